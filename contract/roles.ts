@@ -1,0 +1,88 @@
+/**
+ * The one role table (DESIGN §3), shared by react-admin's `canAccess` and the server's checks.
+ * Cognito groups are the roles; a user may be in several groups and gets the union of their rights.
+ */
+export const ROLES = ['admin', 'technologist', 'reader', 'billing'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const RESOURCES = [
+  'clients',
+  'cases',
+  'cases.patient-details',
+  'cases.interpretations',
+  'cases.impedances',
+  'cases.events',
+  'cases.time-logs',
+  'cases.case-notes',
+  'cases.billing-notes',
+  'billing',
+  'reporting',
+  'users',
+  'backups',
+  'bugs',
+  'bugs.unit-tests',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+const READ: readonly Action[] = ['list', 'show', 'export'];
+const WRITE: readonly Action[] = ['create', 'edit'];
+const ALL: readonly Action[] = ACTIONS;
+
+type Grants = Partial<Record<Resource, readonly Action[]>>;
+
+/** What each role may do; anything not listed is refused. */
+export const GRANTS: Record<Role, Grants> = {
+  admin: Object.fromEntries(RESOURCES.map((resource) => [resource, ALL])) as Grants,
+  technologist: {
+    clients: READ,
+    cases: [...READ, ...WRITE],
+    'cases.patient-details': [...READ, ...WRITE],
+    'cases.impedances': [...READ, ...WRITE],
+    'cases.events': [...READ, ...WRITE],
+    'cases.time-logs': [...READ, ...WRITE],
+    'cases.case-notes': [...READ, ...WRITE],
+    'cases.interpretations': READ,
+    'cases.billing-notes': READ,
+    bugs: ['list', 'show', 'create'],
+  },
+  reader: {
+    clients: READ,
+    cases: READ,
+    'cases.patient-details': READ,
+    'cases.impedances': READ,
+    'cases.events': READ,
+    'cases.time-logs': READ,
+    'cases.case-notes': READ,
+    'cases.interpretations': [...READ, ...WRITE],
+    'cases.billing-notes': READ,
+    bugs: ['list', 'show', 'create'],
+  },
+  billing: {
+    clients: READ,
+    cases: READ,
+    'cases.patient-details': READ,
+    'cases.time-logs': READ,
+    'cases.case-notes': READ,
+    'cases.interpretations': READ,
+    'cases.billing-notes': [...READ, ...WRITE],
+    billing: [...READ, ...WRITE],
+    reporting: READ,
+    bugs: ['list', 'show', 'create'],
+  },
+};
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Roles from the id token's `cognito:groups`; unknown groups are ignored. */
+export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
+  return (groups ?? []).filter(isRole);
+}
+
+export function canAccess(roles: readonly Role[], resource: string, action: string): boolean {
+  return roles.some((role) => GRANTS[role][resource as Resource]?.includes(action as Action) ?? false);
+}
