@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { RuntimeConfig } from '../contract/runtimeConfig';
+import { authPlugin } from './auth/plugin';
+import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import { registerErrorHandler } from './errorHandler';
+import { chromeRoutes } from './routes/chrome';
+import { clientRoutes } from './routes/clients';
+import { userRoutes } from './routes/users';
+import { createUserDirectory } from './services/userDirectory';
+
+/** The user pool the server trusts, resolved at start-up (local emulator or real Cognito). */
+export type ResolvedCognito = {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Set only for the local emulator. */
+  endpoint?: string;
+  issuer: string;
+  jwksUri: string;
+};
+
+export type AppOptions = {
+  config: AppConfig;
+  database: Database;
+  cognito: ResolvedCognito;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): RuntimeConfig {
+  const { oauthDomain, federatedProviders, oauthRedirectUrls } = config.cognito;
+  return {
+    apiBaseUrl: config.apiBaseUrl,
+    localIdentity: Boolean(cognito.endpoint),
+    cognito: {
+      region: cognito.region,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      oauth: oauthDomain
+        ? {
+            domain: oauthDomain,
+            providers: federatedProviders,
+            redirectSignIn: oauthRedirectUrls,
+            redirectSignOut: oauthRedirectUrls,
+          }
+        : undefined,
+    },
+    passwordPolicy: config.passwordPolicy,
+    totpIssuer: config.totpIssuer,
+  };
+}
+
+/** Builds the whole server (API, /config.json, the built front end); used by tests and by main.ts alike. */
+export async function buildApp({ config, database, cognito, logger = false }: AppOptions) {
+  if (config.production && !isCognitoIssuer(cognito.issuer)) {
+    // The emulator signs with a key published in its npm package: never trust it in production.
+    throw new Error(`Refusing the non-Cognito token issuer ${cognito.issuer} in production`);
+  }
+  const app = Fastify({
+    logger,
+    trustProxy: config.production,
+    // Never log request bodies or query strings: they may carry patient data.
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const identityOrigins = [cognito.endpoint ?? `https://cognito-idp.${cognito.region}.amazonaws.com`];
+  if (config.cognito.oauthDomain) identityOrigins.push(`https://${config.cognito.oauthDomain}`);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) and Amplify UI inject style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...identityOrigins],
+        formAction: ["'self'", ...identityOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    hsts: config.production,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vigil API', version: '1' },
+      servers: [{ url: config.apiBaseUrl }],
+      components: { securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ idToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: `${config.apiBaseUrl}/docs`,
+    staticCSP: true,
+    uiHooks: {},
+  });
+
+  const runtimeConfig = runtimeConfigFor(config, cognito);
+  app.get('/config.json', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return runtimeConfig;
+  });
+
+  const verify = createTokenVerifier(cognito);
+  const directory = createUserDirectory({
+    region: cognito.region,
+    userPoolId: cognito.userPoolId,
+    endpoint: cognito.endpoint,
+  });
+  app.addHook('onClose', async () => directory.destroy());
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { verify, db: database.db });
+      await api.register(chromeRoutes);
+      await api.register(userRoutes, { db: database.db, directory });
+      await api.register(clientRoutes, { db: database.db });
+    },
+    { prefix: config.apiBaseUrl },
+  );
+
+  if (fs.existsSync(config.staticDir)) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      // index.html must be re-read after a deployment; hashed assets can be cached for good.
+      setHeaders: (reply, filePath) =>
+        reply.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+  }
+  return app;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Action, canAccess, type Resource } from '../../contract/roles';
+import type { Db } from '../db/database';
+import { recordAudit } from '../db/audit';
+import { touchAccount } from '../db/userAccounts';
+import { forbidden, unauthorized } from '../errors';
+import type { AuthenticatedUser, TokenVerifier, VerifiedUser } from './tokenVerifier';
+
+/** What a route needs: a role grant, or only a signed-in, enabled user. */
+export type RouteAccess = { resource: Resource; action: Action } | 'signed-in' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  // The spec sends the bare id token; `Bearer <token>` is accepted too.
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+}
+
+/**
+ * Checks the id token and the role on every route; a route opts out only with `access: 'public'`.
+ * A route that declares nothing is treated as 'signed-in', never as public.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: { verify: TokenVerifier; db: Db }) => {
+  app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access ?? 'signed-in';
+    if (access === 'public' || !request.routeOptions.url) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    let user: VerifiedUser;
+    try {
+      user = await options.verify(token);
+    } catch {
+      throw unauthorized('Invalid tokens.');
+    }
+    const account = await touchAccount(options.db, user.username, user.signedInAt);
+    if (!account.isEnabled) throw unauthorized('User is disabled.');
+    request.user = user;
+    if (access !== 'signed-in' && !canAccess(user.roles, access.resource, access.action)) {
+      await recordAudit(options.db, {
+        actor: user.username,
+        action: `${request.method} ${request.routeOptions.url}`,
+        resource: access.resource,
+        outcome: 'denied',
+        details: { roles: user.roles, required: access.action },
+      });
+      throw forbidden(`Your role may not ${access.action} ${access.resource}.`);
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PASSWORD_POLICY, FEDERATED_PROVIDERS, type PasswordPolicy } from '../contract/runtimeConfig';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value.split(',').map((item) => item.trim()).filter(Boolean) : []));
+
+/** Every setting is an environment variable (README lists them); none is needed for the local default. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_BASE_URL: z.string().default('/api'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
+  COGNITO_REGION: z.string().default('us-east-1'),
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  COGNITO_USER_POOL_CLIENT_ID: z.string().optional(),
+  COGNITO_USER_POOL_ENDPOINT: z.string().optional(),
+  COGNITO_OAUTH_DOMAIN: z.string().optional(),
+  COGNITO_FEDERATED_PROVIDERS: list.pipe(z.array(z.enum(FEDERATED_PROVIDERS))),
+  COGNITO_OAUTH_REDIRECT_URLS: list,
+  LOCAL_IDENTITY_PORT: z.coerce.number().int().min(1).max(65535).default(9229),
+  LOCAL_IDENTITY_CODE: z.string().regex(/^\d{6}$/).optional(),
+  TOTP_ISSUER: z.string().default('Vigil'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(DEFAULT_PASSWORD_POLICY.minLength),
+  STATIC_DIR: z.string().default('dist'),
+});
+
+export type AppConfig = {
+  production: boolean;
+  host: string;
+  port: number;
+  logLevel: string;
+  apiBaseUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  cognito: {
+    region: string;
+    userPoolId?: string;
+    userPoolClientId?: string;
+    /** Only for an emulator or a private endpoint; unset for real Cognito. */
+    userPoolEndpoint?: string;
+    oauthDomain?: string;
+    federatedProviders: (typeof FEDERATED_PROVIDERS)[number][];
+    oauthRedirectUrls: string[];
+  };
+  /** True when no Cognito pool is configured: `npm start` then runs the local identity emulator. */
+  localIdentity: boolean;
+  localIdentityPort: number;
+  /** Fixes every code the local identity would send (tests); unset, codes are random and printed. */
+  localIdentityCode?: string;
+  totpIssuer: string;
+  passwordPolicy: PasswordPolicy;
+  staticDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const localIdentity = !e.COGNITO_USER_POOL_ID;
+  if (production && (localIdentity || !e.COGNITO_USER_POOL_CLIENT_ID)) {
+    throw new ConfigError(
+      'NODE_ENV=production needs COGNITO_USER_POOL_ID and COGNITO_USER_POOL_CLIENT_ID: the local identity is for development only',
+    );
+  }
+  if (e.COGNITO_USER_POOL_ID && !e.COGNITO_USER_POOL_CLIENT_ID) {
+    throw new ConfigError('COGNITO_USER_POOL_CLIENT_ID is required with COGNITO_USER_POOL_ID');
+  }
+  return {
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    cognito: {
+      region: e.COGNITO_REGION,
+      userPoolId: e.COGNITO_USER_POOL_ID,
+      userPoolClientId: e.COGNITO_USER_POOL_CLIENT_ID,
+      userPoolEndpoint: e.COGNITO_USER_POOL_ENDPOINT,
+      oauthDomain: e.COGNITO_OAUTH_DOMAIN,
+      federatedProviders: e.COGNITO_FEDERATED_PROVIDERS,
+      oauthRedirectUrls: e.COGNITO_OAUTH_REDIRECT_URLS,
+    },
+    localIdentity,
+    localIdentityPort: e.LOCAL_IDENTITY_PORT,
+    localIdentityCode: e.LOCAL_IDENTITY_CODE,
+    totpIssuer: e.TOTP_ISSUER,
+    passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minLength: e.PASSWORD_MIN_LENGTH },
+    staticDir: path.resolve(e.STATIC_DIR),
+  };
+}

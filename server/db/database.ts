@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { startEmbeddedServer } from './embedded';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseOptions = {
+  /** A PostgreSQL URL; without it the embedded PGlite in `dataDir` is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax: number;
+  templateDir?: string;
+  onError?: (error: Error) => void;
+};
+
+/** Opens the database (PostgreSQL or embedded PGlite, one `pg` driver path for both) and migrates it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const embedded = options.databaseUrl
+    ? undefined
+    : await startEmbeddedServer({
+        dataDir: options.dataDir,
+        maxConnections: options.poolMax + 3,
+        templateDir: options.templateDir,
+      });
+  const pool = new pg.Pool(
+    embedded
+      ? { host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: options.poolMax }
+      : { connectionString: options.databaseUrl, max: options.poolMax },
+  );
+  const onError = options.onError ?? (() => {});
+  // An idle pooled connection that breaks must not crash the process.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  const db = drizzle(pool, { schema });
+  const close = async () => {
+    await pool.end();
+    await embedded?.stop();
+  };
+  try {
+    await migrate(db, { migrationsFolder });
+    // PGlite never analyzes by itself; without statistics list queries are 100× slower.
+    await db.execute(sql`ANALYZE`);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { kind: embedded ? 'pglite' : 'postgres', db, pool, close };
+}

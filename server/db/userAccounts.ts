@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './database';
+import { auditLog, userAccounts } from './schema';
+
+export type AccountStatus = { isEnabled: boolean; newSignIn: boolean };
+
+/**
+ * Finds the caller's account (creating it on first sight) and records a sign-in, in one transaction,
+ * when the token comes from a sign-in newer than the last one seen.
+ */
+export async function touchAccount(db: Db, username: string, signedInAt: Date): Promise<AccountStatus> {
+  const [existing] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
+  if (existing && existing.lastSignInAt && existing.lastSignInAt >= signedInAt) {
+    return { isEnabled: existing.isEnabled, newSignIn: false };
+  }
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(userAccounts)
+      .values({ username, lastSignInAt: signedInAt })
+      .onConflictDoUpdate({
+        target: userAccounts.username,
+        set: { lastSignInAt: signedInAt, updatedAt: new Date() },
+      })
+      .returning();
+    await tx.insert(auditLog).values({
+      actor: username,
+      action: 'sign-in',
+      resource: 'session',
+      outcome: account.isEnabled ? 'ok' : 'denied',
+      details: { signedInAt: signedInAt.toISOString() },
+    });
+    return { isEnabled: account.isEnabled, newSignIn: true };
+  });
+}
+
+export async function getAccount(db: Db, username: string) {
+  const [account] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
+  return account;
+}

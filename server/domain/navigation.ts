@@ -1,0 +1,49 @@
+import type { Breadcrumb, NavigationItem } from '../../contract/chrome';
+import { type Action, canAccess, type Resource, type Role } from '../../contract/roles';
+
+type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
+
+/** The menu, in order; an entry is shown to a user whose roles grant what it requires. */
+export const MENU: readonly MenuEntry[] = [{ title: 'Home', url: '/' }];
+
+/** The menu for a user's roles; `undefined` when the user may open nothing (no known role). */
+export function menuFor(roles: readonly Role[]): NavigationItem[] | undefined {
+  if (roles.length === 0) return undefined;
+  return MENU.filter((entry) => !entry.requires || canAccess(roles, entry.requires.resource, entry.requires.action)).map(
+    ({ title, url }) => ({ title, url }),
+  );
+}
+
+const SEGMENT_TITLES: Record<string, string> = {
+  'continuous-monitoring': 'Continuous monitoring',
+  clients: 'Clients',
+  cases: 'Cases',
+  create: 'Create',
+  billing: 'Billing',
+  reporting: 'Reporting',
+  users: 'Users',
+  backups: 'Backups',
+  bugs: 'Bugs',
+  unauthorized: 'Unauthorized',
+};
+
+export function titleOfSegment(segment: string): string {
+  const known = SEGMENT_TITLES[segment];
+  if (known) return known;
+  const words = decodeURIComponent(segment).replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Breadcrumbs for a path: Home, then one crumb per segment. `names` gives display names for record ids
+ * (e.g. a client's name for its id), looked up by the caller.
+ */
+export function breadcrumbsFor(queryPath: string, names: ReadonlyMap<string, string> = new Map()): Breadcrumb[] {
+  const segments = queryPath.split('?')[0].split('/').filter(Boolean);
+  const crumbs: Breadcrumb[] = [{ title: 'Home', url: '/' }];
+  segments.forEach((segment, index) => {
+    const url = `/${segments.slice(0, index + 1).join('/')}`;
+    crumbs.push({ title: names.get(url) ?? titleOfSegment(segment), url });
+  });
+  return crumbs;
+}

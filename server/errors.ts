@@ -1,0 +1,19 @@
+import type { FieldError } from '../contract/envelope';
+
+/** An error that is a value with an HTTP status; the one error handler maps it to the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldError[]) => new AppError(400, message, fields);
+export const unauthorized = (message = 'User needs to be authenticated to call this API.') =>
+  new AppError(401, message);
+export const forbidden = (message = 'Access denied') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);

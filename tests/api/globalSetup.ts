@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/database';
+import { type LocalIdentity, startLocalIdentity } from '../../server/identity/localIdentity';
+import { FIXED_CODE, TEST_IDENTITY_PORT } from './support/constants';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    identity: Omit<LocalIdentity, 'stop'>;
+    pgliteTemplateDir: string;
+  }
+}
+
+/** One local identity and one migrated PGlite template for the whole API run (a fresh PGlite takes ~6 s). */
+export default async function setup(project: TestProject) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-api-'));
+  const identity = await startLocalIdentity({
+    dir: path.join(root, 'identity'),
+    port: TEST_IDENTITY_PORT,
+    code: FIXED_CODE,
+    log: () => {},
+  });
+  const templateData = path.join(root, 'template');
+  const template = await openDatabase({ dataDir: templateData, poolMax: 2 });
+  await template.close();
+  const { stop, ...identityInfo } = identity;
+  project.provide('identity', identityInfo);
+  project.provide('pgliteTemplateDir', path.join(templateData, 'pglite'));
+  return async () => {
+    await stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}

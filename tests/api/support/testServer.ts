@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { type Database, openDatabase } from '../../../server/db/database';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * PGlite always; PostgreSQL at TEST_DATABASE_URL (default: the local server). In CI the PostgreSQL
+ * run is required, so an unreachable server fails the run instead of being skipped.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const withPostgres =
+  Boolean(process.env.TEST_DATABASE_URL || process.env.CI) || (await postgresReachable(postgresUrl));
+export const DATABASES: DatabaseKind[] = withPostgres ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Runs a suite once per database. */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
+  describe.each(DATABASES)(`${name} (%s)`, suite);
+}
+
+async function resetPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestServer = { baseUrl: string; api: string; database: Database; close(): Promise<void> };
+
+/** The real app over HTTP on an OS-assigned port, against a fresh database of the given kind. */
+export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
+  const identity = inject('identity');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
+  if (kind === 'postgres') await resetPostgres(postgresUrl);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'none'),
+  });
+  const database = await openDatabase({
+    databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
+    dataDir,
+    poolMax: 3,
+    templateDir: inject('pgliteTemplateDir'),
+  });
+  const app = await buildApp({ config, database, cognito: identity });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: address,
+    api: `${address}${config.apiBaseUrl}`,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
