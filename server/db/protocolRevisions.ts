@@ -1,0 +1,116 @@
+import { and, desc, eq, max } from 'drizzle-orm';
+import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
+import type { ListQuery } from '../../contract/list';
+import { type Page, pageBounds } from './pagination';
+import { protocolRevisions } from './schema';
+import { type DbOrTx, isUniqueViolation } from './transaction';
+
+type RevisionRow = typeof protocolRevisions.$inferSelect;
+
+function toRevision(row: RevisionRow): Revision {
+  const common = {
+    clientId: row.clientId,
+    revision: row.revision,
+    body: row.body,
+    author: row.author,
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (row.kind === 'transfer') return { kind: 'transfer', ...common };
+  // The protocol_revisions_protocol_fields_check constraint guarantees these are set for a protocol.
+  return {
+    kind: 'protocol',
+    ...common,
+    notificationRules: row.notificationRules ?? [],
+    checkIntervalMinutes: row.checkIntervalMinutes ?? 0,
+    impedanceLimitKOhm: row.impedanceLimitKOhm ?? 0,
+    reportTurnaroundHours: row.reportTurnaroundHours ?? 0,
+  };
+}
+
+const ofKind = (clientId: number, kind: RevisionKind) =>
+  and(eq(protocolRevisions.clientId, clientId), eq(protocolRevisions.kind, kind));
+
+/** The newest revision number of this kind, 0 when the client has none yet. */
+export async function currentRevisionNumber(
+  db: DbOrTx,
+  clientId: number,
+  kind: RevisionKind,
+): Promise<number> {
+  const [row] = await db
+    .select({ revision: max(protocolRevisions.revision) })
+    .from(protocolRevisions)
+    .where(ofKind(clientId, kind));
+  return row?.revision ?? 0;
+}
+
+export type RevisionOf<Kind extends RevisionKind> = Extract<Revision, { kind: Kind }>;
+
+export async function getCurrentRevision<Kind extends RevisionKind>(
+  db: DbOrTx,
+  clientId: number,
+  kind: Kind,
+): Promise<RevisionOf<Kind> | undefined> {
+  const [row] = await db
+    .select()
+    .from(protocolRevisions)
+    .where(ofKind(clientId, kind))
+    .orderBy(desc(protocolRevisions.revision))
+    .limit(1);
+  // The WHERE clause selected this kind, which toRevision's result carries.
+  return row && (toRevision(row) as RevisionOf<Kind>);
+}
+
+export async function getRevision(
+  db: DbOrTx,
+  clientId: number,
+  kind: RevisionKind,
+  revision: number,
+): Promise<Revision | undefined> {
+  const [row] = await db
+    .select()
+    .from(protocolRevisions)
+    .where(and(ofKind(clientId, kind), eq(protocolRevisions.revision, revision)));
+  return row && toRevision(row);
+}
+
+/** The history of one kind, newest first. */
+export async function listRevisions(
+  db: DbOrTx,
+  clientId: number,
+  kind: RevisionKind,
+  query: Pick<ListQuery<'revision'>, 'page' | 'perPage' | 'order'>,
+): Promise<Page<Revision>> {
+  const where = ofKind(clientId, kind);
+  const { limit, offset } = pageBounds(query);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(protocolRevisions)
+      .where(where)
+      .orderBy(query.order === 'ASC' ? protocolRevisions.revision : desc(protocolRevisions.revision))
+      .limit(limit)
+      .offset(offset),
+    db.$count(protocolRevisions, where),
+  ]);
+  return { rows: rows.map(toRevision), total };
+}
+
+/** Appends revision number `revision`; the input's `baseRevision` is the caller's concern, not stored. */
+export async function insertRevision(
+  db: DbOrTx,
+  clientId: number,
+  revision: number,
+  { baseRevision: _edited, ...input }: RevisionInput,
+  author: string,
+): Promise<Revision> {
+  const [row] = await db
+    .insert(protocolRevisions)
+    .values({ clientId, revision, author, ...input })
+    .returning();
+  return toRevision(row);
+}
+
+/** Two authors appending from the same base: the second insert hits the primary key. */
+export function isConcurrentRevision(error: unknown): boolean {
+  return isUniqueViolation(error, 'protocol_revisions_client_id_kind_revision_pk');
+}

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clientDeleteQuerySchema,
+  clientIdNameSchema,
+  clientIdParams,
+  clientInputSchema,
+  clientListQuerySchema,
+  clientSchema,
+  clientUpdateSchema,
+} from '../../contract/clients';
+import { envelope } from '../../contract/envelope';
+import { listEnvelope } from '../../contract/list';
+import { countCasesOfClient, isClientWithCases } from '../db/cases';
+import {
+  deleteClient,
+  insertClient,
+  isDuplicateClientCode,
+  listClientNames,
+  listClients,
+  updateClient,
+} from '../db/clients';
+import type { Db } from '../db/database';
+import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../domain/clients';
+import { badRequest, conflict } from '../errors';
+import { clientCaseRoutes } from './clients/cases';
+import { contactRoutes } from './clients/contacts';
+import { protocolRoutes } from './clients/protocol';
+import { auditWrite, CLIENTS_PATH, ok, page, requireClient, requires } from './clients/shared';
+import { usefulLinkRoutes } from './clients/usefulLinks';
+
+/** A duplicate code is the user's to fix, so it comes back as a field error like any other. */
+function refuseDuplicateCode(code: string) {
+  return (error: unknown): never => {
+    if (isDuplicateClientCode(error)) throw badRequest('Invalid code', [duplicateCodeError(code)]);
+    throw error;
+  };
+}
+
+const tags = ['clients'];
+
+/** The Clients API (issue 3): clients and, in sub-plugins, their protocol, contacts, links and cases. */
+export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    CLIENTS_PATH,
+    {
+      config: requires('list'),
+      schema: { tags, querystring: clientListQuerySchema, response: { 200: listEnvelope(clientSchema) } },
+    },
+    async (request) => page(await listClients(db, request.query)),
+  );
+
+  for (const [path, enabledOnly] of [
+    [`${CLIENTS_PATH}/ids`, false],
+    [`${CLIENTS_PATH}/ids/enabled`, true],
+  ] as const) {
+    app.get(
+      path,
+      { config: requires('list'), schema: { tags, response: { 200: listEnvelope(clientIdNameSchema) } } },
+      async () => {
+        const rows = await listClientNames(db, { enabledOnly });
+        return page({ rows, total: rows.length });
+      },
+    );
+  }
+
+  app.get(
+    `${CLIENTS_PATH}/:id`,
+    {
+      config: requires('show'),
+      schema: { tags, params: clientIdParams, response: { 200: envelope(clientSchema) } },
+    },
+    async (request) => ok(await requireClient(db, request.params.id)),
+  );
+
+  app.post(
+    CLIENTS_PATH,
+    {
+      config: requires('create'),
+      schema: { tags, body: clientInputSchema, response: { 201: envelope(clientSchema) } },
+    },
+    async (request, reply) => {
+      const client = await db
+        .transaction(async (tx) => {
+          const created = await insertClient(tx, request.body);
+          await auditWrite(tx, request, 'client.create', created.id, { after: { version: created.version } });
+          return created;
+        })
+        .catch(refuseDuplicateCode(request.body.code));
+      return reply.code(201).send(ok(client));
+    },
+  );
+
+  app.put(
+    `${CLIENTS_PATH}/:id`,
+    {
+      config: requires('edit'),
+      schema: {
+        tags,
+        params: clientIdParams,
+        body: clientUpdateSchema,
+        response: { 200: envelope(clientSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const client = await db
+        .transaction(async (tx) => {
+          const before = await requireClient(tx, id);
+          const updated = await updateClient(tx, id, request.body);
+          if (!updated) throw conflict(staleVersionMessage('client'));
+          await auditWrite(tx, request, 'client.update', id, {
+            before: { version: before.version },
+            after: { version: updated.version },
+          });
+          return updated;
+        })
+        .catch(refuseDuplicateCode(request.body.code));
+      return ok(client);
+    },
+  );
+
+  app.delete(
+    `${CLIENTS_PATH}/:id`,
+    {
+      config: requires('delete'),
+      schema: {
+        tags,
+        params: clientIdParams,
+        querystring: clientDeleteQuerySchema,
+        response: { 200: envelope(clientSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { version } = request.query;
+      const client = await db
+        .transaction(async (tx) => {
+          const before = await requireClient(tx, id);
+          if (before.version !== version) throw conflict(staleVersionMessage('client'));
+          const blocked = deletionBlockedMessage(await countCasesOfClient(tx, id));
+          if (blocked) throw conflict(blocked);
+          const deleted = await deleteClient(tx, id, version);
+          if (!deleted) throw conflict(staleVersionMessage('client'));
+          await auditWrite(tx, request, 'client.delete', id, { before: { version: deleted.version } });
+          return deleted;
+        })
+        .catch((error: unknown) => {
+          if (isClientWithCases(error)) throw conflict('This client has cases and cannot be deleted.');
+          throw error;
+        });
+      return ok(client);
+    },
+  );
+
+  await app.register(protocolRoutes, { db });
+  await app.register(contactRoutes, { db });
+  await app.register(usefulLinkRoutes, { db });
+  await app.register(clientCaseRoutes, { db });
+};

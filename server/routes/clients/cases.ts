@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caseListQuerySchema, caseSummarySchema } from '../../../contract/cases';
+import { clientIdParams } from '../../../contract/clients';
+import { listEnvelope } from '../../../contract/list';
+import { listCasesOfClient } from '../../db/cases';
+import type { Db } from '../../db/database';
+import { CLIENTS_PATH, page, requireClient, requires } from './shared';
+
+/** A client's cases, newest first by default; reading them needs the cases grant, not the clients one. */
+export const clientCaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    `${CLIENTS_PATH}/:id/cases`,
+    {
+      config: requires('list', 'cases'),
+      schema: {
+        tags: ['clients'],
+        params: clientIdParams,
+        querystring: caseListQuerySchema,
+        response: { 200: listEnvelope(caseSummarySchema) },
+      },
+    },
+    async (request) => {
+      await requireClient(db, request.params.id);
+      return page(await listCasesOfClient(db, request.params.id, request.query));
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clientIdParams,
+  protocolRevisionSchema,
+  revisionInputSchema,
+  revisionKindQuerySchema,
+  revisionListQuerySchema,
+  revisionParams,
+  revisionSchema,
+  transferRevisionSchema,
+} from '../../../contract/clients';
+import { envelope } from '../../../contract/envelope';
+import { listEnvelope } from '../../../contract/list';
+import { existingContactIds } from '../../db/clientContacts';
+import type { Db } from '../../db/database';
+import {
+  currentRevisionNumber,
+  getCurrentRevision,
+  getRevision,
+  insertRevision,
+  isConcurrentRevision,
+  listRevisions,
+} from '../../db/protocolRevisions';
+import {
+  nextRevisionNumber,
+  notifiedContactIds,
+  staleRevisionMessage,
+  unknownNotifiedContacts,
+} from '../../domain/clients';
+import { badRequest, conflict, notFound } from '../../errors';
+import { auditWrite, CLIENTS_PATH, ok, page, requireClient, requires } from './shared';
+
+const tags = ['clients'];
+const PROTOCOL_PATH = `${CLIENTS_PATH}/:id/protocol`;
+
+/**
+ * A client's protocol and transfer protocol: append-only revisions. GET of the current one answers
+ * `data: null` while the client has none yet (the first revision is posted with `baseRevision: 0`).
+ */
+export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    PROTOCOL_PATH,
+    {
+      config: requires('show'),
+      schema: {
+        tags,
+        params: clientIdParams,
+        response: { 200: envelope(protocolRevisionSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      await requireClient(db, request.params.id);
+      return ok((await getCurrentRevision(db, request.params.id, 'protocol')) ?? null);
+    },
+  );
+
+  app.get(
+    `${PROTOCOL_PATH}/transfer`,
+    {
+      config: requires('show'),
+      schema: {
+        tags,
+        params: clientIdParams,
+        response: { 200: envelope(transferRevisionSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      await requireClient(db, request.params.id);
+      return ok((await getCurrentRevision(db, request.params.id, 'transfer')) ?? null);
+    },
+  );
+
+  app.get(
+    `${PROTOCOL_PATH}/revisions`,
+    {
+      config: requires('show'),
+      schema: {
+        tags,
+        params: clientIdParams,
+        querystring: revisionListQuerySchema,
+        response: { 200: listEnvelope(revisionSchema) },
+      },
+    },
+    async (request) => {
+      await requireClient(db, request.params.id);
+      return page(await listRevisions(db, request.params.id, request.query.kind, request.query));
+    },
+  );
+
+  app.get(
+    `${PROTOCOL_PATH}/revisions/:revision`,
+    {
+      config: requires('show'),
+      schema: {
+        tags,
+        params: revisionParams,
+        querystring: revisionKindQuerySchema,
+        response: { 200: envelope(revisionSchema) },
+      },
+    },
+    async (request) => {
+      const { id, revision } = request.params;
+      const { kind } = request.query;
+      await requireClient(db, id);
+      const found = await getRevision(db, id, kind, revision);
+      if (!found) throw notFound(`Revision ${revision} of the ${kind} of client ${id} not found`);
+      return ok(found);
+    },
+  );
+
+  app.post(
+    `${PROTOCOL_PATH}/revisions`,
+    {
+      config: requires('edit'),
+      schema: {
+        tags,
+        params: clientIdParams,
+        body: revisionInputSchema,
+        response: { 201: envelope(revisionSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const input = request.body;
+      const stale = conflict(staleRevisionMessage(input.kind));
+      const revision = await db
+        .transaction(async (tx) => {
+          await requireClient(tx, id);
+          const next = nextRevisionNumber(
+            await currentRevisionNumber(tx, id, input.kind),
+            input.baseRevision,
+          );
+          if (next === undefined) throw stale;
+          if (input.kind === 'protocol') {
+            const known = await existingContactIds(tx, id, notifiedContactIds(input.notificationRules));
+            const problems = unknownNotifiedContacts(input.notificationRules, known);
+            if (problems.length > 0) {
+              throw badRequest(`Invalid ${problems.map((problem) => problem.field).join(', ')}`, problems);
+            }
+          }
+          const created = await insertRevision(tx, id, next, input, request.user.username);
+          await auditWrite(tx, request, `${input.kind}.revise`, id, {
+            kind: input.kind,
+            baseRevision: input.baseRevision,
+            revision: next,
+          });
+          return created;
+        })
+        .catch((error: unknown) => {
+          if (isConcurrentRevision(error)) throw stale;
+          throw error;
+        });
+      return reply.code(201).send(ok(revision));
+    },
+  );
+};
