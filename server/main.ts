@@ -1,18 +1,29 @@
 import path from 'node:path';
 import pino from 'pino';
-import { type ResolvedCognito, buildApp } from './app';
+import { buildApp, type ResolvedCognito } from './app';
 import { cognitoIssuer } from './auth/tokenVerifier';
 import { type AppConfig, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { seedDemoData } from './db/seed/demoClients';
 import { startLocalIdentity } from './identity/localIdentity';
 
 type Stoppable = { stop(): Promise<void> };
 
-async function resolveCognito(config: AppConfig, log: pino.Logger): Promise<ResolvedCognito & Partial<Stoppable>> {
+async function resolveCognito(
+  config: AppConfig,
+  log: pino.Logger,
+): Promise<ResolvedCognito & Partial<Stoppable>> {
   const { region, userPoolId, userPoolClientId, userPoolEndpoint } = config.cognito;
   if (!config.localIdentity && userPoolId && userPoolClientId) {
     const issuer = cognitoIssuer(region, userPoolId, userPoolEndpoint);
-    return { region, userPoolId, userPoolClientId, endpoint: userPoolEndpoint, issuer, jwksUri: `${issuer}/.well-known/jwks.json` };
+    return {
+      region,
+      userPoolId,
+      userPoolClientId,
+      endpoint: userPoolEndpoint,
+      issuer,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+    };
   }
   const identity = await startLocalIdentity({
     dir: path.join(config.dataDir, 'identity'),
@@ -38,6 +49,11 @@ async function main() {
     poolMax: config.databasePoolMax,
     onError: (error) => log.error({ err: error }, 'database connection error'),
   });
+  if (cognito.endpoint && !config.production) {
+    // A newcomer's first start shows a working app; a database that already has clients is left alone.
+    const seeded = await seedDemoData(database.db);
+    if (seeded.seeded) log.info(`Seeded ${seeded.clients} demo client hospitals`);
+  }
   log.info(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
   const app = await buildApp({ config, database, cognito, logger: log });
 

@@ -4,14 +4,21 @@ import { type Action, canAccess, type Resource, type Role } from '../../contract
 type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
 
 /** The menu, in order; an entry is shown to a user whose roles grant what it requires. */
-export const MENU: readonly MenuEntry[] = [{ title: 'Home', url: '/' }];
+export const MENU: readonly MenuEntry[] = [
+  { title: 'Home', url: '/' },
+  {
+    title: 'Clients',
+    url: '/continuous-monitoring/clients',
+    requires: { resource: 'clients', action: 'list' },
+  },
+];
 
 /** The menu for a user's roles; `undefined` when the user may open nothing (no known role). */
 export function menuFor(roles: readonly Role[]): NavigationItem[] | undefined {
   if (roles.length === 0) return undefined;
-  return MENU.filter((entry) => !entry.requires || canAccess(roles, entry.requires.resource, entry.requires.action)).map(
-    ({ title, url }) => ({ title, url }),
-  );
+  return MENU.filter(
+    (entry) => !entry.requires || canAccess(roles, entry.requires.resource, entry.requires.action),
+  ).map(({ title, url }) => ({ title, url }));
 }
 
 const SEGMENT_TITLES: Record<string, string> = {
@@ -38,7 +45,10 @@ export function titleOfSegment(segment: string): string {
  * Breadcrumbs for a path: Home, then one crumb per segment. `names` gives display names for record ids
  * (e.g. a client's name for its id), looked up by the caller.
  */
-export function breadcrumbsFor(queryPath: string, names: ReadonlyMap<string, string> = new Map()): Breadcrumb[] {
+export function breadcrumbsFor(
+  queryPath: string,
+  names: ReadonlyMap<string, string> = new Map(),
+): Breadcrumb[] {
   const segments = queryPath.split('?')[0].split('/').filter(Boolean);
   const crumbs: Breadcrumb[] = [{ title: 'Home', url: '/' }];
   segments.forEach((segment, index) => {
