@@ -6,11 +6,9 @@
  * Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { clientListQuerySchema } from '../contract/clients';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -19,7 +17,9 @@ import { openDatabase } from '../server/db/database';
 import { clients } from '../server/db/schema';
 import { DEMO_PASSWORD } from '../server/identity/demoUsers';
 import { startLocalIdentity } from '../server/identity/localIdentity';
+import { freePort } from '../tests/api/support/freePort';
 import { fetchIdToken } from '../tests/api/support/identity';
+import { resetPostgres } from '../tests/api/support/postgres';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENT_COUNT = 5_000;
@@ -48,29 +48,6 @@ const ZONES = [
   'America/Phoenix',
 ];
 
-async function resetSchema(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
-    );
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function timed(label: string, run: (call: number) => Promise<unknown>) {
   await run(0); // warm-up: first-use costs (connections, plan cache) are not what we measure
   const durations: number[] = [];
@@ -90,7 +67,7 @@ async function timed(label: string, run: (call: number) => Promise<unknown>) {
 async function main() {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
   console.log(`Database: ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} (schema reset)`);
-  await resetSchema(DATABASE_URL);
+  await resetPostgres(DATABASE_URL);
   const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: workDir, poolMax: 4 });
   const identity = await startLocalIdentity({
     dir: path.join(workDir, 'identity'),

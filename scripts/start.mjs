@@ -29,7 +29,10 @@ if (changedAt > builtAt) {
 }
 
 if (process.argv.includes('--dev')) {
-  const vite = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: root, stdio: 'inherit' });
+  const vite = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   process.on('exit', () => vite.kill());
 }
 

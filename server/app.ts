@@ -112,10 +112,14 @@ export async function buildApp({ config, database, cognito, logger = false }: Ap
   });
 
   const runtimeConfig = runtimeConfigFor(config, cognito);
-  app.get('/config.json', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return runtimeConfig;
-  });
+  app.get(
+    '/config.json',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return runtimeConfig;
+    },
+  );
 
   const verify = createTokenVerifier(cognito);
   const directory = createUserDirectory({

@@ -5,7 +5,14 @@ import { DEFAULT_PASSWORD_POLICY, FEDERATED_PROVIDERS, type PasswordPolicy } fro
 const list = z
   .string()
   .optional()
-  .transform((value) => (value ? value.split(',').map((item) => item.trim()).filter(Boolean) : []));
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 /** Every setting is an environment variable (README lists them); none is needed for the local default. */
 const envSchema = z.object({
@@ -25,7 +32,11 @@ const envSchema = z.object({
   COGNITO_FEDERATED_PROVIDERS: list.pipe(z.array(z.enum(FEDERATED_PROVIDERS))),
   COGNITO_OAUTH_REDIRECT_URLS: list,
   LOCAL_IDENTITY_PORT: z.coerce.number().int().min(1).max(65535).default(9229),
-  LOCAL_IDENTITY_CODE: z.string().regex(/^\d{6}$/).optional(),
+  LOCAL_IDENTITY_CODE: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  LOCAL_IDENTITY_TOKEN_SECONDS: z.coerce.number().int().min(10).max(86_400).optional(),
   TOTP_ISSUER: z.string().default('Vigil'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(DEFAULT_PASSWORD_POLICY.minLength),
   STATIC_DIR: z.string().default('dist'),
@@ -55,6 +66,8 @@ export type AppConfig = {
   localIdentityPort: number;
   /** Fixes every code the local identity would send (tests); unset, codes are random and printed. */
   localIdentityCode?: string;
+  /** Lifetime of the local identity's access and id tokens (tests of the refresh path). */
+  localIdentityTokenSeconds?: number;
   totpIssuer: string;
   passwordPolicy: PasswordPolicy;
   staticDir: string;
@@ -100,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     localIdentity,
     localIdentityPort: e.LOCAL_IDENTITY_PORT,
     localIdentityCode: e.LOCAL_IDENTITY_CODE,
+    localIdentityTokenSeconds: e.LOCAL_IDENTITY_TOKEN_SECONDS,
     totpIssuer: e.TOTP_ISSUER,
     passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minLength: e.PASSWORD_MIN_LENGTH },
     staticDir: path.resolve(e.STATIC_DIR),

@@ -16,7 +16,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+        field:
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
         message: issue.message ?? 'Invalid value',
       }));
       const body: ErrorEnvelope = {
@@ -31,15 +32,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.fields) body.fields = error.fields;
       return reply.code(error.statusCode).send(body);
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       // Log the error object without the request body: bodies may carry patient data.
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ success: false, error: 'An unexpected error occurred' });
     }
-    return reply.code(status).send({ success: false, error: error.message || STATUS_TEXT[status] || 'Bad Request' });
+    return reply
+      .code(status)
+      .send({ success: false, error: error.message || STATUS_TEXT[status] || 'Bad Request' });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .code(404)
+      .send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

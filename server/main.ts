@@ -29,6 +29,7 @@ async function resolveCognito(
     dir: path.join(config.dataDir, 'identity'),
     port: config.localIdentityPort,
     code: config.localIdentityCode,
+    tokenValiditySeconds: config.localIdentityTokenSeconds,
     log: (line) => log.info(line),
   });
   log.info(

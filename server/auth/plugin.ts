@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Action, canAccess, type Resource } from '../../contract/roles';
-import type { Db } from '../db/database';
 import { recordAudit } from '../db/audit';
+import type { Db } from '../db/database';
 import { touchAccount } from '../db/userAccounts';
 import { forbidden, unauthorized } from '../errors';
 import type { AuthenticatedUser, TokenVerifier, VerifiedUser } from './tokenVerifier';

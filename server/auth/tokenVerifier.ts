@@ -1,7 +1,7 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { rolesFromGroups, type Role } from '../../contract/roles';
+import { type Role, rolesFromGroups } from '../../contract/roles';
 
 export type IdentitySettings = {
   /** The `iss` of the pool's tokens, e.g. https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc */

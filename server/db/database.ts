@@ -36,7 +36,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   const pool = new pg.Pool(
     embedded
-      ? { host: '127.0.0.1', port: embedded.port, user: 'postgres', database: 'postgres', max: options.poolMax }
+      ? {
+          host: '127.0.0.1',
+          port: embedded.port,
+          user: 'postgres',
+          database: 'postgres',
+          max: options.poolMax,
+        }
       : { connectionString: options.databaseUrl, max: options.poolMax },
   );
   const onError = options.onError ?? (() => {});

@@ -10,7 +10,7 @@ export type AccountStatus = { isEnabled: boolean; newSignIn: boolean };
  */
 export async function touchAccount(db: Db, username: string, signedInAt: Date): Promise<AccountStatus> {
   const [existing] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
-  if (existing && existing.lastSignInAt && existing.lastSignInAt >= signedInAt) {
+  if (existing?.lastSignInAt && existing.lastSignInAt >= signedInAt) {
     return { isEnabled: existing.isEnabled, newSignIn: false };
   }
   return db.transaction(async (tx) => {

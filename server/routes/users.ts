@@ -15,7 +15,10 @@ export const usernameSchema = z
   .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'is not a valid username');
 
 /** A user's details: everyone may read their own; administrators may read anyone's. */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirectory }> = async (app, { db, directory }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirectory }> = async (
+  app,
+  { db, directory },
+) => {
   app.get(
     '/users/:username',
     {

@@ -5,7 +5,13 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 
-export type DirectoryUser = { username: string; email: string; name: string; isEnabled: boolean; groups: string[] };
+export type DirectoryUser = {
+  username: string;
+  email: string;
+  name: string;
+  isEnabled: boolean;
+  groups: string[];
+};
 
 export type UserDirectorySettings = { region: string; userPoolId: string; endpoint?: string };
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/database';
 import { type LocalIdentity, startLocalIdentity } from '../../server/identity/localIdentity';
-import { FIXED_CODE, TEST_IDENTITY_PORT } from './support/constants';
+import { FIXED_CODE } from './support/constants';
+import { freePort } from './support/freePort';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-api-'));
   const identity = await startLocalIdentity({
     dir: path.join(root, 'identity'),
-    port: TEST_IDENTITY_PORT,
+    port: await freePort(),
     code: FIXED_CODE,
     log: () => {},
   });

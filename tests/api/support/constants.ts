@@ -1,4 +1,3 @@
 /** Every code the local identity would e-mail or text is this one in tests. */
 export const FIXED_CODE = '123456';
-export const TEST_IDENTITY_PORT = 9339;
 export const DEMO_PASSWORD = 'Vigil!demo2026';

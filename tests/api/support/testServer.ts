@@ -1,27 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
+import { DEFAULT_TEST_DATABASE_URL, postgresReachable, resetPostgres } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-
-const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /**
  * PGlite always; PostgreSQL at TEST_DATABASE_URL (default: the local server). In CI the PostgreSQL
@@ -35,18 +21,6 @@ export const DATABASES: DatabaseKind[] = withPostgres ? ['pglite', 'postgres'] :
 /** Runs a suite once per database. */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
   describe.each(DATABASES)(`${name} (%s)`, suite);
-}
-
-async function resetPostgres(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 export type TestServer = { baseUrl: string; api: string; database: Database; close(): Promise<void> };

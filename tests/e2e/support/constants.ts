@@ -4,3 +4,5 @@ export const E2E_IDENTITY_PORT = 9349;
 export const FIXED_CODE = '123456';
 export const DEMO_PASSWORD = 'Vigil!demo2026';
 export const TEMP_PASSWORD = 'Vigil!temp2026';
+/** Short-lived access and id tokens, so a test can see the app refresh them. */
+export const E2E_TOKEN_SECONDS = 45;

@@ -1,0 +1,296 @@
+/**
+ * The local identity provider (DESIGN §2 "Identity"): cognito-local with the extensions in
+ * cognitoLocalServer.cjs, run as a child process and seeded through the real Cognito admin API, so local
+ * runs and tests go through the production code paths (Amplify SRP sign-in, refresh, MFA; admin API).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ROLES } from '../../contract/roles';
+import { DEMO_USERS, type DemoUser } from './demoUsers';
+
+export type { DemoUser } from './demoUsers';
+export { DEMO_USERS } from './demoUsers';
+
+export type LocalIdentityOptions = {
+  /** Data directory; the emulator keeps its pools and users in `<dir>/.cognito/`. */
+  dir: string;
+  host?: string;
+  port?: number;
+  /** Fixes every code the emulator "sends" (sign-up, forgot password, SMS MFA, attribute verification). */
+  code?: string;
+  /** Receives the emulator's `[identity] …` lines (codes) and errors; default console.log. */
+  log?: (line: string) => void;
+  seedDemoUsers?: boolean;
+  /** Lifetime of access and id tokens for a newly created app client (default 1 h, as Cognito's). */
+  tokenValiditySeconds?: number;
+};
+
+export type LocalIdentity = {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** http://127.0.0.1:9229 — Amplify's `userPoolEndpoint`, the admin client's `endpoint`. */
+  endpoint: string;
+  /** `${endpoint}/${userPoolId}`: the `iss` of every token. */
+  issuer: string;
+  /** `${issuer}/.well-known/jwks.json` */
+  jwksUri: string;
+  demoUsers: DemoUser[];
+  stop(): Promise<void>;
+};
+
+export const LOCAL_REGION = 'local'; // cognito-local's pool ids are `local_xxxxxxxx`
+export const POOL_NAME = 'vigil';
+export const CLIENT_NAME = 'vigil-web';
+
+const SERVER_SCRIPT = fileURLToPath(new URL('./cognitoLocalServer.cjs', import.meta.url));
+const START_TIMEOUT_MS = 20_000;
+
+/** An admin API client for the emulator (it ignores credentials, the SDK insists on having some). */
+export function localAdminClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: LOCAL_REGION,
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export async function startLocalIdentity(opts: LocalIdentityOptions): Promise<LocalIdentity> {
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? 9229;
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const endpoint = `http://${host}:${port}`;
+  await mkdir(opts.dir, { recursive: true });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: host,
+    PORT: String(port),
+    AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', // cognito-local loads aws-sdk v2 (for Lambda triggers)
+  };
+  if (opts.code !== undefined) env.CODE = opts.code;
+  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+    cwd: opts.dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'], // the IPC channel only tells the child when we are gone
+  });
+
+  const recent: string[] = []; // shown when the emulator dies
+  let announceReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    announceReady = resolve;
+  });
+  const onLine = (raw: string) => {
+    const line = stripVTControlCharacters(raw); // pino-pretty colours unconditionally
+    recent.push(line);
+    if (recent.length > 40) recent.shift();
+    if (line.includes('Cognito Local running on')) announceReady();
+    else if (line.startsWith('[identity]') || /\bERROR\b/.test(line)) log(line);
+  };
+  if (child.stdout) createInterface({ input: child.stdout }).on('line', onLine);
+  if (child.stderr) createInterface({ input: child.stderr }).on('line', onLine);
+
+  let started = false; // a failure to start is thrown, not logged
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      process.removeListener('exit', killChild);
+      if (started && !stopping) {
+        log(`[identity] cognito-local exited unexpectedly (code ${code}, signal ${signal}); last output:`);
+        for (const line of recent.slice(-15)) log(`[identity]   ${line}`);
+      }
+      resolve();
+    });
+  });
+  // Never leave an orphan emulator holding the port when the parent exits without calling stop().
+  const killChild = () => child.kill('SIGKILL');
+  process.on('exit', killChild);
+
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  try {
+    await waitForStart(child, ready, exited, recent);
+    started = true;
+    const { userPoolId, userPoolClientId } = await seedLocalIdentity(endpoint, {
+      seedDemoUsers: opts.seedDemoUsers ?? true,
+      tokenValiditySeconds: opts.tokenValiditySeconds,
+    });
+    const issuer = `${endpoint}/${userPoolId}`;
+    return {
+      region: LOCAL_REGION,
+      userPoolId,
+      userPoolClientId,
+      endpoint,
+      issuer,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+      demoUsers: [...DEMO_USERS],
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitForStart(
+  child: ChildProcess,
+  ready: Promise<void>,
+  exited: Promise<void>,
+  recent: string[],
+) {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    ready.then(() => 'ready' as const),
+    exited.then(() => 'exited' as const),
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), START_TIMEOUT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (outcome !== 'ready') {
+    const why = outcome === 'exited' ? `exited with code ${child.exitCode}` : 'did not start in time';
+    const errors = recent.filter((line) => /\bERROR\b/.test(line));
+    throw new Error(
+      `Local identity (cognito-local) ${why}: ${errors.join(' ')}\n${recent.slice(-20).join('\n')}`,
+    );
+  }
+}
+
+/**
+ * Creates what is missing — pool, app client, groups, demo users — and leaves what exists alone (a demo user
+ * whose password was changed keeps it). Safe to run on every start.
+ */
+export async function seedLocalIdentity(
+  endpoint: string,
+  opts: { seedDemoUsers?: boolean; tokenValiditySeconds?: number } = {},
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const tokenSeconds = opts.tokenValiditySeconds ?? 3600;
+  const admin = localAdminClient(endpoint);
+  try {
+    const pools = await admin.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    let userPoolId = pools.UserPools?.find((pool) => pool.Name === POOL_NAME)?.Id;
+    if (!userPoolId) {
+      const created = await admin.send(
+        new CreateUserPoolCommand({
+          PoolName: POOL_NAME,
+          Policies: {
+            PasswordPolicy: {
+              MinimumLength: 8,
+              RequireLowercase: true,
+              RequireUppercase: true,
+              RequireNumbers: true,
+              RequireSymbols: true,
+              TemporaryPasswordValidityDays: 7,
+            },
+          },
+          Schema: [{ Name: 'mfa_required', AttributeDataType: 'String', Mutable: true }],
+          MfaConfiguration: 'OPTIONAL',
+          AutoVerifiedAttributes: ['email'],
+        }),
+      );
+      userPoolId = created.UserPool?.Id;
+    }
+    if (!userPoolId) throw new Error('Local identity: the user pool has no id');
+
+    const clients = await admin.send(
+      new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+    );
+    let userPoolClientId = clients.UserPoolClients?.find(
+      (client) => client.ClientName === CLIENT_NAME,
+    )?.ClientId;
+    if (!userPoolClientId) {
+      const created = await admin.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: CLIENT_NAME,
+          GenerateSecret: false,
+          ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH'],
+          PreventUserExistenceErrors: 'ENABLED',
+          EnableTokenRevocation: true,
+          // Cognito's defaults: 1 h access and id tokens, 30 days refresh (shorter tokens test refreshing).
+          AccessTokenValidity: tokenSeconds,
+          IdTokenValidity: tokenSeconds,
+          RefreshTokenValidity: 30,
+          TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+        }),
+      );
+      userPoolClientId = created.UserPoolClient?.ClientId;
+    }
+    if (!userPoolClientId) throw new Error('Local identity: the app client has no id');
+
+    const groups = await admin.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+    const existingGroups = new Set(groups.Groups?.map((group) => group.GroupName));
+    for (const role of ROLES) {
+      if (!existingGroups.has(role)) {
+        await admin.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
+      }
+    }
+
+    if (opts.seedDemoUsers ?? true) {
+      for (const user of DEMO_USERS) await ensureUser(admin, userPoolId, user);
+    }
+    return { userPoolId, userPoolClientId };
+  } finally {
+    admin.destroy();
+  }
+}
+
+async function ensureUser(admin: CognitoIdentityProviderClient, userPoolId: string, user: DemoUser) {
+  try {
+    await admin.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }));
+    return; // exists: keep whatever password and state it has now
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  await admin.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: user.username,
+      TemporaryPassword: user.password,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'name', Value: user.name },
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  if (!user.temporary) {
+    await admin.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: user.username,
+        Password: user.password,
+        Permanent: true,
+      }),
+    );
+  }
+  await admin.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.username, GroupName: user.role }),
+  );
+}
