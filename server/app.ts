@@ -31,7 +31,8 @@ export type AppOptions = {
   config: AppConfig;
   database: Database;
   cognito: ResolvedCognito;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; tests run silent. */
+  logger?: FastifyServerOptions['loggerInstance'];
 };
 
 export function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): RuntimeConfig {
@@ -59,17 +60,12 @@ export function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): R
 }
 
 /** Builds the whole server (API, /config.json, the built front end); used by tests and by main.ts alike. */
-export async function buildApp({ config, database, cognito, logger = false }: AppOptions) {
+export async function buildApp({ config, database, cognito, logger }: AppOptions) {
   if (config.production && !isCognitoIssuer(cognito.issuer)) {
     // The emulator signs with a key published in its npm package: never trust it in production.
     throw new Error(`Refusing the non-Cognito token issuer ${cognito.issuer} in production`);
   }
-  const app = Fastify({
-    logger,
-    trustProxy: config.production,
-    // Never log request bodies or query strings: they may carry patient data.
-    disableRequestLogging: false,
-  });
+  const app = Fastify({ loggerInstance: logger, trustProxy: config.production });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

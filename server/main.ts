@@ -30,19 +30,35 @@ async function resolveCognito(
     port: config.localIdentityPort,
     code: config.localIdentityCode,
     tokenValiditySeconds: config.localIdentityTokenSeconds,
-    log: (line) => log.info(line),
+    log: (line) => console.log(line),
   });
-  log.info(
-    `Local identity on ${identity.endpoint}. Demo users (username / password): ${identity.demoUsers
-      .map((user) => `${user.username} (${user.role}) / ${user.password}`)
-      .join(', ')}`,
+  // A plain banner for the person at the terminal (demo accounts only, never real credentials).
+  console.log(
+    [
+      `Local identity on ${identity.endpoint}. Demo users:`,
+      ...identity.demoUsers.map(
+        (user) =>
+          `  ${user.username.padEnd(9)} ${user.role.padEnd(13)} ${user.password}${user.temporary ? '  (temporary: set a new password at first sign-in)' : ''}`,
+      ),
+      'Codes the identity would e-mail or text are printed here as "[identity] code for …".',
+    ].join('\n'),
   );
   return identity;
 }
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino({
+    level: config.logLevel,
+    // Request lines carry the method and path only: query strings and bodies may hold patient data.
+    serializers: {
+      req: (request: { method: string; url: string; id: string }) => ({
+        id: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+      }),
+    },
+  });
   const cognito = await resolveCognito(config, log);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -112,7 +112,8 @@ export async function startLocalIdentity(opts: LocalIdentityOptions): Promise<Lo
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       process.removeListener('exit', killChild);
-      if (started && !stopping) {
+      // Ctrl-C in a terminal signals the whole process group: the emulator stopping then is expected.
+      if (started && !stopping && signal !== 'SIGINT') {
         log(`[identity] cognito-local exited unexpectedly (code ${code}, signal ${signal}); last output:`);
         for (const line of recent.slice(-15)) log(`[identity]   ${line}`);
       }
