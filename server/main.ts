@@ -9,10 +9,7 @@ import { startLocalIdentity } from './identity/localIdentity';
 
 type Stoppable = { stop(): Promise<void> };
 
-async function resolveCognito(
-  config: AppConfig,
-  log: pino.Logger,
-): Promise<ResolvedCognito & Partial<Stoppable>> {
+async function resolveCognito(config: AppConfig): Promise<ResolvedCognito & Partial<Stoppable>> {
   const { region, userPoolId, userPoolClientId, userPoolEndpoint } = config.cognito;
   if (!config.localIdentity && userPoolId && userPoolClientId) {
     const issuer = cognitoIssuer(region, userPoolId, userPoolEndpoint);
@@ -59,7 +56,7 @@ async function main() {
       }),
     },
   });
-  const cognito = await resolveCognito(config, log);
+  const cognito = await resolveCognito(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
