@@ -1,0 +1,44 @@
+import { Admin, type AuthProvider, CustomRoutes, type Store } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { LazyLoginPage } from './authProvider';
+import { ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
+import { Dashboard } from './dashboard/Dashboard';
+import type { AppDataProvider } from './dataProvider';
+import { AppLayout } from './layout';
+import { darkTheme, lightTheme } from './theme';
+
+export interface AppAdminProps {
+  dataProvider: AppDataProvider;
+  authProvider: AuthProvider;
+  /** Stories and tests pass a memory store; the app keeps react-admin's default (localStorage). */
+  store?: Store;
+}
+
+/**
+ * The routes and chrome of the app (DESIGN §7). A resource is added as `<Resource name="clients"
+ * {...clients} />` with its API path in dataProvider/resourcePaths.ts; a default-layout page goes in the
+ * first `<CustomRoutes>`, a base-layout page in a `<CustomRoutes noLayout>` wrapped in `<BaseLayout>`;
+ * heavy pages are loaded with `lazyWithReload`.
+ */
+export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) => (
+  <Admin
+    title="Vigil"
+    disableTelemetry
+    requireAuth
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    store={store}
+    layout={AppLayout}
+    loginPage={LazyLoginPage}
+    dashboard={Dashboard}
+    theme={lightTheme}
+    darkTheme={darkTheme}
+    defaultTheme="light"
+    catchAll={NotFoundPage}
+    error={ErrorPage}
+  >
+    <CustomRoutes>
+      <Route path="/unauthorized" element={<UnauthorizedPage />} />
+    </CustomRoutes>
+  </Admin>
+);

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { useLogin, useNotify, useTheme } from 'react-admin';
+import { useRuntimeConfig } from '../config/RuntimeConfigContext';
+import { SignInGate } from './SignInGate';
+
+/** Once Amplify has a signed-in user (just now, or already before), hand over to react-admin's login. */
+const EnterApp = () => {
+  const login = useLogin();
+  const notify = useNotify();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    login({}).catch((error: Error) => notify(error.message, { type: 'error' }));
+  }, [login, notify]);
+  return null;
+};
+
+/** react-admin's login page; lazy-loaded with Amplify UI and its CSS (DESIGN §7 load budget). */
+const LoginPage = () => {
+  const config = useRuntimeConfig();
+  const [mode] = useTheme();
+  return (
+    <SignInGate config={config} colorMode={mode === 'dark' ? 'dark' : 'light'} signedIn={<EnterApp />} />
+  );
+};
+
+export default LoginPage;

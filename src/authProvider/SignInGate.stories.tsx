@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { buildRuntimeConfig, configureFakeAmplify } from '../testing/fakeConfig';
+import { SignInGate } from './SignInGate';
+
+const config = buildRuntimeConfig();
+const withGoogle = buildRuntimeConfig({
+  cognito: {
+    ...config.cognito,
+    oauth: {
+      domain: 'vigil-example.auth.us-east-1.amazoncognito.com',
+      providers: ['Google'],
+      redirectSignIn: [],
+      redirectSignOut: [],
+    },
+  },
+});
+
+/** The themed sign-in gate (Amplify UI's Authenticator) against a fake pool: it renders, it signs nobody in. */
+const meta = {
+  title: 'Auth/SignInGate',
+  component: SignInGate,
+  parameters: { layout: 'fullscreen' },
+  args: { config, signedIn: <p>Signed in</p> },
+  beforeEach: ({ args }) => {
+    configureFakeAmplify(buildRuntimeConfig(args.config));
+  },
+} satisfies Meta<typeof SignInGate>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const SignIn: Story = {};
+
+export const ForgotPassword: Story = { args: { initialState: 'forgotPassword' } };
+
+/** Federated buttons appear only when the configuration lists providers. */
+export const WithGoogle: Story = { args: { config: withGoogle } };
+
+export const Dark: Story = { args: { colorMode: 'dark' } };

@@ -1,0 +1,54 @@
+import { getCurrentUser, signOut } from 'aws-amplify/auth';
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { CurrentUser } from '../../contract/chrome';
+import { canAccess } from '../../contract/roles';
+import { currentTokens, rolesFromPayload } from './session';
+
+export interface AuthProviderOptions {
+  /** GET /users/{username}: the name shown in the user menu. */
+  getUser: (username: string) => Promise<CurrentUser>;
+}
+
+async function requireTokens() {
+  const tokens = await currentTokens();
+  if (!tokens?.idToken) throw new Error('User needs to be authenticated to call this API.');
+  return tokens;
+}
+
+async function roles() {
+  const tokens = await currentTokens();
+  return rolesFromPayload(tokens?.idToken?.payload);
+}
+
+async function fullName(getUser: AuthProviderOptions['getUser'], username: string, fallback: unknown) {
+  try {
+    return (await getUser(username)).name;
+  } catch {
+    return typeof fallback === 'string' ? fallback : username;
+  }
+}
+
+/** react-admin's auth provider over Amplify; the sign-in itself happens in the Authenticator (LoginPage). */
+export function createAuthProvider({ getUser }: AuthProviderOptions): AuthProvider {
+  return {
+    // The Authenticator has signed the user in; this only confirms there is a session.
+    login: async () => {
+      await requireTokens();
+    },
+    logout: async () => {
+      await signOut();
+    },
+    checkAuth: async () => {
+      await requireTokens();
+    },
+    checkError: async (error: { status?: number }) => {
+      if (error?.status === 401) throw error;
+    },
+    async getIdentity(): Promise<UserIdentity> {
+      const [{ username }, tokens] = await Promise.all([getCurrentUser(), requireTokens()]);
+      return { id: username, fullName: await fullName(getUser, username, tokens.idToken?.payload.name) };
+    },
+    getPermissions: roles,
+    canAccess: async ({ resource, action }) => canAccess(await roles(), resource, action),
+  };
+}

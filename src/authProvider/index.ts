@@ -1,0 +1,3 @@
+export { createAuthProvider } from './authProvider';
+export { LazyLoginPage } from './LazyLoginPage';
+export { idToken } from './session';

@@ -1,0 +1,92 @@
+import { HttpError } from 'react-admin';
+import type { FieldError } from '../../contract/envelope';
+import { apiErrors } from './apiErrors';
+
+export const BAD_REQUEST = 'Bad Request';
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+/** The unwrapped success envelope. */
+export interface ApiResult<T> {
+  data: T;
+  total?: number;
+}
+
+export type HttpClient = <T>(path: string, options?: RequestOptions) => Promise<ApiResult<T>>;
+
+interface EnvelopeBody {
+  success?: boolean;
+  data?: unknown;
+  total?: number;
+  error?: string;
+  message?: string;
+  fields?: FieldError[];
+}
+
+const isEmpty = (value: QueryValue) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Query string of the non-empty values only (spec §7: filters are sent only when non-empty). */
+export function toQueryString(query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (isEmpty(value)) continue;
+    const values: readonly (string | number | boolean)[] = Array.isArray(value) ? value : [value];
+    for (const item of values) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** 400 `fields` become react-admin's `{ errors: { field: message } }`, shown under each input. */
+function fieldErrors(fields: FieldError[] | undefined) {
+  if (!fields?.length) return undefined;
+  return { errors: Object.fromEntries(fields.map(({ field, message }) => [field, message])) };
+}
+
+async function readBody(response: Response): Promise<EnvelopeBody> {
+  const text = await response.text();
+  return text ? (JSON.parse(text) as EnvelopeBody) : {};
+}
+
+/** The one place that talks HTTP to the API: id token, JSON, envelope and spec §8 errors. */
+export function createHttpClient(apiUrl: string, getIdToken: () => Promise<string | undefined>): HttpClient {
+  return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
+    const token = await getIdToken();
+    const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await fetch(`${apiUrl}${path}${toQueryString(query)}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new HttpError(BAD_REQUEST, 400);
+    }
+    let envelope: EnvelopeBody;
+    try {
+      envelope = await readBody(response);
+    } catch {
+      throw new HttpError(UNEXPECTED_ERROR, response.status || 500);
+    }
+    if (envelope.error) apiErrors.push(envelope.error);
+    if (!response.ok || envelope.success === false) {
+      const status = response.ok ? 400 : response.status;
+      throw new HttpError(
+        envelope.error ?? envelope.message ?? BAD_REQUEST,
+        status,
+        fieldErrors(envelope.fields),
+      );
+    }
+    return { data: envelope.data as T, total: envelope.total };
+  };
+}

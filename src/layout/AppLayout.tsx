@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { useSessionRefresh } from '../authProvider/useSessionRefresh';
+import { ErrorPage } from '../customRoutes/ErrorPage';
+import { useReloadOnNewDeployment } from '../deployment';
+import { AppMenu } from './AppMenu';
+import { Breadcrumbs } from './Breadcrumbs';
+
+/** The default layout (spec §2): react-admin's Layout with the menu and breadcrumbs from GET /chrome. */
+export const AppLayout = ({ children }: { children: ReactNode }) => {
+  useSessionRefresh();
+  useReloadOnNewDeployment();
+  return (
+    <Layout menu={AppMenu} error={ErrorPage}>
+      <Breadcrumbs />
+      {children}
+    </Layout>
+  );
+};

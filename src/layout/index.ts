@@ -1,0 +1,3 @@
+export { AppLayout } from './AppLayout';
+export { BaseLayout } from './BaseLayout';
+export { type ChromeMenu, splitChrome } from './chromeMenu';

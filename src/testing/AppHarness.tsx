@@ -1,0 +1,29 @@
+import { useMemo } from 'react';
+import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { AppAdmin } from '../AppAdmin';
+import { buildUser, type FakeApi, fakeDataProvider } from './fakeApi';
+import { fakeAuthProvider } from './fakeAuthProvider';
+
+const DEFAULT_USER = buildUser();
+
+export interface AppHarnessProps extends Partial<FakeApi> {
+  /** The route to open, e.g. '/continuous-monitoring/clients'. */
+  path?: string;
+}
+
+/** The whole app, signed in, over the in-memory API (stories double as test fixtures). */
+export const AppHarness = ({ path = '/', chrome = [], user = DEFAULT_USER }: AppHarnessProps) => {
+  const providers = useMemo(
+    () => ({
+      dataProvider: fakeDataProvider({ chrome, user }),
+      authProvider: fakeAuthProvider(user),
+      store: memoryStore(),
+    }),
+    [chrome, user],
+  );
+  return (
+    <TestMemoryRouter initialEntries={[path]}>
+      <AppAdmin {...providers} />
+    </TestMemoryRouter>
+  );
+};

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { E2E_TOKEN_SECONDS } from './support/constants';
+import { createUser } from './support/identity';
+import { signIn, signOut } from './support/signIn';
+
+test('the session is refreshed after the access token expires, and signing out returns to sign-in', async ({
+  page,
+}) => {
+  test.setTimeout((E2E_TOKEN_SECONDS + 60) * 1000);
+  const user = await createUser('billing');
+  await signIn(page, user.username, user.password, user.name);
+
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    const target = request.headers()['x-amz-target'] ?? '';
+    if (target.endsWith('GetTokensFromRefreshToken') || target.endsWith('InitiateAuth'))
+      refreshes.push(target);
+  });
+  const tokenOf = async () =>
+    page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? '');
+  const before = await tokenOf();
+
+  await page.waitForTimeout((E2E_TOKEN_SECONDS + 2) * 1000);
+  const chrome = page.waitForResponse((response) => response.url().includes('/api/chrome'));
+  await page.reload();
+  expect((await chrome).status()).toBe(200);
+  await expect(page.getByText(user.name).first()).toBeVisible();
+  expect(refreshes.some((target) => target.endsWith('GetTokensFromRefreshToken'))).toBe(true);
+  expect(await tokenOf()).not.toBe(before);
+
+  await signOut(page);
+  expect(await tokenOf()).toBe('');
+  await page.goto('/#/continuous-monitoring/clients');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+});

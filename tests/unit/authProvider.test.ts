@@ -1,0 +1,62 @@
+import { signIn } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthProvider } from '../../src/authProvider';
+import { buildRuntimeConfig, configureFakeAmplify } from '../../src/testing/fakeConfig';
+import { fakeCognito, fakeJwt, fakeTokens } from './support/fakeCognito';
+
+const cognito = fakeCognito({
+  InitiateAuth: () => ({
+    AuthenticationResult: {
+      ...fakeTokens('ada'),
+      IdToken: fakeJwt({
+        'cognito:username': 'ada',
+        name: 'Ada (token)',
+        'cognito:groups': ['technologist', 'staff'],
+      }),
+    },
+  }),
+  RevokeToken: () => ({}),
+});
+
+const getUser = vi.fn();
+const authProvider = createAuthProvider({ getUser });
+
+beforeEach(async () => {
+  localStorage.clear();
+  vi.stubGlobal('fetch', cognito.fetch);
+  configureFakeAmplify(buildRuntimeConfig());
+  await signIn({ username: 'ada', password: 'Secret 123!', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+});
+afterEach(() => {
+  getUser.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('authProvider over Amplify', () => {
+  it('takes the roles from the id token groups, ignoring unknown groups', async () => {
+    expect(await authProvider.getPermissions?.({})).toEqual(['technologist']);
+    expect(await authProvider.canAccess?.({ resource: 'clients', action: 'list' })).toBe(true);
+    expect(await authProvider.canAccess?.({ resource: 'users', action: 'list' })).toBe(false);
+  });
+
+  it("names the user from GET /users/{username}, else from the token's name", async () => {
+    getUser.mockResolvedValueOnce({ username: 'ada', name: 'Ada Lovelace' });
+    expect(await authProvider.getIdentity?.()).toEqual({ id: 'ada', fullName: 'Ada Lovelace' });
+    expect(getUser).toHaveBeenCalledWith('ada');
+    getUser.mockRejectedValueOnce(new Error('Bad Request'));
+    expect(await authProvider.getIdentity?.()).toEqual({ id: 'ada', fullName: 'Ada (token)' });
+  });
+
+  it('logs out on 401 only', async () => {
+    await expect(authProvider.checkError({ status: 401 })).rejects.toEqual({ status: 401 });
+    await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
+  });
+
+  it('has a session until sign-out', async () => {
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await authProvider.logout({});
+    await expect(authProvider.checkAuth({})).rejects.toThrow(
+      'User needs to be authenticated to call this API.',
+    );
+  });
+});

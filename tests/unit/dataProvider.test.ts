@@ -1,0 +1,183 @@
+import { HttpError } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiErrors,
+  BAD_REQUEST,
+  createDataProvider,
+  createHttpClient,
+  UNEXPECTED_ERROR,
+} from '../../src/dataProvider';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const dataProvider = createDataProvider({
+  apiUrl: '/api',
+  httpClient: createHttpClient('/api', async () => 'id-token-1'),
+  resourcePaths: { clients: '/continuous-monitoring/clients' },
+});
+
+const lastRequest = () => {
+  const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+  return { url: String(url), init: init ?? {}, headers: new Headers(init?.headers) };
+};
+
+const rejection = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  apiErrors.clear();
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('requests', () => {
+  it('sends the id token as a bearer token with a JSON content type', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: { id: 7, version: 1 } }));
+    await dataProvider.getOne('clients', { id: 7 });
+    const { url, headers } = lastRequest();
+    expect(url).toBe('/api/continuous-monitoring/clients/7');
+    expect(headers.get('Authorization')).toBe('Bearer id-token-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('lists with page, perPage, sort, order and only the non-empty filters', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: [{ id: 1 }], total: 41 }));
+    const result = await dataProvider.getList('clients', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'north', isEnabled: true, code: '', tags: [], region: undefined, ids: [3, 4] },
+    });
+    const query = new URL(lastRequest().url, 'http://x').searchParams;
+    expect([...query.keys()].sort()).toEqual([
+      'ids',
+      'ids',
+      'isEnabled',
+      'order',
+      'page',
+      'perPage',
+      'q',
+      'sort',
+    ]);
+    expect(query.get('page')).toBe('2');
+    expect(query.get('perPage')).toBe('25');
+    expect(query.get('sort')).toBe('name');
+    expect(query.get('order')).toBe('ASC');
+    expect(query.getAll('ids')).toEqual(['3', '4']);
+    expect(result).toEqual({ data: [{ id: 1 }], total: 41 });
+  });
+
+  it('sends no query string when there is nothing to send', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: [] }));
+    await dataProvider.getList('clients', { filter: {} });
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/clients');
+  });
+
+  it('updates with PUT and the version the record was read with', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: { id: 7, name: 'B', version: 4 } }));
+    await dataProvider.update('clients', {
+      id: 7,
+      data: { id: 7, name: 'B', version: 9 },
+      previousData: { id: 7, name: 'A', version: 3 },
+    });
+    const { init } = lastRequest();
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({ id: 7, name: 'B', version: 3 });
+  });
+
+  it('creates with POST and deletes with DELETE', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 8, name: 'C' } }, 201));
+    expect(await dataProvider.create('clients', { data: { name: 'C' } })).toEqual({
+      data: { id: 8, name: 'C' },
+    });
+    expect(lastRequest().init.method).toBe('POST');
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: null }));
+    expect(await dataProvider.delete('clients', { id: 8, previousData: { id: 8, name: 'C' } })).toEqual({
+      data: { id: 8, name: 'C' },
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/clients/8',
+      init: { method: 'DELETE' },
+    });
+  });
+
+  it('refuses a resource without an API path', async () => {
+    await expect(dataProvider.getOne('nonsense', { id: 1 })).rejects.toThrow(
+      /No API path for the resource "nonsense"/,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('custom methods', () => {
+  it('reads the menu, the breadcrumbs and a user', async () => {
+    fetchMock.mockImplementation(async () => json({ success: true, data: [{ title: 'Home', url: '/' }] }));
+    expect(await dataProvider.getChrome()).toEqual([{ title: 'Home', url: '/' }]);
+    expect(lastRequest().url).toBe('/api/chrome');
+    await dataProvider.getBreadcrumbs('/continuous-monitoring/clients');
+    expect(lastRequest().url).toBe('/api/chrome/breadcrumbs?queryPath=%2Fcontinuous-monitoring%2Fclients');
+    await dataProvider.getUser('ada lovelace');
+    expect(lastRequest().url).toBe('/api/users/ada%20lovelace');
+  });
+});
+
+describe('errors (spec §8)', () => {
+  it('maps a 400 with fields onto the form errors and records the error', async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          success: false,
+          error: 'Invalid client',
+          fields: [
+            { field: 'name', message: 'Name is required' },
+            { field: 'timeZone', message: 'Unknown time zone' },
+          ],
+        },
+        400,
+      ),
+    );
+    const error = await rejection(dataProvider.create('clients', { data: {} }));
+    expect(error.message).toBe('Invalid client');
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ errors: { name: 'Name is required', timeZone: 'Unknown time zone' } });
+    expect(apiErrors.list()).toEqual(['Invalid client']);
+  });
+
+  it('keeps the status of a failed response, e.g. 403 Access denied', async () => {
+    fetchMock.mockResolvedValue(json({ success: false, error: 'Access denied' }, 403));
+    const error = await rejection(dataProvider.getChrome());
+    expect([error.message, error.status]).toEqual(['Access denied', 403]);
+  });
+
+  it('treats success: false as 400 and falls back to message, then Bad Request', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: false, message: 'Stale version' }));
+    const withMessage = await rejection(dataProvider.getOne('clients', { id: 1 }));
+    expect([withMessage.message, withMessage.status]).toEqual(['Stale version', 400]);
+    fetchMock.mockResolvedValueOnce(json({ success: false }));
+    const bare = await rejection(dataProvider.getOne('clients', { id: 1 }));
+    expect([bare.message, bare.status]).toEqual([BAD_REQUEST, 400]);
+    expect(apiErrors.list()).toEqual([]);
+  });
+
+  it('gives Bad Request when the fetch has no response', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await rejection(dataProvider.getChrome());
+    expect([error.message, error.status]).toEqual([BAD_REQUEST, 400]);
+  });
+
+  it('gives An unexpected error occurred for anything else, e.g. a body that is not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>proxy error</html>', { status: 502 }));
+    const error = await rejection(dataProvider.getChrome());
+    expect([error.message, error.status]).toEqual([UNEXPECTED_ERROR, 502]);
+  });
+});

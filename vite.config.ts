@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The Node server (npm start) that serves /config.json and the API; the dev server proxies to it. */
+const API_SERVER = process.env.VIGIL_API_SERVER ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_SERVER, changeOrigin: false },
+      '/config.json': { target: API_SERVER, changeOrigin: false },
+    },
+  },
+  // Maps for decoding error reports; 'hidden' keeps browsers from fetching them.
+  build: { outDir: 'dist', sourcemap: 'hidden' },
+});
