@@ -128,7 +128,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
   await app.register(
     async (api) => {
       await api.register(authPlugin, { verify, db: database.db });
-      await api.register(chromeRoutes);
+      await api.register(chromeRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db, directory });
       await api.register(clientRoutes, { db: database.db });
     },

@@ -2,11 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { breadcrumbSchema, navigationItemSchema } from '../../contract/chrome';
 import { envelope } from '../../contract/envelope';
+import { getClient } from '../db/clients';
+import type { Db } from '../db/database';
 import { breadcrumbsFor, menuFor } from '../domain/navigation';
 import { forbidden } from '../errors';
 
 /** The signed-in user's menu and breadcrumbs (spec §2, §7). */
-export const chromeRoutes: FastifyPluginAsyncZod = async (app) => {
+const CLIENT_PATH = /^\/continuous-monitoring\/clients\/(\d{1,9})(?:\/|$)/;
+
+/** Display names for the record ids in a path (a client's name instead of its number). */
+async function recordNames(db: Db, queryPath: string): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const clientId = CLIENT_PATH.exec(queryPath)?.[1];
+  const client = clientId ? await getClient(db, Number(clientId)) : undefined;
+  if (client) names.set(`/continuous-monitoring/clients/${clientId}`, client.name);
+  return names;
+}
+
+export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/chrome',
     { schema: { tags: ['chrome'], response: { 200: envelope(z.array(navigationItemSchema)) } } },
@@ -26,6 +39,9 @@ export const chromeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(breadcrumbSchema)) },
       },
     },
-    async (request) => ({ success: true as const, data: breadcrumbsFor(request.query.queryPath) }),
+    async (request) => {
+      const { queryPath } = request.query;
+      return { success: true as const, data: breadcrumbsFor(queryPath, await recordNames(db, queryPath)) };
+    },
   );
 };

@@ -90,6 +90,20 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
       'Clients',
       'Create',
     ]);
+    const created = await fetch(`${server.api}/continuous-monitoring/clients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Harbor View Hospital', code: 'HVH', timeZone: 'America/Los_Angeles' }),
+    });
+    const { data: client } = await created.json();
+    const named = await get(
+      `/chrome/breadcrumbs?queryPath=/continuous-monitoring/clients/${client.id}/protocol`,
+      tokens.tech1,
+    );
+    expect(named.body.data.slice(3)).toEqual([
+      { title: 'Harbor View Hospital', url: `/continuous-monitoring/clients/${client.id}` },
+      { title: 'Protocol', url: `/continuous-monitoring/clients/${client.id}/protocol` },
+    ]);
     const bad = await get('/chrome/breadcrumbs', tokens.tech1);
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((field: { field: string }) => field.field)).toContain('queryPath');
