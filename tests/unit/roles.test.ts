@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess, GRANTS, RESOURCES, ROLES, rolesFromGroups } from '../../contract/roles';
+
+describe('the role table', () => {
+  it('maps Cognito groups to roles and ignores unknown groups', () => {
+    expect(rolesFromGroups(['technologist', 'us-east-1_abc_Google', 'reader'])).toEqual([
+      'technologist',
+      'reader',
+    ]);
+    expect(rolesFromGroups(undefined)).toEqual([]);
+  });
+
+  it('lets an administrator do everything', () => {
+    for (const resource of RESOURCES) {
+      for (const action of ['list', 'show', 'create', 'edit', 'delete', 'export']) {
+        expect(canAccess(['admin'], resource, action)).toBe(true);
+      }
+    }
+  });
+
+  it.each(['technologist', 'reader', 'billing'] as const)(
+    'lets a %s read clients but never write them',
+    (role) => {
+      expect(canAccess([role], 'clients', 'list')).toBe(true);
+      expect(canAccess([role], 'clients', 'show')).toBe(true);
+      for (const action of ['create', 'edit', 'delete'])
+        expect(canAccess([role], 'clients', action)).toBe(false);
+    },
+  );
+
+  it('gives each role only its own writes (DESIGN §3)', () => {
+    expect(canAccess(['technologist'], 'cases.time-logs', 'create')).toBe(true);
+    expect(canAccess(['technologist'], 'cases.interpretations', 'create')).toBe(false);
+    expect(canAccess(['reader'], 'cases.interpretations', 'edit')).toBe(true);
+    expect(canAccess(['reader'], 'cases.events', 'create')).toBe(false);
+    expect(canAccess(['billing'], 'billing', 'edit')).toBe(true);
+    expect(canAccess(['billing'], 'cases.billing-notes', 'create')).toBe(true);
+    expect(canAccess(['technologist'], 'billing', 'list')).toBe(false);
+    for (const role of ROLES.filter((r) => r !== 'admin')) {
+      expect(canAccess([role], 'users', 'list')).toBe(false);
+      expect(canAccess([role], 'backups', 'create')).toBe(false);
+      expect(canAccess([role], 'bugs', 'create')).toBe(true);
+    }
+  });
+
+  it('gives several roles the union of their rights, and no role nothing', () => {
+    expect(canAccess(['reader', 'billing'], 'billing', 'edit')).toBe(true);
+    expect(canAccess(['reader', 'billing'], 'cases.interpretations', 'edit')).toBe(true);
+    expect(canAccess([], 'clients', 'list')).toBe(false);
+    expect(canAccess(['reader'], 'no-such-resource', 'list')).toBe(false);
+  });
+
+  it('grants only known resources', () => {
+    for (const role of ROLES) {
+      for (const resource of Object.keys(GRANTS[role])) expect(RESOURCES).toContain(resource);
+    }
+  });
+});
