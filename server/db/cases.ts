@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CaseSortField, CaseSummary } from '../../contract/cases';
 import type { ListQuery } from '../../contract/list';
-import { orderBy, type Page, pageBounds } from './pagination';
+import { orderBy, type Page, selectPage } from './pagination';
 import { cases } from './schema';
 import { type DbOrTx, isForeignKeyViolation } from './transaction';
 
@@ -16,18 +16,8 @@ export async function listCasesOfClient(
   clientId: number,
   query: ListQuery<CaseSortField>,
 ): Promise<Page<CaseSummary>> {
-  const where = eq(cases.clientId, clientId);
-  const { limit, offset } = pageBounds(query);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(cases)
-      .where(where)
-      .orderBy(...orderBy(query.order, SORT_COLUMNS[query.sort], cases.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(cases, where),
-  ]);
+  const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
+  const { rows, total } = await selectPage(db, cases, eq(cases.clientId, clientId), order, query);
   return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
 }
 

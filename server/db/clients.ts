@@ -6,7 +6,8 @@ import type {
   ClientListQuery,
   ClientSortField,
 } from '../../contract/clients';
-import { orderBy, type Page, pageBounds } from './pagination';
+import { updateAtVersion } from './optimisticLock';
+import { orderBy, type Page, selectPage } from './pagination';
 import { clients } from './schema';
 import { type DbOrTx, isUniqueViolation } from './transaction';
 
@@ -41,18 +42,8 @@ function clientFilter({ q, isEnabled }: Pick<ClientListQuery, 'q' | 'isEnabled'>
 }
 
 export async function listClients(db: DbOrTx, query: ClientListQuery): Promise<Page<Client>> {
-  const where = clientFilter(query);
-  const { limit, offset } = pageBounds(query);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(clients)
-      .where(where)
-      .orderBy(...orderBy(query.order, SORT_COLUMNS[query.sort], clients.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(clients, where),
-  ]);
+  const order = orderBy(query.order, SORT_COLUMNS[query.sort], clients.id);
+  const { rows, total } = await selectPage(db, clients, clientFilter(query), order, query);
   return { rows: rows.map(toClient), total };
 }
 
@@ -84,11 +75,7 @@ export async function updateClient(
   id: number,
   { version, ...input }: ClientInput & { version: number },
 ): Promise<Client | undefined> {
-  const [row] = await db
-    .update(clients)
-    .set({ ...input, version: sql`${clients.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(clients.id, id), eq(clients.version, version)))
-    .returning();
+  const row = await updateAtVersion(db, clients, eq(clients.id, id), version, input);
   return row && toClient(row);
 }
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, max } from 'drizzle-orm';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
 import type { ListQuery } from '../../contract/list';
-import { type Page, pageBounds } from './pagination';
+import { type Page, selectPage } from './pagination';
 import { protocolRevisions } from './schema';
 import { type DbOrTx, isUniqueViolation } from './transaction';
 
@@ -80,18 +80,9 @@ export async function listRevisions(
   kind: RevisionKind,
   query: Pick<ListQuery<'revision'>, 'page' | 'perPage' | 'order'>,
 ): Promise<Page<Revision>> {
-  const where = ofKind(clientId, kind);
-  const { limit, offset } = pageBounds(query);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(protocolRevisions)
-      .where(where)
-      .orderBy(query.order === 'ASC' ? protocolRevisions.revision : desc(protocolRevisions.revision))
-      .limit(limit)
-      .offset(offset),
-    db.$count(protocolRevisions, where),
-  ]);
+  // Revision numbers are unique per client and kind, so they need no tie-break.
+  const order = [(query.order === 'ASC' ? asc : desc)(protocolRevisions.revision)];
+  const { rows, total } = await selectPage(db, protocolRevisions, ofKind(clientId, kind), order, query);
   return { rows: rows.map(toRevision), total };
 }
 
