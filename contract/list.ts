@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pageSize';
 
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 

@@ -1,10 +1,11 @@
-import { Admin, type AuthProvider, CustomRoutes, type Store } from 'react-admin';
+import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { LazyLoginPage } from './authProvider';
-import { ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
+import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
 import { AppLayout } from './layout';
+import clients from './resources/clients';
 import { darkTheme, lightTheme } from './theme';
 
 export interface AppAdminProps {
@@ -15,9 +16,8 @@ export interface AppAdminProps {
 }
 
 /**
- * The routes and chrome of the app (DESIGN §7). A resource is added as `<Resource name="clients"
- * {...clients} />` with its API path in dataProvider/resourcePaths.ts; a default-layout page goes in the
- * first `<CustomRoutes>`, a base-layout page in a `<CustomRoutes noLayout>` wrapped in `<BaseLayout>`;
+ * The routes and chrome of the app (DESIGN §7). A resource is added as `<Resource {...clients} />` with
+ * its API path in dataProvider/resourcePaths.ts; a default-layout page goes in the first `<CustomRoutes>`, a base-layout page in a `<CustomRoutes noLayout>` wrapped in `<BaseLayout>`;
  * heavy pages are loaded with `lazyWithReload`.
  */
 export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) => (
@@ -35,8 +35,10 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     darkTheme={darkTheme}
     defaultTheme="light"
     catchAll={NotFoundPage}
+    accessDenied={AccessDeniedRedirect}
     error={ErrorPage}
   >
+    <Resource {...clients} />
     <CustomRoutes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
     </CustomRoutes>

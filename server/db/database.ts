@@ -41,7 +41,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           port: embedded.port,
           user: 'postgres',
           database: 'postgres',
-          max: options.poolMax,
+          // One connection: the socket queues every protocol message of every connection separately, so
+          // two connections' Parse/Bind steps interleave and clobber the unnamed prepared statement
+          // ("unnamed prepared statement does not exist"). PGlite runs one query at a time anyway.
+          max: 1,
         }
       : { connectionString: options.databaseUrl, max: options.poolMax },
   );

@@ -1,7 +1,7 @@
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
-import { canAccess } from '../../contract/roles';
+import { canAccessResource } from './roleResource';
 import { currentTokens, rolesFromPayload } from './session';
 
 export interface AuthProviderOptions {
@@ -49,6 +49,6 @@ export function createAuthProvider({ getUser }: AuthProviderOptions): AuthProvid
       return { id: username, fullName: await fullName(getUser, username, tokens.idToken?.payload.name) };
     },
     getPermissions: roles,
-    canAccess: async ({ resource, action }) => canAccess(await roles(), resource, action),
+    canAccess: async ({ resource, action }) => canAccessResource(await roles(), resource, action),
   };
 }

@@ -1,3 +1,3 @@
 export { ErrorPage } from './ErrorPage';
 export { NotFoundPage } from './NotFoundPage';
-export { UnauthorizedPage } from './UnauthorizedPage';
+export { AccessDeniedRedirect, UnauthorizedPage } from './UnauthorizedPage';

@@ -12,8 +12,10 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
+import { MAX_PER_PAGE } from '../../contract/pageSize';
+import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
-import { RESOURCE_PATHS } from './resourcePaths';
+import { CLIENTS_RESOURCE, RESOURCE_PATHS } from './resourcePaths';
 
 export interface DataProviderOptions {
   apiUrl: string;
@@ -33,25 +35,59 @@ function listQuery({ pagination, sort, filter }: Pick<GetListParams, 'pagination
   };
 }
 
+/** Contacts and links are keyed `_id` in the API (DESIGN §4); react-admin needs an `id`. */
+function withId<R>(record: R): R {
+  if (typeof record !== 'object' || record === null || 'id' in record || !('_id' in record)) return record;
+  return { ...record, id: record._id };
+}
+
 /** The data provider over the REST API: standard methods from a resource → path table, plus the app's own. */
 export function createDataProvider({
   apiUrl,
   httpClient,
   resourcePaths = RESOURCE_PATHS,
 }: DataProviderOptions) {
+  // A nested record's resource is its listed parent's name plus the rest of the API path.
+  const nestedPath = (resource: string) => {
+    const parent = Object.keys(resourcePaths).find((name) => resource.startsWith(`${name}/`));
+    return parent && `${resourcePaths[parent]}${resource.slice(parent.length)}`;
+  };
   const pathOf = (resource: string) => {
-    const path = resourcePaths[resource];
+    const path = resourcePaths[resource] ?? nestedPath(resource);
     if (!path)
       throw new Error(`No API path for the resource "${resource}" (see dataProvider/resourcePaths.ts)`);
     return path;
   };
   const recordPath = (resource: string, id: Identifier) => `${pathOf(resource)}/${encodeURIComponent(id)}`;
-  const getRecord = async <R extends RaRecord>(resource: string, id: Identifier) =>
-    httpClient<R>(recordPath(resource, id));
+  const getRecord = async <R extends RaRecord>(resource: string, id: Identifier) => {
+    const { data } = await httpClient<R>(recordPath(resource, id));
+    return { data: withId(data) };
+  };
 
-  const list = async <R extends RaRecord>(resource: string, params: GetListParams) => {
+  const listPage = async <R extends RaRecord>(resource: string, params: GetListParams) => {
     const { data, total } = await httpClient<R[]>(pathOf(resource), { query: listQuery(params) });
-    return { data, total: total ?? data.length };
+    return { data: data.map(withId), total: total ?? data.length };
+  };
+
+  // The API serves at most MAX_PER_PAGE rows a page; larger requests (react-admin's CSV export asks
+  // for 1,000) are read page by page.
+  const list = async <R extends RaRecord>(resource: string, params: GetListParams) => {
+    const { page = 1, perPage = MAX_PER_PAGE } = params.pagination ?? {};
+    if (perPage <= MAX_PER_PAGE) return listPage<R>(resource, params);
+    const offset = (page - 1) * perPage;
+    const skip = offset % MAX_PER_PAGE;
+    const rows: R[] = [];
+    let total = 0;
+    for (let apiPage = Math.floor(offset / MAX_PER_PAGE) + 1; rows.length < skip + perPage; apiPage++) {
+      const result = await listPage<R>(resource, {
+        ...params,
+        pagination: { page: apiPage, perPage: MAX_PER_PAGE },
+      });
+      rows.push(...result.data);
+      total = result.total;
+      if (apiPage * MAX_PER_PAGE >= total) break;
+    }
+    return { data: rows.slice(skip, skip + perPage), total };
   };
 
   return {
@@ -66,19 +102,29 @@ export function createDataProvider({
       resource: string,
       { target, id, filter, ...params }: GetManyReferenceParams,
     ) => list<R>(resource, { ...params, filter: { ...filter, [target]: id } }),
-    create: async <R extends Omit<RaRecord, 'id'>>(resource: string, { data }: CreateParams<R>) =>
-      httpClient<R & { id: Identifier }>(pathOf(resource), { method: 'POST', body: data }),
+    async create<R extends Omit<RaRecord, 'id'>>(resource: string, { data }: CreateParams<R>) {
+      const created = await httpClient<R & { id: Identifier }>(pathOf(resource), {
+        method: 'POST',
+        body: data,
+      });
+      return { data: withId(created.data) };
+    },
     // Optimistic locking (DESIGN §2 Scale-out): the version the form was loaded with goes back to the server.
-    update: async <R extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams<R>) =>
-      httpClient<R>(recordPath(resource, id), {
+    async update<R extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams<R>) {
+      const updated = await httpClient<R>(recordPath(resource, id), {
         method: 'PUT',
         body: { ...data, version: previousData?.version ?? data.version },
-      }),
+      });
+      return { data: withId(updated.data) };
+    },
     updateMany: async (resource: string) => {
       throw new Error(`Bulk update is not supported for "${resource}"`);
     },
     async delete<R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) {
-      await httpClient<unknown>(recordPath(resource, id), { method: 'DELETE' });
+      await httpClient<unknown>(recordPath(resource, id), {
+        method: 'DELETE',
+        query: { version: previousData?.version },
+      });
       return { data: (previousData ?? { id }) as R };
     },
     async deleteMany<R extends RaRecord>(resource: string, { ids }: DeleteManyParams<R>) {
@@ -94,6 +140,7 @@ export function createDataProvider({
     /** A user's details (GET /users/{username}). */
     getUser: async (username: string) =>
       (await httpClient<CurrentUser>(`/users/${encodeURIComponent(username)}`)).data,
+    ...clientMethods(httpClient, (clientId: Identifier) => recordPath(CLIENTS_RESOURCE, clientId)),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

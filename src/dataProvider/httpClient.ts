@@ -21,7 +21,7 @@ export interface ApiResult<T> {
 
 export type HttpClient = <T>(path: string, options?: RequestOptions) => Promise<ApiResult<T>>;
 
-interface EnvelopeBody {
+export interface EnvelopeBody {
   success?: boolean;
   data?: unknown;
   total?: number;
@@ -51,6 +51,10 @@ function fieldErrors(fields: FieldError[] | undefined) {
   return { errors: Object.fromEntries(fields.map(({ field, message }) => [field, message])) };
 }
 
+/** The error react-admin shows for a failed envelope: its message, status and field errors. */
+export const toHttpError = (status: number, envelope: EnvelopeBody) =>
+  new HttpError(envelope.error ?? envelope.message ?? BAD_REQUEST, status, fieldErrors(envelope.fields));
+
 async function readBody(response: Response): Promise<EnvelopeBody> {
   const text = await response.text();
   return text ? (JSON.parse(text) as EnvelopeBody) : {};
@@ -60,8 +64,10 @@ async function readBody(response: Response): Promise<EnvelopeBody> {
 export function createHttpClient(apiUrl: string, getIdToken: () => Promise<string | undefined>): HttpClient {
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
     const token = await getIdToken();
-    const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+    const headers = new Headers({ Accept: 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // Only with a body: Fastify refuses a JSON content type on an empty body (e.g. DELETE) with 400.
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
     let response: Response;
     try {
       response = await fetch(`${apiUrl}${path}${toQueryString(query)}`, {
@@ -79,14 +85,8 @@ export function createHttpClient(apiUrl: string, getIdToken: () => Promise<strin
       throw new HttpError(UNEXPECTED_ERROR, response.status || 500);
     }
     if (envelope.error) apiErrors.push(envelope.error);
-    if (!response.ok || envelope.success === false) {
-      const status = response.ok ? 400 : response.status;
-      throw new HttpError(
-        envelope.error ?? envelope.message ?? BAD_REQUEST,
-        status,
-        fieldErrors(envelope.fields),
-      );
-    }
+    if (!response.ok || envelope.success === false)
+      throw toHttpError(response.ok ? 400 : response.status, envelope);
     return { data: envelope.data as T, total: envelope.total };
   };
 }

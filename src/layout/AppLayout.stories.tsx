@@ -16,8 +16,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Home: Story = {};
 
-/** An unknown route: the not-found page with the path, breadcrumbs above it. */
-export const NotFound: Story = { args: { path: '/continuous-monitoring/clients/42/contacts' } };
+/** An unknown route (a client tab that does not exist): the not-found page with the path, breadcrumbs above it. */
+export const NotFound: Story = { args: { path: '/continuous-monitoring/clients/42/no-such-tab' } };
 
 /** GET /chrome answers 403 'Access denied': the user is sent to /unauthorized. */
 export const AccessDenied: Story = { args: { chrome: accessDenied() } };

@@ -3,14 +3,14 @@ import BackupIcon from '@mui/icons-material/Backup';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import clients from '../resources/clients';
 
 /** Icon per route family (spec §2), longest prefix first; anything else gets a neutral chevron. */
 const ICONS: ReadonlyArray<[prefix: string, icon: SvgIconComponent]> = [
-  ['/continuous-monitoring/clients', LocalHospitalIcon],
+  [`/${clients.name}`, clients.icon],
   ['/continuous-monitoring/cases', MonitorHeartIcon],
   ['/billing', ReceiptLongIcon],
   ['/reporting', BarChartIcon],

@@ -12,14 +12,21 @@ export interface AppHarnessProps extends Partial<FakeApi> {
 }
 
 /** The whole app, signed in, over the in-memory API (stories double as test fixtures). */
-export const AppHarness = ({ path = '/', chrome = [], user = DEFAULT_USER }: AppHarnessProps) => {
+export const AppHarness = ({
+  path = '/',
+  chrome = [],
+  user = DEFAULT_USER,
+  clientsData,
+  failures,
+  onRequest,
+}: AppHarnessProps) => {
   const providers = useMemo(
     () => ({
-      dataProvider: fakeDataProvider({ chrome, user }),
+      dataProvider: fakeDataProvider({ chrome, user, clientsData, failures, onRequest }),
       authProvider: fakeAuthProvider(user),
       store: memoryStore(),
     }),
-    [chrome, user],
+    [chrome, user, clientsData, failures, onRequest],
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>

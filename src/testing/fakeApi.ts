@@ -2,6 +2,9 @@ import { HttpError } from 'react-admin';
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { type Action, canAccess, type Resource, type Role } from '../../contract/roles';
 import { createDataProvider, type HttpClient } from '../dataProvider';
+import type { RequestOptions } from '../dataProvider/httpClient';
+import type { FakeRequest } from './fakeApiRules';
+import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
 
 type MenuEntry = NavigationItem & { requires?: [Resource, Action] };
 
@@ -48,18 +51,35 @@ export interface FakeApi {
   /** The answer of GET /chrome, or the error it fails with. */
   chrome: NavigationItem[] | Error;
   user?: CurrentUser;
+  /** The records the Clients API starts with. */
+  clientsData?: ClientsSeed;
+  /** Errors to answer instead, by `METHOD /path`, e.g. `'POST /continuous-monitoring/clients/1/contacts'`. */
+  failures?: Record<string, Error>;
+  /** Sees every request, for tests that check what was sent. */
+  onRequest?: (request: FakeRequest) => void;
 }
 
 /** An in-memory API behind the real data provider, for stories and component tests. */
-export function fakeHttpClient({ chrome, user = buildUser() }: FakeApi): HttpClient {
-  return async <T>(path: string, options?: { query?: Record<string, unknown> }) => {
+export function fakeHttpClient({
+  chrome,
+  user = buildUser(),
+  clientsData = {},
+  failures = {},
+  onRequest,
+}: FakeApi): HttpClient {
+  const clientsApi = fakeClientsApi(clientsData, user.username);
+  return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
+    onRequest?.({ method, path, query, body });
+    const failure = failures[`${method} ${path}`];
+    if (failure) throw failure;
     if (path === '/chrome') {
       if (chrome instanceof Error) throw chrome;
       return { data: chrome as T };
     }
-    if (path === '/chrome/breadcrumbs')
-      return { data: breadcrumbsOf(String(options?.query?.queryPath)) as T };
+    if (path === '/chrome/breadcrumbs') return { data: breadcrumbsOf(String(query?.queryPath)) as T };
     if (path === `/users/${user.username}`) return { data: user as T };
+    const answer = clientsApi({ method, path, query, body });
+    if (answer) return answer as { data: T; total?: number };
     throw new HttpError('Not Found', 404);
   };
 }

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
-import { canAccess, rolesFromGroups } from '../../contract/roles';
+import { rolesFromGroups } from '../../contract/roles';
+import { canAccessResource } from '../authProvider/roleResource';
 
 /** A signed-in user without Cognito, for stories and component tests. */
 export function fakeAuthProvider(user: CurrentUser): AuthProvider {
@@ -12,6 +13,6 @@ export function fakeAuthProvider(user: CurrentUser): AuthProvider {
     checkError: async () => undefined,
     getIdentity: async () => ({ id: user.username, fullName: user.name }),
     getPermissions: async () => roles,
-    canAccess: async ({ resource, action }) => canAccess(roles, resource, action),
+    canAccess: async ({ resource, action }) => canAccessResource(roles, resource, action),
   };
 }

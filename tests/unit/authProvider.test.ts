@@ -1,6 +1,7 @@
 import { signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
+import { roleResource } from '../../src/authProvider/roleResource';
 import { buildRuntimeConfig, configureFakeAmplify } from '../../src/testing/fakeConfig';
 import { fakeCognito, fakeJwt, fakeTokens } from './support/fakeCognito';
 
@@ -39,6 +40,15 @@ describe('authProvider over Amplify', () => {
     expect(await authProvider.canAccess?.({ resource: 'users', action: 'list' })).toBe(false);
   });
 
+  it('checks route-named resources against the role table', async () => {
+    const can = (resource: string, action: string) => authProvider.canAccess?.({ resource, action });
+    expect(await can('continuous-monitoring/clients', 'list')).toBe(true);
+    expect(await can('continuous-monitoring/clients', 'show')).toBe(true);
+    expect(await can('continuous-monitoring/clients', 'edit')).toBe(false);
+    expect(await can('continuous-monitoring/clients', 'delete')).toBe(false);
+    expect(await can('continuous-monitoring/clients/7/contacts', 'create')).toBe(false);
+  });
+
   it("names the user from GET /users/{username}, else from the token's name", async () => {
     getUser.mockResolvedValueOnce({ username: 'ada', name: 'Ada Lovelace' });
     expect(await authProvider.getIdentity?.()).toEqual({ id: 'ada', fullName: 'Ada Lovelace' });
@@ -58,5 +68,18 @@ describe('authProvider over Amplify', () => {
     await expect(authProvider.checkAuth({})).rejects.toThrow(
       'User needs to be authenticated to call this API.',
     );
+  });
+});
+
+describe('roleResource', () => {
+  it.each([
+    ['continuous-monitoring/clients', 'clients'],
+    ['continuous-monitoring/clients/7/contacts', 'clients'],
+    ['continuous-monitoring/clients/7/useful-links', 'clients'],
+    ['continuous-monitoring/clients/7/cases', 'cases'],
+    ['users', 'users'],
+    ['bugs', 'bugs'],
+  ])('governs %s by the %s grants', (resource, expected) => {
+    expect(roleResource(resource)).toBe(expected);
   });
 });

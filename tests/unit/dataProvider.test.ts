@@ -42,13 +42,18 @@ afterEach(() => {
 });
 
 describe('requests', () => {
-  it('sends the id token as a bearer token with a JSON content type', async () => {
-    fetchMock.mockResolvedValue(json({ success: true, data: { id: 7, version: 1 } }));
+  it('sends the id token as a bearer token, and a JSON content type only with a body', async () => {
+    fetchMock.mockImplementation(async () => json({ success: true, data: { id: 7, version: 1 } }));
     await dataProvider.getOne('clients', { id: 7 });
     const { url, headers } = lastRequest();
     expect(url).toBe('/api/continuous-monitoring/clients/7');
     expect(headers.get('Authorization')).toBe('Bearer id-token-1');
-    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Content-Type')).toBeNull();
+    await dataProvider.create('clients', { data: { name: 'C' } });
+    expect(lastRequest().headers.get('Content-Type')).toBe('application/json');
+    await dataProvider.delete('clients', { id: 7, previousData: { id: 7, version: 1 } });
+    expect(lastRequest().headers.get('Content-Type')).toBeNull();
   });
 
   it('lists with page, perPage, sort, order and only the non-empty filters', async () => {
@@ -119,7 +124,102 @@ describe('requests', () => {
   });
 });
 
+describe("a client's nested records and big lists", () => {
+  it("maps a nested resource to its path and the API's `_id` to `id`", async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: [{ _id: 3, name: 'Maya' }], total: 1 }));
+    const list = await dataProvider.getList('clients/7/contacts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'escalationOrder', order: 'ASC' },
+      filter: {},
+    });
+    expect(lastRequest().url).toBe(
+      '/api/continuous-monitoring/clients/7/contacts?page=1&perPage=25&sort=escalationOrder&order=ASC',
+    );
+    expect(list.data).toEqual([{ _id: 3, id: 3, name: 'Maya' }]);
+
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { _id: 3, name: 'Maya C', version: 2 } }));
+    const updated = await dataProvider.update('clients/7/contacts', {
+      id: 3,
+      data: { id: 3, _id: 3, name: 'Maya C', version: 1 },
+      previousData: { id: 3, _id: 3, name: 'Maya', version: 1 },
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/clients/7/contacts/3',
+      init: { method: 'PUT' },
+    });
+    expect(updated.data).toEqual({ _id: 3, id: 3, name: 'Maya C', version: 2 });
+  });
+
+  it('deletes with the version the record was read with', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 8, version: 3 } }));
+    await dataProvider.delete('clients', { id: 8, previousData: { id: 8, version: 3 } });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/clients/8?version=3',
+      init: { method: 'DELETE' },
+    });
+  });
+
+  it('reads a request for more than 100 rows (the CSV export) page by page', async () => {
+    const rows = Array.from({ length: 250 }, (_, index) => ({ id: index + 1 }));
+    fetchMock.mockImplementation(async (url) => {
+      const query = new URL(String(url), 'http://x').searchParams;
+      const page = Number(query.get('page'));
+      const perPage = Number(query.get('perPage'));
+      return json({
+        success: true,
+        data: rows.slice((page - 1) * perPage, page * perPage),
+        total: rows.length,
+      });
+    });
+    const result = await dataProvider.getList('clients', {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'north' },
+    });
+    expect(result.total).toBe(250);
+    expect(result.data.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+    const requested = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').searchParams);
+    expect(requested.map((query) => [query.get('page'), query.get('perPage'), query.get('q')])).toEqual([
+      ['1', '100', 'north'],
+      ['2', '100', 'north'],
+      ['3', '100', 'north'],
+    ]);
+  });
+});
+
 describe('custom methods', () => {
+  const appDataProvider = createDataProvider({
+    apiUrl: '/api',
+    httpClient: createHttpClient('/api', async () => 'id-token-1'),
+  });
+
+  it("reads a client's current protocol and transfer protocol, its history and one revision", async () => {
+    fetchMock.mockImplementation(async () => json({ success: true, data: null, total: 0 }));
+    expect(await appDataProvider.getProtocol(7, 'protocol')).toBeNull();
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/clients/7/protocol');
+    await appDataProvider.getProtocol(7, 'transfer');
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/clients/7/protocol/transfer');
+    fetchMock.mockImplementation(async () => json({ success: true, data: [], total: 0 }));
+    await appDataProvider.getProtocolRevisions(7, 'transfer', { page: 2, perPage: 10 });
+    expect(lastRequest().url).toBe(
+      '/api/continuous-monitoring/clients/7/protocol/revisions?kind=transfer&page=2&perPage=10&order=DESC',
+    );
+    await appDataProvider.getProtocolRevision(7, 'protocol', 3);
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/clients/7/protocol/revisions/3?kind=protocol');
+  });
+
+  it('posts a new revision', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, data: { kind: 'transfer', revision: 2 } }, 201));
+    const input = { kind: 'transfer' as const, baseRevision: 1, body: 'Hand over at 07:00' };
+    expect(await appDataProvider.createProtocolRevision(7, input)).toEqual({ kind: 'transfer', revision: 2 });
+    const { url, init } = lastRequest();
+    expect([url, init.method, JSON.parse(String(init.body))]).toEqual([
+      '/api/continuous-monitoring/clients/7/protocol/revisions',
+      'POST',
+      input,
+    ]);
+  });
+
   it('reads the menu, the breadcrumbs and a user', async () => {
     fetchMock.mockImplementation(async () => json({ success: true, data: [{ title: 'Home', url: '/' }] }));
     expect(await dataProvider.getChrome()).toEqual([{ title: 'Home', url: '/' }]);

@@ -87,7 +87,7 @@ describe('pages', () => {
   it('shows Page Not Found with the path, under breadcrumbs for that path', async () => {
     render(<NotFound />);
     expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('/continuous-monitoring/clients/42/contacts')).toBeInTheDocument();
+    expect(screen.getByText('/continuous-monitoring/clients/42/no-such-tab')).toBeInTheDocument();
     const crumbs = within(await screen.findByRole('navigation', { name: 'breadcrumb' }));
     expect(crumbs.getByRole('link', { name: 'clients' })).toHaveAttribute(
       'href',

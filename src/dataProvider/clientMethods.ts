@@ -1,0 +1,58 @@
+import type { Identifier } from 'react-admin';
+import type {
+  ProtocolRevision,
+  Revision,
+  RevisionInput,
+  RevisionKind,
+  TransferRevision,
+} from '../../contract/clients';
+import type { HttpClient } from './httpClient';
+
+export type RevisionOfKind<K extends RevisionKind> = K extends 'protocol'
+  ? ProtocolRevision
+  : TransferRevision;
+
+export interface PageParams {
+  page: number;
+  perPage: number;
+}
+
+/**
+ * A client's protocol and transfer protocol (append-only revisions), the data provider's custom methods
+ * for what is not a plain record. `clientPath` is the client's API path.
+ */
+export function clientMethods(httpClient: HttpClient, clientPath: (clientId: Identifier) => string) {
+  const protocolPath = (clientId: Identifier) => `${clientPath(clientId)}/protocol`;
+  return {
+    /** The current revision of the protocol or transfer protocol, `null` while there is none. */
+    getProtocol: async <K extends RevisionKind>(clientId: Identifier, kind: K) => {
+      const path = kind === 'transfer' ? `${protocolPath(clientId)}/transfer` : protocolPath(clientId);
+      return (await httpClient<RevisionOfKind<K> | null>(path)).data;
+    },
+    /** The revisions of one kind, newest first. */
+    async getProtocolRevisions<K extends RevisionKind>(
+      clientId: Identifier,
+      kind: K,
+      { page, perPage }: PageParams,
+    ) {
+      const { data, total } = await httpClient<RevisionOfKind<K>[]>(`${protocolPath(clientId)}/revisions`, {
+        query: { kind, page, perPage, order: 'DESC' },
+      });
+      return { data, total: total ?? data.length };
+    },
+    getProtocolRevision: async <K extends RevisionKind>(clientId: Identifier, kind: K, revision: number) =>
+      (
+        await httpClient<RevisionOfKind<K>>(`${protocolPath(clientId)}/revisions/${revision}`, {
+          query: { kind },
+        })
+      ).data,
+    /** Saves a new revision; `baseRevision` is the one the author edited (0 for the first). */
+    createProtocolRevision: async (clientId: Identifier, input: RevisionInput) =>
+      (
+        await httpClient<Revision>(`${protocolPath(clientId)}/revisions`, {
+          method: 'POST',
+          body: input,
+        })
+      ).data,
+  };
+}

@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { toHttpError } from '../../dataProvider/httpClient';
+import { AppHarness } from '../../testing/AppHarness';
+import { bareClient, clientWithRecords, userWithRole } from '../../testing/clientFixtures';
+import { menuForRole } from '../../testing/fakeApi';
+
+/** A client's page, one story per tab (`/continuous-monitoring/clients/1/{tab}`), over the fake API. */
+const meta = {
+  title: 'Clients/Client page',
+  component: AppHarness,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    chrome: menuForRole('admin'),
+    clientsData: clientWithRecords,
+    path: '/continuous-monitoring/clients/1',
+  },
+} satisfies Meta<typeof AppHarness>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const tab = (name: string) => `/continuous-monitoring/clients/1/${name}`;
+const reader = { chrome: menuForRole('reader'), user: userWithRole('reader') };
+
+/** `/clients/1` alone opens the details tab: the client form with Save and Delete. */
+export const Details: Story = {};
+
+/** Someone who may only read clients sees the details without inputs or buttons. */
+export const DetailsReadOnly: Story = { args: { ...reader, path: tab('details') } };
+
+export const Protocol: Story = { args: { path: tab('protocol') } };
+
+export const ProtocolReadOnly: Story = { args: { ...reader, path: tab('protocol') } };
+
+/** A client without a protocol: the admin writes the first revision. */
+export const ProtocolFirstRevision: Story = { args: { clientsData: bareClient, path: tab('protocol') } };
+
+export const TransferProtocol: Story = { args: { path: tab('transfer-protocol') } };
+
+export const Contacts: Story = { args: { path: tab('contacts') } };
+
+export const ContactsReadOnly: Story = { args: { ...reader, path: tab('contacts') } };
+
+export const ContactCreate: Story = { args: { path: tab('contacts/create') } };
+
+/** The server refuses the new contact with a field error, shown under the field. */
+export const ContactCreateServerError: Story = {
+  args: {
+    path: tab('contacts/create'),
+    failures: {
+      'POST /continuous-monitoring/clients/1/contacts': toHttpError(400, {
+        error: 'Invalid email',
+        fields: [{ field: 'email', message: 'This address bounced last week; use another one' }],
+      }),
+    },
+  },
+};
+
+export const UsefulLinks: Story = { args: { path: tab('useful-links') } };
+
+export const UsefulLinkCreate: Story = { args: { path: tab('useful-links/create') } };
+
+export const Cases: Story = { args: { path: tab('cases') } };
+
+export const CasesEmpty: Story = { args: { clientsData: bareClient, path: tab('cases') } };
+
+/** /continuous-monitoring/clients/create */
+export const NewClient: Story = {
+  args: { clientsData: bareClient, path: '/continuous-monitoring/clients/create' },
+};

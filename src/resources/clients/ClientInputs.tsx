@@ -1,0 +1,34 @@
+import Stack from '@mui/material/Stack';
+import { AutocompleteInput, BooleanInput, TextInput } from 'react-admin';
+import { clientInputSchema } from '../../../contract/clients';
+import { knownTimeZones } from '../../../contract/fields';
+import { liveValidation } from '../../forms/validateWith';
+
+/** Form props shared by create and edit: the rules of contract/clients.ts on change, blur and submit. */
+export const CLIENT_FORM_PROPS = liveValidation(clientInputSchema);
+
+let timeZoneChoices: { id: string; name: string }[] | undefined;
+const timeZones = () => {
+  timeZoneChoices ??= [...knownTimeZones()].map((zone) => ({ id: zone, name: zone }));
+  return timeZoneChoices;
+};
+
+const toUpperCase = (value: string | null) => value?.toUpperCase() ?? '';
+
+/** The fields of a client, shared by ClientCreate and the details tab. */
+export const ClientInputs = () => (
+  <Stack sx={{ width: '100%', maxWidth: 640 }}>
+    <TextInput source="name" isRequired />
+    <TextInput
+      source="code"
+      isRequired
+      parse={toUpperCase}
+      helperText="Up to 12 letters, digits and dashes; shown on case numbers"
+    />
+    <AutocompleteInput source="timeZone" choices={timeZones()} isRequired helperText="IANA time zone" />
+    <TextInput source="address" multiline minRows={2} />
+    <TextInput source="phone" />
+    <BooleanInput source="isEnabled" label="Enabled" />
+    <TextInput source="notes" multiline minRows={3} />
+  </Stack>
+);

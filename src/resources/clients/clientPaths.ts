@@ -1,0 +1,24 @@
+import type { Identifier } from 'react-admin';
+import { CLIENTS_RESOURCE } from '../../dataProvider/resourcePaths';
+
+/** The tabs of a client's page, each its own URL `/continuous-monitoring/clients/{clientId}/{tab}` (spec §2). */
+export const CLIENT_TABS = [
+  { tab: 'details', label: 'Details' },
+  { tab: 'protocol', label: 'Protocol' },
+  { tab: 'transfer-protocol', label: 'Transfer protocol' },
+  { tab: 'contacts', label: 'Contacts' },
+  { tab: 'useful-links', label: 'Useful links' },
+  { tab: 'cases', label: 'Cases' },
+] as const;
+export type ClientTab = (typeof CLIENT_TABS)[number]['tab'];
+
+export const isClientTab = (value: string | undefined): value is ClientTab =>
+  CLIENT_TABS.some(({ tab }) => tab === value);
+
+/** A tab of a client's page, or a page under it such as `contacts/create`. */
+export const clientPath = (clientId: Identifier, page: ClientTab | `${ClientTab}/create`) =>
+  `/${CLIENTS_RESOURCE}/${clientId}/${page}`;
+
+/** The react-admin resource of a client's nested records, e.g. `continuous-monitoring/clients/7/contacts`. */
+export const clientChildResource = (clientId: Identifier, child: 'contacts' | 'useful-links' | 'cases') =>
+  `${CLIENTS_RESOURCE}/${clientId}/${child}`;

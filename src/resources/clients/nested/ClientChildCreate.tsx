@@ -1,0 +1,41 @@
+import Typography from '@mui/material/Typography';
+import { CreateBase, SimpleForm, useRecordContext } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { Client } from '../../../../contract/clients';
+import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
+import { liveValidation } from '../../../forms/validateWith';
+import { clientChildResource, clientPath } from '../clientPaths';
+import type { ClientChildFormProps } from './ClientChildEditDialog';
+
+interface ClientChildCreateProps extends ClientChildFormProps {
+  child: 'contacts' | 'useful-links';
+  defaultValues?: Record<string, unknown>;
+}
+
+/** The `/{tab}/create` page of a client's contacts or links (admin); saving goes back to the tab. */
+export const ClientChildCreate = ({
+  child,
+  title,
+  schema,
+  inputs,
+  defaultValues,
+}: ClientChildCreateProps) => {
+  const client = useRecordContext<Client>();
+  const navigate = useNavigate();
+  if (!client) return null;
+  const back = clientPath(client.id, child);
+  return (
+    <CreateBase resource={clientChildResource(client.id, child)} redirect={() => back}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <SimpleForm
+        defaultValues={defaultValues}
+        {...liveValidation(schema)}
+        toolbar={<SaveCancelToolbar onCancel={() => navigate(back)} />}
+      >
+        {inputs}
+      </SimpleForm>
+    </CreateBase>
+  );
+};
