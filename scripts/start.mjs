@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const sources = ['src', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
