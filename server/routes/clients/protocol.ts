@@ -38,37 +38,24 @@ const PROTOCOL_PATH = `${CLIENTS_PATH}/:id/protocol`;
  * `data: null` while the client has none yet (the first revision is posted with `baseRevision: 0`).
  */
 export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    PROTOCOL_PATH,
-    {
-      config: requires('show'),
-      schema: {
-        tags,
-        params: clientIdParams,
-        response: { 200: envelope(protocolRevisionSchema.nullable()) },
+  // The current protocol at /protocol and the current transfer protocol at /protocol/transfer.
+  const currentRoutes = [
+    { path: PROTOCOL_PATH, kind: 'protocol', schema: protocolRevisionSchema },
+    { path: `${PROTOCOL_PATH}/transfer`, kind: 'transfer', schema: transferRevisionSchema },
+  ] as const;
+  for (const { path, kind, schema } of currentRoutes) {
+    app.get(
+      path,
+      {
+        config: requires('show'),
+        schema: { tags, params: clientIdParams, response: { 200: envelope(schema.nullable()) } },
       },
-    },
-    async (request) => {
-      await requireClient(db, request.params.id);
-      return ok((await getCurrentRevision(db, request.params.id, 'protocol')) ?? null);
-    },
-  );
-
-  app.get(
-    `${PROTOCOL_PATH}/transfer`,
-    {
-      config: requires('show'),
-      schema: {
-        tags,
-        params: clientIdParams,
-        response: { 200: envelope(transferRevisionSchema.nullable()) },
+      async (request) => {
+        await requireClient(db, request.params.id);
+        return ok((await getCurrentRevision(db, request.params.id, kind)) ?? null);
       },
-    },
-    async (request) => {
-      await requireClient(db, request.params.id);
-      return ok((await getCurrentRevision(db, request.params.id, 'transfer')) ?? null);
-    },
-  );
+    );
+  }
 
   app.get(
     `${PROTOCOL_PATH}/revisions`,
