@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { email, httpUrl, idParam, optionalText, phone, requiredText, timeZone, wholeNumber } from './fields';
+import {
+  email,
+  httpUrl,
+  idParam,
+  MAX_DB_INT,
+  optionalText,
+  phone,
+  requiredText,
+  timeZone,
+  wholeNumber,
+} from './fields';
 import { listQuerySchema } from './list';
 
 /**
@@ -14,7 +24,8 @@ const timestamp = z.iso.datetime();
 const version = z
   .number({ error: 'Version is required: send the version you loaded' })
   .int('Version must be a whole number')
-  .positive('Version must be 1 or more');
+  .positive('Version must be 1 or more')
+  .max(MAX_DB_INT, 'Version is too large');
 
 export const clientIdParams = z.object({ id: idParam('Client id') });
 
@@ -34,14 +45,19 @@ export const clientInputSchema = z.object({
 });
 export type ClientInput = z.infer<typeof clientInputSchema>;
 
-export const clientUpdateSchema = clientInputSchema.extend({ version });
+/** A full update; an `isEnabled` left out keeps the client's current state (no silent re-enabling). */
+export const clientUpdateSchema = clientInputSchema.extend({
+  isEnabled: z.boolean({ error: 'Enabled must be true or false' }).optional(),
+  version,
+});
 export type ClientUpdate = z.infer<typeof clientUpdateSchema>;
 
 export const clientDeleteQuerySchema = z.object({
   version: z.coerce
     .number({ error: 'Version is required: send ?version= with the version you loaded' })
     .int('Version must be a whole number')
-    .positive('Version must be 1 or more'),
+    .positive('Version must be 1 or more')
+    .max(MAX_DB_INT, 'Version is too large'),
 });
 
 export const clientSchema = z.object({
@@ -164,7 +180,7 @@ export const notificationRuleSchema = z.object({
   }),
   /** Contact ids (`_id`) of this client. */
   notify: z
-    .array(z.number().int().positive(), { error: 'Choose the contacts to notify' })
+    .array(z.number().int().positive().max(MAX_DB_INT), { error: 'Choose the contacts to notify' })
     .min(1, 'Choose at least one contact to notify')
     .max(20, 'Notify at most 20 contacts per rule'),
   withinMinutes: wholeNumber('Notify within', 0, 1440, ' minutes'),
@@ -175,7 +191,8 @@ export type NotificationRule = z.infer<typeof notificationRuleSchema>;
 const baseRevision = z
   .number({ error: 'Base revision is required: send the revision you edited (0 when there is none)' })
   .int('Base revision must be a whole number')
-  .nonnegative('Base revision must be 0 or more');
+  .nonnegative('Base revision must be 0 or more')
+  .max(MAX_DB_INT, 'Base revision is too large');
 
 export const protocolRevisionInputSchema = z.object({
   kind: z.literal('protocol').default('protocol'),

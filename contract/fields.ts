@@ -41,12 +41,16 @@ export function wholeNumber(label: string, min: number, max: number, unit = '') 
     .max(max, range);
 }
 
+/** The largest value of a PostgreSQL `integer` column (ids, versions, revision numbers). */
+export const MAX_DB_INT = 2_147_483_647;
+
 /** A positive integer id in a path, e.g. `/clients/:id`. */
 export function idParam(label: string) {
   return z.coerce
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
-    .positive(`${label} must be 1 or more`);
+    .positive(`${label} must be 1 or more`)
+    .max(MAX_DB_INT, `${label} is too large`);
 }
 
 export const phone = optionalText('Phone', 40).refine(

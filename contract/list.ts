@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pageSize';
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from './pageSize';
 
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
@@ -17,6 +17,7 @@ export function listQuerySchema<const Field extends string>(
       .number({ error: 'Page must be a number' })
       .int('Page must be a whole number')
       .min(1, 'Page must be 1 or more')
+      .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
       .default(1),
     perPage: z.coerce
       .number({ error: 'Per page must be a number' })

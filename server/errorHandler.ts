@@ -11,6 +11,23 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
 };
 
+/**
+ * What of an unexpected error may be logged: its class, database error code and stack frames, never its
+ * message, cause or parameters (a database error's message carries the query's values, patient data too).
+ */
+export function loggableError(error: unknown) {
+  const { name, code, cause, stack } = error as Error & { code?: unknown; cause?: { code?: unknown } };
+  return {
+    type: name,
+    code: code ?? cause?.code,
+    // Only the frames: a message may span several lines of the stack text.
+    stack: stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+}
+
 /** The one place errors become the envelope; a 500 never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,8 +52,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      // Log the error object without the request body: bodies may carry patient data.
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error), route: request.routeOptions.url }, 'request failed');
       return reply.code(500).send({ success: false, error: 'An unexpected error occurred' });
     }
     return reply

@@ -5,6 +5,7 @@ import type {
   ClientInput,
   ClientListQuery,
   ClientSortField,
+  ClientUpdate,
 } from '../../contract/clients';
 import { updateAtVersion } from './optimisticLock';
 import { orderBy, type Page, selectPage } from './pagination';
@@ -73,7 +74,7 @@ export async function insertClient(db: DbOrTx, input: ClientInput): Promise<Clie
 export async function updateClient(
   db: DbOrTx,
   id: number,
-  { version, ...input }: ClientInput & { version: number },
+  { version, ...input }: ClientUpdate,
 ): Promise<Client | undefined> {
   const row = await updateAtVersion(db, clients, eq(clients.id, id), version, input);
   return row && toClient(row);

@@ -34,10 +34,18 @@ const SEGMENT_TITLES: Record<string, string> = {
   unauthorized: 'Unauthorized',
 };
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed %-escape is shown as typed
+  }
+}
+
 export function titleOfSegment(segment: string): string {
   const known = SEGMENT_TITLES[segment];
   if (known) return known;
-  const words = decodeURIComponent(segment).replace(/[-_]+/g, ' ');
+  const words = safeDecode(segment).replace(/[-_]+/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

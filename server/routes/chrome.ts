@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { breadcrumbSchema, navigationItemSchema } from '../../contract/chrome';
 import { envelope } from '../../contract/envelope';
+import { canAccess, type Role } from '../../contract/roles';
 import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
 import { breadcrumbsFor, menuFor } from '../domain/navigation';
@@ -11,9 +12,10 @@ import { forbidden } from '../errors';
 const CLIENT_PATH = /^\/continuous-monitoring\/clients\/(\d{1,9})(?:\/|$)/;
 
 /** Display names for the record ids in a path (a client's name instead of its number). */
-async function recordNames(db: Db, queryPath: string): Promise<Map<string, string>> {
+async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  const clientId = CLIENT_PATH.exec(queryPath)?.[1];
+  // Only a user who may read clients learns a client's name from its id.
+  const clientId = canAccess(roles, 'clients', 'show') ? CLIENT_PATH.exec(queryPath)?.[1] : undefined;
   const client = clientId ? await getClient(db, Number(clientId)) : undefined;
   if (client) names.set(`/continuous-monitoring/clients/${clientId}`, client.name);
   return names;
@@ -41,7 +43,10 @@ export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const { queryPath } = request.query;
-      return { success: true as const, data: breadcrumbsFor(queryPath, await recordNames(db, queryPath)) };
+      return {
+        success: true as const,
+        data: breadcrumbsFor(queryPath, await recordNames(db, queryPath, request.user.roles)),
+      };
     },
   );
 };

@@ -104,6 +104,15 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
       { title: 'Harbor View Hospital', url: `/continuous-monitoring/clients/${client.id}` },
       { title: 'Protocol', url: `/continuous-monitoring/clients/${client.id}/protocol` },
     ]);
+    const malformed = await get('/chrome/breadcrumbs?queryPath=/bugs/%25E0%25A4%25A', tokens.tech1);
+    expect(malformed.status).toBe(200);
+    expect(malformed.body.data.at(-1).title).toBe('%E0%A4%A');
+    const noRole = await createTestUser(identity, { groups: [] });
+    const unnamed = await get(
+      `/chrome/breadcrumbs?queryPath=/continuous-monitoring/clients/${client.id}`,
+      await fetchIdToken(identity, noRole.username, noRole.password),
+    );
+    expect(unnamed.body.data.at(-1).title).toBe(String(client.id));
     const bad = await get('/chrome/breadcrumbs', tokens.tech1);
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((field: { field: string }) => field.field)).toContain('queryPath');

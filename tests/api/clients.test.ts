@@ -200,6 +200,39 @@ describeEachDatabase('Clients API', (kind) => {
       expect(fieldNames(malformed)).toEqual(['id']);
     });
 
+    it('answers 400, not 500, to numbers too large for the database', async () => {
+      const client = await createClient('BIGNUM');
+      const huge = '99999999999999';
+      for (const path of [
+        `${CLIENTS}/${huge}`,
+        `${CLIENTS}/${client.id}/contacts/${huge}`,
+        `${CLIENTS}/${client.id}/protocol/revisions/${huge}`,
+        `${CLIENTS}?page=${huge}`,
+      ]) {
+        const reply = await call('GET', path);
+        expect(reply.status, path).toBe(400);
+      }
+      const staleBig = await call('PUT', `${CLIENTS}/${client.id}`, {
+        body: validClient('BIGNUM', { version: Number(huge) }),
+      });
+      expect(staleBig.status).toBe(400);
+      expect(fieldNames(staleBig)).toEqual(['version']);
+      const revision = await call('POST', `${CLIENTS}/${client.id}/protocol/revisions`, {
+        body: validProtocol(Number(huge)),
+      });
+      expect(revision.status).toBe(400);
+      expect(fieldNames(revision)).toEqual(['baseRevision']);
+    });
+
+    it('keeps a disabled client disabled when an update leaves isEnabled out', async () => {
+      const client = await createClient('KEEPOFF', { isEnabled: false });
+      const updated = await call('PUT', `${CLIENTS}/${client.id}`, {
+        body: { ...validClient('KEEPOFF', { name: 'Renamed Hospital' }), isEnabled: undefined, version: 1 },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body.data).toMatchObject({ name: 'Renamed Hospital', isEnabled: false, version: 2 });
+    });
+
     it('updates with the current version and refuses a stale one (409)', async () => {
       const client = await createClient('UPD');
       const updated = await call('PUT', `${CLIENTS}/${client.id}`, {
