@@ -115,18 +115,22 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 export const contactUpdateSchema = contactInputSchema.extend({ version });
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
-export const contactSchema = z.object({
+/** What every record kept under a client (contact, useful link) carries besides its own fields. */
+const clientChildRecord = z.object({
   _id: id,
   clientId: id,
+  version: id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const contactSchema = clientChildRecord.extend({
   name: z.string(),
   role: z.string(),
   phone: z.string(),
   email: z.string(),
   escalationOrder: id,
   notes: z.string(),
-  version: id,
-  createdAt: timestamp,
-  updatedAt: timestamp,
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -148,15 +152,10 @@ export type UsefulLinkInput = z.infer<typeof usefulLinkInputSchema>;
 export const usefulLinkUpdateSchema = usefulLinkInputSchema.extend({ version });
 export type UsefulLinkUpdate = z.infer<typeof usefulLinkUpdateSchema>;
 
-export const usefulLinkSchema = z.object({
-  _id: id,
-  clientId: id,
+export const usefulLinkSchema = clientChildRecord.extend({
   label: z.string(),
   url: z.string(),
   description: z.string(),
-  version: id,
-  createdAt: timestamp,
-  updatedAt: timestamp,
 });
 export type UsefulLink = z.infer<typeof usefulLinkSchema>;
 
