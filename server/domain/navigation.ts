@@ -1,4 +1,5 @@
 import type { Breadcrumb, NavigationItem } from '../../contract/chrome';
+import { API_PATHS } from '../../contract/paths';
 import { type Action, canAccess, type Resource, type Role } from '../../contract/roles';
 
 type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
@@ -8,7 +9,7 @@ export const MENU: readonly MenuEntry[] = [
   { title: 'Home', url: '/' },
   {
     title: 'Clients',
-    url: '/continuous-monitoring/clients',
+    url: API_PATHS.clients,
     requires: { resource: 'clients', action: 'list' },
   },
 ];

@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { breadcrumbSchema, navigationItemSchema } from '../../contract/chrome';
 import { envelope } from '../../contract/envelope';
+import { API_PATHS } from '../../contract/paths';
 import { canAccess, type Role } from '../../contract/roles';
 import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
 import { breadcrumbsFor, menuFor } from '../domain/navigation';
 import { forbidden } from '../errors';
+import { ok } from './reply';
 
 /** The signed-in user's menu and breadcrumbs (spec §2, §7). */
-const CLIENT_PATH = /^\/continuous-monitoring\/clients\/(\d{1,9})(?:\/|$)/;
+const CLIENT_PATH = new RegExp(`^${API_PATHS.client('(\\d{1,9})')}(?:/|$)`);
 
 /** Display names for the record ids in a path (a client's name instead of its number). */
 async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): Promise<Map<string, string>> {
@@ -17,23 +19,23 @@ async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): P
   // Only a user who may read clients learns a client's name from its id.
   const clientId = canAccess(roles, 'clients', 'show') ? CLIENT_PATH.exec(queryPath)?.[1] : undefined;
   const client = clientId ? await getClient(db, Number(clientId)) : undefined;
-  if (client) names.set(`/continuous-monitoring/clients/${clientId}`, client.name);
+  if (client) names.set(API_PATHS.client(client.id), client.name);
   return names;
 }
 
 export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/chrome',
+    API_PATHS.chrome,
     { schema: { tags: ['chrome'], response: { 200: envelope(z.array(navigationItemSchema)) } } },
     async (request) => {
       const menu = menuFor(request.user.roles);
       if (!menu) throw forbidden('Access denied');
-      return { success: true as const, data: menu };
+      return ok(menu);
     },
   );
 
   app.get(
-    '/chrome/breadcrumbs',
+    API_PATHS.breadcrumbs,
     {
       schema: {
         tags: ['chrome'],
@@ -43,10 +45,7 @@ export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const { queryPath } = request.query;
-      return {
-        success: true as const,
-        data: breadcrumbsFor(queryPath, await recordNames(db, queryPath, request.user.roles)),
-      };
+      return ok(breadcrumbsFor(queryPath, await recordNames(db, queryPath, request.user.roles)));
     },
   );
 };

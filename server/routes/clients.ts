@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../contract/clientRules';
 import {
   clientDeleteQuerySchema,
   clientIdNameSchema,
@@ -10,6 +11,7 @@ import {
 } from '../../contract/clients';
 import { envelope } from '../../contract/envelope';
 import { listEnvelope } from '../../contract/list';
+import { API_PATHS } from '../../contract/paths';
 import { countCasesOfClient, isClientWithCases } from '../db/cases';
 import {
   deleteClient,
@@ -20,13 +22,13 @@ import {
   updateClient,
 } from '../db/clients';
 import type { Db } from '../db/database';
-import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../domain/clients';
 import { badRequest, conflict } from '../errors';
 import { clientCaseRoutes } from './clients/cases';
 import { contactRoutes } from './clients/contacts';
 import { protocolRoutes } from './clients/protocol';
-import { auditWrite, CLIENTS_PATH, ok, page, requireClient, requires } from './clients/shared';
+import { auditWrite, requireClient } from './clients/shared';
 import { usefulLinkRoutes } from './clients/usefulLinks';
+import { ok, page, requires } from './reply';
 
 /** A duplicate code is the user's to fix, so it comes back as a field error like any other. */
 function refuseDuplicateCode(code: string) {
@@ -41,21 +43,24 @@ const tags = ['clients'];
 /** The Clients API (issue 3): clients and, in sub-plugins, their protocol, contacts, links and cases. */
 export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    CLIENTS_PATH,
+    API_PATHS.clients,
     {
-      config: requires('list'),
+      config: requires('clients', 'list'),
       schema: { tags, querystring: clientListQuerySchema, response: { 200: listEnvelope(clientSchema) } },
     },
     async (request) => page(await listClients(db, request.query)),
   );
 
   for (const [path, enabledOnly] of [
-    [`${CLIENTS_PATH}/ids`, false],
-    [`${CLIENTS_PATH}/ids/enabled`, true],
+    [API_PATHS.clientIds, false],
+    [API_PATHS.enabledClientIds, true],
   ] as const) {
     app.get(
       path,
-      { config: requires('list'), schema: { tags, response: { 200: listEnvelope(clientIdNameSchema) } } },
+      {
+        config: requires('clients', 'list'),
+        schema: { tags, response: { 200: listEnvelope(clientIdNameSchema) } },
+      },
       async () => {
         const rows = await listClientNames(db, { enabledOnly });
         return page({ rows, total: rows.length });
@@ -64,18 +69,18 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   }
 
   app.get(
-    `${CLIENTS_PATH}/:id`,
+    API_PATHS.client(':id'),
     {
-      config: requires('show'),
+      config: requires('clients', 'show'),
       schema: { tags, params: clientIdParams, response: { 200: envelope(clientSchema) } },
     },
     async (request) => ok(await requireClient(db, request.params.id)),
   );
 
   app.post(
-    CLIENTS_PATH,
+    API_PATHS.clients,
     {
-      config: requires('create'),
+      config: requires('clients', 'create'),
       schema: { tags, body: clientInputSchema, response: { 201: envelope(clientSchema) } },
     },
     async (request, reply) => {
@@ -91,9 +96,9 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   );
 
   app.put(
-    `${CLIENTS_PATH}/:id`,
+    API_PATHS.client(':id'),
     {
-      config: requires('edit'),
+      config: requires('clients', 'edit'),
       schema: {
         tags,
         params: clientIdParams,
@@ -120,9 +125,9 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   );
 
   app.delete(
-    `${CLIENTS_PATH}/:id`,
+    API_PATHS.client(':id'),
     {
-      config: requires('delete'),
+      config: requires('clients', 'delete'),
       schema: {
         tags,
         params: clientIdParams,

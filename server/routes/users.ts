@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserSchema } from '../../contract/chrome';
 import { envelope } from '../../contract/envelope';
-import { rolesFromGroups } from '../../contract/roles';
+import { API_PATHS } from '../../contract/paths';
+import { canAccess, rolesFromGroups } from '../../contract/roles';
 import type { Db } from '../db/database';
 import { getAccount } from '../db/userAccounts';
 import { forbidden, notFound } from '../errors';
 import type { UserDirectory } from '../services/userDirectory';
+import { ok } from './reply';
 
 export const usernameSchema = z
   .string()
@@ -20,7 +22,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirector
   { db, directory },
 ) => {
   app.get(
-    '/users/:username',
+    API_PATHS.user(':username'),
     {
       schema: {
         tags: ['users'],
@@ -30,21 +32,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirector
     },
     async (request) => {
       const { username } = request.params;
-      if (username !== request.user.username && !request.user.roles.includes('admin')) {
+      if (username !== request.user.username && !canAccess(request.user.roles, 'users', 'show')) {
         throw forbidden('You may only read your own details.');
       }
       const [user, account] = await Promise.all([directory.getUser(username), getAccount(db, username)]);
       if (!user) throw notFound(`User ${username} not found`);
-      return {
-        success: true as const,
-        data: {
-          username: user.username,
-          email: user.email,
-          name: user.name,
-          isEnabled: user.isEnabled && (account?.isEnabled ?? true),
-          roles: rolesFromGroups(user.groups),
-        },
-      };
+      return ok({
+        username: user.username,
+        email: user.email,
+        name: user.name,
+        isEnabled: user.isEnabled && (account?.isEnabled ?? true),
+        roles: rolesFromGroups(user.groups),
+      });
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type EditedThing, staleVersionMessage } from '../../server/domain/clients';
+import { type EditedThing, staleVersionMessage } from '../../contract/clientRules';
 import {
   conflict,
   type FakeRequest,

@@ -11,7 +11,7 @@ import {
   usefulLinkInputSchema,
   usefulLinkUpdateSchema,
 } from '../../contract/clients';
-import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../server/domain/clients';
+import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../contract/clientRules';
 import { toHttpError } from '../dataProvider/httpClient';
 import {
   conflict,

@@ -3,7 +3,7 @@ import {
   nextRevisionNumber,
   staleRevisionMessage,
   unknownNotifiedContacts,
-} from '../../server/domain/clients';
+} from '../../contract/clientRules';
 import { toHttpError } from '../dataProvider/httpClient';
 import { conflict, type FakeRequest, now, page, type Result, raiseNotFound, validate } from './fakeApiRules';
 

@@ -2,16 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caseListQuerySchema, caseSummarySchema } from '../../../contract/cases';
 import { clientIdParams } from '../../../contract/clients';
 import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
 import { listCasesOfClient } from '../../db/cases';
 import type { Db } from '../../db/database';
-import { CLIENTS_PATH, page, requireClient, requires } from './shared';
+import { page, requires } from '../reply';
+import { requireClient } from './shared';
 
 /** A client's cases, newest first by default; reading them needs the cases grant, not the clients one. */
 export const clientCaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    `${CLIENTS_PATH}/:id/cases`,
+    API_PATHS.clientRecords(':id', 'cases'),
     {
-      config: requires('list', 'cases'),
+      config: requires('cases', 'list'),
       schema: {
         tags: ['clients'],
         params: clientIdParams,

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type EditedThing, staleVersionMessage } from '../../../contract/clientRules';
 import { clientIdParams } from '../../../contract/clients';
 import { envelope } from '../../../contract/envelope';
 import { listEnvelope } from '../../../contract/list';
+import { API_PATHS, type ClientRecordSegment } from '../../../contract/paths';
 import type { Db } from '../../db/database';
 import type { Page } from '../../db/pagination';
 import type { DbOrTx } from '../../db/transaction';
-import { type EditedThing, staleVersionMessage } from '../../domain/clients';
 import { conflict, notFound } from '../../errors';
-import { auditWrite, CLIENTS_PATH, ok, page, requireClient, requires } from './shared';
+import { ok, page, requires } from '../reply';
+import { auditWrite, requireClient } from './shared';
 
 type Versioned = { version: number };
 
@@ -27,7 +29,7 @@ export type ChildRepository<ChildRecord, Input, Query> = {
 
 export type ChildRecordRoutesOptions<ChildRecord, Input, Query, IdParam extends string> = {
   /** The path under a client: `contacts`, `useful-links`. */
-  segment: string;
+  segment: Exclude<ClientRecordSegment, 'cases'>;
   /** The record id's path parameter, also its key in the audit details: `contactId`, `linkId`. */
   idParam: IdParam;
   /** What messages call the record: `contact`, `useful link`. */
@@ -59,7 +61,7 @@ export function childRecordRoutes<
   repository,
 }: ChildRecordRoutesOptions<ChildRecord, Input, Query, IdParam>): FastifyPluginAsyncZod<{ db: Db }> {
   const tags = ['clients'];
-  const listPath = `${CLIENTS_PATH}/:id/${segment}`;
+  const listPath = API_PATHS.clientRecords(':id', segment);
   const recordPath = `${listPath}/:${idParam}`;
   const noun = thing[0].toUpperCase() + thing.slice(1);
   // Fastify types each request part as `[T] extends [undefined] ? unknown : T`, which TypeScript cannot
@@ -78,7 +80,7 @@ export function childRecordRoutes<
     app.get(
       listPath,
       {
-        config: requires('list'),
+        config: requires('clients', 'list'),
         schema: {
           tags,
           params: clientIdParams,
@@ -95,7 +97,7 @@ export function childRecordRoutes<
     app.get(
       recordPath,
       {
-        config: requires('show'),
+        config: requires('clients', 'show'),
         schema: { tags, params: recordParams, response: { 200: envelope(schemas.record) } },
       },
       async (request) => {
@@ -107,7 +109,7 @@ export function childRecordRoutes<
     app.post(
       listPath,
       {
-        config: requires('create'),
+        config: requires('clients', 'create'),
         schema: {
           tags,
           params: clientIdParams,
@@ -133,7 +135,7 @@ export function childRecordRoutes<
     app.put(
       recordPath,
       {
-        config: requires('edit'),
+        config: requires('clients', 'edit'),
         schema: {
           tags,
           params: recordParams,

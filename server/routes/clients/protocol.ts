@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  nextRevisionNumber,
+  notifiedContactIds,
+  staleRevisionMessage,
+  unknownNotifiedContacts,
+} from '../../../contract/clientRules';
+import {
   clientIdParams,
   protocolRevisionSchema,
   revisionInputSchema,
@@ -11,6 +17,7 @@ import {
 } from '../../../contract/clients';
 import { envelope } from '../../../contract/envelope';
 import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
 import { existingContactIds } from '../../db/clientContacts';
 import type { Db } from '../../db/database';
 import {
@@ -21,17 +28,11 @@ import {
   isConcurrentRevision,
   listRevisions,
 } from '../../db/protocolRevisions';
-import {
-  nextRevisionNumber,
-  notifiedContactIds,
-  staleRevisionMessage,
-  unknownNotifiedContacts,
-} from '../../domain/clients';
 import { badRequest, conflict, notFound } from '../../errors';
-import { auditWrite, CLIENTS_PATH, ok, page, requireClient, requires } from './shared';
+import { ok, page, requires } from '../reply';
+import { auditWrite, requireClient } from './shared';
 
 const tags = ['clients'];
-const PROTOCOL_PATH = `${CLIENTS_PATH}/:id/protocol`;
 
 /**
  * A client's protocol and transfer protocol: append-only revisions. GET of the current one answers
@@ -40,14 +41,14 @@ const PROTOCOL_PATH = `${CLIENTS_PATH}/:id/protocol`;
 export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // The current protocol at /protocol and the current transfer protocol at /protocol/transfer.
   const currentRoutes = [
-    { path: PROTOCOL_PATH, kind: 'protocol', schema: protocolRevisionSchema },
-    { path: `${PROTOCOL_PATH}/transfer`, kind: 'transfer', schema: transferRevisionSchema },
+    { path: API_PATHS.protocol(':id'), kind: 'protocol', schema: protocolRevisionSchema },
+    { path: API_PATHS.transferProtocol(':id'), kind: 'transfer', schema: transferRevisionSchema },
   ] as const;
   for (const { path, kind, schema } of currentRoutes) {
     app.get(
       path,
       {
-        config: requires('show'),
+        config: requires('clients', 'show'),
         schema: { tags, params: clientIdParams, response: { 200: envelope(schema.nullable()) } },
       },
       async (request) => {
@@ -58,9 +59,9 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   }
 
   app.get(
-    `${PROTOCOL_PATH}/revisions`,
+    API_PATHS.protocolRevisions(':id'),
     {
-      config: requires('show'),
+      config: requires('clients', 'show'),
       schema: {
         tags,
         params: clientIdParams,
@@ -75,9 +76,9 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   app.get(
-    `${PROTOCOL_PATH}/revisions/:revision`,
+    API_PATHS.protocolRevision(':id', ':revision'),
     {
-      config: requires('show'),
+      config: requires('clients', 'show'),
       schema: {
         tags,
         params: revisionParams,
@@ -96,9 +97,9 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   app.post(
-    `${PROTOCOL_PATH}/revisions`,
+    API_PATHS.protocolRevisions(':id'),
     {
-      config: requires('edit'),
+      config: requires('clients', 'edit'),
       schema: {
         tags,
         params: clientIdParams,

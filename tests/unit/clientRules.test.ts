@@ -4,7 +4,7 @@ import {
   nextRevisionNumber,
   notifiedContactIds,
   unknownNotifiedContacts,
-} from '../../server/domain/clients';
+} from '../../contract/clientRules';
 
 describe('client rules', () => {
   it('numbers the next revision only when the author edited the current one', () => {

@@ -1,7 +1,7 @@
-import type { NotificationRule, RevisionKind } from '../../contract/clients';
-import type { FieldError } from '../../contract/envelope';
+import type { NotificationRule, RevisionKind } from './clients';
+import type { FieldError } from './envelope';
 
-/** Business rules of clients, their contacts and protocols: pure functions, no HTTP or SQL. */
+/** Rules of clients, their contacts and protocols that the server and the front end (and its test fakes) share: pure functions, no HTTP or SQL. */
 
 export type EditedThing = 'client' | 'contact' | 'useful link';
 

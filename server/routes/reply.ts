@@ -1,0 +1,20 @@
+import type { Action, Resource } from '../../contract/roles';
+
+/**
+ * What every route plugin shares: the role a route needs (checked by the auth plugin against the one role
+ * table, contract/roles.ts) and the success envelope of DESIGN §5.
+ */
+
+/** Route config: which grant of the role table the route needs. */
+export function requires(resource: Resource, action: Action) {
+  return { access: { resource, action } };
+}
+
+export const ok = <T>(data: T) => ({ success: true as const, data });
+
+/** A page of a list: the rows and the count of every matching row. */
+export const page = <T>({ rows, total }: { rows: T[]; total: number }) => ({
+  success: true as const,
+  data: rows,
+  total,
+});
