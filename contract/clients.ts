@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  codeText,
+  decimalParam,
   email,
   httpUrl,
   idParam,
@@ -7,6 +9,7 @@ import {
   optionalText,
   phone,
   requiredText,
+  searchText,
   timeZone,
   wholeNumber,
 } from './fields';
@@ -34,14 +37,12 @@ export const clientIdParams = z.object({ id: idParam('Client id') });
 export const clientInputSchema = z.object({
   name: requiredText('Name', 200),
   /** Short unique code shown on case numbers and reports; stored uppercase. */
-  code: requiredText('Code', 12)
-    .toUpperCase()
-    .regex(/^[A-Z0-9][A-Z0-9-]*$/, 'Code may contain only letters, digits and dashes'),
+  code: codeText('Code', 12),
   timeZone,
-  address: optionalText('Address', 500),
+  address: optionalText('Address', 500, { multiline: true }),
   phone,
   isEnabled: z.boolean({ error: 'Enabled must be true or false' }).default(true),
-  notes: optionalText('Notes', 5000),
+  notes: optionalText('Notes', 5000, { multiline: true }),
 });
 export type ClientInput = z.infer<typeof clientInputSchema>;
 
@@ -53,11 +54,9 @@ export const clientUpdateSchema = clientInputSchema.extend({
 export type ClientUpdate = z.infer<typeof clientUpdateSchema>;
 
 export const clientDeleteQuerySchema = z.object({
-  version: z.coerce
-    .number({ error: 'Version is required: send ?version= with the version you loaded' })
-    .int('Version must be a whole number')
-    .positive('Version must be 1 or more')
-    .max(MAX_DB_INT, 'Version is too large'),
+  version: decimalParam('Version', {
+    missing: 'Version is required: send ?version= with the version you loaded',
+  }),
 });
 
 export const clientSchema = z.object({
@@ -92,7 +91,7 @@ export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 
 export const clientListQuerySchema = listQuerySchema(CLIENT_SORT_FIELDS, 'name').extend({
   /** Case-insensitive search in name and code. */
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  q: searchText('Search', 200),
   isEnabled: z.stringbool({ error: 'isEnabled must be true or false' }).optional(),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
@@ -108,7 +107,7 @@ export const contactInputSchema = z.object({
   email,
   /** 1 is called first. */
   escalationOrder: wholeNumber('Escalation order', 1, 99),
-  notes: optionalText('Notes', 2000),
+  notes: optionalText('Notes', 2000, { multiline: true }),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
@@ -145,7 +144,7 @@ export const usefulLinkParams = clientIdParams.extend({ linkId: idParam('Link id
 export const usefulLinkInputSchema = z.object({
   label: requiredText('Label', 200),
   url: httpUrl('URL'),
-  description: optionalText('Description', 1000),
+  description: optionalText('Description', 1000, { multiline: true }),
 });
 export type UsefulLinkInput = z.infer<typeof usefulLinkInputSchema>;
 
@@ -196,7 +195,7 @@ const baseRevision = z
 export const protocolRevisionInputSchema = z.object({
   kind: z.literal('protocol').default('protocol'),
   baseRevision,
-  body: requiredText('Protocol text', 50_000),
+  body: requiredText('Protocol text', 50_000, { multiline: true }),
   notificationRules: z.array(notificationRuleSchema).max(20, 'At most 20 notification rules').default([]),
   checkIntervalMinutes: wholeNumber('Check interval', 1, 120, ' minutes'),
   impedanceLimitKOhm: z
@@ -210,7 +209,7 @@ export const protocolRevisionInputSchema = z.object({
 export const transferRevisionInputSchema = z.object({
   kind: z.literal('transfer'),
   baseRevision,
-  body: requiredText('Transfer protocol text', 50_000),
+  body: requiredText('Transfer protocol text', 50_000, { multiline: true }),
 });
 
 export const revisionInputSchema = z.discriminatedUnion(

@@ -12,24 +12,84 @@ function missingOr(label: string, wrongType: string) {
   };
 }
 
-export function requiredText(label: string, max: number) {
+/**
+ * What text may hold (decided once, here, for every field of the API): no control characters in names,
+ * codes and other one-line text; tab and line breaks, but no other control character, in long text
+ * (notes, addresses, protocol bodies). PostgreSQL refuses NUL outright, and the rest has no business in a
+ * clinical record. Broken UTF-16 (a lone surrogate) cannot be stored faithfully, so it is refused too.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_EXCEPT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whitespace and format characters (zero-width space, word joiner, BOM, bidi controls) at either end. */
+const INVISIBLE_EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+/** Text made only of these shows nothing (Unicode's default-ignorable characters), so it counts as empty. */
+const ONLY_INVISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** Trims whitespace and invisible characters; text that shows nothing becomes ''. */
+export function trimInvisible(value: string): string {
+  return ONLY_INVISIBLE.test(value) ? '' : value.replace(INVISIBLE_EDGES, '');
+}
+
+type TextOptions = {
+  /** Long text: tab and line breaks allowed. */
+  multiline?: boolean;
+};
+
+/** A string with the shared character rules, trimmed, at most `max` characters once trimmed. */
+function checkedText(label: string, max: number, { multiline = false }: TextOptions, required: boolean) {
   return (
     z
       .string(missingOr(label, `${label} must be text`))
-      .trim()
+      .refine((value) => !LONE_SURROGATE.test(value), {
+        error: `${label} contains a broken character (an unpaired UTF-16 surrogate)`,
+        abort: true,
+      })
+      .refine((value) => !(multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL_CHARACTER).test(value), {
+        error: multiline
+          ? `${label} may not contain control characters (tab and line breaks are fine)`
+          : `${label} may not contain control characters such as tabs or line breaks`,
+        abort: true,
+      })
+      .overwrite(trimInvisible)
       // Aborting here keeps an empty value to one message instead of also failing the format checks.
-      .min(1, { error: `${label} is required`, abort: true })
+      .min(required ? 1 : 0, { error: `${label} is required`, abort: true })
       .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
   );
 }
 
-export function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+export function requiredText(label: string, max: number, options: TextOptions = {}) {
+  return checkedText(label, max, options, true);
+}
+
+/** Optional text accepts null or a missing value (react-admin sends null for a cleared input), stored ''. */
+export function optionalText(label: string, max: number, options: TextOptions = {}) {
+  return checkedText(label, max, options, false)
     .nullish()
     .transform((value) => value ?? '');
+}
+
+/** A short code (e.g. a client's, shown on case numbers): ASCII letters, digits and dashes, stored uppercase. */
+export function codeText(label: string, max: number) {
+  return (
+    z
+      .string(missingOr(label, `${label} must be text`))
+      .overwrite(trimInvisible)
+      .min(1, { error: `${label} is required`, abort: true })
+      // Checked before upper-casing: 'ß' would become 'SS' and count twice.
+      .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, {
+        error: `${label} may contain only letters, digits and dashes (A–Z, 0–9, -)`,
+        abort: true,
+      })
+      .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
+      .toUpperCase()
+  );
+}
+
+/** A search box's text (`q`): one line, trimmed, at most `max` characters; empty means no search. */
+export function searchText(label: string, max: number) {
+  return checkedText(label, max, {}, false).optional();
 }
 
 export function wholeNumber(label: string, min: number, max: number, unit = '') {
@@ -44,13 +104,36 @@ export function wholeNumber(label: string, min: number, max: number, unit = '') 
 /** The largest value of a PostgreSQL `integer` column (ids, versions, revision numbers). */
 export const MAX_DB_INT = 2_147_483_647;
 
-/** A positive integer id in a path, e.g. `/clients/:id`. */
+const DIGITS_ONLY = /^[0-9]+$/;
+
+/**
+ * A positive whole number written in a path or query (`/clients/7`, `?version=3`, `?page=2`): decimal
+ * digits only, no sign, exponent, hex, spaces or leading zeros, so each number has one spelling and
+ * `/clients/1e1` is never client 10.
+ */
+export function decimalParam(
+  label: string,
+  { min = 1, max = MAX_DB_INT, missing = `${label} is required` } = {},
+) {
+  const range = max === MAX_DB_INT ? `${label} is too large` : `${label} must be between ${min} and ${max}`;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? missing : `${label} must be a whole number`) })
+    .regex(DIGITS_ONLY, { error: `${label} must be a whole number written with the digits 0–9`, abort: true })
+    .refine((value) => value === '0' || !value.startsWith('0'), {
+      error: `${label} must be written without leading zeros`,
+      abort: true,
+    })
+    .refine((value) => Number(value) >= min, {
+      error: min === 1 ? `${label} must be 1 or more` : `${label} must be ${min} or more`,
+      abort: true,
+    })
+    .refine((value) => value.length <= 10 && Number(value) <= max, { error: range, abort: true })
+    .transform(Number);
+}
+
+/** A record's id in a path, e.g. `/clients/:id`. */
 export function idParam(label: string) {
-  return z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be 1 or more`)
-    .max(MAX_DB_INT, `${label} is too large`);
+  return decimalParam(label);
 }
 
 export const phone = optionalText('Phone', 40).refine(

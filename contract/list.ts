@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { decimalParam } from './fields';
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from './pageSize';
 
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
@@ -13,18 +14,8 @@ export function listQuerySchema<const Field extends string>(
   defaultOrder: SortOrder = 'ASC',
 ) {
   return z.object({
-    page: z.coerce
-      .number({ error: 'Page must be a number' })
-      .int('Page must be a whole number')
-      .min(1, 'Page must be 1 or more')
-      .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
-      .default(1),
-    perPage: z.coerce
-      .number({ error: 'Per page must be a number' })
-      .int('Per page must be a whole number')
-      .min(1, `Per page must be between 1 and ${MAX_PER_PAGE}`)
-      .max(MAX_PER_PAGE, `Per page must be between 1 and ${MAX_PER_PAGE}`)
-      .default(DEFAULT_PER_PAGE),
+    page: decimalParam('Page', { max: MAX_PAGE }).default(1),
+    perPage: decimalParam('Per page', { max: MAX_PER_PAGE }).default(DEFAULT_PER_PAGE),
     sort: z.enum(sortFields, { error: `Sort by one of: ${sortFields.join(', ')}` }).default(defaultSort),
     order: z.enum(SORT_ORDERS, { error: 'Order must be ASC or DESC' }).default(defaultOrder),
   });

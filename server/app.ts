@@ -10,10 +10,11 @@ import { authPlugin } from './auth/plugin';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import { registerErrorHandler } from './errorHandler';
+import { frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
 import { userRoutes } from './routes/users';
+import { securityHeaderOptions } from './securityHeaders';
 import { createUserDirectory } from './services/userDirectory';
 
 /** The user pool the server trusts, resolved at start-up (local emulator or real Cognito). */
@@ -65,32 +66,19 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     // The emulator signs with a key published in its npm package: never trust it in production.
     throw new Error(`Refusing the non-Cognito token issuer ${cognito.issuer} in production`);
   }
-  const app = Fastify({ loggerInstance: logger, trustProxy: config.production });
+  const identityOrigins = [cognito.endpoint ?? `https://cognito-idp.${cognito.region}.amazonaws.com`];
+  if (config.cognito.oauthDomain) identityOrigins.push(`https://${config.cognito.oauthDomain}`);
+  const headerOptions = securityHeaderOptions({ production: config.production, identityOrigins });
+
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: config.production,
+    frameworkErrors: frameworkErrorHandler(headerOptions),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-
-  const identityOrigins = [cognito.endpoint ?? `https://cognito-idp.${cognito.region}.amazonaws.com`];
-  if (config.cognito.oauthDomain) identityOrigins.push(`https://${config.cognito.oauthDomain}`);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) and Amplify UI inject style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...identityOrigins],
-        formAction: ["'self'", ...identityOrigins],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.production ? [] : null,
-      },
-    },
-    hsts: config.production,
-  });
+  await app.register(helmet, headerOptions);
 
   await app.register(swagger, {
     openapi: {
@@ -127,7 +115,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { verify, db: database.db });
+      await api.register(authPlugin, { verify, db: database.db, deniedCallLimit: config.deniedCallLimit });
       await api.register(chromeRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db, directory });
       await api.register(clientRoutes, { db: database.db });
@@ -139,6 +127,8 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     await app.register(fastifyStatic, {
       root: config.staticDir,
       wildcard: false,
+      // The build keeps source maps for decoding error reports; in production they stay on the server.
+      allowedPath: (pathName) => !(config.production && pathName.endsWith('.map')),
       // index.html must be re-read after a deployment; hashed assets can be cached for good.
       setHeaders: (reply, filePath) =>
         reply.header(

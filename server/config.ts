@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, FEDERATED_PROVIDERS, type PasswordPolicy } from '../contract/runtimeConfig';
@@ -40,6 +41,8 @@ const envSchema = z.object({
   TOTP_ISSUER: z.string().default('Vigil'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(DEFAULT_PASSWORD_POLICY.minLength),
   STATIC_DIR: z.string().default('dist'),
+  DENIED_CALLS_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
+  DENIED_CALLS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type AppConfig = {
@@ -71,9 +74,22 @@ export type AppConfig = {
   totpIssuer: string;
   passwordPolicy: PasswordPolicy;
   staticDir: string;
+  /** Refused calls a user may make per window; past it they get 429 and are not audited one by one. */
+  deniedCallLimit: { max: number; windowSeconds: number };
 };
 
 export class ConfigError extends Error {}
+
+const loopback = new net.BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8, ::1 (IPv4-mapped forms included) or `localhost`; not `0.0.0.0`, `::` or the empty host. */
+function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === 'localhost') return true;
+  const family = net.isIP(host);
+  return family !== 0 && loopback.check(host, family === 6 ? 'ipv6' : 'ipv4');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -91,6 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.COGNITO_USER_POOL_ID && !e.COGNITO_USER_POOL_CLIENT_ID) {
     throw new ConfigError('COGNITO_USER_POOL_CLIENT_ID is required with COGNITO_USER_POOL_ID');
+  }
+  if (localIdentity && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(
+      `HOST=${e.HOST} is refused: the local identity signs tokens with a key published in its npm package, ` +
+        'so anyone who can reach this server could forge a sign-in. Listen on 127.0.0.1, or configure a ' +
+        'Cognito user pool (COGNITO_USER_POOL_ID and COGNITO_USER_POOL_CLIENT_ID) to serve other machines.',
+    );
   }
   return {
     production,
@@ -117,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     totpIssuer: e.TOTP_ISSUER,
     passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minLength: e.PASSWORD_MIN_LENGTH },
     staticDir: path.resolve(e.STATIC_DIR),
+    deniedCallLimit: { max: e.DENIED_CALLS_MAX, windowSeconds: e.DENIED_CALLS_WINDOW_SECONDS },
   };
 }

@@ -1,7 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorEnvelope } from '../contract/envelope';
+import helmet from 'helmet';
+import type { ErrorEnvelope, FieldError } from '../contract/envelope';
+import { postgresError } from './db/transaction';
 import { AppError } from './errors';
+import type { securityHeaderOptions } from './securityHeaders';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -9,7 +18,43 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Access denied',
   404: 'Not found',
   409: 'Conflict',
+  413: 'The request is too large',
+  414: 'The address is too long',
+  415: 'Send the request body as application/json',
+  429: 'Too many requests',
 };
+
+const CHANGED_MEANWHILE = 'was changed by someone else meanwhile; reload and try again.';
+
+/**
+ * A database refusal the client caused or can retry, as an AppError (null for a real server fault). Input
+ * validation should catch bad values first; this keeps any that slip through, and races between requests,
+ * from becoming a 500 on any route, present or future.
+ */
+export function databaseRefusal(error: unknown): AppError | null {
+  const pg = postgresError(error);
+  if (!pg?.code) return null;
+  const field = (message: string): FieldError[] => [{ field: pg.column ?? 'body', message }];
+  switch (pg.code) {
+    case '23503': // foreign_key_violation: what the write refers to was deleted by a concurrent request
+      return new AppError(409, `A record this refers to ${CHANGED_MEANWHILE}`);
+    case '23505': // unique_violation
+      return new AppError(409, 'This would duplicate an existing record; reload and try again.');
+    case '40001': // serialization_failure
+    case '40P01': // deadlock_detected
+    case '55P03': // lock_not_available
+      return new AppError(409, `The record ${CHANGED_MEANWHILE}`);
+    case '23502': // not_null_violation
+      return new AppError(400, 'A required value is missing', field('A required value is missing'));
+    case '23514': // check_violation
+      return new AppError(400, 'A value is not allowed', field('This value is not allowed'));
+  }
+  // Class 22, data exceptions: out of range, invalid text, a character the encoding refuses, …
+  if (pg.code.startsWith('22')) {
+    return new AppError(400, 'A value cannot be stored', field('This value cannot be stored'));
+  }
+  return null;
+}
 
 /**
  * What of an unexpected error may be logged: its class, database error code and stack frames, never its
@@ -28,6 +73,12 @@ export function loggableError(error: unknown) {
   };
 }
 
+function sendAppError(reply: FastifyReply, error: AppError) {
+  const body: ErrorEnvelope = { success: false, error: error.message };
+  if (error.fields) body.fields = error.fields;
+  return reply.code(error.statusCode).send(body);
+}
+
 /** The one place errors become the envelope; a 500 never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,24 +95,45 @@ export function registerErrorHandler(app: FastifyInstance) {
       };
       return reply.code(400).send(body);
     }
-    if (error instanceof AppError) {
-      const body: ErrorEnvelope = { success: false, error: error.message };
-      if (error.fields) body.fields = error.fields;
-      return reply.code(error.statusCode).send(body);
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
+    const refusal = databaseRefusal(error);
+    if (refusal) return sendAppError(reply, refusal);
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: loggableError(error), route: request.routeOptions.url }, 'request failed');
       return reply.code(500).send({ success: false, error: 'An unexpected error occurred' });
     }
-    return reply
-      .code(status)
-      .send({ success: false, error: error.message || STATUS_TEXT[status] || 'Bad Request' });
+    const body: ErrorEnvelope = {
+      success: false,
+      error: error.message || STATUS_TEXT[status] || 'Bad Request',
+    };
+    // A body Fastify could not parse is the body's fault: name it, as every other 400 names its field.
+    if (status === 400) body.fields = [{ field: 'body', message: body.error }];
+    return reply.code(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
     reply
       .code(404)
       .send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/**
+ * Errors Fastify answers before routing (a malformed %-escape in the URL, a path parameter over the
+ * router's length limit): the same envelope and security headers as every other response. No hook has
+ * run for them, so the headers are applied here.
+ */
+export function frameworkErrorHandler(
+  headerOptions: ReturnType<typeof securityHeaderOptions>,
+): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const applyHeaders = helmet(headerOptions);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    applyHeaders(request.raw, reply.raw, () => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? STATUS_TEXT[414] : 'The address is not valid (a malformed %-escape)';
+      const body: ErrorEnvelope = { success: false, error: message, fields: [{ field: 'url', message }] };
+      reply.code(status).send(body);
+    });
+  };
 }

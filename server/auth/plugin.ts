@@ -1,10 +1,11 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Action, canAccess, type Resource } from '../../contract/roles';
 import { recordAudit } from '../db/audit';
 import type { Db } from '../db/database';
 import { touchAccount } from '../db/userAccounts';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import type { AuthenticatedUser, TokenVerifier, VerifiedUser } from './tokenVerifier';
 
 /** What a route needs: a role grant, or only a signed-in, enabled user. */
@@ -26,13 +27,28 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
 }
 
+/** How many refused calls a user may make in a time window before they are answered 429, unaudited. */
+export type DeniedCallLimit = { max: number; windowSeconds: number };
+
+export type AuthPluginOptions = { verify: TokenVerifier; db: Db; deniedCallLimit: DeniedCallLimit };
+
+const forbiddenMessage = ({ resource, action }: { resource: Resource; action: Action }) =>
+  `Your role may not ${action} ${resource}.`;
+
 /**
  * Checks the id token and the role on every route; a route opts out only with `access: 'public'`.
- * A route that declares nothing is treated as 'signed-in', never as public.
+ * A route that declares nothing is treated as 'signed-in', never as public. Refused calls are audited,
+ * up to a limit per user, so a loop of refused writes cannot flood the audit log.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { verify: TokenVerifier; db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
-  app.addHook('onRequest', async (request) => {
+  await app.register(rateLimit, { global: false });
+  const checkDeniedCalls = app.createRateLimit({
+    max: options.deniedCallLimit.max,
+    timeWindow: options.deniedCallLimit.windowSeconds * 1000,
+    keyGenerator: (request) => request.user.username,
+  });
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access ?? 'signed-in';
     if (access === 'public' || !request.routeOptions.url) return;
     const token = bearerToken(request);
@@ -47,6 +63,14 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { verify: Tok
     if (!account.isEnabled) throw unauthorized('User is disabled.');
     request.user = user;
     if (access !== 'signed-in' && !canAccess(user.roles, access.resource, access.action)) {
+      const limit = await checkDeniedCalls(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(limit.ttlInSeconds));
+        throw new AppError(
+          429,
+          `Too many refused requests; try again in ${limit.ttlInSeconds} seconds. ${forbiddenMessage(access)}`,
+        );
+      }
       await recordAudit(options.db, {
         actor: user.username,
         action: `${request.method} ${request.routeOptions.url}`,
@@ -54,7 +78,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { verify: Tok
         outcome: 'denied',
         details: { roles: user.roles, required: access.action },
       });
-      throw forbidden(`Your role may not ${access.action} ${access.resource}.`);
+      throw forbidden(forbiddenMessage(access));
     }
   });
 });

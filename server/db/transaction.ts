@@ -4,13 +4,16 @@ import type { Db } from './database';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** PostgreSQL's error fields, unwrapped from drizzle's query error. */
-function postgresError(error: unknown): { code?: string; constraint?: string } | undefined {
+export type PostgresErrorFields = { code?: string; constraint?: string; column?: string };
+
+/** PostgreSQL's error fields (SQLSTATE code, constraint, column), unwrapped from drizzle's query error. */
+export function postgresError(error: unknown): PostgresErrorFields | undefined {
   if (!(error instanceof Error)) return undefined;
   const cause = 'code' in error ? error : error.cause;
-  return typeof cause === 'object' && cause !== null
-    ? (cause as { code?: string; constraint?: string })
-    : undefined;
+  if (typeof cause !== 'object' || cause === null) return undefined;
+  const fields = cause as PostgresErrorFields;
+  // A SQLSTATE is five digits or capitals; Node's own codes (ECONNREFUSED, ERR_…) are not database refusals.
+  return typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) ? fields : undefined;
 }
 
 /** True when `error` is a unique violation (23505) of the named index or constraint. */

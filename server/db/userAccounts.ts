@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './database';
 import { auditLog, userAccounts } from './schema';
 
@@ -6,7 +6,9 @@ export type AccountStatus = { isEnabled: boolean; newSignIn: boolean };
 
 /**
  * Finds the caller's account (creating it on first sight) and records a sign-in, in one transaction,
- * when the token comes from a sign-in newer than the last one seen.
+ * when the token comes from a sign-in newer than the last one seen. Parallel first requests with one new
+ * token race here: the upsert moves `lastSignInAt` forward only when it is older, so exactly one of them
+ * gets a row back and writes the audit entry.
  */
 export async function touchAccount(db: Db, username: string, signedInAt: Date): Promise<AccountStatus> {
   const [existing] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
@@ -20,8 +22,14 @@ export async function touchAccount(db: Db, username: string, signedInAt: Date): 
       .onConflictDoUpdate({
         target: userAccounts.username,
         set: { lastSignInAt: signedInAt, updatedAt: new Date() },
+        setWhere: or(isNull(userAccounts.lastSignInAt), lt(userAccounts.lastSignInAt, signedInAt)),
       })
       .returning();
+    if (!account) {
+      // Another request recorded this sign-in first.
+      const [current] = await tx.select().from(userAccounts).where(eq(userAccounts.username, username));
+      return { isEnabled: current.isEnabled, newSignIn: false };
+    }
     await tx.insert(auditLog).values({
       actor: username,
       action: 'sign-in',

@@ -86,7 +86,7 @@ describe('details', () => {
     await user.clear(code);
     await user.type(code, 'ns g');
     expect(code).toHaveValue('NS G');
-    expect(await screen.findByText('Code may contain only letters, digits and dashes')).toBeInTheDocument();
+    expect(await screen.findByText('Code may contain only letters, digits and dashes (A–Z, 0–9, -)')).toBeInTheDocument();
   });
 
   it('saves with the version it loaded', async () => {
