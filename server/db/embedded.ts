@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -7,20 +8,70 @@ export type EmbeddedServer = { port: number; stop(): Promise<void> };
 
 const workerUrl = new URL('./pgliteWorker.ts', import.meta.url).href;
 
+/** What a lock file says about its owner; `startTime` tells the owner from a later process given its pid. */
+type LockOwner = { pid: number; startTime?: string };
+
+/**
+ * When process `pid` started, as an opaque string only compared for equality; undefined when it does not
+ * run or the platform cannot say (Windows).
+ */
+export function processStartTime(pid: number): string | undefined {
+  if (process.platform === 'linux') {
+    try {
+      // Field 22, starttime (ticks after boot), counted past the command name (which may hold spaces).
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    } catch {
+      return undefined;
+    }
+  }
+  const ps = spawnSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8' });
+  return (ps.status === 0 && ps.stdout.trim()) || undefined;
+}
+
+/** The owner named by a lock file: JSON, or a bare pid as written before start times were recorded. */
+function readLockOwner(lockFile: string): LockOwner | undefined {
+  try {
+    const owner: unknown = JSON.parse(fs.readFileSync(lockFile, 'utf8'));
+    if (typeof owner === 'number') return { pid: owner };
+    if (typeof owner === 'object' && owner !== null && 'pid' in owner && typeof owner.pid === 'number') {
+      const startTime =
+        'startTime' in owner && typeof owner.startTime === 'string' ? owner.startTime : undefined;
+      return { pid: owner.pid, startTime };
+    }
+  } catch {
+    // unreadable or half-written: nobody can be shown to own it
+  }
+  return undefined;
+}
+
+/**
+ * A lock is live while its pid runs and started when the lock says. A pid alone (old lock, or a platform
+ * without start times) is trusted unless it is this process's own: after a crash, the pid may belong to
+ * anything, this process included.
+ */
+function isLive(owner: LockOwner): boolean {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0 || !isRunning(owner.pid)) return false;
+  if (owner.startTime === undefined) return owner.pid !== process.pid;
+  const startTime = processStartTime(owner.pid);
+  return startTime === undefined || startTime === owner.startTime;
+}
+
 /**
  * Two processes opening one PGlite directory corrupt it silently, so the directory is guarded by a lock
- * file holding the owner's pid; a lock left by a process that no longer runs is taken over.
+ * file naming the owner's pid and start time; a lock whose process no longer runs is taken over.
  */
-function acquireLock(lockFile: string): () => void {
+export function acquireLock(lockFile: string): () => void {
+  const self: LockOwner = { pid: process.pid, startTime: processStartTime(process.pid) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, JSON.stringify(self), { flag: 'wx' });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isRunning(owner)) {
-        throw new Error(`The database in ${path.dirname(lockFile)} is in use by process ${owner}`);
+      const owner = readLockOwner(lockFile);
+      if (owner && isLive(owner)) {
+        throw new Error(`The database in ${path.dirname(lockFile)} is in use by process ${owner.pid}`);
       }
       fs.rmSync(lockFile, { force: true });
     }

@@ -3,11 +3,14 @@
  * cognito-local 5.3.0 plus what Amplify v6's default flows call and plain cognito-local lacks or gets wrong
  * (DESIGN §2 "Identity"). Runs as its own process, started by localIdentity.ts with `process.execPath`:
  *
- *   cwd  the data directory (holds .cognito/); HOST, PORT where to listen; CODE fixes every delivered code.
+ *   cwd  the data directory (holds .cognito/); HOST (loopback only), PORT where to listen; CODE fixes every
+ *   delivered code.
  *
  * It extends cognito-local only through its own seams: the `Targets` map (API target name ->
  * `(services) => (ctx, req) => response`) is wrapped/extended before `lib/bin/start.js` builds the server,
- * and two service prototypes are patched (message delivery → one console line; token claims → Cognito's).
+ * three prototypes are patched (message delivery → one console line; token claims → Cognito's; the data
+ * store → own keys only), and the `cors` middleware it loads is replaced by one that serves browsers only
+ * what Cognito serves them unsigned.
  *
  * Added: USER_SRP_AUTH (+ PASSWORD_VERIFIER), GetTokensFromRefreshToken, MFA_SETUP during sign-in (TOTP via
  * Session), SMS MFA from an MFA preference, ResendConfirmationCode, GlobalSignOut, AdminUserGlobalSignOut,
@@ -15,17 +18,19 @@
  * Fixed: wrong password → NotAuthorizedException "Incorrect username or password."; a FORCE_CHANGE_PASSWORD
  * user must give the temporary password; refresh tokens issued after a challenge are stored (so they refresh);
  * id token carries name/email/phone and a real email_verified boolean; tokens carry origin_jti (so Amplify's
- * signOut revokes the refresh token, as with a real client that has token revocation on).
+ * signOut revokes the refresh token, as with a real client that has token revocation on); names such as
+ * `__proto__` or `constructor` are ordinary names, not Object.prototype's members.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
+const { createRequire } = require('node:module');
+const net = require('node:net');
 const path = require('node:path');
 const { Targets } = require('cognito-local/lib/targets/targets');
 // cognito-local's own jsonwebtoken (not a dependency of ours), resolved from its package.
-const jwt = require('node:module').createRequire(require.resolve('cognito-local/package.json'))(
-  'jsonwebtoken',
-);
+const jwt = createRequire(require.resolve('cognito-local/package.json'))('jsonwebtoken');
 const errors = require('cognito-local/lib/errors');
+const { StormDBDataStore } = require('cognito-local/lib/services/dataStore/stormDb');
 const { MessagesService } = require('cognito-local/lib/services/messages');
 const { InitiateAuth: PlainInitiateAuth } = require('cognito-local/lib/targets/initiateAuth');
 const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator');
@@ -36,6 +41,17 @@ const publicKey = require('cognito-local/lib/keys/cognitoLocal.public.json');
 
 const HOST = process.env.HOST || '127.0.0.1';
 const PORT = process.env.PORT || '9229';
+// Anyone who can reach the emulator can use its unauthenticated admin API, and its signing key is public.
+const loopback = new net.BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+if (
+  HOST.toLowerCase() !== 'localhost' &&
+  !(net.isIP(HOST) && loopback.check(HOST, net.isIPv6(HOST) ? 'ipv6' : 'ipv4'))
+) {
+  console.error(`[identity] HOST=${HOST} is refused: the local identity listens on loopback only`);
+  process.exit(1);
+}
 process.env.HOST = HOST;
 process.env.PORT = PORT;
 
@@ -52,6 +68,8 @@ fs.writeFileSync(
       ...existingConfig,
       UserPoolDefaults: { ...existingConfig.UserPoolDefaults, UsernameAttributes: [] },
       TokenConfig: { IssuerDomain: `http://${HOST}:${PORT}` },
+      // The file's ServerConfig would otherwise win over HOST and PORT.
+      ServerConfig: { ...existingConfig.ServerConfig, hostname: HOST, port: Number(PORT) },
     },
     null,
     2,
@@ -127,6 +145,98 @@ JwtTokenGenerator.prototype.generate = async function generate(ctx, user, groups
     TokenType: 'Bearer',
   };
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Store: cognito-local keeps users, groups and app clients as keys of plain objects and reads them as
+// `object[name]`, so `__proto__`, `constructor` or `toString` found Object.prototype's members: a made-up
+// user. Reads follow own keys only and writes define own keys, so these are ordinary names, as in Cognito.
+const keyPath = (key) => (Array.isArray(key) ? key : [key]);
+const isRecord = (value) => typeof value === 'object' && value !== null;
+const defineOwn = (record, name, value) =>
+  Object.defineProperty(record, name, { value, writable: true, enumerable: true, configurable: true });
+StormDBDataStore.prototype.get = async function get(_ctx, key, defaultValue) {
+  let value = this.db.value();
+  for (const name of keyPath(key)) {
+    if (!isRecord(value) || !Object.hasOwn(value, name)) return defaultValue ?? null;
+    value = value[name];
+  }
+  return value ?? defaultValue ?? null;
+};
+StormDBDataStore.prototype.set = async function set(_ctx, key, value) {
+  const names = keyPath(key);
+  let record = this.db.value();
+  for (const name of names.slice(0, -1)) {
+    if (!Object.hasOwn(record, name) || !isRecord(record[name])) defineOwn(record, name, {});
+    record = record[name];
+  }
+  defineOwn(record, names.at(-1), value);
+  await this.db.save();
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// CORS: cognito-local allows every origin (`cors({ origin: '*' })`) on everything. Browsers get what Cognito
+// serves them unsigned (sign-in, tokens, the signed-in user's own account), and only from loopback origins
+// (the app on 127.0.0.1:8080, Vite on :5173). A preflight does not say which target follows, so a browser's
+// request for a target Cognito takes only IAM-signed (Admin*, pools, ListUsers…) is refused outright. SDKs
+// and the server send no Origin and are unaffected. cognito-local takes its `cors` from the module cache.
+/** The operations the Cognito API model marks unsigned (`smithy.api#noAuth` in the AWS SDK). */
+const UNSIGNED_TARGETS = new Set([
+  'AssociateSoftwareToken',
+  'ChangePassword',
+  'CompleteWebAuthnRegistration',
+  'ConfirmDevice',
+  'ConfirmForgotPassword',
+  'ConfirmSignUp',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'DeleteWebAuthnCredential',
+  'ForgetDevice',
+  'ForgotPassword',
+  'GetDevice',
+  'GetTokensFromRefreshToken',
+  'GetUser',
+  'GetUserAttributeVerificationCode',
+  'GetUserAuthFactors',
+  'GlobalSignOut',
+  'InitiateAuth',
+  'ListDevices',
+  'ListUserSessions',
+  'ListWebAuthnCredentials',
+  'ResendConfirmationCode',
+  'RespondToAuthChallenge',
+  'RevokeToken',
+  'RevokeUserSession',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'SignUp',
+  'StartWebAuthnRegistration',
+  'UpdateAuthEventFeedback',
+  'UpdateDeviceStatus',
+  'UpdateUserAttributes',
+  'VerifySoftwareToken',
+  'VerifyUserAttribute',
+]);
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
+const serverRequire = createRequire(require.resolve('cognito-local/lib/server/server.js'));
+const allowOrigin = serverRequire('cors')({ origin: true });
+function browserAccess(req, res, next) {
+  const origin = req.headers.origin;
+  if (origin === undefined) return next();
+  const target =
+    req.method === 'POST' && req.path === '/'
+      ? String(req.headers['x-amz-target'] ?? '').split('.')[1]
+      : undefined;
+  if (target && !UNSIGNED_TARGETS.has(target)) {
+    res.status(403).json({
+      __type: 'AccessDeniedException',
+      message: `${target} is not served to browsers: Cognito takes it only IAM-signed`,
+    });
+    return;
+  }
+  if (LOOPBACK_ORIGIN.test(origin)) return allowOrigin(req, res, next);
+  next();
+}
+require.cache[serverRequire.resolve('cors')].exports = () => browserAccess;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers

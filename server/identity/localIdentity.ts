@@ -31,7 +31,6 @@ export { DEMO_USERS } from './demoUsers';
 export type LocalIdentityOptions = {
   /** Data directory; the emulator keeps its pools and users in `<dir>/.cognito/`. */
   dir: string;
-  host?: string;
   port?: number;
   /** Fixes every code the emulator "sends" (sign-up, forgot password, SMS MFA, attribute verification). */
   code?: string;
@@ -60,6 +59,8 @@ export const LOCAL_REGION = 'local'; // cognito-local's pool ids are `local_xxxx
 export const POOL_NAME = 'vigil';
 export const CLIENT_NAME = 'vigil-web';
 
+/** The emulator's only address: its admin API is unauthenticated and its signing key is published. */
+const LOOPBACK = '127.0.0.1';
 const SERVER_SCRIPT = fileURLToPath(new URL('./cognitoLocalServer.cjs', import.meta.url));
 const START_TIMEOUT_MS = 20_000;
 
@@ -73,15 +74,14 @@ export function localAdminClient(endpoint: string): CognitoIdentityProviderClien
 }
 
 export async function startLocalIdentity(opts: LocalIdentityOptions): Promise<LocalIdentity> {
-  const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 9229;
   const log = opts.log ?? ((line: string) => console.log(line));
-  const endpoint = `http://${host}:${port}`;
+  const endpoint = `http://${LOOPBACK}:${port}`;
   await mkdir(opts.dir, { recursive: true });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    HOST: host,
+    HOST: LOOPBACK,
     PORT: String(port),
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', // cognito-local loads aws-sdk v2 (for Lambda triggers)
   };

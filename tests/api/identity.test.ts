@@ -2,17 +2,25 @@
  * The local identity emulator through real Amplify v6 (the browser's code paths) and the Cognito admin API.
  * Starts its own emulator in a temporary directory on a free port, with every delivered code fixed.
  */
+import { spawn } from 'node:child_process';
 import { createPublicKey, type JsonWebKey, verify as verifySignature } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
   AdminSetUserMFAPreferenceCommand,
   GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   confirmResetPassword,
@@ -410,5 +418,185 @@ describe('local identity (cognito-local + extensions) through Amplify', () => {
       decodeJWT(await fetchIdToken(identity, 'newhire', 'Vigil!hired2026')).payload['cognito:username'],
     ).toBe('newhire');
     await signInWithAmplify(identity, 'admin', 'Vigil!demo2026');
+  });
+});
+
+describe('local identity: safe on a developer machine', () => {
+  const APP_ORIGINS = ['http://127.0.0.1:8080', 'http://localhost:5173', 'http://[::1]:8080'];
+  const FOREIGN_ORIGINS = ['http://evil.example', 'null', 'http://127.0.0.1.evil.example:8080'];
+  const ODD_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+  /** A Cognito API call as a browser makes it (with its Origin) or as an SDK does (no Origin). */
+  const call = (target: string, body: object, origin?: string) =>
+    fetch(identity.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+        ...(origin ? { origin } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const preflight = (origin: string) =>
+    fetch(identity.endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent',
+      },
+    });
+  const signInBody = () => ({
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: identity.userPoolClientId,
+    AuthParameters: { USERNAME: 'reader1', PASSWORD: 'Vigil!demo2026' },
+  });
+
+  it("serves the browser's targets to loopback origins (the app, Vite), and nothing to other origins", async () => {
+    for (const origin of APP_ORIGINS) {
+      const allowed = await preflight(origin);
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('x-amz-target');
+      const signedIn = await call('InitiateAuth', signInBody(), origin);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(signedIn.headers.get('vary')).toContain('Origin');
+    }
+    for (const origin of FOREIGN_ORIGINS) {
+      expect((await preflight(origin)).headers.get('access-control-allow-origin'), origin).toBeNull();
+      const signedIn = await call('InitiateAuth', signInBody(), origin);
+      expect(signedIn.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    const fromSdk = await call('InitiateAuth', signInBody());
+    expect(fromSdk.status).toBe(200);
+    expect(fromSdk.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a browser any target Cognito takes only IAM-signed, without CORS and without acting', async () => {
+    const UserPoolId = identity.userPoolId;
+    const signed: [string, object][] = [
+      ['AdminGetUser', { UserPoolId, Username: 'reader1' }],
+      ['AdminCreateUser', { UserPoolId, Username: 'browser-made', TemporaryPassword: 'Vigil!temp2026' }],
+      ['ListUsers', { UserPoolId }],
+      ['CreateUserPool', { PoolName: 'browser-made' }],
+    ];
+    for (const [target, body] of signed) {
+      for (const origin of [APP_ORIGINS[0], FOREIGN_ORIGINS[0]]) {
+        const refused = await call(target, body, origin);
+        expect(refused.status, `${target} from ${origin}`).toBe(403);
+        expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+        expect(await refused.json()).toMatchObject({ __type: 'AccessDeniedException' });
+      }
+    }
+    const admin = localAdminClient(identity.endpoint);
+    try {
+      const made = await rejection(
+        admin.send(new AdminGetUserCommand({ UserPoolId, Username: 'browser-made' })),
+      );
+      expect(made.name).toBe('UserNotFoundException');
+      const pools = await admin.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+      expect(pools.UserPools?.map((pool) => pool.Name)).not.toContain('browser-made');
+    } finally {
+      admin.destroy();
+    }
+    expect((await call('AdminGetUser', { UserPoolId, Username: 'reader1' })).status).toBe(200);
+  });
+
+  it("knows no user by a name of Object.prototype's members; SRP sign-in refuses them plainly", async () => {
+    const admin = localAdminClient(identity.endpoint);
+    const UserPoolId = identity.userPoolId;
+    try {
+      for (const Username of ODD_NAMES) {
+        const user = await rejection(admin.send(new AdminGetUserCommand({ UserPoolId, Username })));
+        expect(user.name, Username).toBe('UserNotFoundException');
+        const groups = await rejection(
+          admin.send(new AdminListGroupsForUserCommand({ UserPoolId, Username })),
+        );
+        expect(groups.name, Username).toBe('UserNotFoundException');
+        const srp = await rejection(
+          admin.send(
+            new InitiateAuthCommand({
+              AuthFlow: 'USER_SRP_AUTH',
+              ClientId: identity.userPoolClientId,
+              AuthParameters: { USERNAME: Username, SRP_A: 'abcdef0123456789' },
+            }),
+          ),
+        );
+        expect(srp, Username).toMatchObject({
+          name: 'NotAuthorizedException',
+          message: 'Incorrect username or password.',
+        });
+      }
+      await signOut();
+      configureAmplify(identity);
+      const amplify = await rejection(signIn({ username: '__proto__', password: 'Vigil!demo2026' }));
+      expect(amplify.name).toBe('NotAuthorizedException');
+
+      // They are ordinary names, as in Cognito: one can be a user, and the others stay unknown.
+      const user = await createTestUser(identity, { username: '__proto__', groups: ['reader'] });
+      const idToken = await signInWithAmplify(identity, user.username, user.password);
+      expect(decodeJWT(idToken).payload['cognito:groups']).toEqual(['reader']);
+      const found = await admin.send(new AdminGetUserCommand({ UserPoolId, Username: '__proto__' }));
+      expect(found.Username).toBe('__proto__');
+      const listed = await admin.send(new ListUsersCommand({ UserPoolId }));
+      expect(listed.Users?.map((u) => u.Username)).toContain('__proto__');
+      const other = await rejection(
+        admin.send(new AdminGetUserCommand({ UserPoolId, Username: 'constructor' })),
+      );
+      expect(other.name).toBe('UserNotFoundException');
+    } finally {
+      admin.destroy();
+    }
+  });
+
+  /** Whether something accepts TCP connections at host:port. */
+  const accepts = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  const outsideAddresses = () =>
+    Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address && !address.internal && !address.address.startsWith('fe80:'))
+      .map((address) => address?.address as string);
+
+  it('listens on loopback only, whatever its stored config says, and refuses another HOST', async () => {
+    const configFile = join(dir, '.cognito', 'config.json');
+    const stored = JSON.parse(await readFile(configFile, 'utf8'));
+    await signOut();
+    await identity.stop();
+    await writeFile(configFile, JSON.stringify({ ...stored, ServerConfig: { hostname: '0.0.0.0' } }));
+    identity = await start();
+    expect(await accepts('127.0.0.1', port)).toBe(true);
+    for (const address of outsideAddresses()) expect(await accepts(address, port), address).toBe(false);
+
+    const elsewhere = await mkdtemp(join(tmpdir(), 'vigil-identity-host-'));
+    try {
+      const script = fileURLToPath(new URL('../../server/identity/cognitoLocalServer.cjs', import.meta.url));
+      const child = spawn(process.execPath, [script], {
+        cwd: elsewhere,
+        env: { ...process.env, HOST: '0.0.0.0', PORT: String(port + 1) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('HOST=0.0.0.0 is refused: the local identity listens on loopback only');
+      expect(existsSync(join(elsewhere, '.cognito'))).toBe(false);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });

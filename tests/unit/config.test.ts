@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../server/config';
 
 describe('server configuration', () => {
   it('needs nothing for the local default', () => {
@@ -27,5 +27,26 @@ describe('server configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty', COGNITO_FEDERATED_PROVIDERS: 'MySpace' })).toThrow(
       /PORT.*COGNITO_FEDERATED_PROVIDERS|COGNITO_FEDERATED_PROVIDERS.*PORT/,
     );
+  });
+
+  it('refuses to serve other machines with the local identity, saying why', () => {
+    for (const host of ['0.0.0.0', '::', '', '192.168.1.20', '::ffff:10.0.0.1', 'vigil.example.org']) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(
+      'HOST=0.0.0.0 is refused: the local identity signs tokens with a key published in its npm package, so anyone who can reach this server could forge a sign-in. Listen on 127.0.0.1, or configure a Cognito user pool (COGNITO_USER_POOL_ID and COGNITO_USER_POOL_CLIENT_ID) to serve other machines.',
+    );
+    for (const host of [
+      '127.0.0.1',
+      '127.0.1.1',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      'localhost',
+    ]) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
+    expect(loadConfig({ ...cognito, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });
