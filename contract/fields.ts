@@ -64,10 +64,12 @@ export function requiredText(label: string, max: number, options: TextOptions = 
 }
 
 /** Optional text accepts null or a missing value (react-admin sends null for a cleared input), stored ''. */
+function orEmpty<T extends z.ZodType<string>>(schema: T) {
+  return schema.nullish().transform((value) => value ?? '');
+}
+
 export function optionalText(label: string, max: number, options: TextOptions = {}) {
-  return checkedText(label, max, options, false)
-    .nullish()
-    .transform((value) => value ?? '');
+  return orEmpty(checkedText(label, max, options, false));
 }
 
 /** A short code (e.g. a client's, shown on case numbers): ASCII letters, digits and dashes, stored uppercase. */
@@ -128,6 +130,7 @@ export function decimalParam(
       abort: true,
     })
     .refine((value) => value.length <= 10 && Number(value) <= max, { error: range, abort: true })
+    .meta({ examples: [String(min)] })
     .transform(Number);
 }
 
@@ -136,21 +139,28 @@ export function idParam(label: string) {
   return decimalParam(label);
 }
 
-export const phone = optionalText('Phone', 40).refine(
-  (value) => /^[+\d\s().\-x]*$/.test(value),
-  'Enter a valid phone number (digits, spaces, + ( ) - . and x for an extension)',
+export const phone = orEmpty(
+  checkedText('Phone', 40, {}, false)
+    .regex(
+      /^[+\d\s().\-x]*$/,
+      'Enter a valid phone number (digits, spaces, + ( ) - . and x for an extension)',
+    )
+    .meta({ examples: ['+1 (217) 555-0100 x12'] }),
 );
 
-export const email = optionalText('Email', 254).refine(
-  (value) => value === '' || z.email().safeParse(value).success,
-  'Enter a valid email address',
+export const email = orEmpty(
+  checkedText('Email', 254, {}, false)
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address')
+    .meta({ examples: ['charge.nurse@example.org'] }),
 );
 
 export function httpUrl(label: string) {
-  return requiredText(label, 2000).refine((value) => {
-    if (!/^https?:\/\//i.test(value)) return false;
-    return URL.canParse(value);
-  }, `${label} must start with http:// or https://`);
+  return requiredText(label, 2000)
+    .refine((value) => {
+      if (!/^https?:\/\//i.test(value)) return false;
+      return URL.canParse(value);
+    }, `${label} must start with http:// or https://`)
+    .meta({ examples: ['https://eeg.example.org/viewer'] });
 }
 
 let timeZones: ReadonlySet<string> | undefined;
@@ -164,4 +174,5 @@ export const timeZone = z
   .string(missingOr('Time zone', 'Time zone must be text'))
   .trim()
   .min(1, { error: 'Time zone is required', abort: true })
-  .refine((value) => knownTimeZones().has(value), 'Choose a valid IANA time zone, e.g. America/New_York');
+  .refine((value) => knownTimeZones().has(value), 'Choose a valid IANA time zone, e.g. America/New_York')
+  .meta({ examples: ['America/New_York'] });

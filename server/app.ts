@@ -10,7 +10,7 @@ import { authPlugin } from './auth/plugin';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import { frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
 import { userRoutes } from './routes/users';
@@ -74,6 +74,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     loggerInstance: logger,
     trustProxy: config.production,
     frameworkErrors: frameworkErrorHandler(headerOptions),
+    clientErrorHandler: clientErrorHandler(headerOptions),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

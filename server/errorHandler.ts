@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type {
   FastifyError,
   FastifyInstance,
@@ -34,7 +36,9 @@ const CHANGED_MEANWHILE = 'was changed by someone else meanwhile; reload and try
 export function databaseRefusal(error: unknown): AppError | null {
   const pg = postgresError(error);
   if (!pg?.code) return null;
-  const field = (message: string): FieldError[] => [{ field: pg.column ?? 'body', message }];
+  // The column when the database names one; otherwise the request as a whole (validation should have
+  // caught the value first, and the fuzz test flags any 400 that names no field of the route).
+  const field = (message: string): FieldError[] => [{ field: pg.column ?? 'request', message }];
   switch (pg.code) {
     case '23503': // foreign_key_violation: what the write refers to was deleted by a concurrent request
       return new AppError(409, `A record this refers to ${CHANGED_MEANWHILE}`);
@@ -135,5 +139,46 @@ export function frameworkErrorHandler(
       const body: ErrorEnvelope = { success: false, error: message, fields: [{ field: 'url', message }] };
       reply.code(status).send(body);
     });
+  };
+}
+
+/** The security headers as name → value, for answers written straight to a socket. */
+function headerLines(headerOptions: ReturnType<typeof securityHeaderOptions>): string {
+  const headers = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(headerOptions)({} as http.IncomingMessage, collector as unknown as http.ServerResponse, () => {});
+  return [...headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over the size limit, a
+ * malformed request line, a client too slow to send its request): the envelope and security headers too.
+ */
+export function clientErrorHandler(
+  headerOptions: ReturnType<typeof securityHeaderOptions>,
+): NonNullable<FastifyServerOptions['clientErrorHandler']> {
+  const securityHeaders = headerLines(headerOptions);
+  return (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers or address are too long']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request is malformed'];
+    const envelope: ErrorEnvelope = { success: false, error: message };
+    if (status === 400) envelope.fields = [{ field: 'request', message }];
+    const body = JSON.stringify(envelope);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${securityHeaders}` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
   };
 }
