@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,6 +7,8 @@ const API_SERVER = process.env.VIGIL_API_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // Stories and unit tests read the fake API, harness and builders as `@test-support/…` (tsconfig.json paths).
+  resolve: { alias: { '@test-support': fileURLToPath(new URL('./tests/support', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {

@@ -9,10 +9,7 @@ import { createDataProvider, createHttpClient } from './dataProvider';
 /** The app over the real API and Cognito, for the configuration read at start. */
 export const App = ({ config }: { config: RuntimeConfig }) => {
   const { dataProvider, authProvider } = useMemo(() => {
-    const dataProvider = createDataProvider({
-      apiUrl: config.apiBaseUrl,
-      httpClient: createHttpClient(config.apiBaseUrl, idToken),
-    });
+    const dataProvider = createDataProvider({ httpClient: createHttpClient(config.apiBaseUrl, idToken) });
     return { dataProvider, authProvider: createAuthProvider({ getUser: dataProvider.getUser }) };
   }, [config]);
 

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { buildRuntimeConfig, configureFakeAmplify } from '../testing/fakeConfig';
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { SignInGate } from './SignInGate';
 
 const config = buildRuntimeConfig();

@@ -6,6 +6,7 @@ import type {
   RevisionKind,
   TransferRevision,
 } from '../../contract/clients';
+import { API_PATHS } from '../../contract/paths';
 import type { HttpClient } from './httpClient';
 
 export type RevisionOfKind<K extends RevisionKind> = K extends 'protocol'
@@ -19,14 +20,13 @@ export interface PageParams {
 
 /**
  * A client's protocol and transfer protocol (append-only revisions), the data provider's custom methods
- * for what is not a plain record. `clientPath` is the client's API path.
+ * for what is not a plain record.
  */
-export function clientMethods(httpClient: HttpClient, clientPath: (clientId: Identifier) => string) {
-  const protocolPath = (clientId: Identifier) => `${clientPath(clientId)}/protocol`;
+export function clientMethods(httpClient: HttpClient) {
   return {
     /** The current revision of the protocol or transfer protocol, `null` while there is none. */
     getProtocol: async <K extends RevisionKind>(clientId: Identifier, kind: K) => {
-      const path = kind === 'transfer' ? `${protocolPath(clientId)}/transfer` : protocolPath(clientId);
+      const path = kind === 'transfer' ? API_PATHS.transferProtocol(clientId) : API_PATHS.protocol(clientId);
       return (await httpClient<RevisionOfKind<K> | null>(path)).data;
     },
     /** The revisions of one kind, newest first. */
@@ -35,21 +35,21 @@ export function clientMethods(httpClient: HttpClient, clientPath: (clientId: Ide
       kind: K,
       { page, perPage }: PageParams,
     ) {
-      const { data, total } = await httpClient<RevisionOfKind<K>[]>(`${protocolPath(clientId)}/revisions`, {
+      const { data, total } = await httpClient<RevisionOfKind<K>[]>(API_PATHS.protocolRevisions(clientId), {
         query: { kind, page, perPage, order: 'DESC' },
       });
       return { data, total: total ?? data.length };
     },
     getProtocolRevision: async <K extends RevisionKind>(clientId: Identifier, kind: K, revision: number) =>
       (
-        await httpClient<RevisionOfKind<K>>(`${protocolPath(clientId)}/revisions/${revision}`, {
+        await httpClient<RevisionOfKind<K>>(API_PATHS.protocolRevision(clientId, revision), {
           query: { kind },
         })
       ).data,
     /** Saves a new revision; `baseRevision` is the one the author edited (0 for the first). */
     createProtocolRevision: async (clientId: Identifier, input: RevisionInput) =>
       (
-        await httpClient<Revision>(`${protocolPath(clientId)}/revisions`, {
+        await httpClient<Revision>(API_PATHS.protocolRevisions(clientId), {
           method: 'POST',
           body: input,
         })

@@ -9,16 +9,17 @@ import type {
   GetOneParams,
   Identifier,
   RaRecord,
+  UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { MAX_PER_PAGE } from '../../contract/pageSize';
+import { API_PATHS } from '../../contract/paths';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
-import { CLIENTS_RESOURCE, RESOURCE_PATHS } from './resourcePaths';
+import { RESOURCE_PATHS } from './resourcePaths';
 
 export interface DataProviderOptions {
-  apiUrl: string;
   httpClient: HttpClient;
   resourcePaths?: Readonly<Record<string, string>>;
 }
@@ -41,12 +42,18 @@ function withId<R>(record: R): R {
   return { ...record, id: record._id };
 }
 
+/**
+ * Optimistic locking sends the version each record was read with, and react-admin's bulk methods get only
+ * ids: they refuse, and no list offers bulk actions (`bulkActionButtons={false}`).
+ */
+const refuseBulk = (action: 'update' | 'delete', resource: string): never => {
+  throw new Error(
+    `Bulk ${action} is not supported for "${resource}": each ${action} must send the version its record was read with.`,
+  );
+};
+
 /** The data provider over the REST API: standard methods from a resource → path table, plus the app's own. */
-export function createDataProvider({
-  apiUrl,
-  httpClient,
-  resourcePaths = RESOURCE_PATHS,
-}: DataProviderOptions) {
+export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS }: DataProviderOptions) {
   // A nested record's resource is its listed parent's name plus the rest of the API path.
   const nestedPath = (resource: string) => {
     const parent = Object.keys(resourcePaths).find((name) => resource.startsWith(`${name}/`));
@@ -91,7 +98,6 @@ export function createDataProvider({
   };
 
   return {
-    apiUrl,
     getList: list,
     getOne: <R extends RaRecord>(resource: string, { id }: GetOneParams<R>) => getRecord<R>(resource, id),
     async getMany<R extends RaRecord>(resource: string, { ids }: GetManyParams<R>) {
@@ -117,9 +123,7 @@ export function createDataProvider({
       });
       return { data: withId(updated.data) };
     },
-    updateMany: async (resource: string) => {
-      throw new Error(`Bulk update is not supported for "${resource}"`);
-    },
+    updateMany: async (resource: string, _params: UpdateManyParams) => refuseBulk('update', resource),
     async delete<R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) {
       await httpClient<unknown>(recordPath(resource, id), {
         method: 'DELETE',
@@ -127,20 +131,17 @@ export function createDataProvider({
       });
       return { data: (previousData ?? { id }) as R };
     },
-    async deleteMany<R extends RaRecord>(resource: string, { ids }: DeleteManyParams<R>) {
-      await Promise.all(ids.map((id) => httpClient<unknown>(recordPath(resource, id), { method: 'DELETE' })));
-      return { data: ids };
-    },
+    deleteMany: async (resource: string, _params: DeleteManyParams) => refuseBulk('delete', resource),
 
     /** The signed-in user's menu (GET /chrome). */
-    getChrome: async () => (await httpClient<NavigationItem[]>('/chrome')).data,
+    getChrome: async () => (await httpClient<NavigationItem[]>(API_PATHS.chrome)).data,
     /** Breadcrumbs of a route (GET /chrome/breadcrumbs?queryPath=…). */
     getBreadcrumbs: async (queryPath: string) =>
-      (await httpClient<Breadcrumb[]>('/chrome/breadcrumbs', { query: { queryPath } })).data,
+      (await httpClient<Breadcrumb[]>(API_PATHS.breadcrumbs, { query: { queryPath } })).data,
     /** A user's details (GET /users/{username}). */
     getUser: async (username: string) =>
-      (await httpClient<CurrentUser>(`/users/${encodeURIComponent(username)}`)).data,
-    ...clientMethods(httpClient, (clientId: Identifier) => recordPath(CLIENTS_RESOURCE, clientId)),
+      (await httpClient<CurrentUser>(API_PATHS.user(encodeURIComponent(username)))).data,
+    ...clientMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

@@ -1,5 +1,10 @@
-/** The clients resource, named after its route (spec §2); its nested records are `${CLIENTS_RESOURCE}/7/contacts`. */
-export const CLIENTS_RESOURCE = 'continuous-monitoring/clients';
+import { API_PATHS } from '../../contract/paths';
+
+/** A resource is named after its route, which is its API path without the leading slash (spec §2). */
+export const resourceOf = (apiPath: string) => apiPath.slice(1);
+
+/** The clients resource; its nested records are `${CLIENTS_RESOURCE}/7/contacts`. */
+export const CLIENTS_RESOURCE = resourceOf(API_PATHS.clients);
 
 /**
  * react-admin resource name → API path under the base URL (spec §7). A resource is added here and
@@ -7,6 +12,5 @@ export const CLIENTS_RESOURCE = 'continuous-monitoring/clients';
  * except nested records of a listed one (`continuous-monitoring/clients/7/contacts` → its path + `/7/contacts`).
  */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
-  users: '/users',
-  [CLIENTS_RESOURCE]: '/continuous-monitoring/clients',
+  [CLIENTS_RESOURCE]: API_PATHS.clients,
 };

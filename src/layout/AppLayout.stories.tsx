@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AppHarness } from '@test-support/AppHarness';
+import { accessDenied, menuForRole } from '@test-support/fakeApi';
 import { HttpError } from 'react-admin';
-import { AppHarness } from '../testing/AppHarness';
-import { accessDenied, menuForRole } from '../testing/fakeApi';
 
 /** The default layout: menu from GET /chrome, breadcrumbs, user menu, dark-mode toggle. */
 const meta = {

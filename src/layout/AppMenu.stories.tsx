@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AppHarness } from '../testing/AppHarness';
-import { buildUser, menuForRole } from '../testing/fakeApi';
+import { AppHarness } from '@test-support/AppHarness';
+import { buildUser, menuForRole } from '@test-support/fakeApi';
 
 /** The sidebar each role gets from GET /chrome (DESIGN §3). */
 const meta = {

@@ -1,6 +1,6 @@
+import { buildRuntimeConfig } from '@test-support/fakeConfig';
 import { describe, expect, it } from 'vitest';
 import { OAUTH_SCOPES, toAmplifyConfig } from '../../src/config/amplifyConfig';
-import { buildRuntimeConfig } from '../../src/testing/fakeConfig';
 
 describe('toAmplifyConfig', () => {
   it('signs in by username against the configured endpoint with the password policy', () => {

@@ -1,9 +1,9 @@
+import { fakeDataProvider } from '@test-support/fakeApi';
 import { render, screen } from '@testing-library/react';
 import { Admin, type AuthProvider, CustomRoutes, memoryStore } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { expect, it, vi } from 'vitest';
 import { AppRouter } from '../../src/AppRouter';
-import { fakeDataProvider } from '../../src/testing/fakeApi';
 
 it('sends a signed-out user to the sign-in page with one logout, not a redirect loop', async () => {
   const logout = vi.fn(async () => undefined);

@@ -1,8 +1,8 @@
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
 import { roleResource } from '../../src/authProvider/roleResource';
-import { buildRuntimeConfig, configureFakeAmplify } from '../../src/testing/fakeConfig';
 import { fakeCognito, fakeJwt, fakeTokens } from './support/fakeCognito';
 
 const cognito = fakeCognito({

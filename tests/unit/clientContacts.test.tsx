@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
-import * as pageStories from '../../src/resources/clients/ClientEdit.stories';
+import * as pageStories from '../../src/resources/clients/ClientShow.stories';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 
 allowWholeAppStories();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import * as pageStories from '../../src/resources/clients/ClientEdit.stories';
+import * as pageStories from '../../src/resources/clients/ClientShow.stories';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 
 allowWholeAppStories();
@@ -86,7 +86,9 @@ describe('details', () => {
     await user.clear(code);
     await user.type(code, 'ns g');
     expect(code).toHaveValue('NS G');
-    expect(await screen.findByText('Code may contain only letters, digits and dashes (A–Z, 0–9, -)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Code may contain only letters, digits and dashes (A–Z, 0–9, -)'),
+    ).toBeInTheDocument();
   });
 
   it('saves with the version it loaded', async () => {

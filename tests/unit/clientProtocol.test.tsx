@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import * as pageStories from '../../src/resources/clients/ClientEdit.stories';
+import * as pageStories from '../../src/resources/clients/ClientShow.stories';
 import * as historyStories from '../../src/resources/clients/protocol/RevisionHistory.stories';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 

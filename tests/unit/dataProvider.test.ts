@@ -13,7 +13,6 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const dataProvider = createDataProvider({
-  apiUrl: '/api',
   httpClient: createHttpClient('/api', async () => 'id-token-1'),
   resourcePaths: { clients: '/continuous-monitoring/clients' },
 });
@@ -159,6 +158,13 @@ describe("a client's nested records and big lists", () => {
     });
   });
 
+  it('refuses to delete in bulk, which has no versions to send', async () => {
+    await expect(dataProvider.deleteMany('clients', { ids: [7, 8] })).rejects.toThrow(
+      'Bulk delete is not supported for "clients": each delete must send the version its record was read with.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('reads a request for more than 100 rows (the CSV export) page by page', async () => {
     const rows = Array.from({ length: 250 }, (_, index) => ({ id: index + 1 }));
     fetchMock.mockImplementation(async (url) => {
@@ -189,7 +195,6 @@ describe("a client's nested records and big lists", () => {
 
 describe('custom methods', () => {
   const appDataProvider = createDataProvider({
-    apiUrl: '/api',
     httpClient: createHttpClient('/api', async () => 'id-token-1'),
   });
 

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 20_000 }); // the Authenticator's screens take seconds in jsdom
 
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { SignInGate } from '../../src/authProvider/SignInGate';
-import { buildRuntimeConfig, configureFakeAmplify } from '../../src/testing/fakeConfig';
 import { fakeCognito, fakeTokens } from './support/fakeCognito';
 
 const cognito = fakeCognito({

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 20_000 }); // the Authenticator's screens take seconds in jsdom
 
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import type { PasswordPolicy } from '../../contract/runtimeConfig';
 import { SignInGate } from '../../src/authProvider/SignInGate';
-import { buildRuntimeConfig, configureFakeAmplify } from '../../src/testing/fakeConfig';
 import { fakeCognito } from './support/fakeCognito';
 
 const POLICY: PasswordPolicy = {

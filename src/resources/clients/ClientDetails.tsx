@@ -1,15 +1,30 @@
 import {
+  BooleanField,
   DeleteButton,
   EditBase,
   SaveButton,
   SimpleForm,
+  SimpleShowLayout,
+  TextField,
   Toolbar,
   useCanAccess,
   useRecordContext,
 } from 'react-admin';
 import type { Client } from '../../../contract/clients';
-import { ClientDetailsShow } from './ClientDetailsShow';
 import { CLIENT_FORM_PROPS, ClientInputs } from './ClientInputs';
+
+/** The details for those who may only read clients. */
+const ClientFields = () => (
+  <SimpleShowLayout sx={{ p: 0 }}>
+    <TextField source="name" />
+    <TextField source="code" />
+    <TextField source="timeZone" label="Time zone" />
+    <TextField source="address" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+    <TextField source="phone" emptyText="—" />
+    <BooleanField source="isEnabled" label="Enabled" />
+    <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+  </SimpleShowLayout>
+);
 
 const ClientToolbar = () => {
   const client = useRecordContext<Client>();
@@ -31,7 +46,7 @@ const ClientToolbar = () => {
 export const ClientDetails = () => {
   const { canAccess, isPending } = useCanAccess({ action: 'edit' });
   if (isPending) return null;
-  if (!canAccess) return <ClientDetailsShow />;
+  if (!canAccess) return <ClientFields />;
   return (
     <EditBase mutationMode="pessimistic" redirect={false}>
       <SimpleForm {...CLIENT_FORM_PROPS} toolbar={<ClientToolbar />}>

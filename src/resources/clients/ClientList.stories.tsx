@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AppHarness } from '../../testing/AppHarness';
-import { manyClients, userWithRole } from '../../testing/clientFixtures';
-import { menuForRole } from '../../testing/fakeApi';
+import { AppHarness } from '@test-support/AppHarness';
+import { manyClients, userWithRole } from '@test-support/clientFixtures';
+import { menuForRole } from '@test-support/fakeApi';
 
 /** /continuous-monitoring/clients over the fake API: 30 clients, 25 a page. */
 const meta = {

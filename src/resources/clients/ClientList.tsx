@@ -1,11 +1,25 @@
-import { BooleanField, DataTable, type Identifier, List } from 'react-admin';
+import { BooleanField, DataTable, type Identifier, List, SearchInput, SelectInput } from 'react-admin';
 import type { Client } from '../../../contract/clients';
 import { formatDateTime } from '../../dates';
 import { ClientEmpty } from './ClientEmpty';
-import { clientFilters } from './ClientListFilter';
 import { clientPath } from './clientPaths';
 
 const Col = DataTable.Col<Client>;
+
+/** Sent to the API as `q` (name or code) and `isEnabled`. */
+const clientFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search name or code" />,
+  <SelectInput
+    key="isEnabled"
+    source="isEnabled"
+    label="Status"
+    alwaysOn
+    choices={[
+      { id: 'true', name: 'Enabled' },
+      { id: 'false', name: 'Disabled' },
+    ]}
+  />,
+];
 
 const openDetails = (id: Identifier) => clientPath(id, 'details');
 

@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
-import { CLIENTS_RESOURCE } from '../../dataProvider/resourcePaths';
+import { API_PATHS, type ClientRecordSegment } from '../../../contract/paths';
+import { CLIENTS_RESOURCE, resourceOf } from '../../dataProvider/resourcePaths';
 
 /** The tabs of a client's page, each its own URL `/continuous-monitoring/clients/{clientId}/{tab}` (spec §2). */
 export const CLIENT_TABS = [
@@ -20,5 +21,5 @@ export const clientPath = (clientId: Identifier, page: ClientTab | `${ClientTab}
   `/${CLIENTS_RESOURCE}/${clientId}/${page}`;
 
 /** The react-admin resource of a client's nested records, e.g. `continuous-monitoring/clients/7/contacts`. */
-export const clientChildResource = (clientId: Identifier, child: 'contacts' | 'useful-links' | 'cases') =>
-  `${CLIENTS_RESOURCE}/${clientId}/${child}`;
+export const clientChildResource = (clientId: Identifier, child: ClientRecordSegment) =>
+  resourceOf(API_PATHS.clientRecords(clientId, child));

@@ -10,7 +10,8 @@ const clients = {
   options: { label: 'Clients' },
   list: lazyWithReload(() => import('./ClientList').then((module) => ({ default: module.ClientList }))),
   create: lazyWithReload(() => import('./ClientCreate').then((module) => ({ default: module.ClientCreate }))),
-  edit: lazyWithReload(() => import('./ClientEdit').then((module) => ({ default: module.ClientEdit }))),
+  // The client's page is a show page with tabs, but on the edit route: only it gives `{id}/{tab}` (`:id/*`).
+  edit: lazyWithReload(() => import('./ClientShow').then((module) => ({ default: module.ClientShow }))),
   icon: LocalHospitalIcon,
   recordRepresentation: (client: Client) => `${client.name} (${client.code})`,
 } satisfies ResourceProps;

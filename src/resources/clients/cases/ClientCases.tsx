@@ -3,7 +3,7 @@ import type { CaseSummary } from '../../../../contract/cases';
 import type { Client } from '../../../../contract/clients';
 import { formatDateTime } from '../../../dates';
 import { clientChildResource } from '../clientPaths';
-import { EmptyText } from '../nested/EmptyText';
+import { EmptyText } from '../nested/ClientChildList';
 
 const Col = DataTable.Col<CaseSummary>;
 

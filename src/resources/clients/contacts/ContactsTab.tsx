@@ -1,7 +1,24 @@
-import { DataTable, EmailField } from 'react-admin';
-import type { Contact } from '../../../../contract/clients';
+import Stack from '@mui/material/Stack';
+import { DataTable, EmailField, NumberInput, TextInput } from 'react-admin';
+import { type Contact, contactInputSchema } from '../../../../contract/clients';
+import { ClientChildCreate } from '../nested/ClientChildCreate';
+import type { ClientChildFormProps } from '../nested/ClientChildEditDialog';
 import { ClientChildList } from '../nested/ClientChildList';
-import { CONTACT_FORM } from './contactForm';
+
+/** What the create page and the edit dialog share: the rules of contract/clients.ts and the inputs. */
+const CONTACT_FORM: Omit<ClientChildFormProps, 'title'> = {
+  schema: contactInputSchema,
+  inputs: (
+    <Stack sx={{ width: '100%', maxWidth: 640 }}>
+      <TextInput source="name" isRequired />
+      <TextInput source="role" helperText="e.g. Charge nurse, Neurologist on call" />
+      <TextInput source="phone" />
+      <TextInput source="email" type="email" />
+      <NumberInput source="escalationOrder" isRequired min={1} max={99} helperText="1 is called first" />
+      <TextInput source="notes" multiline minRows={2} />
+    </Stack>
+  ),
+};
 
 const Col = DataTable.Col<Contact>;
 
@@ -22,4 +39,14 @@ export const ContactsTab = () => (
       <EmailField source="email" />
     </Col>
   </ClientChildList>
+);
+
+/** /continuous-monitoring/clients/{clientId}/contacts/create (admin). */
+export const ContactCreate = () => (
+  <ClientChildCreate
+    child="contacts"
+    title="Add contact"
+    defaultValues={{ escalationOrder: 1 }}
+    {...CONTACT_FORM}
+  />
 );

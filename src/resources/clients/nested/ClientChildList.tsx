@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import {
   CreateButton,
@@ -14,7 +15,13 @@ import {
 import type { Client } from '../../../../contract/clients';
 import { clientChildResource, clientPath } from '../clientPaths';
 import { ClientChildEditDialog, type ClientChildFormProps } from './ClientChildEditDialog';
-import { EmptyText } from './EmptyText';
+
+/** What a tab's table shows when it has no rows. */
+export const EmptyText = ({ children }: { children: string }) => (
+  <Typography color="text.secondary" sx={{ py: 2 }}>
+    {children}
+  </Typography>
+);
 
 export interface ClientChildListProps {
   child: 'contacts' | 'useful-links';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AppHarness } from '../../../testing/AppHarness';
-import { buildClient, buildProtocolRevision } from '../../../testing/clientBuilders';
-import { clientWithRecords } from '../../../testing/clientFixtures';
-import { menuForRole } from '../../../testing/fakeApi';
+import { AppHarness } from '@test-support/AppHarness';
+import { buildClient, buildProtocolRevision } from '@test-support/clientBuilders';
+import { clientWithRecords } from '@test-support/clientFixtures';
+import { menuForRole } from '@test-support/fakeApi';
 
 const longHistory = {
   ...clientWithRecords,

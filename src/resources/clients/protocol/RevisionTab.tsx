@@ -15,7 +15,8 @@ import { RevisionView } from './RevisionView';
 import { KIND_LABELS, useCurrentRevision } from './useRevisions';
 
 /**
- * The protocol or transfer-protocol tab: the current revision, an editor that saves a new revision
+ * The protocol tab (the rules, settings and text a case runs under) or the transfer-protocol tab (how a
+ * case hands over between sites or shifts): the current revision, an editor that saves a new revision
  * (admin), and the history, where `?revision=N` opens an older revision read-only.
  */
 export const RevisionTab = ({ kind }: { kind: RevisionKind }) => {

@@ -1,8 +1,28 @@
 import Link from '@mui/material/Link';
-import { DataTable } from 'react-admin';
-import type { UsefulLink } from '../../../../contract/clients';
+import Stack from '@mui/material/Stack';
+import { DataTable, TextInput } from 'react-admin';
+import { type UsefulLink, usefulLinkInputSchema } from '../../../../contract/clients';
+import { ClientChildCreate } from '../nested/ClientChildCreate';
+import type { ClientChildFormProps } from '../nested/ClientChildEditDialog';
 import { ClientChildList } from '../nested/ClientChildList';
-import { USEFUL_LINK_FORM } from './usefulLinkForm';
+
+/** What the create page and the edit dialog share: the rules of contract/clients.ts and the inputs. */
+const USEFUL_LINK_FORM: Omit<ClientChildFormProps, 'title'> = {
+  schema: usefulLinkInputSchema,
+  inputs: (
+    <Stack sx={{ width: '100%', maxWidth: 640 }}>
+      <TextInput source="label" isRequired />
+      <TextInput
+        source="url"
+        label="URL"
+        type="url"
+        isRequired
+        helperText="Starts with http:// or https://"
+      />
+      <TextInput source="description" multiline minRows={2} />
+    </Stack>
+  ),
+};
 
 const Col = DataTable.Col<UsefulLink>;
 
@@ -31,4 +51,9 @@ export const UsefulLinksTab = () => (
     <Col source="url" label="URL" disableSort />
     <Col source="description" disableSort />
   </ClientChildList>
+);
+
+/** /continuous-monitoring/clients/{clientId}/useful-links/create (admin). */
+export const UsefulLinkCreate = () => (
+  <ClientChildCreate child="useful-links" title="Add link" {...USEFUL_LINK_FORM} />
 );

@@ -1,10 +1,10 @@
-import { type Revision, revisionInputSchema } from '../../contract/clients';
 import {
   nextRevisionNumber,
   staleRevisionMessage,
   unknownNotifiedContacts,
 } from '../../contract/clientRules';
-import { toHttpError } from '../dataProvider/httpClient';
+import { type Revision, revisionInputSchema } from '../../contract/clients';
+import { toHttpError } from '../../src/dataProvider/httpClient';
 import { conflict, type FakeRequest, now, page, type Result, raiseNotFound, validate } from './fakeApiRules';
 
 /**

@@ -2,33 +2,42 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Loading, ShowBase, Title, useRecordContext } from 'react-admin';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { Client } from '../../../contract/clients';
 import { NotFoundPage } from '../../customRoutes';
 import { ClientDetails } from './ClientDetails';
-import { ClientTabs } from './ClientTabs';
 import { ClientCases } from './cases/ClientCases';
-import { isClientTab } from './clientPaths';
-import { ContactCreate } from './contacts/ContactCreate';
-import { ContactsTab } from './contacts/ContactsTab';
-import { ProtocolTab, TransferProtocolTab } from './protocol/RevisionTabs';
-import { UsefulLinkCreate } from './usefulLinks/UsefulLinkCreate';
-import { UsefulLinksTab } from './usefulLinks/UsefulLinksTab';
+import { CLIENT_TABS, type ClientTab, clientPath, isClientTab } from './clientPaths';
+import { ContactCreate, ContactsTab } from './contacts/ContactsTab';
+import { RevisionTab } from './protocol/RevisionTab';
+import { UsefulLinkCreate, UsefulLinksTab } from './usefulLinks/UsefulLinksTab';
 
-const ClientHeading = () => {
+/** The client's name, code and state, then the tab bar, where each tab is a link to its own URL. */
+const ClientHeader = ({ current }: { current?: ClientTab }) => {
   const client = useRecordContext<Client>();
   if (!client) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
-      <Title title={client.name} />
-      <Typography variant="h5" component="h1">
-        {client.name}
-      </Typography>
-      <Chip label={client.code} size="small" />
-      {!client.isEnabled && <Chip label="Disabled" size="small" color="warning" />}
-    </Stack>
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
+        <Title title={client.name} />
+        <Typography variant="h5" component="h1">
+          {client.name}
+        </Typography>
+        <Chip label={client.code} size="small" />
+        {!client.isEnabled && <Chip label="Disabled" size="small" color="warning" />}
+      </Stack>
+      {current && (
+        <Tabs value={current} variant="scrollable" aria-label="Client sections">
+          {CLIENT_TABS.map(({ tab, label }) => (
+            <Tab key={tab} value={tab} label={label} component={Link} to={clientPath(client.id, tab)} />
+          ))}
+        </Tabs>
+      )}
+    </>
   );
 };
 
@@ -36,20 +45,19 @@ const ClientHeading = () => {
  * A client's page, `/continuous-monitoring/clients/{clientId}/{tab}` (react-admin's edit route `:id/*`):
  * the tab comes from the URL, so each tab is reload-safe; `{clientId}` alone opens the details tab.
  */
-export const ClientEdit = () => {
+export const ClientShow = () => {
   const tab = useParams()['*']?.split('/')[0] || undefined;
   if (tab !== undefined && !isClientTab(tab)) return <NotFoundPage />;
   return (
     <ShowBase loading={<Loading />}>
-      <ClientHeading />
-      {tab && <ClientTabs current={tab} />}
+      <ClientHeader current={tab} />
       <Card>
         <CardContent>
           <Routes>
             <Route index element={<Navigate to="details" replace />} />
             <Route path="details" element={<ClientDetails />} />
-            <Route path="protocol" element={<ProtocolTab />} />
-            <Route path="transfer-protocol" element={<TransferProtocolTab />} />
+            <Route path="protocol" element={<RevisionTab kind="protocol" />} />
+            <Route path="transfer-protocol" element={<RevisionTab kind="transfer" />} />
             <Route path="contacts" element={<ContactsTab />} />
             <Route path="contacts/create" element={<ContactCreate />} />
             <Route path="useful-links" element={<UsefulLinksTab />} />

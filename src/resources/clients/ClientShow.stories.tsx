@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AppHarness } from '@test-support/AppHarness';
+import { bareClient, clientWithRecords, userWithRole } from '@test-support/clientFixtures';
+import { menuForRole } from '@test-support/fakeApi';
+import { API_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
-import { AppHarness } from '../../testing/AppHarness';
-import { bareClient, clientWithRecords, userWithRole } from '../../testing/clientFixtures';
-import { menuForRole } from '../../testing/fakeApi';
 
 /** A client's page, one story per tab (`/continuous-monitoring/clients/1/{tab}`), over the fake API. */
 const meta = {
@@ -48,7 +49,7 @@ export const ContactCreateServerError: Story = {
   args: {
     path: tab('contacts/create'),
     failures: {
-      'POST /continuous-monitoring/clients/1/contacts': toHttpError(400, {
+      [`POST ${API_PATHS.clientRecords(1, 'contacts')}`]: toHttpError(400, {
         error: 'Invalid email',
         fields: [{ field: 'email', message: 'This address bounced last week; use another one' }],
       }),

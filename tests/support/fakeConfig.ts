@@ -1,6 +1,6 @@
 import { Amplify } from 'aws-amplify';
 import { DEFAULT_PASSWORD_POLICY, type RuntimeConfig } from '../../contract/runtimeConfig';
-import { toAmplifyConfig } from '../config/amplifyConfig';
+import { toAmplifyConfig } from '../../src/config/amplifyConfig';
 
 /** A configuration of a pool that does not exist: enough to render the sign-in gate. */
 export const buildRuntimeConfig = (overrides: Partial<RuntimeConfig> = {}): RuntimeConfig => ({

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import type { z } from 'zod';
 import { DEFAULT_PER_PAGE } from '../../contract/list';
-import { toHttpError } from '../dataProvider/httpClient';
+import { toHttpError } from '../../src/dataProvider/httpClient';
 
 /** What every fake endpoint shares with the real API: validation, errors and list queries (DESIGN §5). */
 

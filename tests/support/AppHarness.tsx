@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { memoryStore, TestMemoryRouter } from 'react-admin';
-import { AppAdmin } from '../AppAdmin';
+import { AppAdmin } from '../../src/AppAdmin';
 import { buildUser, type FakeApi, fakeDataProvider } from './fakeApi';
 import { fakeAuthProvider } from './fakeAuthProvider';
 

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
 import { rolesFromGroups } from '../../contract/roles';
-import { canAccessResource } from '../authProvider/roleResource';
+import { canAccessResource } from '../../src/authProvider/roleResource';
 
 /** A signed-in user without Cognito, for stories and component tests. */
 export function fakeAuthProvider(user: CurrentUser): AuthProvider {

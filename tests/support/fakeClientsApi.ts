@@ -1,4 +1,5 @@
 import type { CaseSummary } from '../../contract/cases';
+import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../contract/clientRules';
 import {
   type Client,
   type Contact,
@@ -11,8 +12,8 @@ import {
   usefulLinkInputSchema,
   usefulLinkUpdateSchema,
 } from '../../contract/clients';
-import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../contract/clientRules';
-import { toHttpError } from '../dataProvider/httpClient';
+import { API_PATHS, CLIENT_RECORD_SEGMENTS } from '../../contract/paths';
+import { toHttpError } from '../../src/dataProvider/httpClient';
 import {
   conflict,
   type FakeRequest,
@@ -42,8 +43,8 @@ const matches =
     `${client.name} ${client.code}`.toLowerCase().includes(String(q).toLowerCase()) &&
     (isEnabled === undefined || String(client.isEnabled) === String(isEnabled));
 
-const PATH =
-  /^\/continuous-monitoring\/clients(?:\/(\d+)(?:\/(contacts|useful-links|protocol|cases)(\/.*)?)?)?$/;
+const SECTIONS = [...CLIENT_RECORD_SEGMENTS, 'protocol'].join('|');
+const PATH = new RegExp(`^${API_PATHS.clients}(?:/(\\d+)(?:/(${SECTIONS})(/.*)?)?)?$`);
 
 /**
  * An in-memory Clients API (issue 3) with the server's rules and messages: validation by the contract
