@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { clientInputSchema, contactInputSchema, usefulLinkInputSchema } from '../../contract/clients';
+import {
+  clientInputSchema,
+  contactInputSchema,
+  protocolRevisionInputSchema,
+  usefulLinkInputSchema,
+} from '../../contract/clients';
+import { API_PATHS } from '../../contract/paths';
 import { seedDemoData } from '../../server/db/seed/demoClients';
+import { callApi } from './support/apiClient';
 import { DEMO_PASSWORD } from './support/constants';
 import { fetchIdToken } from './support/identity';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -48,6 +55,26 @@ describeEachDatabase('demo clients seed', (kind) => {
           for (const id of rule.notify) expect(contactIds).toContain(id);
       }
       expect((await get(`/${client.id}/protocol/revisions?kind=transfer`)).total).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('gives every demo protocol a check interval and report turnaround, so it can be saved again unchanged', async () => {
+    const admin = await fetchIdToken(inject('identity'), 'admin', DEMO_PASSWORD);
+    const clients = await get('?perPage=100');
+    for (const client of clients.data) {
+      const current = await callApi(server, 'GET', API_PATHS.protocol(Number(client.id)), { token: admin });
+      const protocol = current.body.data as Record<string, unknown> & { revision: number };
+      expect(protocol.checkIntervalMinutes, String(client.code)).toBeLessThanOrEqual(120);
+      expect(protocol.reportTurnaroundHours, String(client.code)).toBeGreaterThan(0);
+      const unchanged = {
+        ...protocolRevisionInputSchema.parse({ ...protocol, baseRevision: protocol.revision }),
+      };
+      const saved = await callApi(server, 'POST', API_PATHS.protocolRevisions(Number(client.id)), {
+        token: admin,
+        body: unchanged,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      expect(saved.body.data).toMatchObject({ revision: protocol.revision + 1, body: protocol.body });
     }
   });
 });

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { auditLog } from '../../server/db/schema';
 import { type ApiReply, callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { createTestUser, fetchIdToken } from './support/identity';
@@ -37,37 +42,23 @@ describeEachDatabase('Hardened API', (kind) => {
   };
 
   it('refuses a NUL character in text fields and query parameters with 400 naming the field', async () => {
-    expectFieldError(
-      await call('POST', API_PATHS.clients, client('NUL-1', { name: 'a\u0000b' })),
-      'name',
-      /control/,
-    );
-    expectFieldError(
-      await call('POST', API_PATHS.clients, client('NUL-2', { notes: 'line\u0000' })),
-      'notes',
-      /control/,
-    );
+    const refused: [Record<string, unknown>, string, RegExp][] = [
+      [{ name: 'a\u0000b' }, 'name', /control/],
+      [{ notes: 'line\u0000' }, 'notes', /control/],
+      // Tab and line breaks belong in long text, not in a name.
+      [{ name: 'a\tb' }, 'name', /control/],
+      [{ name: 'x\ud800' }, 'name', /broken/],
+    ];
+    for (const [overrides, field, message] of refused) {
+      expectFieldError(await call('POST', API_PATHS.clients, client('NUL-1', overrides)), field, message);
+    }
+    expect((await call('POST', API_PATHS.clients, client('TAB-1', { notes: 'a\tb\r\nc' }))).status).toBe(201);
     expectFieldError(await call('GET', `${API_PATHS.clients}?q=%00`), 'q', /control/);
+    const contact = { name: 'Dr. A', escalationOrder: 1, role: '\u0000' };
     expectFieldError(
-      await call('POST', API_PATHS.clientRecords(clientId, 'contacts'), {
-        name: 'Dr. A',
-        escalationOrder: 1,
-        role: '\u0000',
-      }),
+      await call('POST', API_PATHS.clientRecords(clientId, 'contacts'), contact),
       'role',
       /control/,
-    );
-    // Tab and line breaks belong in long text, not in a name.
-    expect((await call('POST', API_PATHS.clients, client('TAB-1', { notes: 'a\tb\r\nc' }))).status).toBe(201);
-    expectFieldError(
-      await call('POST', API_PATHS.clients, client('TAB-2', { name: 'a\tb' })),
-      'name',
-      /control/,
-    );
-    expectFieldError(
-      await call('POST', API_PATHS.clients, client('SUR-1', { name: 'x\ud800' })),
-      'name',
-      /broken/,
     );
   });
 
@@ -205,4 +196,37 @@ describeEachDatabase('Hardened API', (kind) => {
     // Allowed calls are not limited.
     expect((await callApi(server, 'GET', API_PATHS.clients, { token })).status).toBe(200);
   });
+});
+
+it('keeps source maps on the server in production mode', async () => {
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-static-'));
+  fs.mkdirSync(path.join(staticDir, 'assets'));
+  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Vigil</title>');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1);');
+  fs.writeFileSync(path.join(staticDir, 'assets', 'app.js.map'), '{"version":3}');
+  const cognito = {
+    region: 'eu-west-1',
+    userPoolId: 'eu-west-1_test',
+    userPoolClientId: 'client',
+    issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test',
+    jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test/.well-known/jwks.json',
+  };
+  // Serving files needs no database; the app only holds it for the API routes.
+  const database = {} as Parameters<typeof buildApp>[0]['database'];
+  const statusesIn = async (production: boolean) => {
+    const config = { ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: staticDir }), production };
+    const app = await buildApp({ config, database, cognito });
+    try {
+      const status = async (url: string) => (await app.inject({ url })).statusCode;
+      return [await status('/assets/app.js'), await status('/assets/app.js.map')];
+    } finally {
+      await app.close();
+    }
+  };
+  try {
+    expect(await statusesIn(true)).toEqual([200, 404]);
+    expect(await statusesIn(false)).toEqual([200, 200]);
+  } finally {
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  }
 });
