@@ -1,0 +1,210 @@
+import type { CaseStage } from './cases';
+import type { Role } from './roles';
+
+/**
+ * The case stage machine (DESIGN §4 "Case stages"): which moves exist, who may make them and what each
+ * needs. Pure and shared: the server checks POST …/transitions and answers GET details' `allowedTransitions`
+ * with it, and the case header computes the same buttons.
+ */
+
+export type TransitionKind = 'forward' | 'cancel' | 'reopen';
+
+export const ACTIVE_CASE_STAGES = ['intake', 'monitoring'] as const satisfies readonly CaseStage[];
+
+export const REQUIRED_PATIENT_FIELDS = ['mrn', 'firstName', 'lastName', 'dateOfBirth', 'sex'] as const;
+export type RequiredPatientField = (typeof REQUIRED_PATIENT_FIELDS)[number];
+
+const PATIENT_FIELD_WORDS: Record<RequiredPatientField, string> = {
+  mrn: 'MRN',
+  firstName: 'first name',
+  lastName: 'last name',
+  dateOfBirth: 'date of birth',
+  sex: 'sex',
+};
+
+/** What the guards look at, read by the caller (the server: inside the transition's transaction). */
+export interface CaseFacts {
+  /** Empty when the patient details are complete; every required field when the case has none. */
+  missingPatientFields: readonly RequiredPatientField[];
+  technologistCount: number;
+  recordingStartSet: boolean;
+  recordingEndSet: boolean;
+  openTimeLogCount: number;
+  hasSignedFinalInterpretation: boolean;
+  unsettledBillingNoteCount: number;
+}
+
+/** A guard answers, in words a technologist understands, what is missing; `undefined` when it is met. */
+type Guard = (facts: CaseFacts) => string | undefined;
+
+const patientDetailsComplete: Guard = ({ missingPatientFields }) => {
+  const missing = REQUIRED_PATIENT_FIELDS.filter((field) => missingPatientFields.includes(field));
+  if (missing.length === 0) return undefined;
+  return `Patient details are incomplete: ${missing.map((field) => PATIENT_FIELD_WORDS[field]).join(', ')}`;
+};
+const technologistAssigned: Guard = (facts) =>
+  facts.technologistCount > 0 ? undefined : 'Assign at least one technologist';
+const recordingStarted: Guard = (facts) =>
+  facts.recordingStartSet ? undefined : 'Set the recording start time';
+const recordingEnded: Guard = (facts) => (facts.recordingEndSet ? undefined : 'Set the recording end time');
+const noOpenTimeLog: Guard = ({ openTimeLogCount: open }) =>
+  open === 0 ? undefined : `Close the open ${open === 1 ? 'time log' : 'time logs'} first (${open} open)`;
+const finalInterpretationSigned: Guard = (facts) =>
+  facts.hasSignedFinalInterpretation ? undefined : 'A signed final interpretation is required';
+const billingNotesSettled: Guard = ({ unsettledBillingNoteCount: unsettled }) =>
+  unsettled === 0
+    ? undefined
+    : `Settle the ${unsettled === 1 ? 'billing note' : 'billing notes'} first (${unsettled} unsettled)`;
+
+export const REASON_REQUIRED = 'A reason is required';
+
+export interface StageMove {
+  from: CaseStage;
+  to: CaseStage;
+  kind: TransitionKind;
+  who: readonly Role[];
+  guards: readonly Guard[];
+}
+
+/** Cancelling and reopening need a reason, recorded with the transition; forward moves may carry one. */
+const needsReason = (move: StageMove): boolean => move.kind !== 'forward';
+
+const REOPEN = { kind: 'reopen', who: ['admin'], guards: [] } as const;
+
+/** Every move a case can make; anything else is illegal whoever asks. */
+export const STAGE_MOVES: readonly StageMove[] = [
+  {
+    from: 'intake',
+    to: 'monitoring',
+    kind: 'forward',
+    who: ['technologist', 'admin'],
+    guards: [patientDetailsComplete, technologistAssigned, recordingStarted],
+  },
+  {
+    from: 'monitoring',
+    to: 'preview',
+    kind: 'forward',
+    who: ['technologist', 'reader', 'admin'],
+    guards: [recordingEnded, noOpenTimeLog],
+  },
+  {
+    from: 'preview',
+    to: 'reviewed',
+    kind: 'forward',
+    who: ['reader', 'admin'],
+    guards: [finalInterpretationSigned],
+  },
+  {
+    from: 'reviewed',
+    to: 'closed',
+    kind: 'forward',
+    who: ['billing', 'admin'],
+    guards: [billingNotesSettled],
+  },
+  { from: 'intake', to: 'closed', kind: 'cancel', who: ['admin'], guards: [] },
+  { from: 'monitoring', to: 'intake', ...REOPEN },
+  { from: 'preview', to: 'monitoring', ...REOPEN },
+  { from: 'reviewed', to: 'preview', ...REOPEN },
+  { from: 'closed', to: 'reviewed', ...REOPEN },
+  { from: 'closed', to: 'intake', ...REOPEN },
+];
+
+/**
+ * The moves from `stage`. "Back one stage" from closed means back to the stage the case was closed from,
+ * the `from` of its last transition (`previousStage`): `reviewed` normally, `intake` for a cancelled case,
+ * whose reopening must not skip monitoring, preview and review. Without it the regular path is assumed.
+ */
+function movesFrom(stage: CaseStage, previousStage?: CaseStage): StageMove[] {
+  const closedFrom: CaseStage = previousStage === 'intake' ? 'intake' : 'reviewed';
+  return STAGE_MOVES.filter((move) => move.from === stage && (stage !== 'closed' || move.to === closedFrom));
+}
+
+const mayMake = (move: StageMove, roles: readonly Role[]): boolean =>
+  roles.some((role) => move.who.includes(role));
+
+function unmetGuards(move: StageMove, facts: CaseFacts): string[] {
+  return move.guards.flatMap((guard) => guard(facts) ?? []);
+}
+
+function whoMessage(move: StageMove): string {
+  const roles =
+    move.who.length > 1 ? `${move.who.slice(0, -1).join(', ')} or ${move.who.at(-1)}` : move.who[0];
+  return `Moving a case from ${move.from} to ${move.to} requires the ${roles} role`;
+}
+
+export interface TransitionAttempt {
+  from: CaseStage;
+  to: CaseStage;
+  roles: readonly Role[];
+  facts: CaseFacts;
+  /** The `from` of the case's last transition; decides where a closed case reopens to. */
+  previousStage?: CaseStage;
+  /** Given with the move, not a fact of the case; blank counts as none. */
+  reason?: string;
+}
+
+export interface TransitionVerdict {
+  allowed: boolean;
+  /** Absent for an illegal move. */
+  kind?: TransitionKind;
+  /** The table has no such move (409): not a guard, nothing the caller can fix on this case. */
+  illegal?: string;
+  /** The caller's roles may not make this move (403). */
+  forbidden?: string;
+  /** Every unmet guard (409), the missing reason included. */
+  unmet: string[];
+}
+
+export function evaluateTransition(attempt: TransitionAttempt): TransitionVerdict {
+  const { from, to, roles, facts, previousStage, reason } = attempt;
+  const move = movesFrom(from, previousStage).find((candidate) => candidate.to === to);
+  if (!move) return { allowed: false, illegal: `A case in ${from} cannot move to ${to}`, unmet: [] };
+  const unmet = unmetGuards(move, facts);
+  if (needsReason(move) && !reason?.trim()) unmet.push(REASON_REQUIRED);
+  if (!mayMake(move, roles)) return { allowed: false, kind: move.kind, forbidden: whoMessage(move), unmet };
+  return { allowed: unmet.length === 0, kind: move.kind, unmet };
+}
+
+export interface AvailableTransition {
+  to: CaseStage;
+  kind: TransitionKind;
+  /** The button asks for a reason; a missing reason is not listed in `unmet`, the user gives it with the move. */
+  reasonRequired: boolean;
+  allowed: boolean;
+  unmet: string[];
+}
+
+/** The moves from `stage` the roles may make (others are left out), each with its unmet guards. */
+export function allowedTransitions(
+  stage: CaseStage,
+  roles: readonly Role[],
+  facts: CaseFacts,
+  previousStage?: CaseStage,
+): AvailableTransition[] {
+  return movesFrom(stage, previousStage)
+    .filter((move) => mayMake(move, roles))
+    .map((move) => {
+      const unmet = unmetGuards(move, facts);
+      return {
+        to: move.to,
+        kind: move.kind,
+        reasonRequired: needsReason(move),
+        allowed: unmet.length === 0,
+        unmet,
+      };
+    });
+}
+
+/** Active cases (intake, monitoring) are the ones technologists are assigned to. */
+export function isActiveStage(stage: CaseStage): boolean {
+  return (ACTIVE_CASE_STAGES as readonly CaseStage[]).includes(stage);
+}
+
+export function isClosed(stage: CaseStage): boolean {
+  return stage === 'closed';
+}
+
+/** Why a write on the case or its records is refused (409), or `undefined`: a closed case is read-only. */
+export function closedCaseRefusal(caseNumber: string, stage: CaseStage): string | undefined {
+  return isClosed(stage) ? `Case ${caseNumber} is closed` : undefined;
+}
