@@ -72,6 +72,11 @@ export function optionalText(label: string, max: number, options: TextOptions = 
   return orEmpty(checkedText(label, max, options, false));
 }
 
+/** Upper-cases a–z only: a code is ASCII, and 'ß'.toUpperCase() would turn one letter into 'SS'. */
+export function upperCaseAscii(value: string): string {
+  return value.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+}
+
 /** A short code (e.g. a client's, shown on case numbers): ASCII letters, digits and dashes, stored uppercase. */
 export function codeText(label: string, max: number) {
   return (
@@ -85,7 +90,7 @@ export function codeText(label: string, max: number) {
         abort: true,
       })
       .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
-      .toUpperCase()
+      .overwrite(upperCaseAscii)
   );
 }
 

@@ -89,6 +89,13 @@ describe('details', () => {
     expect(
       await screen.findByText('Code may contain only letters, digits and dashes (A–Z, 0–9, -)'),
     ).toBeInTheDocument();
+    // Only a–z are upper-cased: 'ß' would become 'SS', so it stays and is refused.
+    await user.clear(code);
+    await user.type(code, 'straße');
+    expect(code).toHaveValue('STRAßE');
+    expect(
+      await screen.findByText('Code may contain only letters, digits and dashes (A–Z, 0–9, -)'),
+    ).toBeInTheDocument();
   });
 
   it('saves with the version it loaded', async () => {

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { AutocompleteInput, BooleanInput, TextInput } from 'react-admin';
 import { clientInputSchema } from '../../../contract/clients';
-import { knownTimeZones } from '../../../contract/fields';
+import { knownTimeZones, upperCaseAscii } from '../../../contract/fields';
 import { liveValidation } from '../../forms/validateWith';
 
 /** Form props shared by create and edit: the rules of contract/clients.ts on change, blur and submit. */
@@ -13,8 +13,6 @@ const timeZones = () => {
   return timeZoneChoices;
 };
 
-const toUpperCase = (value: string | null) => value?.toUpperCase() ?? '';
-
 /** The fields of a client, shared by ClientCreate and the details tab. */
 export const ClientInputs = () => (
   <Stack sx={{ width: '100%', maxWidth: 640 }}>
@@ -22,7 +20,7 @@ export const ClientInputs = () => (
     <TextInput
       source="code"
       isRequired
-      parse={toUpperCase}
+      parse={(value: string | null) => upperCaseAscii(value ?? '')}
       helperText="Up to 12 letters, digits and dashes; shown on case numbers"
     />
     <AutocompleteInput source="timeZone" choices={timeZones()} isRequired helperText="IANA time zone" />
