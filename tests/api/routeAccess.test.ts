@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { API_PATHS } from '../../contract/paths';
+import { type Action, canAccess, type Resource, ROLES, type Role } from '../../contract/roles';
+import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { createTestUser, fetchIdToken } from './support/identity';
+import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * What each route of the API requires, written out by hand from contract/roles.ts and DESIGN §3/§8, so
+ * that a route added without an entry here fails this test. `signed-in`: any enabled user; `some-role`:
+ * a user with at least one role (a user in no group may open nothing).
+ */
+type Access = { resource: Resource; action: Action } | 'signed-in' | 'some-role';
+const grant = (resource: Resource, action: Action): Access => ({ resource, action });
+
+const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /chrome': 'some-role',
+  'GET /chrome/breadcrumbs': 'signed-in',
+  'GET /users/{username}': 'signed-in',
+  'GET /continuous-monitoring/clients': grant('clients', 'list'),
+  'POST /continuous-monitoring/clients': grant('clients', 'create'),
+  'GET /continuous-monitoring/clients/ids': grant('clients', 'list'),
+  'GET /continuous-monitoring/clients/ids/enabled': grant('clients', 'list'),
+  'GET /continuous-monitoring/clients/{id}': grant('clients', 'show'),
+  'PUT /continuous-monitoring/clients/{id}': grant('clients', 'edit'),
+  'DELETE /continuous-monitoring/clients/{id}': grant('clients', 'delete'),
+  'GET /continuous-monitoring/clients/{id}/protocol': grant('clients', 'show'),
+  'GET /continuous-monitoring/clients/{id}/protocol/transfer': grant('clients', 'show'),
+  'GET /continuous-monitoring/clients/{id}/protocol/revisions': grant('clients', 'show'),
+  'POST /continuous-monitoring/clients/{id}/protocol/revisions': grant('clients', 'edit'),
+  'GET /continuous-monitoring/clients/{id}/protocol/revisions/{revision}': grant('clients', 'show'),
+  'GET /continuous-monitoring/clients/{id}/contacts': grant('clients', 'list'),
+  'POST /continuous-monitoring/clients/{id}/contacts': grant('clients', 'create'),
+  'GET /continuous-monitoring/clients/{id}/contacts/{contactId}': grant('clients', 'show'),
+  'PUT /continuous-monitoring/clients/{id}/contacts/{contactId}': grant('clients', 'edit'),
+  'GET /continuous-monitoring/clients/{id}/useful-links': grant('clients', 'list'),
+  'POST /continuous-monitoring/clients/{id}/useful-links': grant('clients', 'create'),
+  'GET /continuous-monitoring/clients/{id}/useful-links/{linkId}': grant('clients', 'show'),
+  'PUT /continuous-monitoring/clients/{id}/useful-links/{linkId}': grant('clients', 'edit'),
+  'GET /continuous-monitoring/clients/{id}/cases': grant('cases', 'list'),
+};
+
+function mayCall(access: Access, roles: readonly Role[]): boolean {
+  if (access === 'signed-in') return true;
+  if (access === 'some-role') return roles.length > 0;
+  return canAccess(roles, access.resource, access.action);
+}
+
+const ROLE_OF: Record<DemoUsername, Role> = {
+  admin: 'admin',
+  tech1: 'technologist',
+  reader1: 'reader',
+  billing1: 'billing',
+};
+
+describeEachDatabase('Every route × every role', (kind) => {
+  let server: TestServer;
+  let callers: { name: string; username?: string; token?: string; roles: Role[] }[];
+  let routes: string[];
+  const params: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const tokens = await demoTokens();
+    const identity = inject('identity');
+    const noGroup = await createTestUser(identity);
+    callers = [
+      { name: 'no token', roles: [] },
+      ...Object.entries(ROLE_OF).map(([username, role]) => ({
+        name: username,
+        username,
+        token: tokens[username as DemoUsername],
+        roles: [role],
+      })),
+      {
+        name: 'a user in no group',
+        username: noGroup.username,
+        token: await fetchIdToken(identity, noGroup.username, noGroup.password),
+        roles: [],
+      },
+    ];
+    // Records for the path parameters to name, so an allowed call can succeed rather than 404.
+    const admin = tokens.admin;
+    const post = async (path: string, body: unknown) =>
+      (await callApi(server, 'POST', path, { token: admin, body })).body.data as Record<string, number>;
+    const client = await post(API_PATHS.clients, { name: 'Access Hospital', code: 'ACC-1', timeZone: 'UTC' });
+    const contact = await post(API_PATHS.clientRecords(client.id, 'contacts'), {
+      name: 'Dr. A',
+      escalationOrder: 1,
+    });
+    const link = await post(API_PATHS.clientRecords(client.id, 'useful-links'), {
+      label: 'Viewer',
+      url: 'https://viewer.example.org',
+    });
+    Object.assign(params, { id: client.id, contactId: contact._id, linkId: link._id, revision: 1 });
+    const document = (await (await fetch(`${server.api}/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('has an entry for every route of the API, and every entry is a route', () => {
+    expect([...routes].sort()).toEqual(Object.keys(ROUTE_ACCESS).sort());
+    expect(ROLES.every((role) => Object.values(ROLE_OF).includes(role))).toBe(true);
+  });
+
+  it('answers each caller as the role table says: 401 without a token, 403 without the grant, else neither', async () => {
+    const outcomes: string[] = [];
+    for (const route of routes) {
+      const [method, template] = route.split(' ');
+      const access = ROUTE_ACCESS[route];
+      for (const caller of callers) {
+        const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+          name === 'username' ? encodeURIComponent(caller.username ?? 'admin') : String(params[name]),
+        );
+        // Writes carry no body: an allowed caller gets a 400, never a change, so the order of calls is free.
+        const reply = await callApi(server, method, path, { token: caller.token });
+        const expected = !caller.token ? 401 : mayCall(access, caller.roles) ? 'allowed' : 403;
+        const got = reply.status === 401 || reply.status === 403 ? reply.status : 'allowed';
+        if (got !== expected || reply.status >= 500) {
+          outcomes.push(`${route} as ${caller.name}: expected ${expected}, got ${reply.status}`);
+        }
+      }
+    }
+    expect(outcomes).toEqual([]);
+  });
+});
