@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_PATHS } from '../../contract/paths';
 import { type ApiReply, callApi, demoTokens } from './support/apiClient';
+import { apiRoutes, clientRecordParams, type Parameter, type Route } from './support/routeTable';
 import { hostileText, type JsonSchema, valueFor } from './support/schemaArbitrary';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
@@ -12,19 +12,6 @@ import { describeEachDatabase, startTestServer, type TestServer } from './suppor
  */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-
-type Parameter = {
-  name: string;
-  in: 'path' | 'query';
-  required?: boolean;
-  schema: JsonSchema;
-  example?: unknown;
-};
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content: { 'application/json'?: { schema: JsonSchema } } };
-};
-type Route = { method: string; path: string; operation: Operation };
 
 /** A parameter's schema with its example (OpenAPI keeps a parameter's example beside its schema). */
 const schemaOf = (parameter: Parameter): JsonSchema => ({ example: parameter.example, ...parameter.schema });
@@ -75,49 +62,14 @@ describeEachDatabase('Every route under arbitrary input', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     token = (await demoTokens()).admin;
-    const document = (await (await fetch(`${server.api}/docs/json`)).json()) as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    routes = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        operation,
-      })),
-    );
+    routes = await apiRoutes(server);
   });
   afterAll(async () => {
     await server?.close();
   });
 
   /** Fresh records for the path parameters to name, so a fuzzed delete cannot starve later routes. */
-  async function knownIds(): Promise<Record<string, string>> {
-    const post = async (path: string, body: unknown) =>
-      ((await callApi(server, 'POST', path, { token, body })).body.data ?? {}) as Record<string, number>;
-    const code = `F${Math.random().toString(36).slice(2, 10)}`.toUpperCase();
-    const client = await post(API_PATHS.clients, { name: `Fuzz ${code}`, code, timeZone: 'UTC' });
-    const contact = await post(API_PATHS.clientRecords(client.id, 'contacts'), {
-      name: 'Dr. F',
-      escalationOrder: 1,
-    });
-    const link = await post(API_PATHS.clientRecords(client.id, 'useful-links'), {
-      label: 'Viewer',
-      url: 'https://viewer.example.org',
-    });
-    await post(API_PATHS.protocolRevisions(client.id), {
-      baseRevision: 0,
-      body: 'Protocol',
-      checkIntervalMinutes: 60,
-      reportTurnaroundHours: 24,
-    });
-    return {
-      id: String(client.id),
-      contactId: String(contact._id),
-      linkId: String(link._id),
-      revision: '1',
-      username: 'admin',
-    };
-  }
+  const knownIds = async () => ({ ...(await clientRecordParams(server, token)), username: 'admin' });
 
   function requestFor(route: Route, known: Record<string, string>) {
     const parameters = route.operation.parameters ?? [];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { API_PATHS } from '../../contract/paths';
 import { type Action, canAccess, type Resource, ROLES, type Role } from '../../contract/roles';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { createTestUser, fetchIdToken } from './support/identity';
+import { apiRoutes, clientRecordParams } from './support/routeTable';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -80,25 +80,8 @@ describeEachDatabase('Every route × every role', (kind) => {
       },
     ];
     // Records for the path parameters to name, so an allowed call can succeed rather than 404.
-    const admin = tokens.admin;
-    const post = async (path: string, body: unknown) =>
-      (await callApi(server, 'POST', path, { token: admin, body })).body.data as Record<string, number>;
-    const client = await post(API_PATHS.clients, { name: 'Access Hospital', code: 'ACC-1', timeZone: 'UTC' });
-    const contact = await post(API_PATHS.clientRecords(client.id, 'contacts'), {
-      name: 'Dr. A',
-      escalationOrder: 1,
-    });
-    const link = await post(API_PATHS.clientRecords(client.id, 'useful-links'), {
-      label: 'Viewer',
-      url: 'https://viewer.example.org',
-    });
-    Object.assign(params, { id: client.id, contactId: contact._id, linkId: link._id, revision: 1 });
-    const document = (await (await fetch(`${server.api}/docs/json`)).json()) as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    routes = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
-    );
+    Object.assign(params, await clientRecordParams(server, tokens.admin));
+    routes = (await apiRoutes(server)).map((route) => `${route.method} ${route.path}`);
   });
   afterAll(async () => {
     await server?.close();
