@@ -131,7 +131,7 @@ export function decimalParam(
       abort: true,
     })
     .refine((value) => Number(value) >= min, {
-      error: min === 1 ? `${label} must be 1 or more` : `${label} must be ${min} or more`,
+      error: `${label} must be ${min} or more`,
       abort: true,
     })
     .refine((value) => value.length <= 10 && Number(value) <= max, { error: range, abort: true })

@@ -124,33 +124,33 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
+ * The security headers as name → value, for the answers given before any hook (helmet's included) runs:
+ * helmet is run once against a response that only records the headers it sets.
+ */
+function securityHeaders(headerOptions: ReturnType<typeof securityHeaderOptions>): Map<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(headerOptions)({} as http.IncomingMessage, recorder as unknown as http.ServerResponse, () => {});
+  return headers;
+}
+
+/**
  * Errors Fastify answers before routing (a malformed %-escape in the URL, a path parameter over the
- * router's length limit): the same envelope and security headers as every other response. No hook has
- * run for them, so the headers are applied here.
+ * router's length limit): the same envelope and security headers as every other response.
  */
 export function frameworkErrorHandler(
   headerOptions: ReturnType<typeof securityHeaderOptions>,
 ): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const applyHeaders = helmet(headerOptions);
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    applyHeaders(request.raw, reply.raw, () => {
-      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      const message = status === 414 ? STATUS_TEXT[414] : 'The address is not valid (a malformed %-escape)';
-      const body: ErrorEnvelope = { success: false, error: message, fields: [{ field: 'url', message }] };
-      reply.code(status).send(body);
-    });
+  const headers = Object.fromEntries(securityHeaders(headerOptions));
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    const message = status === 414 ? STATUS_TEXT[414] : 'The address is not valid (a malformed %-escape)';
+    const body: ErrorEnvelope = { success: false, error: message, fields: [{ field: 'url', message }] };
+    reply.headers(headers).code(status).send(body);
   };
-}
-
-/** The security headers as name → value, for answers written straight to a socket. */
-function headerLines(headerOptions: ReturnType<typeof securityHeaderOptions>): string {
-  const headers = new Map<string, string>();
-  const collector = {
-    setHeader: (name: string, value: string) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  helmet(headerOptions)({} as http.IncomingMessage, collector as unknown as http.ServerResponse, () => {});
-  return [...headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
 }
 
 /**
@@ -160,7 +160,9 @@ function headerLines(headerOptions: ReturnType<typeof securityHeaderOptions>): s
 export function clientErrorHandler(
   headerOptions: ReturnType<typeof securityHeaderOptions>,
 ): NonNullable<FastifyServerOptions['clientErrorHandler']> {
-  const securityHeaders = headerLines(headerOptions);
+  const headerLines = [...securityHeaders(headerOptions)]
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] =
@@ -174,7 +176,7 @@ export function clientErrorHandler(
     const body = JSON.stringify(envelope);
     if (socket.writable) {
       socket.write(
-        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${securityHeaders}` +
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headerLines}` +
           `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
           `Connection: close\r\n\r\n${body}`,
       );

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Action, canAccess, type Resource } from '../../contract/roles';
+import type { AppConfig } from '../config';
 import { recordAudit } from '../db/audit';
 import type { Db } from '../db/database';
 import { touchAccount } from '../db/userAccounts';
@@ -27,10 +28,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
 }
 
-/** How many refused calls a user may make in a time window before they are answered 429, unaudited. */
-export type DeniedCallLimit = { max: number; windowSeconds: number };
-
-export type AuthPluginOptions = { verify: TokenVerifier; db: Db; deniedCallLimit: DeniedCallLimit };
+export type AuthPluginOptions = {
+  verify: TokenVerifier;
+  db: Db;
+  deniedCallLimit: AppConfig['deniedCallLimit'];
+};
 
 const forbiddenMessage = ({ resource, action }: { resource: Resource; action: Action }) =>
   `Your role may not ${action} ${resource}.`;

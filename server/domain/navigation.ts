@@ -2,7 +2,7 @@ import type { Breadcrumb, NavigationItem } from '../../contract/chrome';
 import { API_PATHS } from '../../contract/paths';
 import { type Action, canAccess, type Resource, type Role } from '../../contract/roles';
 
-type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
+export type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
 
 /** The menu, in order; an entry is shown to a user whose roles grant what it requires. */
 export const MENU: readonly MenuEntry[] = [
@@ -15,11 +15,14 @@ export const MENU: readonly MenuEntry[] = [
 ];
 
 /** The menu for a user's roles; `undefined` when the user may open nothing (no known role). */
-export function menuFor(roles: readonly Role[]): NavigationItem[] | undefined {
+export function menuFor(
+  roles: readonly Role[],
+  entries: readonly MenuEntry[] = MENU,
+): NavigationItem[] | undefined {
   if (roles.length === 0) return undefined;
-  return MENU.filter(
-    (entry) => !entry.requires || canAccess(roles, entry.requires.resource, entry.requires.action),
-  ).map(({ title, url }) => ({ title, url }));
+  return entries
+    .filter((entry) => !entry.requires || canAccess(roles, entry.requires.resource, entry.requires.action))
+    .map(({ title, url }) => ({ title, url }));
 }
 
 const SEGMENT_TITLES: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { HttpError } from 'react-admin';
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { API_PATHS } from '../../contract/paths';
-import { canAccess, type Role } from '../../contract/roles';
-import { MENU } from '../../server/domain/navigation';
+import type { Role } from '../../contract/roles';
+import { MENU, type MenuEntry, menuFor } from '../../server/domain/navigation';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
 import type { FakeRequest } from './fakeApiRules';
@@ -12,7 +12,7 @@ import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
  * The server's menu plus the entries of the pages still to come, so stories show each role's whole menu;
  * an entry moves out of here when the server's menu gains it.
  */
-const FULL_MENU: typeof MENU = [
+const FULL_MENU: readonly MenuEntry[] = [
   ...MENU,
   {
     title: 'Intake',
@@ -32,10 +32,7 @@ const FULL_MENU: typeof MENU = [
 ];
 
 /** The menu GET /chrome gives a user with one role. */
-export const menuForRole = (role: Role): NavigationItem[] =>
-  FULL_MENU.filter(({ requires }) => !requires || canAccess([role], requires.resource, requires.action)).map(
-    ({ title, url }) => ({ title, url }),
-  );
+export const menuForRole = (role: Role): NavigationItem[] => menuFor([role], FULL_MENU) ?? [];
 
 export const buildUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   username: 'ada',
