@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   codeText,
-  decimalParam,
   email,
   httpUrl,
   idParam,
@@ -11,6 +10,8 @@ import {
   requiredText,
   searchText,
   timeZone,
+  version,
+  versionQuerySchema,
   wholeNumber,
 } from './fields';
 import { listQuerySchema } from './list';
@@ -22,13 +23,6 @@ import { listQuerySchema } from './list';
 
 const id = z.number().int();
 const timestamp = z.iso.datetime();
-
-/** The version the editor loaded; a stale one is refused with 409 (optimistic locking). */
-const version = z
-  .number({ error: 'Version is required: send the version you loaded' })
-  .int('Version must be a whole number')
-  .positive('Version must be 1 or more')
-  .max(MAX_DB_INT, 'Version is too large');
 
 export const clientIdParams = z.object({ id: idParam('Client id') });
 
@@ -53,11 +47,7 @@ export const clientUpdateSchema = clientInputSchema.extend({
 });
 export type ClientUpdate = z.infer<typeof clientUpdateSchema>;
 
-export const clientDeleteQuerySchema = z.object({
-  version: decimalParam('Version', {
-    missing: 'Version is required: send ?version= with the version you loaded',
-  }),
-});
+export const clientDeleteQuerySchema = versionQuerySchema;
 
 export const clientSchema = z.object({
   id,

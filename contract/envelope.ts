@@ -16,6 +16,8 @@ export const errorEnvelope = z.object({
   success: z.literal(false),
   error: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  /** A refused case move (409): every unmet guard. */
+  unmet: z.array(z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -111,6 +111,22 @@ export function wholeNumber(label: string, min: number, max: number, unit = '') 
 /** The largest value of a PostgreSQL `integer` column (ids, versions, revision numbers). */
 export const MAX_DB_INT = 2_147_483_647;
 
+/** The version the editor loaded; a stale one is refused with 409 (optimistic locking). */
+export const version = z
+  .number({ error: 'Version is required: send the version you loaded' })
+  .int('Version must be a whole number')
+  .positive('Version must be 1 or more')
+  .max(MAX_DB_INT, 'Version is too large');
+
+/** A record's id in a body (`clientId`, `caseIds`): a positive whole number that fits the database. */
+export function idValue(label: string) {
+  return z
+    .number(missingOr(label, `${label} must be a number`))
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be 1 or more`)
+    .max(MAX_DB_INT, `${label} is too large`);
+}
+
 const DIGITS_ONLY = /^[0-9]+$/;
 
 /**
@@ -138,6 +154,13 @@ export function decimalParam(
     .meta({ examples: [String(min)] })
     .transform(Number);
 }
+
+/** `?version=` of a delete: the version the user loaded. */
+export const versionQuerySchema = z.object({
+  version: decimalParam('Version', {
+    missing: 'Version is required: send ?version= with the version you loaded',
+  }),
+});
 
 /** A record's id in a path, e.g. `/clients/:id`. */
 export function idParam(label: string) {

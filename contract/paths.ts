@@ -8,6 +8,7 @@
  */
 
 const CLIENTS = '/continuous-monitoring/clients';
+const CASES = '/continuous-monitoring/cases';
 type Id = string | number;
 
 export const API_PATHS = {
@@ -26,7 +27,25 @@ export const API_PATHS = {
   transferProtocol: (id: Id) => `${CLIENTS}/${id}/protocol/transfer`,
   protocolRevisions: (id: Id) => `${CLIENTS}/${id}/protocol/revisions`,
   protocolRevision: (id: Id, revision: Id) => `${CLIENTS}/${id}/protocol/revisions/${revision}`,
+
+  /** POST: intake. */
+  cases: CASES,
+  /** A stage list (`intake` … `closed`); the same path is the front end's list page. */
+  caseStage: (stage: string) => `${CASES}/${stage}`,
+  caseAssignments: `${CASES}/assignments`,
+  caseDetails: (id: Id) => `${CASES}/details/${id}`,
+  /** PATCH the header, DELETE an intake case. */
+  case: (id: Id) => `${CASES}/${id}`,
+  caseTransitions: (id: Id) => `${CASES}/${id}/transitions`,
+  caseActions: (id: Id) => `${CASES}/${id}/actions`,
+  caseTransitionActions: (id: Id, transitionId: Id) => `${CASES}/${id}/transitions/${transitionId}/actions`,
+  closedCaseProtocol: (id: Id) => `${CASES}/closed/${id}/client-protocol`,
+  technologists: '/users/continuous-monitoring/technologists',
+  technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 } as const;
+
+/** The front end's case page: `/continuous-monitoring/cases/{stage}/{caseId}/{tab}` (DESIGN §9). */
+export const casePagePath = (stage: string, id: Id, tab = 'details') => `${CASES}/${stage}/${id}/${tab}`;
 
 /** The path segments of the records a client owns. */
 export const CLIENT_RECORD_SEGMENTS = ['contacts', 'useful-links', 'cases'] as const;

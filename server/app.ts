@@ -11,10 +11,12 @@ import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import { caseRoutes } from './routes/cases';
 import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
+import { createTechnologistRoster } from './services/technologistRoster';
 import { createUserDirectory } from './services/userDirectory';
 
 /** The user pool the server trusts, resolved at start-up (local emulator or real Cognito). */
@@ -112,6 +114,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     userPoolId: cognito.userPoolId,
     endpoint: cognito.endpoint,
   });
+  const roster = createTechnologistRoster(directory);
   app.addHook('onClose', async () => directory.destroy());
 
   await app.register(
@@ -120,6 +123,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
       await api.register(chromeRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db, directory });
       await api.register(clientRoutes, { db: database.db });
+      await api.register(caseRoutes, { db: database.db, directory, roster });
     },
     { prefix: config.apiBaseUrl },
   );

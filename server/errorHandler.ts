@@ -80,6 +80,7 @@ export function loggableError(error: unknown) {
 function sendAppError(reply: FastifyReply, error: AppError) {
   const body: ErrorEnvelope = { success: false, error: error.message };
   if (error.fields) body.fields = error.fields;
+  if (error.unmet) body.unmet = error.unmet;
   return reply.code(error.statusCode).send(body);
 }
 

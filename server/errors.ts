@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: FieldError[],
+    /** A case move's unmet guards (409), each in words a technologist understands. */
+    readonly unmet?: string[],
   ) {
     super(message);
   }
@@ -16,4 +18,4 @@ export const unauthorized = (message = 'User needs to be authenticated to call t
   new AppError(401, message);
 export const forbidden = (message = 'Access denied') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, unmet?: string[]) => new AppError(409, message, undefined, unmet);

@@ -1,25 +1,367 @@
-import { eq } from 'drizzle-orm';
-import type { CaseSortField, CaseSummary } from '../../contract/cases';
+import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ACTIVE_CASE_STAGES,
+  type CasePatch,
+  type CaseRow,
+  type CaseSortField,
+  type CaseStage,
+  type MonitoringLevel,
+  type Patient,
+  type PatientInput,
+  type StudyType,
+} from '../../contract/cases';
 import type { ListQuery } from '../../contract/list';
-import { orderBy, type Page, selectPage } from './pagination';
-import { cases } from './schema';
+import { formatCaseNumber } from '../domain/caseNumbers';
+import { updateAtVersion } from './optimisticLock';
+import { orderBy, type Page } from './pagination';
+import {
+  caseNumberCounters,
+  casePatients,
+  caseRecordItems,
+  caseRecordRevisions,
+  cases,
+  caseTechnologists,
+  clients,
+  protocolRevisions,
+} from './schema';
 import { type DbOrTx, isForeignKeyViolation } from './transaction';
+
+export type CaseRecord = typeof cases.$inferSelect;
 
 const SORT_COLUMNS = {
   createdAt: cases.createdAt,
+  updatedAt: cases.updatedAt,
   caseNumber: cases.caseNumber,
+  recordingStart: cases.recordingStart,
+  recordingEnd: cases.recordingEnd,
   stage: cases.stage,
 } satisfies Record<CaseSortField, unknown>;
 
-export async function listCasesOfClient(
-  db: DbOrTx,
-  clientId: number,
-  query: ListQuery<CaseSortField>,
-): Promise<Page<CaseSummary>> {
-  const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
-  const { rows, total } = await selectPage(db, cases, eq(cases.clientId, clientId), order, query);
-  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+/** `%text%` for ILIKE, with the pattern characters in the user's text matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+/** A day (`2026-03-14`) counts whole, in UTC; a moment is taken as it is. */
+function boundary(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
+  }
+  return new Date(value);
+}
+
+export type CaseFilter = {
+  stages?: readonly CaseStage[];
+  clientId?: number;
+  technologist?: string;
+  reader?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+};
+
+function caseWhere(filter: CaseFilter): SQL | undefined {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+  return and(
+    filter.stages ? inArray(cases.stage, [...filter.stages]) : undefined,
+    filter.clientId === undefined ? undefined : eq(cases.clientId, filter.clientId),
+    filter.technologist
+      ? sql`exists (select 1 from ${caseTechnologists} where ${caseTechnologists.caseId} = ${cases.id} and ${caseTechnologists.username} = ${filter.technologist})`
+      : undefined,
+    filter.reader ? eq(cases.reader, filter.reader) : undefined,
+    pattern
+      ? or(
+          ilike(cases.caseNumber, pattern),
+          ilike(casePatients.mrn, pattern),
+          ilike(sql`${casePatients.lastName} || ', ' || ${casePatients.firstName}`, pattern),
+          ilike(sql`${casePatients.firstName} || ' ' || ${casePatients.lastName}`, pattern),
+        )
+      : undefined,
+    filter.from ? gte(cases.recordingStart, boundary(filter.from, false)) : undefined,
+    filter.to ? lte(cases.recordingStart, boundary(filter.to, true)) : undefined,
+  );
+}
+
+/** The moment of the case's latest check: a `check` time log or an impedance measurement (DESIGN §4). */
+const latestCheckAt = sql`(
+  select max(coalesce(latest.body->>'end', latest.body->>'start', latest.body->>'measuredAt')::timestamptz)
+  from ${caseRecordItems} item
+  cross join lateral (
+    select body, voided from ${caseRecordRevisions} revision
+    where revision.item_id = item.id order by revision.revision desc limit 1
+  ) latest
+  where item.case_id = ${cases.id} and item.kind in ('time-logs', 'impedances') and not latest.voided
+    and (item.kind = 'impedances' or latest.body->>'activity' = 'check')
+)`;
+
+/** A monitoring case is overdue when its latest check (or, before any, its recording start) is older
+ * than its protocol's check interval. */
+const overdue = sql<boolean>`(
+  ${cases.stage} = 'monitoring' and ${protocolRevisions.checkIntervalMinutes} is not null
+  and coalesce(${latestCheckAt}, ${cases.recordingStart}) is not null
+  and coalesce(${latestCheckAt}, ${cases.recordingStart})
+    + make_interval(mins => ${protocolRevisions.checkIntervalMinutes}) < now()
+)`;
+
+const technologistsOf = sql<string[]>`coalesce((
+  select array_agg(${caseTechnologists.username} order by ${caseTechnologists.username})
+  from ${caseTechnologists} where ${caseTechnologists.caseId} = ${cases.id}
+), '{}')`;
+
+const patientName = sql<
+  string | null
+>`nullif(concat_ws(', ', nullif(${casePatients.lastName}, ''), nullif(${casePatients.firstName}, '')), '')`;
+
+const rowColumns = {
+  id: cases.id,
+  caseNumber: cases.caseNumber,
+  clientId: cases.clientId,
+  clientName: clients.name,
+  stage: cases.stage,
+  studyType: cases.studyType,
+  hasVideo: cases.hasVideo,
+  monitoringLevel: cases.monitoringLevel,
+  patientName,
+  mrn: sql<string | null>`nullif(${casePatients.mrn}, '')`,
+  recordingStart: cases.recordingStart,
+  recordingEnd: cases.recordingEnd,
+  technologists: technologistsOf,
+  reader: cases.reader,
+  overdue,
+  version: cases.version,
+  createdAt: cases.createdAt,
+  updatedAt: cases.updatedAt,
+};
+
+type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt'> & {
+  recordingStart: Date | null;
+  recordingEnd: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+function toCaseRow(row: RawRow): CaseRow {
+  return {
+    ...row,
+    recordingStart: iso(row.recordingStart),
+    recordingEnd: iso(row.recordingEnd),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The rows as the lists show them; joins only what the columns and filters need. */
+function selectRows(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+    .leftJoin(
+      protocolRevisions,
+      and(
+        eq(protocolRevisions.clientId, cases.clientId),
+        eq(protocolRevisions.kind, 'protocol'),
+        eq(protocolRevisions.revision, cases.protocolRevision),
+      ),
+    );
+}
+
+/** One page of the cases matching `filter`, and how many match in all. */
+export async function listCases(
+  db: DbOrTx,
+  filter: CaseFilter,
+  query: ListQuery<CaseSortField>,
+): Promise<Page<CaseRow>> {
+  const where = caseWhere(filter);
+  const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
+  const countQuery = db.select({ total: sql<string>`count(*)` }).from(cases);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    // The patient join is needed only when the search looks at the patient.
+    (filter.q ? countQuery.leftJoin(casePatients, eq(casePatients.caseId, cases.id)) : countQuery).where(
+      where,
+    ),
+  ]);
+  return { rows: (rows as RawRow[]).map(toCaseRow), total: Number(total) };
+}
+
+export async function getCaseRow(db: DbOrTx, id: number): Promise<CaseRow | undefined> {
+  const [row] = await selectRows(db).where(eq(cases.id, id));
+  return row && toCaseRow(row as RawRow);
+}
+
+export async function getCase(db: DbOrTx, id: number): Promise<CaseRecord | undefined> {
+  const [row] = await db.select().from(cases).where(eq(cases.id, id));
+  return row;
+}
+
+/** The case, locked until the transaction ends: its guards are checked against what cannot change meanwhile. */
+export async function lockCase(db: DbOrTx, id: number): Promise<CaseRecord | undefined> {
+  const [row] = await db.select().from(cases).where(eq(cases.id, id)).for('update');
+  return row;
+}
+
+/** The next number of the client's year, `0001` first; the counter's row lock orders concurrent intakes. */
+export async function nextCaseNumber(db: DbOrTx, clientId: number, code: string, year: number) {
+  const [{ lastNumber }] = await db
+    .insert(caseNumberCounters)
+    .values({ clientId, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [caseNumberCounters.clientId, caseNumberCounters.year],
+      set: { lastNumber: sql`${caseNumberCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: caseNumberCounters.lastNumber });
+  return formatCaseNumber(code, year, lastNumber);
+}
+
+export type NewCase = {
+  caseNumber: string;
+  clientId: number;
+  studyType: StudyType;
+  hasVideo: boolean;
+  monitoringLevel: MonitoringLevel;
+  protocolRevision: number | null;
+  transferRevision: number | null;
+  createdBy: string;
+};
+
+export async function insertCase(db: DbOrTx, values: NewCase): Promise<CaseRecord> {
+  const [row] = await db.insert(cases).values(values).returning();
+  return row;
+}
+
+/** Writes the header fields only if the case is still at `version`; `undefined` otherwise. */
+export function updateCase(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  values: Partial<Omit<CasePatch, 'version' | 'recordingStart' | 'recordingEnd'>> & {
+    recordingStart?: Date | null;
+    recordingEnd?: Date | null;
+    stage?: CaseStage;
+  },
+): Promise<CaseRecord | undefined> {
+  return updateAtVersion(db, cases, eq(cases.id, id), version, values);
+}
+
+/** Deletes the case (its patient details and assignments go with it) if still at `version`. */
+export async function deleteCase(db: DbOrTx, id: number, version: number) {
+  const [row] = await db
+    .delete(cases)
+    .where(and(eq(cases.id, id), eq(cases.version, version)))
+    .returning();
+  return row;
+}
+
+// Patient details
+
+type PatientRow = typeof casePatients.$inferSelect;
+
+function toPatient({ caseId: _case, updatedBy: _by, ...row }: PatientRow): Patient {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function insertPatient(db: DbOrTx, caseId: number, input: PatientInput, by: string) {
+  const [row] = await db
+    .insert(casePatients)
+    .values({ caseId, ...input, updatedBy: by })
+    .returning();
+  return toPatient(row);
+}
+
+export async function getPatient(db: DbOrTx, caseId: number): Promise<Patient | null> {
+  const [row] = await db.select().from(casePatients).where(eq(casePatients.caseId, caseId));
+  return row ? toPatient(row) : null;
+}
+
+// Technologists
+
+export async function technologistsOfCase(db: DbOrTx, caseId: number): Promise<string[]> {
+  const rows = await db
+    .select({ username: caseTechnologists.username })
+    .from(caseTechnologists)
+    .where(eq(caseTechnologists.caseId, caseId))
+    .orderBy(caseTechnologists.username);
+  return rows.map((row) => row.username);
+}
+
+export type ActiveCase = { id: number; monitoringLevel: MonitoringLevel };
+
+/** Each technologist's active (intake, monitoring) cases, with their monitoring level. */
+export async function activeCasesByTechnologist(
+  db: DbOrTx,
+  usernames?: readonly string[],
+): Promise<Map<string, ActiveCase[]>> {
+  const rows = await db
+    .select({
+      username: caseTechnologists.username,
+      id: cases.id,
+      monitoringLevel: cases.monitoringLevel,
+    })
+    .from(caseTechnologists)
+    .innerJoin(cases, eq(cases.id, caseTechnologists.caseId))
+    .where(
+      and(
+        inArray(cases.stage, [...ACTIVE_CASE_STAGES]),
+        usernames ? inArray(caseTechnologists.username, [...usernames]) : undefined,
+      ),
+    )
+    .orderBy(cases.id);
+  const byUser = new Map<string, ActiveCase[]>();
+  for (const { username, ...activeCase } of rows) {
+    byUser.set(username, [...(byUser.get(username) ?? []), activeCase]);
+  }
+  return byUser;
+}
+
+/** The cases, locked, in id order (so two requests locking overlapping sets cannot deadlock). */
+export function lockCases(db: DbOrTx, ids: readonly number[]): Promise<CaseRecord[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(cases)
+    .where(inArray(cases.id, [...ids]))
+    .orderBy(cases.id)
+    .for('update');
+}
+
+export async function assignTechnologist(
+  db: DbOrTx,
+  caseIds: readonly number[],
+  username: string,
+  by: string,
+) {
+  if (caseIds.length === 0) return;
+  await db
+    .insert(caseTechnologists)
+    .values(caseIds.map((caseId) => ({ caseId, username, assignedBy: by })))
+    .onConflictDoNothing();
+}
+
+export async function unassignTechnologist(db: DbOrTx, caseIds: readonly number[], username: string) {
+  if (caseIds.length === 0) return;
+  await db
+    .delete(caseTechnologists)
+    .where(and(eq(caseTechnologists.username, username), inArray(caseTechnologists.caseId, [...caseIds])));
+}
+
+/** Bumps the version of cases whose technologists changed, so an editor holding the old header is told. */
+export async function touchCases(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(cases)
+    .set({ version: sql`${cases.version} + 1`, updatedAt: sql`now()` })
+    .where(inArray(cases.id, [...ids]));
+}
+
+// Clients
 
 export function countCasesOfClient(db: DbOrTx, clientId: number): Promise<number> {
   return db.$count(cases, eq(cases.clientId, clientId));
@@ -28,4 +370,15 @@ export function countCasesOfClient(db: DbOrTx, clientId: number): Promise<number
 /** A case added between counting a client's cases and deleting the client trips the foreign key. */
 export function isClientWithCases(error: unknown): boolean {
   return isForeignKeyViolation(error, 'cases_client_id_clients_id_fk');
+}
+
+/**
+ * Serialises the writes that change what these technologists hold (their assignments, a case's monitoring
+ * level) until the transaction ends, so two concurrent writes cannot together exceed a load limit. Locks
+ * are taken in name order, so two writes never wait on each other crosswise.
+ */
+export async function lockTechnologists(db: DbOrTx, usernames: readonly string[]) {
+  for (const username of [...new Set(usernames)].sort()) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`technologist:${username}`}))`);
+  }
 }

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -13,8 +14,20 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CASE_STAGES } from '../../contract/cases';
-import { type NotificationRule, REVISION_KINDS } from '../../contract/clients';
+import { CASE_RECORD_KINDS } from '../../contract/caseRecords';
+import {
+  ACTION_KINDS,
+  CASE_STAGES,
+  MONITORING_LEVELS,
+  PATIENT_SEXES,
+  STUDY_TYPES,
+} from '../../contract/cases';
+import {
+  type NotificationRule,
+  type ProtocolRevision,
+  REVISION_KINDS,
+  type TransferRevision,
+} from '../../contract/clients';
 
 /** Who did what, when: sign-ins, denied calls and every write (before/after ids, never patient data). */
 export const auditLog = pgTable(
@@ -138,22 +151,194 @@ export const protocolRevisions = pgTable(
   ],
 );
 
-/** A monitoring case; issue 3 needs only what a client's case list shows, later issues add the rest. */
+/** A monitoring case (DESIGN §4 "Case"); its clinical records live in `case_record_*`. */
 export const cases = pgTable(
   'cases',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `{client code}-{year}-{0001}`, numbered per client and year by `case_number_counters`. */
     caseNumber: text('case_number').notNull(),
     // No cascade: a client with cases cannot be deleted.
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
     stage: text('stage', { enum: CASE_STAGES }).notNull().default('intake'),
+    studyType: text('study_type', { enum: STUDY_TYPES }).notNull(),
+    hasVideo: boolean('has_video').notNull().default(false),
+    monitoringLevel: text('monitoring_level', { enum: MONITORING_LEVELS }).notNull(),
+    recordingStart: timestamp('recording_start', { withTimezone: true }),
+    recordingEnd: timestamp('recording_end', { withTimezone: true }),
+    /** The reader's username. */
+    reader: text('reader'),
+    /** The client's protocol and transfer-protocol revision numbers at intake; null when it had none. */
+    protocolRevision: integer('protocol_revision'),
+    transferRevision: integer('transfer_revision'),
+    createdBy: text('created_by').notNull(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('cases_case_number_unique').on(table.caseNumber),
     index('cases_client_idx').on(table.clientId, table.createdAt),
+    // A stage list's default page (newest first), alone or for one client, reads straight off these.
+    index('cases_stage_created_idx').on(table.stage, table.createdAt, table.id),
+    index('cases_client_stage_created_idx').on(table.clientId, table.stage, table.createdAt, table.id),
+    check(
+      'cases_stage_check',
+      sql`${table.stage} in ('intake', 'monitoring', 'preview', 'reviewed', 'closed')`,
+    ),
+    check('cases_study_type_check', sql`${table.studyType} in ('routine', 'long-term', 'ambulatory', 'icu')`),
+    check(
+      'cases_monitoring_level_check',
+      sql`${table.monitoringLevel} in ('unmonitored', 'intermittent', 'continuous')`,
+    ),
+    check(
+      'cases_recording_order_check',
+      sql`${table.recordingEnd} is null or ${table.recordingStart} is null or ${table.recordingEnd} > ${table.recordingStart}`,
+    ),
+  ],
+);
+
+/** The last case number given per client and year; the row lock serialises concurrent intakes. */
+export const caseNumberCounters = pgTable(
+  'case_number_counters',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.year] })],
+);
+
+/**
+ * A case's patient details, one row per case (DESIGN §4 "Patient details"). Intake stores what it is
+ * given here; the clinical-records issue adds the revisions of each edit.
+ */
+export const casePatients = pgTable(
+  'case_patients',
+  {
+    caseId: integer('case_id')
+      .primaryKey()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    mrn: text('mrn').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    sex: text('sex', { enum: PATIENT_SEXES }),
+    unit: text('unit').notNull().default(''),
+    room: text('room').notNull().default(''),
+    orderingPhysician: text('ordering_physician').notNull().default(''),
+    indication: text('indication').notNull().default(''),
+    medications: text('medications').notNull().default(''),
+    updatedBy: text('updated_by').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('case_patients_mrn_idx').on(table.mrn),
+    check('case_patients_sex_check', sql`${table.sex} is null or ${table.sex} in ('M', 'F', 'X', 'U')`),
+  ],
+);
+
+/** Which technologists work a case; an active case's set counts in each one's load. */
+export const caseTechnologists = pgTable(
+  'case_technologists',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    assignedBy: text('assigned_by').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.caseId, table.username] }),
+    index('case_technologists_username_idx').on(table.username, table.caseId),
+  ],
+);
+
+/** Every stage change of a case, append-only (migration 0004 refuses UPDATE and DELETE). */
+export const caseTransitions = pgTable(
+  'case_transitions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    fromStage: text('from_stage', { enum: CASE_STAGES }).notNull(),
+    toStage: text('to_stage', { enum: CASE_STAGES }).notNull(),
+    by: text('by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').notNull().default(''),
+  },
+  (table) => [index('case_transitions_case_idx').on(table.caseId, table.at)],
+);
+
+/** Things done about a case ("client notified", "report sent"), on the case or on one transition. */
+export const caseActions = pgTable(
+  'case_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    transitionId: integer('transition_id').references(() => caseTransitions.id),
+    kind: text('kind', { enum: ACTION_KINDS }).notNull(),
+    note: text('note').notNull().default(''),
+    by: text('by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('case_actions_case_idx').on(table.caseId, table.at)],
+);
+
+/** The protocol a closed case ran under, copied in the closing transaction (DESIGN §4). */
+export const caseProtocolSnapshots = pgTable('case_protocol_snapshots', {
+  caseId: integer('case_id')
+    .primaryKey()
+    .references(() => cases.id),
+  protocol: jsonb('protocol').$type<ProtocolRevision>(),
+  transfer: jsonb('transfer').$type<TransferRevision>(),
+  takenBy: text('taken_by').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A case's clinical records (interpretations, impedances, events, time logs, case notes, billing notes):
+ * one item per record, and every edit a new revision of it (DESIGN §4). The stage guards read the latest
+ * revisions; the clinical-records issue adds the API that writes them.
+ */
+export const caseRecordItems = pgTable(
+  'case_record_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    kind: text('kind', { enum: CASE_RECORD_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('case_record_items_case_idx').on(table.caseId, table.kind)],
+);
+
+export const caseRecordRevisions = pgTable(
+  'case_record_revisions',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => caseRecordItems.id),
+    revision: integer('revision').notNull(),
+    /** The record's fields as of this revision. */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    voided: boolean('voided').notNull().default(false),
+    voidReason: text('void_reason').notNull().default(''),
+    author: text('author').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.revision] }),
+    check('case_record_revisions_revision_check', sql`${table.revision} >= 1`),
   ],
 );

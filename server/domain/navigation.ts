@@ -4,6 +4,16 @@ import { type Action, canAccess, type Resource, type Role } from '../../contract
 
 export type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
 
+/** The case lists (spec §2), in the order a case moves through them; the assignments board last. */
+const CASE_MENU = [
+  ['Intake', 'intake'],
+  ['Monitoring', 'monitoring'],
+  ['Preview', 'preview'],
+  ['Reviewed', 'reviewed'],
+  ['Closed', 'closed'],
+  ['Assignments', 'assignments'],
+] as const;
+
 /** The menu, in order; an entry is shown to a user whose roles grant what it requires. */
 export const MENU: readonly MenuEntry[] = [
   { title: 'Home', url: '/' },
@@ -12,6 +22,11 @@ export const MENU: readonly MenuEntry[] = [
     url: API_PATHS.clients,
     requires: { resource: 'clients', action: 'list' },
   },
+  ...CASE_MENU.map(([title, list]) => ({
+    title,
+    url: API_PATHS.caseStage(list),
+    requires: { resource: 'cases', action: 'list' } as const,
+  })),
 ];
 
 /** The menu for a user's roles; `undefined` when the user may open nothing (no known role). */
@@ -29,6 +44,12 @@ const SEGMENT_TITLES: Record<string, string> = {
   'continuous-monitoring': 'Continuous monitoring',
   clients: 'Clients',
   cases: 'Cases',
+  intake: 'Intake',
+  monitoring: 'Monitoring',
+  preview: 'Preview',
+  reviewed: 'Reviewed',
+  closed: 'Closed',
+  assignments: 'Assignments',
   create: 'Create',
   billing: 'Billing',
   reporting: 'Reporting',

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CASE_STAGES } from '../../contract/cases';
 import { breadcrumbSchema, navigationItemSchema } from '../../contract/chrome';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess, type Role } from '../../contract/roles';
+import { getCase } from '../db/cases';
 import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
 import { breadcrumbsFor, menuFor } from '../domain/navigation';
@@ -12,6 +14,8 @@ import { ok } from './reply';
 
 /** The signed-in user's menu and breadcrumbs (spec §2, §7). */
 const CLIENT_PATH = new RegExp(`^${API_PATHS.client('(\\d{1,9})')}(?:/|$)`);
+/** A case page: `/continuous-monitoring/cases/{stage}/{caseId}/…`. */
+const CASE_PATH = new RegExp(`^(${API_PATHS.caseStage(`(?:${CASE_STAGES.join('|')})`)}/(\\d{1,9}))(?:/|$)`);
 
 /** Display names for the record ids in a path (a client's name instead of its number). */
 async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): Promise<Map<string, string>> {
@@ -20,6 +24,10 @@ async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): P
   const clientId = canAccess(roles, 'clients', 'show') ? CLIENT_PATH.exec(queryPath)?.[1] : undefined;
   const client = clientId ? await getClient(db, Number(clientId)) : undefined;
   if (client) names.set(API_PATHS.client(client.id), client.name);
+  // Only a user who may read cases learns a case's number from its id.
+  const casePage = canAccess(roles, 'cases', 'show') ? CASE_PATH.exec(queryPath) : null;
+  const found = casePage ? await getCase(db, Number(casePage[2])) : undefined;
+  if (casePage && found) names.set(casePage[1], found.caseNumber);
   return names;
 }
 

@@ -1,7 +1,9 @@
 import {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  type AttributeType,
   CognitoIdentityProviderClient,
+  ListUsersInGroupCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -12,6 +14,12 @@ export type DirectoryUser = {
   isEnabled: boolean;
   groups: string[];
 };
+
+/** A user of a group, as listed: no group memberships. */
+export type GroupMember = Omit<DirectoryUser, 'groups'>;
+
+const attributeOf = (attributes: AttributeType[] | undefined, name: string) =>
+  attributes?.find((attribute) => attribute.Name === name)?.Value ?? '';
 
 export type UserDirectorySettings = { region: string; userPoolId: string; endpoint?: string };
 
@@ -31,7 +39,7 @@ export function createUserDirectory(settings: UserDirectorySettings) {
           client.send(new AdminGetUserCommand({ UserPoolId, Username: username })),
           client.send(new AdminListGroupsForUserCommand({ UserPoolId, Username: username })),
         ]);
-        const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
+        const attribute = (name: string) => attributeOf(user.UserAttributes, name);
         return {
           username: user.Username ?? username,
           email: attribute('email'),
@@ -45,6 +53,27 @@ export function createUserDirectory(settings: UserDirectorySettings) {
         }
         throw error;
       }
+    },
+    /** Every user of a group (a role), page by page. */
+    async listGroup(group: string): Promise<GroupMember[]> {
+      const members: GroupMember[] = [];
+      let NextToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListUsersInGroupCommand({ UserPoolId, GroupName: group, NextToken }),
+        );
+        for (const user of page.Users ?? []) {
+          const username = user.Username ?? '';
+          members.push({
+            username,
+            email: attributeOf(user.Attributes, 'email'),
+            name: attributeOf(user.Attributes, 'name') || username,
+            isEnabled: user.Enabled ?? true,
+          });
+        }
+        NextToken = page.NextToken;
+      } while (NextToken);
+      return members;
     },
     destroy() {
       client.destroy();

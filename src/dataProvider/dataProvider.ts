@@ -15,6 +15,7 @@ import type {
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { MAX_PER_PAGE } from '../../contract/pageSize';
 import { API_PATHS } from '../../contract/paths';
+import { caseMethods } from './caseMethods';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
 import { RESOURCE_PATHS } from './resourcePaths';
@@ -142,6 +143,7 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
     getUser: async (username: string) =>
       (await httpClient<CurrentUser>(API_PATHS.user(encodeURIComponent(username)))).data,
     ...clientMethods(httpClient),
+    ...caseMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

@@ -1,3 +1,4 @@
+import { CASE_STAGES } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 
 /** A resource is named after its route, which is its API path without the leading slash (spec §2). */
@@ -6,6 +7,11 @@ export const resourceOf = (apiPath: string) => apiPath.slice(1);
 /** The clients resource; its nested records are `${CLIENTS_RESOURCE}/7/contacts`. */
 export const CLIENTS_RESOURCE = resourceOf(API_PATHS.clients);
 
+/** The case lists: the five stages and the assignments (spec §2); each is a resource of its own. */
+export const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
+export type CaseList = (typeof CASE_LISTS)[number];
+export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseStage(list));
+
 /**
  * react-admin resource name → API path under the base URL (spec §7). A resource is added here and
  * registered as `<Resource name=… />` in AppAdmin.tsx; the data provider refuses names that are not listed,
@@ -13,4 +19,5 @@ export const CLIENTS_RESOURCE = resourceOf(API_PATHS.clients);
  */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   [CLIENTS_RESOURCE]: API_PATHS.clients,
+  ...Object.fromEntries(CASE_LISTS.map((list) => [caseListResource(list), API_PATHS.caseStage(list)])),
 };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { auditLog, cases, protocolRevisions } from '../../server/db/schema';
+import { auditLog, protocolRevisions } from '../../server/db/schema';
+import { caseYear } from '../../server/domain/caseNumbers';
 import { DEMO_PASSWORD } from './support/constants';
 import { fetchIdToken } from './support/identity';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -77,6 +78,15 @@ describeEachDatabase('Clients API', (kind) => {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     return { status: response.status, body: (await response.json()) as Reply['body'] };
+  }
+
+  /** A case taken in through the API (admin), as its details. */
+  async function intakeCase(clientId: number) {
+    const reply = await call('POST', '/continuous-monitoring/cases', {
+      body: { clientId, studyType: 'long-term', monitoringLevel: 'continuous' },
+    });
+    expect(reply.status).toBe(201);
+    return reply.body.data as { id: number; version: number };
   }
 
   async function createClient(code: string, overrides: Json = {}) {
@@ -279,11 +289,14 @@ describeEachDatabase('Clients API', (kind) => {
       expect(noVersion.status).toBe(400);
       expect(fieldNames(noVersion)).toEqual(['version']);
 
+      // Real cases, taken in through the API: one active, one cancelled (closed).
       const busy = await createClient('BUSY');
-      await server.database.db.insert(cases).values([
-        { caseNumber: 'BUSY-0001', clientId: busy.id, stage: 'monitoring' },
-        { caseNumber: 'BUSY-0002', clientId: busy.id, stage: 'closed' },
-      ]);
+      await intakeCase(busy.id);
+      const cancelled = await intakeCase(busy.id);
+      const cancel = await call('POST', `/continuous-monitoring/cases/${cancelled.id}/transitions`, {
+        body: { to: 'closed', reason: 'Entered twice', version: cancelled.version },
+      });
+      expect(cancel.status).toBe(201);
       const blocked = await call('DELETE', `${CLIENTS}/${busy.id}?version=1`);
       expect(blocked.status).toBe(409);
       expect(blocked.body.error).toBe('This client has 2 cases and cannot be deleted.');
@@ -611,18 +624,19 @@ describeEachDatabase('Clients API', (kind) => {
       const empty = await call('GET', `${CLIENTS}/${client.id}/cases`, { as: 'tech1' });
       expect(empty.body).toEqual({ success: true, data: [], total: 0 });
 
-      await server.database.db.insert(cases).values({ caseNumber: 'CAS-0001', clientId: client.id });
+      const taken = await intakeCase(client.id);
+      await intakeCase((await createClient('OTHER')).id);
       const one = await call('GET', `${CLIENTS}/${client.id}/cases`);
       expect(one.body.total).toBe(1);
       expect(one.body.data).toEqual([
-        {
-          id: expect.any(Number),
-          caseNumber: 'CAS-0001',
+        expect.objectContaining({
+          id: taken.id,
+          caseNumber: `CAS-${caseYear('America/Chicago', new Date())}-0001`,
           clientId: client.id,
+          clientName: 'Test Hospital CAS',
           stage: 'intake',
           version: 1,
-          createdAt: expect.any(String),
-        },
+        }),
       ]);
       expect((await call('GET', `${CLIENTS}/999999/cases`)).status).toBe(404);
     });

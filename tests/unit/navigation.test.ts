@@ -6,6 +6,12 @@ describe('navigation', () => {
     expect(menuFor(['reader'])).toEqual([
       { title: 'Home', url: '/' },
       { title: 'Clients', url: '/continuous-monitoring/clients' },
+      { title: 'Intake', url: '/continuous-monitoring/cases/intake' },
+      { title: 'Monitoring', url: '/continuous-monitoring/cases/monitoring' },
+      { title: 'Preview', url: '/continuous-monitoring/cases/preview' },
+      { title: 'Reviewed', url: '/continuous-monitoring/cases/reviewed' },
+      { title: 'Closed', url: '/continuous-monitoring/cases/closed' },
+      { title: 'Assignments', url: '/continuous-monitoring/cases/assignments' },
     ]);
   });
 
@@ -21,6 +27,15 @@ describe('navigation', () => {
       { title: 'Clients', url: '/continuous-monitoring/clients' },
       { title: 'Lakeside General', url: '/continuous-monitoring/clients/7' },
       { title: 'Useful links', url: '/continuous-monitoring/clients/7/useful-links' },
+    ]);
+    const caseNames = new Map([['/continuous-monitoring/cases/monitoring/42', 'LGH-2026-0042']]);
+    expect(breadcrumbsFor('/continuous-monitoring/cases/monitoring/42/activity', caseNames)).toEqual([
+      { title: 'Home', url: '/' },
+      { title: 'Continuous monitoring', url: '/continuous-monitoring' },
+      { title: 'Cases', url: '/continuous-monitoring/cases' },
+      { title: 'Monitoring', url: '/continuous-monitoring/cases/monitoring' },
+      { title: 'LGH-2026-0042', url: '/continuous-monitoring/cases/monitoring/42' },
+      { title: 'Activity', url: '/continuous-monitoring/cases/monitoring/42/activity' },
     ]);
     expect(breadcrumbsFor('/')).toEqual([{ title: 'Home', url: '/' }]);
   });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { caseListQuerySchema, caseSummarySchema } from '../../../contract/cases';
+import { caseListQuerySchema, caseRowSchema } from '../../../contract/cases';
 import { clientIdParams } from '../../../contract/clients';
 import { listEnvelope } from '../../../contract/list';
 import { API_PATHS } from '../../../contract/paths';
-import { listCasesOfClient } from '../../db/cases';
+import { listCases } from '../../db/cases';
 import type { Db } from '../../db/database';
 import { page, requires } from '../reply';
 import { requireClient } from './shared';
@@ -18,12 +18,13 @@ export const clientCaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         tags: ['clients'],
         params: clientIdParams,
         querystring: caseListQuerySchema,
-        response: { 200: listEnvelope(caseSummarySchema) },
+        response: { 200: listEnvelope(caseRowSchema) },
       },
     },
     async (request) => {
       await requireClient(db, request.params.id);
-      return page(await listCasesOfClient(db, request.params.id, request.query));
+      const { page: _page, perPage: _perPage, sort: _sort, order: _order, ...filters } = request.query;
+      return page(await listCases(db, { ...filters, clientId: request.params.id }, request.query));
     },
   );
 };

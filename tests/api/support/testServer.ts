@@ -26,7 +26,11 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
 export type TestServer = { baseUrl: string; api: string; database: Database; close(): Promise<void> };
 
 /** The real app over HTTP on an OS-assigned port, against a fresh database of the given kind. */
-export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  /** Settings beyond the test defaults, as environment variables (e.g. `DENIED_CALLS_MAX`). */
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const identity = inject('identity');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
   if (kind === 'postgres') await resetPostgres(postgresUrl);
@@ -35,6 +39,7 @@ export async function startTestServer(kind: DatabaseKind): Promise<TestServer> {
     PORT: '0',
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'none'),
+    ...env,
   });
   const database = await openDatabase({
     databaseUrl: kind === 'postgres' ? postgresUrl : undefined,

@@ -1,15 +1,17 @@
-import type { CaseStage } from './cases';
-import type { Role } from './roles';
+import {
+  ACTIVE_CASE_STAGES,
+  type AvailableTransition,
+  type CaseStage,
+  type CaseTransition,
+  type TransitionKind,
+} from '../../contract/cases';
+import type { Role } from '../../contract/roles';
 
 /**
  * The case stage machine (DESIGN §4 "Case stages"): which moves exist, who may make them and what each
- * needs. Pure and shared: the server checks POST …/transitions and answers GET details' `allowedTransitions`
- * with it, and the case header computes the same buttons.
+ * needs. Pure: the server checks POST …/transitions with it in the transition's transaction and answers GET
+ * details' `allowedTransitions` (the case header's buttons) from it.
  */
-
-export type TransitionKind = 'forward' | 'cancel' | 'reopen';
-
-export const ACTIVE_CASE_STAGES = ['intake', 'monitoring'] as const satisfies readonly CaseStage[];
 
 export const REQUIRED_PATIENT_FIELDS = ['mrn', 'firstName', 'lastName', 'dateOfBirth', 'sex'] as const;
 export type RequiredPatientField = (typeof REQUIRED_PATIENT_FIELDS)[number];
@@ -165,15 +167,6 @@ export function evaluateTransition(attempt: TransitionAttempt): TransitionVerdic
   return { allowed: unmet.length === 0, kind: move.kind, unmet };
 }
 
-export interface AvailableTransition {
-  to: CaseStage;
-  kind: TransitionKind;
-  /** The button asks for a reason; a missing reason is not listed in `unmet`, the user gives it with the move. */
-  reasonRequired: boolean;
-  allowed: boolean;
-  unmet: string[];
-}
-
 /** The moves from `stage` the roles may make (others are left out), each with its unmet guards. */
 export function allowedTransitions(
   stage: CaseStage,
@@ -207,4 +200,51 @@ export function isClosed(stage: CaseStage): boolean {
 /** Why a write on the case or its records is refused (409), or `undefined`: a closed case is read-only. */
 export function closedCaseRefusal(caseNumber: string, stage: CaseStage): string | undefined {
   return isClosed(stage) ? `Case ${caseNumber} is closed` : undefined;
+}
+
+/** A transition record as the stage machine sees it (the server adds the id, time and actions). */
+export type TransitionRecord = Pick<CaseTransition, 'from' | 'to' | 'by' | 'reason'>;
+
+/** A case as far as its stage goes: where it stands and how it got there, oldest transition first. */
+export interface CaseState {
+  caseNumber: string;
+  stage: CaseStage;
+  history: readonly TransitionRecord[];
+}
+
+/**
+ * A request that writes on a case: a stage change (POST …/transitions, `by` the caller's username), or any
+ * other write (PATCH, an action, a record). Who may make that other write is `canAccess`'s answer, checked
+ * before; the stage machine only refuses it on a closed case, whoever asks.
+ */
+export type CaseCommand =
+  | { type: 'transition'; to: CaseStage; roles: readonly Role[]; by: string; reason?: string }
+  | { type: 'write' };
+
+/** What the server answers: 403 for a role that may not move the case, 409 for anything else refused. */
+export type CommandOutcome = { ok: true } | { ok: false; status: 403 | 409; messages: string[] };
+
+/**
+ * The case after `command`, and the answer to it: a stage change appends exactly one transition record, a
+ * refused command leaves the case as it was. `facts` are the case's when the command arrives.
+ */
+export function applyCaseCommand(
+  state: CaseState,
+  command: CaseCommand,
+  facts: CaseFacts,
+): { state: CaseState; outcome: CommandOutcome } {
+  const answer = (outcome: CommandOutcome, after = state) => ({ state: after, outcome });
+  const refuse = (status: 403 | 409, messages: string[]) => answer({ ok: false, status, messages });
+  if (command.type === 'write') {
+    const closed = closedCaseRefusal(state.caseNumber, state.stage);
+    return closed ? refuse(409, [closed]) : answer({ ok: true });
+  }
+  const { to, roles, by, reason = '' } = command;
+  const previousStage = state.history.at(-1)?.from;
+  const verdict = evaluateTransition({ from: state.stage, to, roles, facts, previousStage, reason });
+  if (verdict.illegal) return refuse(409, [verdict.illegal]);
+  if (verdict.forbidden) return refuse(403, [verdict.forbidden]);
+  if (!verdict.allowed) return refuse(409, verdict.unmet);
+  const record = { from: state.stage, to, by, reason };
+  return answer({ ok: true }, { ...state, stage: to, history: [...state.history, record] });
 }

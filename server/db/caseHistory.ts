@@ -1,0 +1,212 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CaseRecordKind } from '../../contract/caseRecords';
+import type {
+  ActionInput,
+  CaseAction,
+  CaseProtocolSnapshot,
+  CaseStage,
+  CaseTransition,
+} from '../../contract/cases';
+import type { ProtocolRevision, TransferRevision } from '../../contract/clients';
+import { type CaseFacts, REQUIRED_PATIENT_FIELDS } from '../domain/caseStages';
+import {
+  caseActions,
+  casePatients,
+  caseProtocolSnapshots,
+  caseRecordItems,
+  caseRecordRevisions,
+  caseTechnologists,
+  caseTransitions,
+} from './schema';
+import type { DbOrTx } from './transaction';
+
+/**
+ * A case's history and what its stage guards read: transitions, actions, the facts of DESIGN §4's guard
+ * table, and the protocol snapshot taken when it closes.
+ */
+
+type ActionRow = typeof caseActions.$inferSelect;
+type TransitionRow = typeof caseTransitions.$inferSelect;
+
+const toAction = (row: ActionRow): CaseAction => ({
+  id: row.id,
+  kind: row.kind,
+  note: row.note,
+  by: row.by,
+  at: row.at.toISOString(),
+  transitionId: row.transitionId,
+});
+
+const toTransition = (row: TransitionRow, actions: CaseAction[]): CaseTransition => ({
+  id: row.id,
+  from: row.fromStage,
+  to: row.toStage,
+  by: row.by,
+  at: row.at.toISOString(),
+  reason: row.reason,
+  actions,
+});
+
+/** The case's transitions (oldest first, each with its actions) and the actions on the case itself. */
+export async function caseHistory(db: DbOrTx, caseId: number) {
+  const [transitions, actions] = await Promise.all([
+    db
+      .select()
+      .from(caseTransitions)
+      .where(eq(caseTransitions.caseId, caseId))
+      .orderBy(asc(caseTransitions.at), asc(caseTransitions.id)),
+    db
+      .select()
+      .from(caseActions)
+      .where(eq(caseActions.caseId, caseId))
+      .orderBy(asc(caseActions.at), asc(caseActions.id)),
+  ]);
+  const all = actions.map(toAction);
+  return {
+    transitions: transitions.map((row) =>
+      toTransition(
+        row,
+        all.filter((action) => action.transitionId === row.id),
+      ),
+    ),
+    actions: all.filter((action) => action.transitionId === null),
+  };
+}
+
+export async function getTransition(db: DbOrTx, caseId: number, transitionId: number) {
+  const [row] = await db
+    .select()
+    .from(caseTransitions)
+    .where(and(eq(caseTransitions.caseId, caseId), eq(caseTransitions.id, transitionId)));
+  return row;
+}
+
+/** The stage the case was in before its latest transition: where a closed case reopens to. */
+export async function previousStage(db: DbOrTx, caseId: number): Promise<CaseStage | undefined> {
+  const [row] = await db
+    .select({ from: caseTransitions.fromStage })
+    .from(caseTransitions)
+    .where(eq(caseTransitions.caseId, caseId))
+    .orderBy(sql`${caseTransitions.at} desc`, sql`${caseTransitions.id} desc`)
+    .limit(1);
+  return row?.from;
+}
+
+export async function insertTransition(
+  db: DbOrTx,
+  values: { caseId: number; from: CaseStage; to: CaseStage; by: string; reason: string },
+): Promise<CaseTransition> {
+  const [row] = await db
+    .insert(caseTransitions)
+    .values({
+      caseId: values.caseId,
+      fromStage: values.from,
+      toStage: values.to,
+      by: values.by,
+      reason: values.reason,
+    })
+    .returning();
+  return toTransition(row, []);
+}
+
+export async function insertAction(
+  db: DbOrTx,
+  caseId: number,
+  transitionId: number | null,
+  input: ActionInput,
+  by: string,
+): Promise<CaseAction> {
+  const [row] = await db
+    .insert(caseActions)
+    .values({ caseId, transitionId, ...input, by })
+    .returning();
+  return toAction(row);
+}
+
+/** The latest revision of each live record of these kinds on the case. */
+async function latestRecords(db: DbOrTx, caseId: number, kinds: CaseRecordKind[]) {
+  const latest = db
+    .selectDistinctOn([caseRecordRevisions.itemId], {
+      itemId: caseRecordRevisions.itemId,
+      body: caseRecordRevisions.body,
+      voided: caseRecordRevisions.voided,
+    })
+    .from(caseRecordRevisions)
+    .orderBy(caseRecordRevisions.itemId, sql`${caseRecordRevisions.revision} desc`)
+    .as('latest');
+  const rows = await db
+    .select({ kind: caseRecordItems.kind, body: latest.body, voided: latest.voided })
+    .from(caseRecordItems)
+    .innerJoin(latest, eq(latest.itemId, caseRecordItems.id))
+    .where(and(eq(caseRecordItems.caseId, caseId), inArray(caseRecordItems.kind, kinds)));
+  return rows.filter((row) => !row.voided);
+}
+
+/** What the stage guards look at, read inside the transition's transaction. */
+export async function caseFacts(
+  db: DbOrTx,
+  caseRow: { id: number; recordingStart: Date | null; recordingEnd: Date | null },
+): Promise<CaseFacts> {
+  const [[patient], [{ technologists }], records] = await Promise.all([
+    db.select().from(casePatients).where(eq(casePatients.caseId, caseRow.id)),
+    db
+      .select({ technologists: sql<string>`count(*)` })
+      .from(caseTechnologists)
+      .where(eq(caseTechnologists.caseId, caseRow.id)),
+    latestRecords(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
+  ]);
+  const ofKind = (kind: CaseRecordKind) => records.filter((row) => row.kind === kind).map((row) => row.body);
+  return {
+    missingPatientFields: REQUIRED_PATIENT_FIELDS.filter((field) => !patient?.[field]),
+    technologistCount: Number(technologists),
+    recordingStartSet: caseRow.recordingStart !== null,
+    recordingEndSet: caseRow.recordingEnd !== null,
+    openTimeLogCount: ofKind('time-logs').filter((body) => body.end === null || body.end === undefined)
+      .length,
+    hasSignedFinalInterpretation: ofKind('interpretations').some(
+      (body) => body.kind === 'final' && body.status === 'signed',
+    ),
+    unsettledBillingNoteCount: ofKind('billing-notes').filter((body) => body.settled !== true).length,
+  };
+}
+
+/** Clinical records, transitions and actions: what makes an intake case more than a mistaken entry. */
+export async function countCaseHistory(db: DbOrTx, caseId: number): Promise<number> {
+  const [records, transitions, actions] = await Promise.all([
+    db.$count(caseRecordItems, eq(caseRecordItems.caseId, caseId)),
+    db.$count(caseTransitions, eq(caseTransitions.caseId, caseId)),
+    db.$count(caseActions, eq(caseActions.caseId, caseId)),
+  ]);
+  return records + transitions + actions;
+}
+
+/** Copies the protocol the case ran under into it (taken again if a reopened case closes again). */
+export async function saveProtocolSnapshot(
+  db: DbOrTx,
+  caseId: number,
+  protocol: ProtocolRevision | null,
+  transfer: TransferRevision | null,
+  by: string,
+) {
+  const values = { protocol, transfer, takenBy: by, takenAt: new Date() };
+  await db
+    .insert(caseProtocolSnapshots)
+    .values({ caseId, ...values })
+    .onConflictDoUpdate({ target: caseProtocolSnapshots.caseId, set: values });
+}
+
+export async function getProtocolSnapshot(
+  db: DbOrTx,
+  caseId: number,
+): Promise<CaseProtocolSnapshot | undefined> {
+  const [row] = await db.select().from(caseProtocolSnapshots).where(eq(caseProtocolSnapshots.caseId, caseId));
+  return (
+    row && {
+      caseId: row.caseId,
+      takenAt: row.takenAt.toISOString(),
+      takenBy: row.takenBy,
+      protocol: row.protocol,
+      transfer: row.transfer,
+    }
+  );
+}

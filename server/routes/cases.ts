@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACTIVE_CASE_STAGES,
+  CASE_STAGES,
+  type CaseListQuery,
+  type CaseStage,
+  caseDeleteQuerySchema,
+  caseDetailsSchema,
+  caseIdParams,
+  caseIntakeSchema,
+  caseListQuerySchema,
+  caseProtocolSnapshotSchema,
+  caseRowSchema,
+} from '../../contract/cases';
+import { envelope } from '../../contract/envelope';
+import { listEnvelope } from '../../contract/list';
+import { API_PATHS } from '../../contract/paths';
+import { countCaseHistory, getProtocolSnapshot } from '../db/caseHistory';
+import { deleteCase, getCaseRow, insertCase, insertPatient, listCases, nextCaseNumber } from '../db/cases';
+import { getClient } from '../db/clients';
+import type { Db } from '../db/database';
+import { currentRevisionNumber } from '../db/protocolRevisions';
+import { caseYear } from '../domain/caseNumbers';
+import { badRequest, conflict, notFound } from '../errors';
+import type { TechnologistRoster } from '../services/technologistRoster';
+import type { UserDirectory } from '../services/userDirectory';
+import { caseHeaderRoutes } from './cases/header';
+import {
+  auditCaseWrite,
+  caseNotFound,
+  loadCaseDetails,
+  lockExistingCase,
+  requireCase,
+  staleCase,
+} from './cases/shared';
+import { technologistRoutes } from './cases/technologists';
+import { transitionRoutes } from './cases/transitions';
+import { ok, page, requires } from './reply';
+
+export type CaseRouteOptions = { db: Db; directory: UserDirectory; roster: TechnologistRoster };
+
+const tags = ['cases'];
+
+/** The list filters of a query, for the stages a list shows. */
+const filterOf = (
+  { page: _p, perPage: _pp, sort: _s, order: _o, ...filters }: CaseListQuery,
+  stages: readonly CaseStage[],
+) => ({
+  ...filters,
+  stages,
+});
+
+/** The Cases API (DESIGN §8 "Cases"): intake, the stage lists, details, deletion and the snapshot. */
+export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, options) => {
+  const { db, roster } = options;
+
+  const lists: [string, readonly CaseStage[]][] = [
+    ...CASE_STAGES.map((stage) => [API_PATHS.caseStage(stage), [stage]] as [string, CaseStage[]]),
+    [API_PATHS.caseAssignments, ACTIVE_CASE_STAGES],
+  ];
+  for (const [path, stages] of lists) {
+    app.get(
+      path,
+      {
+        config: requires('cases', 'list'),
+        schema: { tags, querystring: caseListQuerySchema, response: { 200: listEnvelope(caseRowSchema) } },
+      },
+      async (request) => page(await listCases(db, filterOf(request.query, stages), request.query)),
+    );
+  }
+
+  app.get(
+    API_PATHS.caseDetails(':id'),
+    {
+      config: requires('cases', 'show'),
+      schema: { tags, params: caseIdParams, response: { 200: envelope(caseDetailsSchema) } },
+    },
+    async (request) => ok(await loadCaseDetails(db, request.params.id, request.user.roles, roster)),
+  );
+
+  app.post(
+    API_PATHS.cases,
+    {
+      config: requires('cases', 'create'),
+      schema: { tags, body: caseIntakeSchema, response: { 201: envelope(caseDetailsSchema) } },
+    },
+    async (request, reply) => {
+      const { patient, clientId, ...header } = request.body;
+      const created = await db.transaction(async (tx) => {
+        const client = await getClient(tx, clientId);
+        if (!client)
+          throw badRequest('Invalid clientId', [
+            { field: 'clientId', message: `No client with id ${clientId}` },
+          ]);
+        if (!client.isEnabled) {
+          throw badRequest('Invalid clientId', [
+            { field: 'clientId', message: `${client.name} is disabled: enable the client to take in cases` },
+          ]);
+        }
+        const [caseNumber, protocolRevision, transferRevision] = await Promise.all([
+          nextCaseNumber(tx, client.id, client.code, caseYear(client.timeZone, new Date())),
+          currentRevisionNumber(tx, client.id, 'protocol'),
+          currentRevisionNumber(tx, client.id, 'transfer'),
+        ]);
+        const row = await insertCase(tx, {
+          ...header,
+          caseNumber,
+          clientId,
+          protocolRevision: protocolRevision || null,
+          transferRevision: transferRevision || null,
+          createdBy: request.user.username,
+        });
+        if (patient) await insertPatient(tx, row.id, patient, request.user.username);
+        await auditCaseWrite(tx, request, 'case.intake', row.id, {
+          clientId,
+          after: { version: row.version },
+        });
+        return row;
+      });
+      return reply.code(201).send(ok(await loadCaseDetails(db, created.id, request.user.roles, roster)));
+    },
+  );
+
+  app.delete(
+    API_PATHS.case(':id'),
+    {
+      config: requires('cases', 'delete'),
+      schema: {
+        tags,
+        params: caseIdParams,
+        querystring: caseDeleteQuerySchema,
+        response: { 200: envelope(caseRowSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const deleted = await db.transaction(async (tx) => {
+        const locked = await lockExistingCase(tx, id);
+        const row = await getCaseRow(tx, id);
+        if (!row) throw caseNotFound(id);
+        const cancelInstead = 'cancel it: move it to closed with a reason';
+        if (locked.stage !== 'intake') {
+          throw conflict(
+            `Case ${locked.caseNumber} is in ${locked.stage} and cannot be deleted; ${cancelInstead}.`,
+          );
+        }
+        if (locked.version !== request.query.version) throw staleCase(locked.caseNumber);
+        if ((await countCaseHistory(tx, id)) > 0) {
+          throw conflict(`Case ${locked.caseNumber} has records and cannot be deleted; ${cancelInstead}.`);
+        }
+        if (!(await deleteCase(tx, id, request.query.version))) throw staleCase(locked.caseNumber);
+        await auditCaseWrite(tx, request, 'case.delete', id, { before: { version: locked.version } });
+        return row;
+      });
+      return ok(deleted);
+    },
+  );
+
+  app.get(
+    API_PATHS.closedCaseProtocol(':id'),
+    {
+      config: requires('cases', 'show'),
+      schema: { tags, params: caseIdParams, response: { 200: envelope(caseProtocolSnapshotSchema) } },
+    },
+    async (request) => {
+      const found = await requireCase(db, request.params.id);
+      const snapshot = found.stage === 'closed' ? await getProtocolSnapshot(db, found.id) : undefined;
+      if (!snapshot) {
+        throw notFound(
+          `Case ${found.caseNumber} is not closed: its protocol is copied into it when it closes`,
+        );
+      }
+      return ok(snapshot);
+    },
+  );
+
+  await app.register(caseHeaderRoutes, options);
+  await app.register(transitionRoutes, options);
+  await app.register(technologistRoutes, options);
+};

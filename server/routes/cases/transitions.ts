@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  actionInputSchema,
+  caseActionSchema,
+  caseIdParams,
+  transitionActionParams,
+  transitionInputSchema,
+  transitionResultSchema,
+} from '../../../contract/cases';
+import { envelope } from '../../../contract/envelope';
+import { API_PATHS } from '../../../contract/paths';
+import {
+  caseFacts,
+  getTransition,
+  insertAction,
+  insertTransition,
+  previousStage,
+  saveProtocolSnapshot,
+} from '../../db/caseHistory';
+import { updateCase } from '../../db/cases';
+import { getRevision } from '../../db/protocolRevisions';
+import type { Tx } from '../../db/transaction';
+import { closedCaseRefusal, evaluateTransition } from '../../domain/caseStages';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { CaseRouteOptions } from '../cases';
+import { ok, requires } from '../reply';
+import { auditCaseWrite, loadCaseDetails, lockExistingCase, lockOpenCase, staleCase } from './shared';
+
+const tags = ['cases'];
+
+/** The protocol and transfer-protocol revisions the case ran under, as they were written. */
+async function protocolOf(
+  tx: Tx,
+  clientId: number,
+  protocolRevision: number | null,
+  transferRevision: number | null,
+) {
+  const [protocol, transfer] = await Promise.all([
+    protocolRevision ? getRevision(tx, clientId, 'protocol', protocolRevision) : undefined,
+    transferRevision ? getRevision(tx, clientId, 'transfer', transferRevision) : undefined,
+  ]);
+  return {
+    protocol: protocol?.kind === 'protocol' ? protocol : null,
+    transfer: transfer?.kind === 'transfer' ? transfer : null,
+  };
+}
+
+/**
+ * Stage changes (DESIGN §4 guard table, checked in the transaction that makes them) and the actions on a
+ * case or one of its transitions.
+ */
+export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, { db, roster }) => {
+  app.post(
+    API_PATHS.caseTransitions(':id'),
+    {
+      // Any role that reads cases may ask; the stage machine decides who may make which move (403).
+      config: requires('cases', 'show'),
+      schema: {
+        tags,
+        params: caseIdParams,
+        body: transitionInputSchema,
+        response: { 201: envelope(transitionResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { to, reason, version } = request.body;
+      const transition = await db.transaction(async (tx) => {
+        const current = await lockExistingCase(tx, id);
+        const [facts, previous] = await Promise.all([caseFacts(tx, current), previousStage(tx, id)]);
+        const verdict = evaluateTransition({
+          from: current.stage,
+          to,
+          roles: request.user.roles,
+          facts,
+          previousStage: previous,
+          reason,
+        });
+        if (verdict.illegal) {
+          throw conflict(closedCaseRefusal(current.caseNumber, current.stage) ?? verdict.illegal);
+        }
+        if (verdict.forbidden) throw forbidden(verdict.forbidden);
+        if (current.version !== version) throw staleCase(current.caseNumber);
+        if (!verdict.allowed) {
+          throw conflict(
+            `Case ${current.caseNumber} cannot move to ${to}: ${verdict.unmet.join('; ')}.`,
+            verdict.unmet,
+          );
+        }
+        if (to === 'closed') {
+          const { protocol, transfer } = await protocolOf(
+            tx,
+            current.clientId,
+            current.protocolRevision,
+            current.transferRevision,
+          );
+          await saveProtocolSnapshot(tx, id, protocol, transfer, request.user.username);
+        }
+        const updated = await updateCase(tx, id, version, { stage: to });
+        if (!updated) throw staleCase(current.caseNumber);
+        const recorded = await insertTransition(tx, {
+          caseId: id,
+          from: current.stage,
+          to,
+          by: request.user.username,
+          reason,
+        });
+        await auditCaseWrite(tx, request, 'case.transition', id, {
+          from: current.stage,
+          to,
+          kind: verdict.kind,
+          transitionId: recorded.id,
+          before: { version: current.version },
+          after: { version: updated.version },
+        });
+        return recorded;
+      });
+      const details = await loadCaseDetails(db, id, request.user.roles, roster);
+      return reply.code(201).send(ok({ transition, case: details }));
+    },
+  );
+
+  app.post(
+    API_PATHS.caseActions(':id'),
+    {
+      config: requires('cases', 'show'),
+      schema: {
+        tags,
+        params: caseIdParams,
+        body: actionInputSchema,
+        response: { 201: envelope(caseActionSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const action = await db.transaction(async (tx) => {
+        await lockOpenCase(tx, id);
+        const added = await insertAction(tx, id, null, request.body, request.user.username);
+        await auditCaseWrite(tx, request, 'case.action', id, { actionId: added.id, kind: added.kind });
+        return added;
+      });
+      return reply.code(201).send(ok(action));
+    },
+  );
+
+  app.post(
+    API_PATHS.caseTransitionActions(':id', ':tid'),
+    {
+      config: requires('cases', 'show'),
+      schema: {
+        tags,
+        params: transitionActionParams,
+        body: actionInputSchema,
+        response: { 201: envelope(caseActionSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id, tid } = request.params;
+      const action = await db.transaction(async (tx) => {
+        await lockOpenCase(tx, id);
+        if (!(await getTransition(tx, id, tid))) throw notFound(`Transition ${tid} of case ${id} not found`);
+        const added = await insertAction(tx, id, tid, request.body, request.user.username);
+        await auditCaseWrite(tx, request, 'case.action', id, {
+          actionId: added.id,
+          kind: added.kind,
+          transitionId: tid,
+        });
+        return added;
+      });
+      return reply.code(201).send(ok(action));
+    },
+  );
+};

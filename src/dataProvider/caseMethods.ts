@@ -1,0 +1,74 @@
+import type { Identifier } from 'react-admin';
+import type {
+  ActionInput,
+  CaseAction,
+  CaseDetails,
+  CaseIntake,
+  CasePatch,
+  CaseProtocolSnapshot,
+  CaseTransition,
+  Technologist,
+  TransitionInput,
+} from '../../contract/cases';
+import { API_PATHS } from '../../contract/paths';
+import type { HttpClient } from './httpClient';
+
+/** What a transition answers: the transition recorded and the case as it now is. */
+export interface TransitionResult {
+  transition: CaseTransition;
+  case: CaseDetails;
+}
+
+/** A technologist's active cases after a PUT of their whole set. */
+export type TechnologistCases = Technologist & { caseIds: number[] };
+
+/**
+ * The cases' calls that are not plain record reads (DESIGN §8 "Cases"): the lists themselves go through
+ * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …).
+ */
+export function caseMethods(httpClient: HttpClient) {
+  return {
+    /** The case page's record: header, client, patient, technologists, history and the caller's moves. */
+    getCaseDetails: async (id: Identifier) => (await httpClient<CaseDetails>(API_PATHS.caseDetails(id))).data,
+    /** Intake: a new case in the intake stage (201). */
+    intakeCase: async (input: CaseIntake) =>
+      (await httpClient<CaseDetails>(API_PATHS.cases, { method: 'POST', body: input })).data,
+    /** Changes header fields; `version` is the one loaded (409 when stale). */
+    patchCase: async (id: Identifier, patch: CasePatch) =>
+      (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'PATCH', body: patch })).data,
+    /** Deletes an intake case with no records (admin). */
+    deleteCase: async (id: Identifier, version: number) =>
+      (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'DELETE', query: { version } })).data,
+    /** Moves the case; 409 lists every unmet guard, 403 when the role may not make the move. */
+    transitionCase: async (id: Identifier, input: TransitionInput) =>
+      (
+        await httpClient<TransitionResult>(API_PATHS.caseTransitions(id), {
+          method: 'POST',
+          body: input,
+        })
+      ).data,
+    /** Records an action on the case, or on one of its transitions when `transitionId` is given. */
+    addCaseAction: async (id: Identifier, input: ActionInput, transitionId?: Identifier) =>
+      (
+        await httpClient<CaseAction>(
+          transitionId === undefined
+            ? API_PATHS.caseActions(id)
+            : API_PATHS.caseTransitionActions(id, transitionId),
+          { method: 'POST', body: input },
+        )
+      ).data,
+    /** Every technologist with their active load. */
+    getTechnologists: async () => (await httpClient<Technologist[]>(API_PATHS.technologists)).data,
+    /** Replaces a technologist's whole set of active cases; 409 beyond the load limits. */
+    setTechnologistCases: async (username: string, caseIds: readonly number[]) =>
+      (
+        await httpClient<TechnologistCases>(API_PATHS.technologistCases(encodeURIComponent(username)), {
+          method: 'PUT',
+          body: { caseIds },
+        })
+      ).data,
+    /** The protocol a closed case ran under (404 before it closed). */
+    getClosedCaseProtocol: async (id: Identifier) =>
+      (await httpClient<CaseProtocolSnapshot>(API_PATHS.closedCaseProtocol(id))).data,
+  };
+}
