@@ -62,11 +62,12 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
     expect(response.status).toBe(200);
   });
 
+  const CASE_LISTS = ['Intake', 'Monitoring', 'Preview', 'Reviewed', 'Closed', 'Assignments'];
   it.each([
-    ['admin', ['Home', 'Clients']],
-    ['tech1', ['Home', 'Clients']],
-    ['reader1', ['Home', 'Clients']],
-    ['billing1', ['Home', 'Clients']],
+    ['admin', ['Home', 'Clients', ...CASE_LISTS]],
+    ['tech1', ['Home', 'Clients', ...CASE_LISTS]],
+    ['reader1', ['Home', 'Clients', ...CASE_LISTS]],
+    ['billing1', ['Home', 'Clients', ...CASE_LISTS]],
   ])('gives %s the menu of their role', async (username, titles) => {
     const reply = await get('/chrome', tokens[username]);
     expect(reply.status).toBe(200);
