@@ -64,7 +64,7 @@ async function main() {
     onError: (error) => log.error({ err: error }, 'database connection error'),
   });
   if (cognito.endpoint && !config.production) {
-    // A newcomer's first start shows a working app; a database that already has clients is left alone.
+    // A newcomer's first start shows a working app; clients or cases already there are left alone.
     const seeded = await seedDemoData(database.db);
     if (seeded.seeded) log.info(`Seeded ${seeded.clients} demo client hospitals`);
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CaseRecordKind } from '../../contract/caseRecords';
 import type {
   ActionInput,
@@ -123,23 +123,17 @@ export async function insertAction(
   return toAction(row);
 }
 
-/** The latest revision of each live record of these kinds on the case. */
+/** The latest revision of each live record of these kinds on the case (one index lookup per record). */
 async function latestRecords(db: DbOrTx, caseId: number, kinds: CaseRecordKind[]) {
-  const latest = db
-    .selectDistinctOn([caseRecordRevisions.itemId], {
-      itemId: caseRecordRevisions.itemId,
-      body: caseRecordRevisions.body,
-      voided: caseRecordRevisions.voided,
-    })
-    .from(caseRecordRevisions)
-    .orderBy(caseRecordRevisions.itemId, sql`${caseRecordRevisions.revision} desc`)
-    .as('latest');
-  const rows = await db
-    .select({ kind: caseRecordItems.kind, body: latest.body, voided: latest.voided })
-    .from(caseRecordItems)
-    .innerJoin(latest, eq(latest.itemId, caseRecordItems.id))
-    .where(and(eq(caseRecordItems.caseId, caseId), inArray(caseRecordItems.kind, kinds)));
-  return rows.filter((row) => !row.voided);
+  const { rows } = await db.execute<{ kind: CaseRecordKind; body: Record<string, unknown> }>(sql`
+    select item.kind, latest.body
+    from ${caseRecordItems} item
+    cross join lateral (
+      select revision.body, revision.voided from ${caseRecordRevisions} revision
+      where revision.item_id = item.id order by revision.revision desc limit 1
+    ) latest
+    where item.case_id = ${caseId} and item.kind in ${kinds} and not latest.voided`);
+  return rows;
 }
 
 /** What the stage guards look at, read inside the transition's transaction. */

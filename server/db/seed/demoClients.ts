@@ -1,6 +1,7 @@
 import type { NotificationRule } from '../../../contract/clients';
 import type { Db } from '../database';
 import { clientContacts, clients, clientUsefulLinks, protocolRevisions } from '../schema';
+import { seedDemoCases } from './demoCases';
 import {
   DEMO_CLIENTS,
   DEMO_CONTACTS,
@@ -35,11 +36,17 @@ function protocolBody(client: DemoClient, step: (typeof PROTOCOL_STEPS)[number])
 const countFor = (index: number, min: number, max: number) => min + (index % (max - min + 1));
 
 /**
- * Seeds a dozen fictional client hospitals with contacts, links and protocol histories, only when the
- * clients table is empty (so a restart or a real installation's data is never touched). No patient data.
+ * Seeds the demo data: a dozen fictional client hospitals with contacts, links and protocol histories,
+ * only when the clients table is empty, then their cases (demoCases.ts), only when the cases table is
+ * empty (so a restart or a real installation's data is never touched). Answers what it did to the clients.
  */
 export async function seedDemoData(db: Db): Promise<{ seeded: boolean; clients: number }> {
-  if ((await db.$count(clients)) > 0) return { seeded: false, clients: 0 };
+  const seeded = (await db.$count(clients)) > 0 ? { seeded: false, clients: 0 } : await seedDemoClients(db);
+  await seedDemoCases(db);
+  return seeded;
+}
+
+async function seedDemoClients(db: Db) {
   await db.transaction(async (tx) => {
     for (const [index, demo] of DEMO_CLIENTS.entries()) {
       const { units: _units, ...fields } = demo;
