@@ -5,6 +5,7 @@ import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from 
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
 import { AppLayout } from './layout';
+import cases from './resources/cases';
 import clients from './resources/clients';
 import { darkTheme, lightTheme } from './theme';
 
@@ -39,6 +40,9 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     error={ErrorPage}
   >
     <Resource {...clients} />
+    {cases.map((resource) => (
+      <Resource key={resource.name} {...resource} />
+    ))}
     <CustomRoutes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
     </CustomRoutes>

@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type {
+  ClientIdName,
   ProtocolRevision,
   Revision,
   RevisionInput,
@@ -19,11 +20,14 @@ export interface PageParams {
 }
 
 /**
- * A client's protocol and transfer protocol (append-only revisions), the data provider's custom methods
- * for what is not a plain record.
+ * The client names for pickers, and a client's protocol and transfer protocol (append-only revisions):
+ * the data provider's custom methods for what is not a plain record.
  */
 export function clientMethods(httpClient: HttpClient) {
   return {
+    /** Every client's id and name for pickers, or only the enabled ones (those that take new cases). */
+    getClientNames: async (enabledOnly = false) =>
+      (await httpClient<ClientIdName[]>(enabledOnly ? API_PATHS.enabledClientIds : API_PATHS.clientIds)).data,
     /** The current revision of the protocol or transfer protocol, `null` while there is none. */
     getProtocol: async <K extends RevisionKind>(clientId: Identifier, kind: K) => {
       const path = kind === 'transfer' ? API_PATHS.transferProtocol(clientId) : API_PATHS.protocol(clientId);

@@ -17,16 +17,17 @@ export const AppHarness = ({
   chrome = [],
   user = DEFAULT_USER,
   clientsData,
+  casesData,
   failures,
   onRequest,
 }: AppHarnessProps) => {
   const providers = useMemo(
     () => ({
-      dataProvider: fakeDataProvider({ chrome, user, clientsData, failures, onRequest }),
+      dataProvider: fakeDataProvider({ chrome, user, clientsData, casesData, failures, onRequest }),
       authProvider: fakeAuthProvider(user),
       store: memoryStore(),
     }),
-    [chrome, user, clientsData, failures, onRequest],
+    [chrome, user, clientsData, casesData, failures, onRequest],
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>

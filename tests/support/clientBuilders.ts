@@ -1,4 +1,3 @@
-import type { CaseSummary } from '../../contract/cases';
 import type { Client, Contact, ProtocolRevision, TransferRevision, UsefulLink } from '../../contract/clients';
 
 /** Builders of the Clients API's records for stories and tests: sensible defaults, overridable. */
@@ -92,16 +91,6 @@ export const buildTransferRevision = (overrides: Partial<TransferRevision> = {})
   revision: 1,
   body: 'Hand over at 07:00 and 19:00: open events, electrode issues, pending notifications.',
   author: 'ada',
-  createdAt: CREATED_AT,
-  ...overrides,
-});
-
-export const buildCaseSummary = (overrides: Partial<CaseSummary> = {}): CaseSummary => ({
-  id: 1,
-  caseNumber: 'NSG-2026-0001',
-  clientId: 1,
-  stage: 'monitoring',
-  version: 1,
   createdAt: CREATED_AT,
   ...overrides,
 });

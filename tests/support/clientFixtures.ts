@@ -1,6 +1,5 @@
 import type { Role } from '../../contract/roles';
 import {
-  buildCaseSummary,
   buildClient,
   buildClients,
   buildContact,
@@ -16,7 +15,7 @@ import type { ClientsSeed } from './fakeClientsApi';
 /** 30 clients: two pages of 25. */
 export const manyClients: ClientsSeed = { clients: buildClients(30) };
 
-/** One client (id 1) with contacts, links, three protocol revisions, a transfer revision and cases. */
+/** One client (id 1) with contacts, links, three protocol revisions and a transfer revision. */
 export const clientWithRecords: ClientsSeed = {
   clients: [buildClient()],
   contacts: [
@@ -46,15 +45,6 @@ export const clientWithRecords: ClientsSeed = {
       ],
     }),
     buildTransferRevision(),
-  ],
-  cases: [
-    buildCaseSummary(),
-    buildCaseSummary({
-      id: 2,
-      caseNumber: 'NSG-2026-0002',
-      stage: 'intake',
-      createdAt: '2026-02-12T07:00:00.000Z',
-    }),
   ],
 };
 

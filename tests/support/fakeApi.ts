@@ -6,6 +6,8 @@ import { MENU, type MenuEntry, menuFor } from '../../server/domain/navigation';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
 import type { FakeRequest } from './fakeApiRules';
+import { fakeCaseDetailsApi } from './fakeCaseDetailsApi';
+import { type CasesSeed, fakeCasesApi, fakeCasesState } from './fakeCasesApi';
 import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
 
 /**
@@ -14,16 +16,6 @@ import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
  */
 const FULL_MENU: readonly MenuEntry[] = [
   ...MENU,
-  {
-    title: 'Intake',
-    url: '/continuous-monitoring/cases/intake',
-    requires: { resource: 'cases', action: 'list' },
-  },
-  {
-    title: 'Monitoring',
-    url: '/continuous-monitoring/cases/monitoring',
-    requires: { resource: 'cases', action: 'list' },
-  },
   { title: 'Billing', url: '/billing', requires: { resource: 'billing', action: 'list' } },
   { title: 'Reporting', url: '/reporting', requires: { resource: 'reporting', action: 'list' } },
   { title: 'Users', url: API_PATHS.users, requires: { resource: 'users', action: 'list' } },
@@ -60,6 +52,8 @@ export interface FakeApi {
   user?: CurrentUser;
   /** The records the Clients API starts with. */
   clientsData?: ClientsSeed;
+  /** The records the Cases API starts with (a client's cases tab lists these too). */
+  casesData?: CasesSeed;
   /** Errors to answer instead, by `METHOD /path`, e.g. `'POST /continuous-monitoring/clients/1/contacts'`. */
   failures?: Record<string, Error>;
   /** Sees every request, for tests that check what was sent. */
@@ -71,10 +65,16 @@ export function fakeHttpClient({
   chrome,
   user = buildUser(),
   clientsData = {},
+  casesData = {},
   failures = {},
   onRequest,
 }: FakeApi): HttpClient {
-  const clientsApi = fakeClientsApi(clientsData, user.username);
+  const casesState = fakeCasesState(casesData);
+  const clientsApi = fakeClientsApi(clientsData, user.username, (clientId) =>
+    casesState.cases.filter((found) => found.clientId === clientId),
+  );
+  const casesApi = fakeCasesApi(casesState, { username: user.username, clientOf: clientsApi.clientOf });
+  const caseDetailsApi = fakeCaseDetailsApi(casesState, { user, clientsApi: clientsApi.handle });
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
     onRequest?.({ method, path, query, body });
     const failure = failures[`${method} ${path}`];
@@ -85,7 +85,8 @@ export function fakeHttpClient({
     }
     if (path === API_PATHS.breadcrumbs) return { data: breadcrumbsOf(String(query?.queryPath)) as T };
     if (path === API_PATHS.user(encodeURIComponent(user.username))) return { data: user as T };
-    const answer = clientsApi({ method, path, query, body });
+    const request = { method, path, query, body };
+    const answer = clientsApi.handle(request) ?? casesApi(request) ?? caseDetailsApi(request);
     if (answer) return answer as { data: T; total?: number };
     throw new HttpError('Not Found', 404);
   };

@@ -1,4 +1,4 @@
-import type { CaseSummary } from '../../contract/cases';
+import type { CaseRow } from '../../contract/cases';
 import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../contract/clientRules';
 import {
   type Client,
@@ -24,6 +24,7 @@ import {
   raiseNotFound,
   validate,
 } from './fakeApiRules';
+import { listCases } from './fakeCasesApi';
 import { fakeChildRecordsApi } from './fakeChildRecordsApi';
 import { fakeProtocolApi } from './fakeProtocolApi';
 
@@ -33,7 +34,6 @@ export interface ClientsSeed {
   contacts?: Contact[];
   usefulLinks?: UsefulLink[];
   revisions?: Revision[];
-  cases?: CaseSummary[];
 }
 
 /** The list's filters: `q` in name or code, `isEnabled`. */
@@ -46,13 +46,25 @@ const matches =
 const SECTIONS = [...CLIENT_RECORD_SEGMENTS, 'protocol'].join('|');
 const PATH = new RegExp(`^${API_PATHS.clients}(?:/(\\d+)(?:/(${SECTIONS})(/.*)?)?)?$`);
 
+/** The pickers' lists, by name: every client, or the enabled ones only. */
+const namesOf = (clients: readonly Client[], enabledOnly: boolean): Result => {
+  const rows = clients
+    .filter((client) => client.isEnabled || !enabledOnly)
+    .map(({ id, name }) => ({ id, name }));
+  return page(rows, { sort: 'name', perPage: rows.length });
+};
+
 /**
  * An in-memory Clients API (issue 3) with the server's rules and messages: validation by the contract
- * schemas, optimistic locking, duplicate codes, revision numbering. Answers `undefined` for other paths.
+ * schemas, optimistic locking, duplicate codes, revision numbering. A client's cases are the fake Cases
+ * API's (`casesOf`). `handle` answers `undefined` for other paths.
  */
-export function fakeClientsApi(seed: ClientsSeed, username: string) {
+export function fakeClientsApi(
+  seed: ClientsSeed,
+  username: string,
+  casesOf: (clientId: number) => readonly CaseRow[],
+) {
   const clients = [...(seed.clients ?? [])];
-  const cases = seed.cases ?? [];
   const contacts: Row[] = [...(seed.contacts ?? [])];
   const contactIdsOf = (clientId: number) =>
     new Set(contacts.filter((row) => row.clientId === clientId).map((row) => Number(row._id)));
@@ -72,12 +84,7 @@ export function fakeClientsApi(seed: ClientsSeed, username: string) {
       defaultSort: 'label',
     }),
     protocol: fakeProtocolApi([...(seed.revisions ?? [])], contactIdsOf, username),
-    cases: ({ query }: FakeRequest, clientId: number) =>
-      page(
-        cases.filter((found) => found.clientId === clientId),
-        query,
-        'createdAt',
-      ),
+    cases: ({ query }: FakeRequest, clientId: number) => listCases(casesOf(clientId), query),
   };
 
   const findClient = (id: number) => clients.find((client) => client.id === id) ?? raiseNotFound();
@@ -99,7 +106,7 @@ export function fakeClientsApi(seed: ClientsSeed, username: string) {
     if (method === 'GET') return { data: client };
     if (method === 'DELETE') {
       if (client.version !== Number(query?.version)) throw conflict(staleVersionMessage('client'));
-      const blocked = deletionBlockedMessage(cases.filter((found) => found.clientId === client.id).length);
+      const blocked = deletionBlockedMessage(casesOf(client.id).length);
       if (blocked) throw conflict(blocked);
       clients.splice(clients.indexOf(client), 1);
       return { data: client };
@@ -112,7 +119,9 @@ export function fakeClientsApi(seed: ClientsSeed, username: string) {
     return { data: updated };
   }
 
-  return (request: FakeRequest): Result | undefined => {
+  function handle(request: FakeRequest): Result | undefined {
+    if (request.path === API_PATHS.clientIds) return namesOf(clients, false);
+    if (request.path === API_PATHS.enabledClientIds) return namesOf(clients, true);
     const match = PATH.exec(request.path);
     if (!match) return undefined;
     const [, id, section, rest] = match;
@@ -120,5 +129,7 @@ export function fakeClientsApi(seed: ClientsSeed, username: string) {
     const client = findClient(Number(id));
     if (!section) return clientRoute(request, client);
     return routes[section as keyof typeof routes](request, client.id, rest);
-  };
+  }
+
+  return { handle, clientOf: (id: number) => clients.find((client) => client.id === id) };
 }

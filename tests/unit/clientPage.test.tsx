@@ -47,6 +47,31 @@ describe('tabs', () => {
     expect(screen.getByText(`${CLIENT}/billing-notes`)).toBeInTheDocument();
   });
 
+  it("lists the client's cases, newest first, each linking to its case page", async () => {
+    render(<stories.Cases />);
+    const closed = await screen.findByRole('link', { name: 'NSG-2026-0002' });
+    expect(closed).toHaveAttribute('href', '/continuous-monitoring/cases/closed/2/details');
+    const row = closed.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Closed')).toBeInTheDocument();
+    expect(within(row).getByText('Berg, Ingrid')).toBeInTheDocument();
+    const numbers = [...document.querySelectorAll('tbody td.column-caseNumber a')].map(
+      (link) => link.textContent,
+    );
+    expect(numbers).toEqual([
+      'NSG-2026-0013',
+      'NSG-2026-0009',
+      'NSG-2026-0008',
+      'NSG-2026-0007',
+      'NSG-2026-0005',
+      'NSG-2026-0002',
+      'NSG-2026-0001',
+    ]);
+    expect(screen.getByRole('link', { name: 'NSG-2026-0013' })).toHaveAttribute(
+      'href',
+      '/continuous-monitoring/cases/intake/13/details',
+    );
+  });
+
   it('says when a client has no cases yet', async () => {
     render(<stories.CasesEmpty />);
     expect(await screen.findByText('No cases for this client yet')).toBeInTheDocument();

@@ -40,6 +40,10 @@ describe('the menu from GET /chrome', () => {
       'Clients',
       'Intake',
       'Monitoring',
+      'Preview',
+      'Reviewed',
+      'Closed',
+      'Assignments',
       'Bugs',
     ]);
     expect(items[0]).toHaveAttribute('href', '/');

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AppHarness } from '@test-support/AppHarness';
+import { noCases, serviceCases } from '@test-support/caseFixtures';
 import { bareClient, clientWithRecords, userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
 import { API_PATHS } from '../../../contract/paths';
@@ -13,6 +14,7 @@ const meta = {
   args: {
     chrome: menuForRole('admin'),
     clientsData: clientWithRecords,
+    casesData: serviceCases,
     path: '/continuous-monitoring/clients/1',
   },
 } satisfies Meta<typeof AppHarness>;
@@ -61,9 +63,12 @@ export const UsefulLinks: Story = { args: { path: tab('useful-links') } };
 
 export const UsefulLinkCreate: Story = { args: { path: tab('useful-links/create') } };
 
+/** The client's cases in every stage, newest first, each linking to its case page. */
 export const Cases: Story = { args: { path: tab('cases') } };
 
-export const CasesEmpty: Story = { args: { clientsData: bareClient, path: tab('cases') } };
+export const CasesEmpty: Story = {
+  args: { clientsData: bareClient, casesData: noCases, path: tab('cases') },
+};
 
 /** /continuous-monitoring/clients/create */
 export const NewClient: Story = {

@@ -1,13 +1,13 @@
 import { DataTable, ListBase, Pagination, useRecordContext } from 'react-admin';
-import type { CaseSummary } from '../../../../contract/cases';
+import type { CaseRow } from '../../../../contract/cases';
 import type { Client } from '../../../../contract/clients';
-import { formatDateTime } from '../../../dates';
+import { STAGE_LABELS } from '../../cases/caseLabels';
+import { openCase } from '../../cases/caseLinks';
+import { CASE_COLUMNS } from '../../cases/fields/caseColumns';
 import { clientChildResource } from '../clientPaths';
 import { EmptyText } from '../nested/ClientChildList';
 
-const Col = DataTable.Col<CaseSummary>;
-
-/** The cases tab: the client's cases, newest first. */
+/** The cases tab: the client's cases in every stage, newest first, each opening its case page. */
 export const ClientCases = () => {
   const client = useRecordContext<Client>();
   if (!client) return null;
@@ -19,13 +19,15 @@ export const ClientCases = () => {
       disableSyncWithLocation
     >
       <DataTable
-        rowClick={false}
+        rowClick={openCase}
         bulkActionButtons={false}
         empty={<EmptyText>No cases for this client yet</EmptyText>}
       >
-        <Col source="caseNumber" label="Case number" />
-        <Col source="stage" />
-        <Col source="createdAt" label="Opened" render={(found) => formatDateTime(found.createdAt)} />
+        {CASE_COLUMNS.caseNumber}
+        <DataTable.Col<CaseRow> source="stage" render={(row) => STAGE_LABELS[row.stage]} />
+        {CASE_COLUMNS.patient}
+        {CASE_COLUMNS.recordingStart}
+        {CASE_COLUMNS.updated}
       </DataTable>
       <Pagination />
     </ListBase>

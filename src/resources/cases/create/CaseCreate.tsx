@@ -1,0 +1,55 @@
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { SimpleForm, Title, useRequireAccess } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { caseIntakeSchema } from '../../../../contract/cases';
+import { caseListResource } from '../../../dataProvider/resourcePaths';
+import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
+import { liveValidation } from '../../../forms/validateWith';
+import { ClientInput } from '../inputs/ClientInput';
+import { PatientInputs } from '../inputs/PatientInputs';
+import { StudyInputs } from '../inputs/StudyInputs';
+import { useIntake } from './useIntake';
+
+const FORM_PROPS = liveValidation(caseIntakeSchema);
+
+/**
+ * `/continuous-monitoring/cases/intake/create` (technologist, admin): a new case in intake, with its
+ * patient now or later (before monitoring starts).
+ */
+export const CaseCreate = () => {
+  const { isPending } = useRequireAccess({ resource: 'cases', action: 'create' });
+  const intake = useIntake();
+  const navigate = useNavigate();
+  if (isPending) return null;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="New case" />
+      <SimpleForm
+        defaultValues={{ hasVideo: false }}
+        onSubmit={intake}
+        toolbar={
+          <SaveCancelToolbar
+            saveLabel="Create case"
+            onCancel={() => navigate(`/${caseListResource('intake')}`)}
+          />
+        }
+        sx={{ maxWidth: 680 }}
+        {...FORM_PROPS}
+      >
+        <Typography variant="h6" component="h2">
+          Case
+        </Typography>
+        <ClientInput source="clientId" enabledOnly isRequired />
+        <StudyInputs />
+        <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+          Patient
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Optional now; monitoring cannot start until the MRN, name, date of birth and sex are filled in.
+        </Typography>
+        <PatientInputs prefix="patient" />
+      </SimpleForm>
+    </Card>
+  );
+};

@@ -1,0 +1,20 @@
+import { BooleanInput, RadioButtonGroupInput, SelectInput } from 'react-admin';
+import { LOAD_LIMITS } from '../../../../contract/cases';
+import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+
+const LOAD_HINT = `A technologist holds at most ${LOAD_LIMITS.continuous} continuous and ${LOAD_LIMITS.intermittent} intermittent active cases`;
+
+/** What kind of study a case is: its type, video, and the monitoring level that sets the CPT codes. */
+export const StudyInputs = () => (
+  <>
+    <SelectInput source="studyType" label="Study type" choices={choicesOf(STUDY_TYPE_LABELS)} isRequired />
+    <BooleanInput source="hasVideo" label="Video" helperText="Video recorded with the EEG" />
+    <RadioButtonGroupInput
+      source="monitoringLevel"
+      label="Monitoring level"
+      choices={choicesOf(MONITORING_LEVEL_LABELS)}
+      helperText={LOAD_HINT}
+      isRequired
+    />
+  </>
+);

@@ -1,0 +1,60 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link, Title } from 'react-admin';
+import type { CaseDetails } from '../../../../contract/cases';
+import { formatDateTime } from '../../../dates';
+import { clientPath } from '../../clients/clientPaths';
+import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { CaseTransitions } from './CaseTransitions';
+import { FactList } from './FactList';
+import { patientLine } from './patientLine';
+
+const headerFacts = (details: CaseDetails) => [
+  { label: 'Study type', value: STUDY_TYPE_LABELS[details.studyType] },
+  { label: 'Video', value: details.hasVideo ? 'With video' : 'No video' },
+  { label: 'Monitoring level', value: MONITORING_LEVEL_LABELS[details.monitoringLevel] },
+  {
+    label: 'Technologists',
+    value: details.technologists.map(({ name }) => name).join(', ') || 'None assigned',
+  },
+  { label: 'Reader', value: details.reader ?? 'Not assigned' },
+  {
+    label: 'Recording start',
+    value: details.recordingStart ? formatDateTime(details.recordingStart) : 'Not started',
+  },
+  {
+    label: 'Recording end',
+    value: details.recordingEnd ? formatDateTime(details.recordingEnd) : 'Not ended',
+  },
+];
+
+/**
+ * The top of the case page: case number, stage, client and patient, the header fields, and the stage
+ * changes the caller may make.
+ */
+export const CaseHeader = ({ details }: { details: CaseDetails }) => (
+  <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
+    <Title title={`Case ${details.caseNumber}`} />
+    <div>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">
+          Case {details.caseNumber}
+        </Typography>
+        <Chip
+          label={STAGE_LABELS[details.stage]}
+          size="small"
+          color={details.stage === 'closed' ? 'default' : 'primary'}
+        />
+        {details.overdue && <Chip label="Check overdue" size="small" color="error" />}
+      </Stack>
+      <Typography color="text.secondary">
+        <Link to={clientPath(details.client.id, 'details')}>{details.client.name}</Link>
+        {' · '}
+        {patientLine(details.patient)}
+      </Typography>
+    </div>
+    <FactList label="Case header" facts={headerFacts(details)} />
+    <CaseTransitions details={details} />
+  </Stack>
+);

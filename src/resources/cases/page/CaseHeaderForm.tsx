@@ -1,0 +1,73 @@
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import {
+  BooleanInput,
+  DateTimeInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
+import { type CaseDetails, casePatchSchema } from '../../../../contract/cases';
+import { liveValidation } from '../../../forms/validateWith';
+import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { type CaseHeaderValues, useSaveCaseHeader } from './useSaveCaseHeader';
+
+const FORM_VALIDATION = liveValidation(casePatchSchema.omit({ version: true }));
+const STUDY_TYPE_CHOICES = choicesOf(STUDY_TYPE_LABELS);
+const MONITORING_LEVEL_CHOICES = choicesOf(MONITORING_LEVEL_LABELS);
+
+/** The browser's local date-time input as the API's UTC instant; cleared is null. */
+const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
+
+const headerValues = (details: CaseDetails): CaseHeaderValues => ({
+  studyType: details.studyType,
+  hasVideo: details.hasVideo,
+  monitoringLevel: details.monitoringLevel,
+  recordingStart: details.recordingStart,
+  recordingEnd: details.recordingEnd,
+  reader: details.reader,
+});
+
+const RowOfInputs = ({ children }: { children: ReactNode }) => (
+  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ width: '100%' }}>
+    {children}
+  </Stack>
+);
+
+/** The header fields for those who may edit cases; the form shows the case as last loaded. */
+export const CaseHeaderForm = ({ details }: { details: CaseDetails }) => {
+  const save = useSaveCaseHeader(details);
+  return (
+    <SimpleForm
+      // A new version (saved, or read again after a conflict) starts the form afresh from it.
+      key={details.version}
+      record={headerValues(details)}
+      onSubmit={save}
+      {...FORM_VALIDATION}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+      sx={{ p: 0 }}
+    >
+      <RowOfInputs>
+        <SelectInput source="studyType" label="Study type" choices={STUDY_TYPE_CHOICES} isRequired />
+        <SelectInput
+          source="monitoringLevel"
+          label="Monitoring level"
+          choices={MONITORING_LEVEL_CHOICES}
+          isRequired
+        />
+        <BooleanInput source="hasVideo" label="Video" sx={{ pt: 1 }} />
+      </RowOfInputs>
+      <RowOfInputs>
+        <DateTimeInput source="recordingStart" label="Recording start" parse={toInstant} />
+        <DateTimeInput source="recordingEnd" label="Recording end" parse={toInstant} />
+      </RowOfInputs>
+      <TextInput source="reader" label="Reader" helperText="The reading physician's username" />
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { Loading } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { casePagePath } from '../../../../contract/paths';
+import { NotFoundPage } from '../../../customRoutes';
+import { CaseHeader } from './CaseHeader';
+import { CaseNotFound } from './CaseNotFound';
+import { CaseTabBar, CaseTabContent } from './CaseTabs';
+import { isCaseTab, useCasePageParams } from './casePageTabs';
+import { isCaseId, useCaseDetails } from './useCaseDetails';
+
+/**
+ * A case's page, `/continuous-monitoring/cases/{stage}/{caseId}/{tab}` (DESIGN §9). The tab comes from the
+ * URL, so each tab is reload-safe; without a tab the details open. A case opened under another stage's
+ * URL (a stale link, or a list row read before the case moved) is sent to its own stage's URL.
+ */
+export const CasePage = () => {
+  const { stage, caseId, tab } = useCasePageParams();
+  const { search } = useLocation();
+  const { data: details, error, isPending } = useCaseDetails(caseId);
+  if (tab === undefined) return <Navigate to={casePagePath(stage, caseId)} replace />;
+  if (!isCaseTab(tab)) return <NotFoundPage />;
+  if (error?.status === 404 || !isCaseId(caseId)) return <CaseNotFound caseId={caseId} stage={stage} />;
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {error.message}
+      </Alert>
+    );
+  if (isPending || !details) return <Loading />;
+  if (details.stage !== stage)
+    return <Navigate to={`${casePagePath(details.stage, details.id, tab)}${search}`} replace />;
+  return (
+    <>
+      <CaseHeader details={details} />
+      <CaseTabBar details={details} current={tab} />
+      <Card>
+        <CardContent>
+          <CaseTabContent details={details} tab={tab} />
+        </CardContent>
+      </Card>
+    </>
+  );
+};

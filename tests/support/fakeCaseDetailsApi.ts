@@ -1,0 +1,207 @@
+import {
+  type ActionInput,
+  actionInputSchema,
+  type CaseAction,
+  type CaseDetails,
+  type CaseProtocolSnapshot,
+  type CaseRow,
+  casePatchSchema,
+  transitionInputSchema,
+} from '../../contract/cases';
+import type { CurrentUser } from '../../contract/chrome';
+import type { RevisionKind } from '../../contract/clients';
+import { API_PATHS } from '../../contract/paths';
+import { rolesFromGroups } from '../../contract/roles';
+import {
+  allowedTransitions,
+  type CaseFacts,
+  closedCaseRefusal,
+  evaluateTransition,
+  REQUIRED_PATIENT_FIELDS,
+} from '../../server/domain/caseStages';
+import type { RevisionOfKind } from '../../src/dataProvider/clientMethods';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import { conflict, type FakeRequest, now, type Result, validate } from './fakeApiRules';
+import { caseDetailsOf, type FakeCasesState } from './fakeCasesApi';
+
+/**
+ * The case page's calls over the fake Cases API's records (issue 7): details with the moves the signed-in
+ * user may make, header edits, transitions, actions and a closed case's protocol, with the server's stage
+ * rules (server/domain/caseStages.ts) and messages. Answers `undefined` for other paths.
+ */
+
+interface CaseDetailsApiOptions {
+  /** The signed-in user, whose roles decide the moves. */
+  user: CurrentUser;
+  /** The fake Clients API, which holds the protocol revisions a closed case keeps. */
+  clientsApi: (request: FakeRequest) => Result | undefined;
+}
+
+// No clinical record exists before the clinical-records release: no open time log, no signed final
+// interpretation, no unsettled billing note.
+const NO_RECORDS = { openTimeLogCount: 0, hasSignedFinalInterpretation: false, unsettledBillingNoteCount: 0 };
+
+const factsOf = (details: CaseDetails): CaseFacts => ({
+  missingPatientFields: REQUIRED_PATIENT_FIELDS.filter((field) => !details.patient?.[field]),
+  technologistCount: details.technologists.length,
+  recordingStartSet: details.recordingStart !== null,
+  recordingEndSet: details.recordingEnd !== null,
+  ...NO_RECORDS,
+});
+
+const lastTransition = (details: Pick<CaseDetails, 'transitions'>) =>
+  details.transitions.toSorted((a, b) => a.at.localeCompare(b.at) || a.id - b.id).at(-1);
+
+const notFound = (message: string) => toHttpError(404, { error: message });
+const stale = (row: CaseRow) =>
+  conflict(`Case ${row.caseNumber} was changed by someone else meanwhile; reload and try again.`);
+
+const id = '(\\d+)';
+const PATHS = {
+  details: new RegExp(`^${API_PATHS.caseDetails(id)}$`),
+  header: new RegExp(`^${API_PATHS.case(id)}$`),
+  transitions: new RegExp(`^${API_PATHS.caseTransitions(id)}$`),
+  actions: new RegExp(`^${API_PATHS.caseActions(id)}$`),
+  transitionActions: new RegExp(`^${API_PATHS.caseTransitionActions(id, id)}$`),
+  protocol: new RegExp(`^${API_PATHS.closedCaseProtocol(id)}$`),
+};
+
+export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: CaseDetailsApiOptions) {
+  const { username } = user;
+  const roles = rolesFromGroups(user.roles);
+  const missing = (caseId: number) => raise(notFound(`Case ${caseId} not found`));
+  const rowOf = (caseId: number) => state.cases.find((row) => row.id === caseId) ?? missing(caseId);
+  const history = (caseId: number) => state.details.get(caseId) ?? missing(caseId);
+  const nextId = (ids: number[]) => Math.max(0, ...ids) + 1;
+
+  /** GET details: the case with the moves the user's roles may make and what each still needs. */
+  function details(caseId: number): CaseDetails {
+    const found = caseDetailsOf(state, caseId);
+    const previous = lastTransition(found)?.from;
+    return { ...found, allowedTransitions: allowedTransitions(found.stage, roles, factsOf(found), previous) };
+  }
+
+  function save(row: CaseRow, changes: Partial<CaseRow>) {
+    state.cases[state.cases.indexOf(row)] = {
+      ...row,
+      ...changes,
+      version: row.version + 1,
+      updatedAt: now(),
+    };
+  }
+
+  function patch(row: CaseRow, body: unknown): Result {
+    const { version, ...changes } = validate(casePatchSchema, body);
+    const closed = closedCaseRefusal(row.caseNumber, row.stage);
+    if (closed) throw conflict(closed);
+    if (row.version !== version) throw stale(row);
+    save(row, changes);
+    return { data: details(row.id) };
+  }
+
+  function transition(row: CaseRow, body: unknown): Result {
+    const { to, reason, version } = validate(transitionInputSchema, body);
+    const current = details(row.id);
+    const verdict = evaluateTransition({
+      from: row.stage,
+      to,
+      roles,
+      facts: factsOf(current),
+      previousStage: lastTransition(current)?.from,
+      reason,
+    });
+    if (verdict.illegal) throw conflict(closedCaseRefusal(row.caseNumber, row.stage) ?? verdict.illegal);
+    if (verdict.forbidden) throw toHttpError(403, { error: verdict.forbidden });
+    if (row.version !== version) throw stale(row);
+    if (!verdict.allowed)
+      throw conflict(`Case ${row.caseNumber} cannot move to ${to}: ${verdict.unmet.join('; ')}.`);
+    const saved = history(row.id);
+    const everyTransition = [...state.details.values()].flatMap((found) => found.transitions);
+    const recorded = {
+      id: nextId(everyTransition.map((found) => found.id)),
+      from: row.stage,
+      to,
+      by: username,
+      at: now(),
+      reason,
+      actions: [],
+    };
+    state.details.set(row.id, { ...saved, transitions: [...saved.transitions, recorded] });
+    save(row, { stage: to });
+    return { data: { transition: recorded, case: details(row.id) } };
+  }
+
+  function addAction(row: CaseRow, body: unknown, transitionId?: number): Result {
+    const input: ActionInput = validate(actionInputSchema, body);
+    const closed = closedCaseRefusal(row.caseNumber, row.stage);
+    if (closed) throw conflict(closed);
+    const saved = history(row.id);
+    const everyAction = [...state.details.values()].flatMap((found) => [
+      ...found.actions,
+      ...found.transitions.flatMap((recorded) => recorded.actions),
+    ]);
+    const action: CaseAction = {
+      ...input,
+      id: nextId(everyAction.map((found) => found.id)),
+      by: username,
+      at: now(),
+      transitionId: transitionId ?? null,
+    };
+    if (transitionId === undefined) {
+      state.details.set(row.id, { ...saved, actions: [...saved.actions, action] });
+      return { data: action };
+    }
+    const target =
+      saved.transitions.find((found) => found.id === transitionId) ??
+      raise(notFound(`Transition ${transitionId} of case ${row.id} not found`));
+    const transitions = saved.transitions.map((found) =>
+      found === target ? { ...found, actions: [...found.actions, action] } : found,
+    );
+    state.details.set(row.id, { ...saved, transitions });
+    return { data: action };
+  }
+
+  /** The revisions the case ran under, kept when it closed (its last move, to closed). */
+  function closedProtocol(row: CaseRow): Result {
+    if (row.stage !== 'closed') throw notFound(`Case ${row.caseNumber} is not closed`);
+    const saved = history(row.id);
+    const closing = lastTransition(saved);
+    const revision = <K extends RevisionKind>(kind: K, number: number | null) =>
+      number === null
+        ? null
+        : (clientsApi({
+            method: 'GET',
+            path: API_PATHS.protocolRevision(row.clientId, number),
+            query: { kind },
+          })?.data as RevisionOfKind<K>);
+    const snapshot: CaseProtocolSnapshot = {
+      caseId: row.id,
+      takenAt: closing?.at ?? row.updatedAt,
+      takenBy: closing?.by ?? saved.createdBy,
+      protocol: revision('protocol', saved.protocolRevision),
+      transfer: revision('transfer', saved.transferRevision),
+    };
+    return { data: snapshot };
+  }
+
+  return ({ method, path, body }: FakeRequest): Result | undefined => {
+    const match = (pattern: RegExp) => pattern.exec(path)?.slice(1).map(Number);
+    const [detailsId] = match(PATHS.details) ?? [];
+    if (detailsId && method === 'GET') return { data: details(rowOf(detailsId).id) };
+    const [headerId] = match(PATHS.header) ?? [];
+    if (headerId && method === 'PATCH') return patch(rowOf(headerId), body);
+    const [movedId] = match(PATHS.transitions) ?? [];
+    if (movedId && method === 'POST') return transition(rowOf(movedId), body);
+    const [actedId] = match(PATHS.actions) ?? [];
+    if (actedId && method === 'POST') return addAction(rowOf(actedId), body);
+    const [caseId, transitionId] = match(PATHS.transitionActions) ?? [];
+    if (caseId && method === 'POST') return addAction(rowOf(caseId), body, transitionId);
+    const [closedId] = match(PATHS.protocol) ?? [];
+    if (closedId && method === 'GET') return closedProtocol(rowOf(closedId));
+    return undefined;
+  };
+}
+
+function raise(error: Error): never {
+  throw error;
+}

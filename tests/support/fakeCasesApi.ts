@@ -1,0 +1,263 @@
+import {
+  CASE_STAGES,
+  type CaseDetails,
+  type CaseRow,
+  caseIntakeSchema,
+  type Patient,
+  type PatientInput,
+  type Technologist,
+  technologistCasesInputSchema,
+} from '../../contract/cases';
+import type { Client } from '../../contract/clients';
+import { API_PATHS } from '../../contract/paths';
+import { caseYear, formatCaseNumber } from '../../server/domain/caseNumbers';
+import { closedCaseRefusal, isActiveStage } from '../../server/domain/caseStages';
+import { loadLimitRefusal, loadOf } from '../../server/domain/technologistLoad';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import {
+  conflict,
+  type FakeRequest,
+  now,
+  page,
+  type Result,
+  type Row,
+  raiseNotFound,
+  validate,
+} from './fakeApiRules';
+
+/** What a case's page shows beyond its row; the case page's fake API reads and adds to it. */
+export type FakeCaseDetails = Pick<
+  CaseDetails,
+  'client' | 'patient' | 'protocolRevision' | 'transferRevision' | 'createdBy' | 'transitions' | 'actions'
+>;
+
+/** The records the fake Cases API starts with; a case without `details` gets them from its row. */
+export interface CasesSeed {
+  cases?: CaseRow[];
+  /** Their `active` load is counted from the cases, as the server does. */
+  technologists?: Technologist[];
+  details?: Record<number, Partial<FakeCaseDetails>>;
+}
+
+/**
+ * The fake Cases API's records, shared by every fake that reads or writes cases: the lists and
+ * assignments here, a client's cases tab, and the case page's own fake (which extends `details`).
+ */
+export interface FakeCasesState {
+  cases: CaseRow[];
+  technologists: Technologist[];
+  details: Map<number, FakeCaseDetails>;
+}
+
+/** "Last, First" as the API names the patient on a row; null while neither is known. */
+const patientNameOf = ({ lastName, firstName }: Pick<Patient, 'lastName' | 'firstName'>) =>
+  [lastName, firstName].filter(Boolean).join(', ') || null;
+
+function patientOf(input: Required<PatientInput>, updatedAt: string): Patient {
+  return { ...input, version: 1, updatedAt };
+}
+
+/** A seeded row's patient, read back from its name and MRN. */
+function patientOfRow(row: CaseRow): Patient | null {
+  if (row.patientName === null && row.mrn === null) return null;
+  const [lastName = '', firstName = ''] = (row.patientName ?? '').split(', ');
+  const blank = { unit: '', room: '', orderingPhysician: '', indication: '', medications: '' };
+  return patientOf(
+    { mrn: row.mrn ?? '', lastName, firstName, dateOfBirth: null, sex: null, ...blank },
+    row.updatedAt,
+  );
+}
+
+function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
+  return {
+    client: {
+      id: row.clientId,
+      name: row.clientName,
+      code: client?.code ?? row.caseNumber.split('-')[0],
+      timeZone: client?.timeZone ?? 'America/New_York',
+    },
+    patient: patientOfRow(row),
+    protocolRevision: null,
+    transferRevision: null,
+    createdBy: 'ada',
+    transitions: [],
+    actions: [],
+  };
+}
+
+export function fakeCasesState({ cases = [], technologists = [], details = {} }: CasesSeed): FakeCasesState {
+  return {
+    cases: [...cases],
+    technologists: [...technologists],
+    details: new Map(cases.map((row) => [row.id, { ...detailsOfRow(row), ...details[row.id] }])),
+  };
+}
+
+/**
+ * The case as GET details answers it. `allowedTransitions` is left empty: the case page's fake, which
+ * knows the stage rules, fills it in.
+ */
+export function caseDetailsOf(state: FakeCasesState, id: number): CaseDetails {
+  const row = state.cases.find((found) => found.id === id) ?? raiseNotFound();
+  const { clientName: _client, patientName: _patient, mrn: _mrn, technologists, ...header } = row;
+  const nameOf = (username: string) =>
+    state.technologists.find((found) => found.username === username)?.name ?? username;
+  return {
+    ...header,
+    ...(state.details.get(id) ?? detailsOfRow(row)),
+    technologists: technologists.map((username) => ({ username, name: nameOf(username) })),
+    allowedTransitions: [],
+  };
+}
+
+// Lists
+
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** A day counts whole, in UTC; a moment is taken as it is (as the server reads `from` and `to`). */
+const boundary = (value: unknown, end: boolean) => {
+  const text = String(value);
+  return Date.parse(
+    /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : text,
+  );
+};
+
+/** The list filters of DESIGN §8: client, technologist, reader, `q` (case number, patient, MRN), from/to. */
+const matches = (query: Row) => (row: CaseRow) => {
+  const q = String(query.q ?? '').toLowerCase();
+  const [last = '', first = ''] = (row.patientName ?? '').split(', ');
+  const searched = [row.caseNumber, row.mrn ?? '', row.patientName ?? '', `${first} ${last}`];
+  const start = row.recordingStart === null ? Number.NaN : Date.parse(row.recordingStart);
+  return (
+    (!given(query.clientId) || row.clientId === Number(query.clientId)) &&
+    (!given(query.technologist) || row.technologists.includes(String(query.technologist))) &&
+    (!given(query.reader) || row.reader === query.reader) &&
+    (!q || searched.some((text) => text.toLowerCase().includes(q))) &&
+    (!given(query.from) || start >= boundary(query.from, false)) &&
+    (!given(query.to) || start <= boundary(query.to, true))
+  );
+};
+
+/** One page of `rows` under a case list's query: filters, sort (createdAt DESC by default), page. */
+export function listCases(rows: readonly CaseRow[], query: Row = {}): Result {
+  return page(rows.filter(matches(query)), {
+    ...query,
+    sort: query.sort ?? 'createdAt',
+    order: query.order ?? 'DESC',
+  });
+}
+
+// Technologists and their load
+
+const activeCasesOf = (state: FakeCasesState, username: string) =>
+  state.cases.filter((row) => isActiveStage(row.stage) && row.technologists.includes(username));
+
+const withLoad = (state: FakeCasesState, technologist: Technologist): Technologist => ({
+  ...technologist,
+  active: loadOf(activeCasesOf(state, technologist.username)),
+});
+
+const notFound = (message: string) => toHttpError(404, { error: message });
+
+/** PUT: the technologist's whole set of active cases, refused beyond the load limits (DESIGN §4). */
+function setTechnologistCases(state: FakeCasesState, username: string, body: unknown): Result {
+  const technologist = state.technologists.find((found) => found.username === username);
+  if (!technologist) throw notFound(`No technologist named ${username}`);
+  const { caseIds } = validate(technologistCasesInputSchema, body);
+  const wanted = caseIds.map((id) => {
+    const row = state.cases.find((found) => found.id === id);
+    if (!row) throw notFound(`Case ${id} not found`);
+    const closed = closedCaseRefusal(row.caseNumber, row.stage);
+    if (closed) throw conflict(closed);
+    if (!isActiveStage(row.stage))
+      throw conflict(
+        `Case ${row.caseNumber} is in ${row.stage}: only intake and monitoring cases take technologists`,
+      );
+    return row;
+  });
+  const refusal = loadLimitRefusal(technologist.name, loadOf(wanted));
+  if (refusal) throw conflict(refusal);
+  const ids = new Set(caseIds);
+  for (const [index, row] of state.cases.entries()) {
+    const holds = row.technologists.includes(username);
+    if (holds === ids.has(row.id) || (holds && !isActiveStage(row.stage))) continue;
+    const technologists = holds
+      ? row.technologists.filter((found) => found !== username)
+      : [...row.technologists, username].sort();
+    state.cases[index] = { ...row, technologists, version: row.version + 1, updatedAt: now() };
+  }
+  return { data: { ...withLoad(state, technologist), caseIds } };
+}
+
+// Intake
+
+function intake(state: FakeCasesState, body: unknown, client: Client | undefined, username: string): Result {
+  const { patient: patientInput, ...input } = validate(caseIntakeSchema, body);
+  const refuseClient = (message: string) =>
+    toHttpError(400, { error: 'Invalid clientId', fields: [{ field: 'clientId', message }] });
+  if (!client) throw refuseClient(`No client with id ${input.clientId}`);
+  if (!client.isEnabled) throw refuseClient(`${client.name} is disabled: enable the client to take in cases`);
+  const at = now();
+  const year = caseYear(client.timeZone, new Date(at));
+  const prefix = formatCaseNumber(client.code, year, 0).slice(0, -4);
+  const taken = state.cases.filter((row) => row.caseNumber.startsWith(prefix));
+  const sequence = Math.max(0, ...taken.map((row) => Number(row.caseNumber.slice(prefix.length)))) + 1;
+  const patient = patientInput ? patientOf(patientInput, at) : null;
+  const row: CaseRow = {
+    ...input,
+    id: Math.max(0, ...state.cases.map((found) => found.id)) + 1,
+    caseNumber: formatCaseNumber(client.code, year, sequence),
+    clientName: client.name,
+    stage: 'intake',
+    patientName: patient && patientNameOf(patient),
+    mrn: patient?.mrn || null,
+    recordingStart: null,
+    recordingEnd: null,
+    technologists: [],
+    reader: null,
+    overdue: false,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  state.cases.push(row);
+  state.details.set(row.id, { ...detailsOfRow(row, client), patient, createdBy: username });
+  return { data: caseDetailsOf(state, row.id) };
+}
+
+const LIST_PATH = new RegExp(`^${API_PATHS.caseStage(`(${[...CASE_STAGES, 'assignments'].join('|')})`)}$`);
+const TECHNOLOGIST_CASES_PATH = new RegExp(`^${API_PATHS.technologistCases('([^/]+)')}$`);
+
+interface CasesApiOptions {
+  /** The signed-in user, who takes a case in. */
+  username: string;
+  /** A client of the fake Clients API, for intake. */
+  clientOf: (id: number) => Client | undefined;
+}
+
+/**
+ * An in-memory Cases API (issue 7) with the server's rules and messages: the stage lists and the
+ * assignments with their filters, intake, the technologists with their load and the load limits.
+ * Answers `undefined` for other paths.
+ */
+export function fakeCasesApi(state: FakeCasesState, { username, clientOf }: CasesApiOptions) {
+  return ({ method, path, query, body }: FakeRequest): Result | undefined => {
+    if (path === API_PATHS.cases && method === 'POST') {
+      return intake(state, body, clientOf(Number((body as Row | undefined)?.clientId)), username);
+    }
+    const list = LIST_PATH.exec(path)?.[1];
+    if (list && method === 'GET') {
+      const inList = (row: CaseRow) =>
+        list === 'assignments' ? isActiveStage(row.stage) : row.stage === list;
+      return listCases(state.cases.filter(inList), query);
+    }
+    if (path === API_PATHS.technologists && method === 'GET') {
+      return { data: state.technologists.map((technologist) => withLoad(state, technologist)) };
+    }
+    const technologist = TECHNOLOGIST_CASES_PATH.exec(path)?.[1];
+    if (technologist && method === 'PUT') {
+      return setTechnologistCases(state, decodeURIComponent(technologist), body);
+    }
+    return undefined;
+  };
+}

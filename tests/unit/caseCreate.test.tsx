@@ -1,0 +1,120 @@
+import { composeStories } from '@storybook/react-vite';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import * as createStories from '../../src/resources/cases/create/CaseCreate.stories';
+import type { FakeRequest } from '../support/fakeApiRules';
+import { allowWholeAppStories, submitWith } from './support/renderStory';
+
+allowWholeAppStories();
+const { NewCase, ServerRefusesTheMrn } = composeStories(createStories, preview);
+
+async function chooseClient(user: UserEvent, name: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Client' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+/** Bayside, long-term, with video, continuous: everything a case needs, no patient. */
+async function fillTheCase(user: UserEvent) {
+  await chooseClient(user, 'Bayside Memorial Hospital');
+  await user.click(screen.getByRole('combobox', { name: 'Study type' }));
+  await user.click(await screen.findByRole('option', { name: 'Long-term' }));
+  await user.click(screen.getByRole('switch', { name: 'Video' }));
+  await user.click(screen.getByRole('radio', { name: 'Continuous' }));
+}
+
+const posts = (onRequest: ReturnType<typeof vi.fn>) =>
+  onRequest.mock.calls
+    .map(([request]) => request as FakeRequest)
+    .filter(({ method, path }) => method === 'POST' && path === '/continuous-monitoring/cases');
+
+describe('New case', () => {
+  it('offers only the enabled clients', async () => {
+    const user = userEvent.setup();
+    render(<NewCase />);
+    await user.click(await screen.findByRole('combobox', { name: 'Client' }));
+    expect(await screen.findByRole('option', { name: 'Bayside Memorial Hospital' })).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    expect(screen.queryByRole('option', { name: 'Old Harbor Clinic' })).toBeNull();
+  });
+
+  it("checks the contract's rules before sending anything", async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<NewCase onRequest={onRequest} />);
+    await chooseClient(user, 'Northside General Hospital');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2999-01-01' } });
+    expect(await screen.findByText('Date of birth cannot be in the future')).toBeInTheDocument();
+    await submitWith(user, 'Create case');
+    expect(
+      await screen.findByText('Choose a study type: routine, long-term, ambulatory or ICU'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a monitoring level: unmonitored, intermittent or continuous'),
+    ).toBeInTheDocument();
+    expect(posts(onRequest)).toEqual([]);
+  });
+
+  it('takes a case in without a patient, says so and opens its page', async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<NewCase onRequest={onRequest} />);
+    await fillTheCase(user);
+    await submitWith(user, 'Create case');
+    expect(await screen.findByText(/^Case BMH-\d{4}-\d{4} created$/)).toBeInTheDocument();
+    expect(posts(onRequest).map(({ body }) => body)).toEqual([
+      { clientId: 2, studyType: 'long-term', hasVideo: true, monitoringLevel: 'continuous' },
+    ]);
+    // The new case is id 14; its page is /continuous-monitoring/cases/intake/14/details.
+    await waitFor(() =>
+      expect(screen.getByLabelText('breadcrumb')).toHaveTextContent(/intake\s*\/\s*14\s*\/\s*details/),
+    );
+  });
+
+  it('sends the patient when the section is filled in', async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<NewCase onRequest={onRequest} />);
+    await fillTheCase(user);
+    await user.type(screen.getByLabelText('MRN'), 'B-77001');
+    await user.type(screen.getByLabelText('Last name'), 'Moreau');
+    await user.type(screen.getByLabelText('First name'), 'Claire');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1961-07-04' } });
+    await user.click(screen.getByRole('combobox', { name: 'Sex' }));
+    await user.click(await screen.findByRole('option', { name: 'Female' }));
+    await submitWith(user, 'Create case');
+    expect(await screen.findByText(/^Case BMH-\d{4}-\d{4} created$/)).toBeInTheDocument();
+    expect(posts(onRequest)[0].body).toEqual({
+      clientId: 2,
+      studyType: 'long-term',
+      hasVideo: true,
+      monitoringLevel: 'continuous',
+      patient: {
+        mrn: 'B-77001',
+        lastName: 'Moreau',
+        firstName: 'Claire',
+        dateOfBirth: '1961-07-04',
+        sex: 'F',
+        unit: '',
+        room: '',
+        orderingPhysician: '',
+        indication: '',
+        medications: '',
+      },
+    });
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    const user = userEvent.setup();
+    render(<ServerRefusesTheMrn />);
+    await fillTheCase(user);
+    await user.type(screen.getByLabelText('MRN'), 'B-55142');
+    await submitWith(user, 'Create case');
+    expect(
+      await screen.findByText('MRN B-55142 belongs to another patient of this client'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('MRN')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/created$/)).toBeNull();
+  });
+});

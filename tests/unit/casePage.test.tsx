@@ -1,0 +1,256 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { API_PATHS, casePagePath } from '../../contract/paths';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
+import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { requestCount, sentRequest } from './support/requests';
+
+allowWholeAppStories();
+const stories = composeStories(pageStories, preview);
+
+const heading = (caseNumber: string) =>
+  screen.findByRole('heading', { name: `Case ${caseNumber}`, level: 1 });
+const technologists = () => screen.findByRole('region', { name: 'Technologists' });
+
+describe('routes', () => {
+  it('opens the details tab when the URL names no tab', async () => {
+    render(<stories.WithoutTab />);
+    expect(await screen.findByRole('tab', { name: 'Details', selected: true })).toHaveAttribute(
+      'href',
+      casePagePath('monitoring', 1, 'details'),
+    );
+  });
+
+  it("sends a case opened under another stage's URL to its own stage, on the same tab", async () => {
+    render(<stories.UnderAnotherStage />);
+    expect(await screen.findByRole('tab', { name: 'Activity', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'monitoring' })).toHaveAttribute(
+      'href',
+      API_PATHS.caseStage('monitoring'),
+    );
+    expect(screen.queryByRole('link', { name: 'intake' })).toBeNull();
+  });
+
+  it('says when there is no such case', async () => {
+    render(<stories.UnknownCase />);
+    expect(await screen.findByRole('heading', { name: 'Case not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the monitoring cases' })).toHaveAttribute(
+      'href',
+      API_PATHS.caseStage('monitoring'),
+    );
+  });
+
+  it('shows Page Not Found for an unknown tab', async () => {
+    render(<stories.Details path={casePagePath('monitoring', 1, 'billing')} />);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('the details tab', () => {
+  it('saves the header with the version it loaded', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.Details onRequest={onRequest} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Reader' }), 'rhea');
+    await submitWith(user, 'Save');
+    expect(await screen.findByText('Case NSG-2026-0001 saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest(
+        'PATCH',
+        API_PATHS.case(1),
+        expect.objectContaining({ reader: 'rhea', studyType: 'long-term', version: 1 }),
+      ),
+    );
+    expect(within(screen.getByLabelText('Case header')).getByText('rhea')).toBeInTheDocument();
+  });
+
+  it('shows a conflict (409) and reads the case again', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    const message = 'Case NSG-2026-0001 was changed by someone else meanwhile; reload and try again.';
+    render(
+      <stories.Details
+        onRequest={onRequest}
+        failures={{ [`PATCH ${API_PATHS.case(1)}`]: toHttpError(409, { error: message }) }}
+      />,
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Reader' }), 'rhea');
+    await submitWith(user, 'Save');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.caseDetails(1))).toBeGreaterThan(1));
+  });
+
+  it("shows the server's field errors under the fields (400)", async () => {
+    const user = userEvent.setup();
+    const fields = [{ field: 'reader', message: 'rhea is not a reader' }];
+    render(
+      <stories.Details
+        failures={{ [`PATCH ${API_PATHS.case(1)}`]: toHttpError(400, { error: 'Invalid reader', fields }) }}
+      />,
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Reader' }), 'rhea');
+    await submitWith(user, 'Save');
+    expect(await screen.findByText('rhea is not a reader')).toBeInTheDocument();
+  });
+
+  it('shows the details without inputs to a reader', async () => {
+    render(<stories.DetailsReadOnly />);
+    expect(await technologists()).toHaveTextContent('Priya Raman');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Take .* off the case/ })).toBeNull();
+  });
+
+  it('lets a technologist assign themselves, sending their whole set of active cases', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.DetailsForAnotherTechnologist onRequest={onRequest} />);
+    await user.click(within(await technologists()).getByRole('button', { name: 'Assign me' }));
+    expect(await screen.findByText('NSG-2026-0001 assigned to Marcus Bell')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PUT', API_PATHS.technologistCases('marcus'), { caseIds: [1] }),
+    );
+    await waitFor(async () => expect(await technologists()).toHaveTextContent('Marcus Bell'));
+    expect(within(await technologists()).queryByRole('button', { name: 'Assign me' })).toBeNull();
+  });
+
+  it('keeps the other active cases of a technologist when adding one', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.Details onRequest={onRequest} path={casePagePath('intake', 3, 'details')} />);
+    const panel = await technologists();
+    await user.click(await within(panel).findByRole('combobox', { name: /Technologist/ }));
+    await user.click(await screen.findByRole('option', { name: /^Priya Raman/ }));
+    await user.click(within(panel).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('NSG-2026-0003 assigned to Priya Raman')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [1, 2, 3] }),
+    );
+  });
+
+  it('shows a refused assignment (409 at the load limit)', async () => {
+    const user = userEvent.setup();
+    const message = 'Marcus Bell would hold 5 continuous cases; the limit is 4';
+    render(
+      <stories.DetailsForAnotherTechnologist
+        failures={{ [`PUT ${API_PATHS.technologistCases('marcus')}`]: toHttpError(409, { error: message }) }}
+      />,
+    );
+    await user.click(within(await technologists()).getByRole('button', { name: 'Assign me' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('takes a technologist off the case', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.Details onRequest={onRequest} />);
+    await user.click(
+      within(await technologists()).getByRole('button', { name: 'Take Priya Raman off the case' }),
+    );
+    expect(await screen.findByText('No technologist assigned yet.')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [2] }),
+    );
+  });
+});
+
+describe('a closed case', () => {
+  it('says it is closed and has no edit controls, even for an admin', async () => {
+    render(<stories.ClosedDetails />);
+    expect(
+      await screen.findByText(
+        'Case NSG-2026-0004 is closed: its details and records stay as they are unless an administrator reopens it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assign' })).toBeNull();
+  });
+
+  it('lists its activity without "Add action"', async () => {
+    render(<stories.ClosedActivity />);
+    expect(await screen.findByText('Reviewed → Closed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add action/ })).toBeNull();
+  });
+
+  it('shows the protocol it closed under, not the current one', async () => {
+    render(<stories.ClosedProtocol />);
+    expect(
+      await screen.findByRole('heading', { name: 'Protocol the case closed under, revision 2' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Revision 2, saved by grace/)).toBeInTheDocument();
+    expect(screen.queryByText(/Revision 3/)).toBeNull();
+  });
+});
+
+describe('the activity tab', () => {
+  it('lists stage changes with their actions and the case’s own actions, newest first', async () => {
+    render(<stories.Activity />);
+    const entries = within(await screen.findByRole('list', { name: 'Activity' })).getAllByRole('listitem');
+    const texts = entries.map((entry) => entry.textContent);
+    expect(texts[0]).toMatch(/^Physician paged: Rhythmic delta/);
+    expect(texts[1]).toMatch(/^Intake → Monitoring/);
+    expect(texts[1]).toMatch(/Client notified: Charge nurse told monitoring started/);
+    expect(texts.at(-1)).toMatch(/^Case opened/);
+  });
+
+  /** Opens the dialog with `button`, fills it in and adds the action. */
+  async function addAction(button: string, dialogName: string, kind: string, note: string) {
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: dialogName });
+    await user.click(within(dialog).getByRole('combobox', { name: /Kind/ }));
+    await user.click(await screen.findByRole('option', { name: kind }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), note);
+    await submitWith(user, 'Add action', dialog);
+  }
+
+  it('records an action on the case', async () => {
+    const onRequest = vi.fn();
+    render(<stories.Activity onRequest={onRequest} />);
+    await addAction('Add action', 'Add action to case NSG-2026-0001', 'Escalated', 'Fellow called back');
+    expect(await screen.findByText('Escalated: Fellow called back')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.caseActions(1), { kind: 'escalated', note: 'Fellow called back' }),
+    );
+  });
+
+  it('records an action on a stage change', async () => {
+    const onRequest = vi.fn();
+    const heading = 'Intake → Monitoring';
+    render(<stories.Activity onRequest={onRequest} />);
+    await addAction(`Add action to ${heading}`, `Add action to ${heading}`, 'Client notified', 'Unit told');
+    const actions = await screen.findByRole('list', { name: `Actions on ${heading}` });
+    expect(await within(actions).findByText('Client notified: Unit told')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.caseTransitionActions(1, 1), {
+        kind: 'client-notified',
+        note: 'Unit told',
+      }),
+    );
+  });
+});
+
+describe('the other tabs', () => {
+  it("shows the client's current protocol and transfer protocol", async () => {
+    render(<stories.Protocol />);
+    expect(
+      await screen.findByRole('heading', { name: "Northside General Hospital's protocol, revision 3" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Transfer protocol, revision 1' })).toBeInTheDocument();
+  });
+
+  it('says plainly that the clinical records arrive with their release', async () => {
+    render(<stories.EventsTab />);
+    expect(await heading('NSG-2026-0001')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Events arrive with the clinical-records release: until then they cannot be viewed or recorded here.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
