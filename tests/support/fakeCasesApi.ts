@@ -3,6 +3,7 @@ import {
   type CaseDetails,
   type CaseRow,
   caseIntakeSchema,
+  caseListQuerySchema,
   type Patient,
   type PatientInput,
   type Technologist,
@@ -140,6 +141,11 @@ const matches = (query: Row) => (row: CaseRow) => {
 
 /** One page of `rows` under a case list's query: filters, sort (createdAt DESC by default), page. */
 export function listCases(rows: readonly CaseRow[], query: Row = {}): Result {
+  // The real contract decides what a list accepts (e.g. which fields it sorts by), as the server does.
+  const asSent = Object.entries(query).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  validate(caseListQuerySchema, Object.fromEntries(asSent.map(([key, value]) => [key, String(value)])));
   return page(rows.filter(matches(query)), {
     ...query,
     sort: query.sort ?? 'createdAt',

@@ -6,6 +6,9 @@ import { CASE_STAGES, type CaseStage } from '../../../../contract/cases';
 import { caseListResource } from '../../../dataProvider/resourcePaths';
 import { STAGE_LABELS } from '../caseLabels';
 
+/** A count asks for one row; the API sorts cases by its own fields (react-admin's default is `id`). */
+const COUNT_SORT = { field: 'createdAt', order: 'DESC' } as const;
+
 /**
  * The stages as tabs (react-admin demo's OrderList), each with its number of cases under the current
  * filters; a tab is a link to that stage's list, taking the filters along.
@@ -24,7 +27,8 @@ export const StageTabs = ({ current }: { current: CaseStage }) => {
           to={`/${caseListResource(stage)}${search}`}
           label={
             <span>
-              {STAGE_LABELS[stage]} <Count resource={caseListResource(stage)} filter={filterValues} />
+              {STAGE_LABELS[stage]}{' '}
+              <Count resource={caseListResource(stage)} filter={filterValues} sort={COUNT_SORT} />
             </span>
           }
         />
