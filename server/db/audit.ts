@@ -10,3 +10,18 @@ export async function recordAudit(
 ) {
   await db.insert(auditLog).values(entry);
 }
+
+/**
+ * Records a caller's write on a record, in the transaction of the write. `details` holds ids, stages and
+ * versions only: never names, notes or anything else that could identify a patient.
+ */
+export function recordWrite(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  actor: string,
+  resource: 'clients' | 'cases',
+  action: string,
+  id: number,
+  details: Record<string, unknown>,
+) {
+  return recordAudit(db, { actor, action, resource, resourceId: String(id), outcome: 'ok', details });
+}

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaseDetails, CaseStage } from '../../../contract/cases';
 import type { Role } from '../../../contract/roles';
-import { recordAudit } from '../../db/audit';
+import { recordWrite } from '../../db/audit';
 import { caseFacts, caseHistory, previousStage } from '../../db/caseHistory';
 import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
@@ -41,22 +41,13 @@ export const staleCase = (caseNumber: string) =>
   conflict(`Case ${caseNumber} was changed by someone else meanwhile; reload and try again.`);
 
 /** Records a write on a case in the write's transaction: ids, stages and versions only, never patient data. */
-export function auditCaseWrite(
+export const auditCaseWrite = (
   tx: DbOrTx,
   request: FastifyRequest,
   action: string,
   caseId: number,
   details: Record<string, unknown>,
-) {
-  return recordAudit(tx, {
-    actor: request.user.username,
-    action,
-    resource: 'cases',
-    resourceId: String(caseId),
-    outcome: 'ok',
-    details,
-  });
-}
+) => recordWrite(tx, request.user.username, 'cases', action, caseId, details);
 
 /** The case page's record for a caller with these roles (GET details, and the answer of every write). */
 export async function loadCaseDetails(

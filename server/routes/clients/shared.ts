@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { recordAudit } from '../../db/audit';
+import { recordWrite } from '../../db/audit';
 import { getClient } from '../../db/clients';
 import type { DbOrTx } from '../../db/transaction';
 import { notFound } from '../../errors';
@@ -11,23 +11,11 @@ export async function requireClient(db: DbOrTx, clientId: number) {
   return client;
 }
 
-/**
- * Records a write in the same transaction as the write. `details` holds ids and versions only: never
- * names, notes or anything else that could identify a patient.
- */
-export function auditWrite(
+/** Records a write on a client in the write's transaction (ids and versions only). */
+export const auditWrite = (
   tx: DbOrTx,
   request: FastifyRequest,
   action: string,
   clientId: number,
   details: Record<string, unknown>,
-) {
-  return recordAudit(tx, {
-    actor: request.user.username,
-    action,
-    resource: 'clients',
-    resourceId: String(clientId),
-    outcome: 'ok',
-    details,
-  });
-}
+) => recordWrite(tx, request.user.username, 'clients', action, clientId, details);
