@@ -11,7 +11,12 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   useSessionRefresh();
   useReloadOnNewDeployment();
   return (
-    <Layout menu={AppMenu} error={ErrorPage}>
+    <Layout
+      menu={AppMenu}
+      error={ErrorPage}
+      // react-admin sizes the page to its widest content; wide tables scroll inside their card instead.
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+    >
       <Breadcrumbs />
       {children}
     </Layout>

@@ -33,6 +33,7 @@ export const CaseList = ({ stage }: { stage: CaseStage }) => (
     sort={{ field: 'createdAt', order: 'DESC' }}
     perPage={25}
     empty={false}
+    sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
   >
     <StageTabs current={stage} />
     <DataTable rowClick={openCase} bulkActionButtons={false} empty={<CaseEmpty stage={stage} />}>
