@@ -40,6 +40,11 @@ export const API_PATHS = {
   caseActions: (id: Id) => `${CASES}/${id}/actions`,
   caseTransitionActions: (id: Id, transitionId: Id) => `${CASES}/${id}/transitions/${transitionId}/actions`,
   closedCaseProtocol: (id: Id) => `${CASES}/closed/${id}/client-protocol`,
+  /** A case's records of one kind (billing notes live under `reviewed`, the rest under `monitoring`). */
+  caseRecords: (id: Id, kind: string) =>
+    kind === 'billing-notes' ? `${CASES}/reviewed/${id}/billing-notes` : `${CASES}/monitoring/${id}/${kind}`,
+  caseRecordRevisions: (id: Id, kind: string, itemId: Id) =>
+    `${API_PATHS.caseRecords(id, kind)}/${itemId}/revisions`,
   technologists: '/users/continuous-monitoring/technologists',
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 } as const;

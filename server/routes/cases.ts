@@ -24,6 +24,7 @@ import { caseYear } from '../domain/caseNumbers';
 import { badRequest, conflict, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import type { UserDirectory } from '../services/userDirectory';
+import { caseRecordRoutes } from './caseRecords';
 import { caseHeaderRoutes } from './cases/header';
 import {
   auditCaseWrite,
@@ -177,4 +178,5 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
   await app.register(caseHeaderRoutes, options);
   await app.register(transitionRoutes, options);
   await app.register(technologistRoutes, options);
+  await app.register(caseRecordRoutes, options);
 };

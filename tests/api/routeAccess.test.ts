@@ -13,6 +13,18 @@ import { describeEachDatabase, startTestServer, type TestServer } from './suppor
 type Access = { resource: Resource; action: Action } | 'signed-in' | 'some-role';
 const grant = (resource: Resource, action: Action): Access => ({ resource, action });
 
+/** The four calls of one kind of case record, each needing that kind's grant (`cases.events`, …). */
+function recordRoutes(area: string, kind: string): Record<string, Access> {
+  const resource = `cases.${kind}` as Resource;
+  const path = `/continuous-monitoring/cases/${area}/{caseId}/${kind}`;
+  return {
+    [`GET ${path}`]: grant(resource, 'list'),
+    [`POST ${path}`]: grant(resource, 'create'),
+    [`GET ${path}/{itemId}/revisions`]: grant(resource, 'show'),
+    [`POST ${path}/{itemId}/revisions`]: grant(resource, 'edit'),
+  };
+}
+
 const ROUTE_ACCESS: Record<string, Access> = {
   'GET /chrome': 'some-role',
   'GET /chrome/breadcrumbs': 'signed-in',
@@ -53,6 +65,11 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /continuous-monitoring/cases/{id}/actions': grant('cases', 'show'),
   'POST /continuous-monitoring/cases/{id}/transitions/{tid}/actions': grant('cases', 'show'),
   'GET /continuous-monitoring/cases/closed/{id}/client-protocol': grant('cases', 'show'),
+  ...recordRoutes('monitoring', 'interpretations'),
+  ...recordRoutes('monitoring', 'impedances'),
+  ...recordRoutes('monitoring', 'events'),
+  ...recordRoutes('monitoring', 'case-notes'),
+  ...recordRoutes('reviewed', 'billing-notes'),
   'GET /users/continuous-monitoring/technologists': grant('cases', 'list'),
   'PUT /users/{username}/continuous-monitoring/cases': grant('cases', 'edit'),
 };
