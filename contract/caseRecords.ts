@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, idValue, optionalText, requiredText } from './fields';
+import { idParam, idValue, instant, optionalText, requiredText } from './fields';
 
 /**
  * A case's clinical records (DESIGN §4 "Per-case records"), named as in the API paths. Each record is an
@@ -16,13 +16,6 @@ export const CASE_RECORD_KINDS = [
   'billing-notes',
 ] as const;
 export type CaseRecordKind = (typeof CASE_RECORD_KINDS)[number];
-
-/** A moment with its offset, stored in UTC. */
-function instant(label: string) {
-  return z.iso
-    .datetime({ offset: true, error: `${label} must be a date and time, e.g. 2026-03-14T08:30:00Z` })
-    .transform((value) => new Date(value).toISOString());
-}
 
 const endAfterStart = (start: string | null | undefined, end: string | null | undefined) =>
   !start || !end || end >= start;

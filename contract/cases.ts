@@ -4,6 +4,7 @@ import {
   decimalParam,
   idParam,
   idValue,
+  instant,
   optionalText,
   searchText,
   version,
@@ -60,14 +61,6 @@ const monitoringLevel = z.enum(MONITORING_LEVELS, {
   error: 'Choose a monitoring level: unmonitored, intermittent or continuous',
 });
 const hasVideo = z.boolean({ error: 'Video must be true or false' });
-
-/** A moment in UTC, with its offset; null clears it. */
-function instant(label: string) {
-  return z.iso
-    .datetime({ offset: true, error: `${label} must be a date and time, e.g. 2026-03-14T08:30:00Z` })
-    .transform((value) => new Date(value).toISOString())
-    .nullable();
-}
 
 /** The date of birth: a calendar date, not in the future, not before 1900. */
 const dateOfBirth = z.iso
@@ -128,8 +121,8 @@ export const casePatchSchema = z.object({
   studyType: studyType.optional(),
   hasVideo: hasVideo.optional(),
   monitoringLevel: monitoringLevel.optional(),
-  recordingStart: instant('Recording start').optional(),
-  recordingEnd: instant('Recording end').optional(),
+  recordingStart: instant('Recording start').nullable().optional(),
+  recordingEnd: instant('Recording end').nullable().optional(),
   /** The reader's username; null clears it. */
   reader: z
     .string({ error: 'Reader must be a username' })
@@ -193,6 +186,12 @@ function dayOrInstant(label: string) {
       `${label} must be a date (2026-03-14) or a date and time with its offset`,
     )
     .optional();
+}
+
+/** The moment a `from`/`to` filter stands for: a day counts whole (in UTC); a moment is taken as it is. */
+export function rangeBoundary(value: string, side: 'from' | 'to'): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  return new Date(`${value}T${side === 'to' ? '23:59:59.999' : '00:00:00.000'}Z`);
 }
 
 export const caseListQuerySchema = listQuerySchema(CASE_SORT_FIELDS, 'createdAt', 'DESC').extend({

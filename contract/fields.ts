@@ -108,6 +108,13 @@ export function wholeNumber(label: string, min: number, max: number, unit = '') 
     .max(max, range);
 }
 
+/** A moment with its offset (`2026-03-14T08:30:00-05:00`), kept as the same moment in UTC. */
+export function instant(label: string) {
+  return z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time, e.g. 2026-03-14T08:30:00Z` })
+    .transform((value) => new Date(value).toISOString());
+}
+
 /** The largest value of a PostgreSQL `integer` column (ids, versions, revision numbers). */
 export const MAX_DB_INT = 2_147_483_647;
 

@@ -9,12 +9,12 @@ import type {
 } from '../../contract/cases';
 import type { ProtocolRevision, TransferRevision } from '../../contract/clients';
 import { type CaseFacts, REQUIRED_PATIENT_FIELDS } from '../domain/caseStages';
+import { listLatestRevisions } from './caseRecords';
 import {
   caseActions,
   casePatients,
   caseProtocolSnapshots,
   caseRecordItems,
-  caseRecordRevisions,
   caseTechnologists,
   caseTransitions,
 } from './schema';
@@ -123,19 +123,6 @@ export async function insertAction(
   return toAction(row);
 }
 
-/** The latest revision of each live record of these kinds on the case (one index lookup per record). */
-async function latestRecords(db: DbOrTx, caseId: number, kinds: CaseRecordKind[]) {
-  const { rows } = await db.execute<{ kind: CaseRecordKind; body: Record<string, unknown> }>(sql`
-    select item.kind, latest.body
-    from ${caseRecordItems} item
-    cross join lateral (
-      select revision.body, revision.voided from ${caseRecordRevisions} revision
-      where revision.item_id = item.id order by revision.revision desc limit 1
-    ) latest
-    where item.case_id = ${caseId} and item.kind in ${kinds} and not latest.voided`);
-  return rows;
-}
-
 /** What the stage guards look at, read inside the transition's transaction. */
 export async function caseFacts(
   db: DbOrTx,
@@ -147,9 +134,10 @@ export async function caseFacts(
       .select({ technologists: sql<string>`count(*)` })
       .from(caseTechnologists)
       .where(eq(caseTechnologists.caseId, caseRow.id)),
-    latestRecords(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
+    listLatestRevisions(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
   ]);
-  const ofKind = (kind: CaseRecordKind) => records.filter((row) => row.kind === kind).map((row) => row.body);
+  const ofKind = (kind: CaseRecordKind) =>
+    records.filter((row) => row.kind === kind && !row.voided).map((row) => row.body);
   return {
     missingPatientFields: REQUIRED_PATIENT_FIELDS.filter((field) => !patient?.[field]),
     technologistCount: Number(technologists),

@@ -28,13 +28,14 @@ const revisionColumns = {
   createdAt: caseRecordRevisions.createdAt,
 };
 
-/** The latest revision of each item of this kind on the case, oldest item first. */
+/** The latest revision of each item of these kinds on the case (one index lookup per item), oldest item first. */
 export async function listLatestRevisions(
   db: DbOrTx,
   caseId: number,
-  kind: CaseRecordKind,
-): Promise<StoredRevision[]> {
+  kinds: readonly CaseRecordKind[],
+): Promise<(StoredRevision & { kind: CaseRecordKind })[]> {
   const { rows } = await db.execute<{
+    kind: CaseRecordKind;
     item_id: number;
     revision: number;
     body: Record<string, unknown>;
@@ -43,16 +44,17 @@ export async function listLatestRevisions(
     author: string;
     created_at: Date | string;
   }>(sql`
-    select item.id as item_id, latest.revision, latest.body, latest.voided, latest.void_reason,
+    select item.kind, item.id as item_id, latest.revision, latest.body, latest.voided, latest.void_reason,
       latest.author, latest.created_at
     from ${caseRecordItems} item
     cross join lateral (
       select * from ${caseRecordRevisions} revision
       where revision.item_id = item.id order by revision.revision desc limit 1
     ) latest
-    where item.case_id = ${caseId} and item.kind = ${kind}
+    where item.case_id = ${caseId} and item.kind in ${kinds}
     order by item.id`);
   return rows.map((row) => ({
+    kind: row.kind,
     itemId: row.item_id,
     revision: row.revision,
     body: row.body,

@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   ACTIVE_CASE_STAGES,
+  type CaseListQuery,
   type CasePatch,
   type CaseRow,
   type CaseSortField,
@@ -8,12 +9,12 @@ import {
   type MonitoringLevel,
   type Patient,
   type PatientInput,
+  rangeBoundary,
   type StudyType,
 } from '../../contract/cases';
-import type { ListQuery } from '../../contract/list';
 import { formatCaseNumber } from '../domain/caseNumbers';
 import { updateAtVersion } from './optimisticLock';
-import { orderBy, type Page } from './pagination';
+import { containsPattern, orderBy, type Page } from './pagination';
 import {
   caseNumberCounters,
   casePatients,
@@ -36,19 +37,6 @@ const SORT_COLUMNS = {
   recordingEnd: cases.recordingEnd,
   stage: cases.stage,
 } satisfies Record<CaseSortField, unknown>;
-
-/** `%text%` for ILIKE, with the pattern characters in the user's text matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-/** A day (`2026-03-14`) counts whole, in UTC; a moment is taken as it is. */
-function boundary(value: string, end: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
-  }
-  return new Date(value);
-}
 
 export type CaseFilter = {
   stages?: readonly CaseStage[];
@@ -77,8 +65,8 @@ function caseWhere(filter: CaseFilter): SQL | undefined {
           ilike(sql`${casePatients.firstName} || ' ' || ${casePatients.lastName}`, pattern),
         )
       : undefined,
-    filter.from ? gte(cases.recordingStart, boundary(filter.from, false)) : undefined,
-    filter.to ? lte(cases.recordingStart, boundary(filter.to, true)) : undefined,
+    filter.from ? gte(cases.recordingStart, rangeBoundary(filter.from, 'from')) : undefined,
+    filter.to ? lte(cases.recordingStart, rangeBoundary(filter.to, 'to')) : undefined,
   );
 }
 
@@ -185,9 +173,12 @@ function matching(db: DbOrTx, filter: CaseFilter, columns: Record<string, SQL | 
  */
 export async function listCases(
   db: DbOrTx,
-  filter: CaseFilter,
-  query: ListQuery<CaseSortField>,
+  query: CaseListQuery,
+  /** What the list itself is limited to: its stages, or one client's cases. */
+  scope: Pick<CaseFilter, 'stages' | 'clientId'>,
 ): Promise<Page<CaseRow>> {
+  const { page: _page, perPage: _perPage, sort: _sort, order: _order, ...filters } = query;
+  const filter: CaseFilter = { ...filters, ...scope };
   const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
   const pageIds = matching(db, filter, { id: cases.id })
     .orderBy(...order)

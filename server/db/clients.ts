@@ -8,7 +8,7 @@ import type {
   ClientUpdate,
 } from '../../contract/clients';
 import { updateAtVersion } from './optimisticLock';
-import { orderBy, type Page, selectPage } from './pagination';
+import { containsPattern, orderBy, type Page, selectPage } from './pagination';
 import { clients } from './schema';
 import { type DbOrTx, isUniqueViolation } from './transaction';
 
@@ -28,11 +28,6 @@ const SORT_COLUMNS = {
   updatedAt: clients.updatedAt,
   id: clients.id,
 } satisfies Record<ClientSortField, unknown>;
-
-/** `%text%` for ILIKE, with the pattern characters in the user's text matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function clientFilter({ q, isEnabled }: Pick<ClientListQuery, 'q' | 'isEnabled'>): SQL | undefined {
   const pattern = q ? containsPattern(q) : undefined;

@@ -39,3 +39,8 @@ export async function selectPage<Row>(
   // `$inferSelect` is the same row, typed.
   return { rows: rows as Row[], total };
 }
+
+/** `%text%` for a list's ILIKE search, with the pattern characters in the user's text matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

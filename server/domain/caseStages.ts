@@ -248,3 +248,21 @@ export function applyCaseCommand(
   const record = { from: state.stage, to, by, reason };
   return answer({ ok: true }, { ...state, stage: to, history: [...state.history, record] });
 }
+
+/** Why a case cannot take technologists (409), or `undefined`: only active cases are assigned. */
+export function assignmentRefusal(caseNumber: string, stage: CaseStage): string | undefined {
+  if (isActiveStage(stage)) return undefined;
+  return (
+    closedCaseRefusal(caseNumber, stage) ??
+    `Case ${caseNumber} is in ${stage}: only intake and monitoring cases take technologists`
+  );
+}
+
+/** Why a case cannot be taken in for this client (400 on `clientId`), or `undefined`. */
+export function intakeClientRefusal(
+  clientId: number,
+  client: { name: string; isEnabled: boolean } | undefined,
+): string | undefined {
+  if (!client) return `No client with id ${clientId}`;
+  return client.isEnabled ? undefined : `${client.name} is disabled: enable the client to take in cases`;
+}

@@ -120,7 +120,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
       async (request) => {
         const found = await requireCase(db, request.params.caseId);
         const [stored, limit] = await Promise.all([
-          listLatestRevisions(db, found.id, kind),
+          listLatestRevisions(db, found.id, [kind]),
           kind === 'impedances' ? impedanceLimit(db, found) : DEFAULT_IMPEDANCE_LIMIT_KOHM,
         ]);
         const wanted = (request.query as { filterIds?: number | number[] }).filterIds;

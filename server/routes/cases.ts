@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACTIVE_CASE_STAGES,
   CASE_STAGES,
-  type CaseListQuery,
   type CaseStage,
   caseDeleteQuerySchema,
   caseDetailsSchema,
@@ -21,6 +20,7 @@ import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
 import { currentRevisionNumber } from '../db/protocolRevisions';
 import { caseYear } from '../domain/caseNumbers';
+import { intakeClientRefusal } from '../domain/caseStages';
 import { badRequest, conflict, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import type { UserDirectory } from '../services/userDirectory';
@@ -42,15 +42,6 @@ export type CaseRouteOptions = { db: Db; directory: UserDirectory; roster: Techn
 
 const tags = ['cases'];
 
-/** The list filters of a query, for the stages a list shows. */
-const filterOf = (
-  { page: _p, perPage: _pp, sort: _s, order: _o, ...filters }: CaseListQuery,
-  stages: readonly CaseStage[],
-) => ({
-  ...filters,
-  stages,
-});
-
 /** The Cases API (DESIGN §8 "Cases"): intake, the stage lists, details, deletion and the snapshot. */
 export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, options) => {
   const { db, roster } = options;
@@ -66,7 +57,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
         config: requires('cases', 'list'),
         schema: { tags, querystring: caseListQuerySchema, response: { 200: listEnvelope(caseRowSchema) } },
       },
-      async (request) => page(await listCases(db, filterOf(request.query, stages), request.query)),
+      async (request) => page(await listCases(db, request.query, { stages })),
     );
   }
 
@@ -89,15 +80,9 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
       const { patient, clientId, ...header } = request.body;
       const created = await db.transaction(async (tx) => {
         const client = await getClient(tx, clientId);
-        if (!client)
-          throw badRequest('Invalid clientId', [
-            { field: 'clientId', message: `No client with id ${clientId}` },
-          ]);
-        if (!client.isEnabled) {
-          throw badRequest('Invalid clientId', [
-            { field: 'clientId', message: `${client.name} is disabled: enable the client to take in cases` },
-          ]);
-        }
+        const refused = intakeClientRefusal(clientId, client);
+        if (refused || !client)
+          throw badRequest('Invalid clientId', [{ field: 'clientId', message: refused ?? '' }]);
         const [caseNumber, protocolRevision, transferRevision] = await Promise.all([
           nextCaseNumber(tx, client.id, client.code, caseYear(client.timeZone, new Date())),
           currentRevisionNumber(tx, client.id, 'protocol'),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
+import { caseCalls, caseOf } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 type Json = Record<string, unknown>;
@@ -40,10 +40,12 @@ describeEachDatabase('Case records API', (kind) => {
     await server?.close();
   });
 
+  const { intake, details, move, patch, assign } = caseCalls(call);
+
+  /** A new intake case of the test client, with complete patient details, no load limit. */
   async function newCase() {
     seq += 1;
-    const reply = await call('POST', API_PATHS.cases, 'tech1', {
-      clientId,
+    return intake(clientId, {
       studyType: 'icu',
       monitoringLevel: 'unmonitored',
       patient: {
@@ -54,8 +56,6 @@ describeEachDatabase('Case records API', (kind) => {
         sex: 'F',
       },
     });
-    expect(reply.status).toBe(201);
-    return reply.body.data as CaseDetails;
   }
 
   const records = (caseId: number, recordKind: string) => API_PATHS.caseRecords(caseId, recordKind);
@@ -191,36 +191,11 @@ describeEachDatabase('Case records API', (kind) => {
 
   it('signs an interpretation (who and when set by the server), then meets the preview → reviewed guard', async () => {
     const created = await newCase();
-    await call('PUT', API_PATHS.technologistCases('tech1'), 'tech1', { caseIds: [created.id] });
-    let current = (await call('GET', API_PATHS.caseDetails(created.id))).body.data as CaseDetails;
-    current = (
-      await call('PATCH', API_PATHS.case(created.id), 'tech1', {
-        recordingStart: hoursAgo(5),
-        version: current.version,
-      })
-    ).body.data as CaseDetails;
-    current = (
-      (
-        await call('POST', API_PATHS.caseTransitions(created.id), 'tech1', {
-          to: 'monitoring',
-          version: current.version,
-        })
-      ).body.data as { case: CaseDetails }
-    ).case;
-    current = (
-      await call('PATCH', API_PATHS.case(created.id), 'tech1', {
-        recordingEnd: hoursAgo(1),
-        version: current.version,
-      })
-    ).body.data as CaseDetails;
-    current = (
-      (
-        await call('POST', API_PATHS.caseTransitions(created.id), 'reader1', {
-          to: 'preview',
-          version: current.version,
-        })
-      ).body.data as { case: CaseDetails }
-    ).case;
+    await assign('tech1', [created.id]);
+    let current = caseOf(await patch(await details(created.id), { recordingStart: hoursAgo(5) }));
+    current = caseOf(await move(current, 'monitoring', 'tech1'));
+    current = caseOf(await patch(current, { recordingEnd: hoursAgo(1) }));
+    current = caseOf(await move(current, 'preview', 'reader1'));
     expect(current.stage).toBe('preview');
 
     const draft = await call('POST', records(created.id, 'interpretations'), 'reader1', {

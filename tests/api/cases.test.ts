@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRecordKind } from '../../contract/caseRecords';
-import type { CaseDetails, CaseRow, CaseStage } from '../../contract/cases';
+import type { CaseRow } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import { auditLog, caseRecordItems, caseRecordRevisions } from '../../server/db/schema';
 import { caseYear } from '../../server/domain/caseNumbers';
-import { type ApiReply, callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
+import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
+import { caseCalls, caseOf } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 type Json = Record<string, unknown>;
@@ -62,35 +63,7 @@ describeEachDatabase('Cases API', (kind) => {
     expect(reply.status).toBe(201);
   }
 
-  async function intake(clientId: number, body: Json = {}, as: DemoUsername = 'tech1') {
-    const reply = await call('POST', API_PATHS.cases, as, {
-      clientId,
-      studyType: 'long-term',
-      hasVideo: true,
-      monitoringLevel: 'continuous',
-      ...body,
-    });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    return reply.body.data as CaseDetails;
-  }
-
-  const details = async (id: number, as: DemoUsername = 'admin') =>
-    (await call('GET', API_PATHS.caseDetails(id), as)).body.data as CaseDetails;
-
-  const move = (c: { id: number; version: number }, to: CaseStage, as: DemoUsername, reason?: string) =>
-    call('POST', API_PATHS.caseTransitions(c.id), as, { to, reason, version: c.version });
-
-  const patch = (c: { id: number; version: number }, body: Json, as: DemoUsername = 'tech1') =>
-    call('PATCH', API_PATHS.case(c.id), as, { ...body, version: c.version });
-
-  const assign = (username: string, caseIds: number[], as: DemoUsername = 'tech1') =>
-    call('PUT', API_PATHS.technologistCases(username), as, { caseIds });
-
-  /** The case's current state after a reply that carries it. */
-  const caseOf = (reply: ApiReply) => {
-    const data = reply.body.data as { case?: CaseDetails } & CaseDetails;
-    return data.case ?? data;
-  };
+  const { intake, details, move, patch, assign } = caseCalls(call);
 
   /**
    * A clinical record, written straight to the tables the clinical-records API (the next issue) will

@@ -6,13 +6,14 @@ import {
   caseListQuerySchema,
   type Patient,
   type PatientInput,
+  rangeBoundary,
   type Technologist,
   technologistCasesInputSchema,
 } from '../../contract/cases';
 import type { Client } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
 import { caseYear, formatCaseNumber } from '../../server/domain/caseNumbers';
-import { closedCaseRefusal, isActiveStage } from '../../server/domain/caseStages';
+import { assignmentRefusal, intakeClientRefusal, isActiveStage } from '../../server/domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../server/domain/technologistLoad';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import {
@@ -115,14 +116,6 @@ export function caseDetailsOf(state: FakeCasesState, id: number): CaseDetails {
 
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** A day counts whole, in UTC; a moment is taken as it is (as the server reads `from` and `to`). */
-const boundary = (value: unknown, end: boolean) => {
-  const text = String(value);
-  return Date.parse(
-    /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : text,
-  );
-};
-
 /** The list filters of DESIGN §8: client, technologist, reader, `q` (case number, patient, MRN), from/to. */
 const matches = (query: Row) => (row: CaseRow) => {
   const q = String(query.q ?? '').toLowerCase();
@@ -134,8 +127,8 @@ const matches = (query: Row) => (row: CaseRow) => {
     (!given(query.technologist) || row.technologists.includes(String(query.technologist))) &&
     (!given(query.reader) || row.reader === query.reader) &&
     (!q || searched.some((text) => text.toLowerCase().includes(q))) &&
-    (!given(query.from) || start >= boundary(query.from, false)) &&
-    (!given(query.to) || start <= boundary(query.to, true))
+    (!given(query.from) || start >= rangeBoundary(String(query.from), 'from').getTime()) &&
+    (!given(query.to) || start <= rangeBoundary(String(query.to), 'to').getTime())
   );
 };
 
@@ -173,12 +166,8 @@ function setTechnologistCases(state: FakeCasesState, username: string, body: unk
   const wanted = caseIds.map((id) => {
     const row = state.cases.find((found) => found.id === id);
     if (!row) throw notFound(`Case ${id} not found`);
-    const closed = closedCaseRefusal(row.caseNumber, row.stage);
-    if (closed) throw conflict(closed);
-    if (!isActiveStage(row.stage))
-      throw conflict(
-        `Case ${row.caseNumber} is in ${row.stage}: only intake and monitoring cases take technologists`,
-      );
+    const refused = assignmentRefusal(row.caseNumber, row.stage);
+    if (refused) throw conflict(refused);
     return row;
   });
   const refusal = loadLimitRefusal(technologist.name, loadOf(wanted));
@@ -199,10 +188,13 @@ function setTechnologistCases(state: FakeCasesState, username: string, body: unk
 
 function intake(state: FakeCasesState, body: unknown, client: Client | undefined, username: string): Result {
   const { patient: patientInput, ...input } = validate(caseIntakeSchema, body);
-  const refuseClient = (message: string) =>
-    toHttpError(400, { error: 'Invalid clientId', fields: [{ field: 'clientId', message }] });
-  if (!client) throw refuseClient(`No client with id ${input.clientId}`);
-  if (!client.isEnabled) throw refuseClient(`${client.name} is disabled: enable the client to take in cases`);
+  const refused = intakeClientRefusal(input.clientId, client);
+  if (refused || !client) {
+    throw toHttpError(400, {
+      error: 'Invalid clientId',
+      fields: [{ field: 'clientId', message: refused ?? '' }],
+    });
+  }
   const at = now();
   const year = caseYear(client.timeZone, new Date(at));
   const prefix = formatCaseNumber(client.code, year, 0).slice(0, -4);

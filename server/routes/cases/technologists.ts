@@ -16,7 +16,7 @@ import {
   touchCases,
   unassignTechnologist,
 } from '../../db/cases';
-import { closedCaseRefusal, isActiveStage } from '../../domain/caseStages';
+import { assignmentRefusal } from '../../domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { conflict, notFound } from '../../errors';
 import type { CaseRouteOptions } from '../cases';
@@ -73,13 +73,8 @@ export const technologistRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async
         const wanted = caseIds.map((caseId) => {
           const row = byId.get(caseId);
           if (!row) throw caseNotFound(caseId);
-          const closed = closedCaseRefusal(row.caseNumber, row.stage);
-          if (closed) throw conflict(closed);
-          if (!isActiveStage(row.stage)) {
-            throw conflict(
-              `Case ${row.caseNumber} is in ${row.stage}: only intake and monitoring cases take technologists`,
-            );
-          }
+          const refused = assignmentRefusal(row.caseNumber, row.stage);
+          if (refused) throw conflict(refused);
           return row;
         });
         const refusal = loadLimitRefusal(user.name, loadOf(wanted));

@@ -23,8 +23,7 @@ export const clientCaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
     async (request) => {
       await requireClient(db, request.params.id);
-      const { page: _page, perPage: _perPage, sort: _sort, order: _order, ...filters } = request.query;
-      return page(await listCases(db, { ...filters, clientId: request.params.id }, request.query));
+      return page(await listCases(db, request.query, { clientId: request.params.id }));
     },
   );
 };

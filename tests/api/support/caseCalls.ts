@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { CaseDetails, CaseStage } from '../../../contract/cases';
+import { API_PATHS } from '../../../contract/paths';
+import type { ApiReply, DemoUsername } from './apiClient';
+
+type Json = Record<string, unknown>;
+type Call = (method: string, path: string, as?: DemoUsername, body?: unknown) => Promise<ApiReply>;
+type Versioned = { id: number; version: number };
+
+/** The case's current state after a reply that carries it (a transition answers `{transition, case}`). */
+export function caseOf(reply: ApiReply): CaseDetails {
+  const data = reply.body.data as { case?: CaseDetails } & CaseDetails;
+  return data.case ?? data;
+}
+
+/** The Cases API calls the API tests make, as a user, through `call`. */
+export function caseCalls(call: Call) {
+  return {
+    /** A case taken in (201 expected): long-term, with video, continuous unless `body` says otherwise. */
+    async intake(clientId: number, body: Json = {}, as: DemoUsername = 'tech1') {
+      const reply = await call('POST', API_PATHS.cases, as, {
+        clientId,
+        studyType: 'long-term',
+        hasVideo: true,
+        monitoringLevel: 'continuous',
+        ...body,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body.data as CaseDetails;
+    },
+    details: async (id: number, as: DemoUsername = 'admin') =>
+      (await call('GET', API_PATHS.caseDetails(id), as)).body.data as CaseDetails,
+    move: (c: Versioned, to: CaseStage, as: DemoUsername, reason?: string) =>
+      call('POST', API_PATHS.caseTransitions(c.id), as, { to, reason, version: c.version }),
+    patch: (c: Versioned, body: Json, as: DemoUsername = 'tech1') =>
+      call('PATCH', API_PATHS.case(c.id), as, { ...body, version: c.version }),
+    assign: (username: string, caseIds: number[], as: DemoUsername = 'tech1') =>
+      call('PUT', API_PATHS.technologistCases(username), as, { caseIds }),
+  };
+}
