@@ -14,6 +14,8 @@ export const CASE_RECORD_KINDS = [
   'time-logs',
   'case-notes',
   'billing-notes',
+  /** The patient's earlier details: each PUT keeps the details it replaces as a revision (DESIGN §8). */
+  'patient-details',
 ] as const;
 export type CaseRecordKind = (typeof CASE_RECORD_KINDS)[number];
 

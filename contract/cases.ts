@@ -105,6 +105,20 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
+/** PUT patient details: the whole set, and the version loaded (none before the case has any). */
+export const patientPutSchema = patientInputSchema.extend({ version: version.optional() });
+export type PatientPut = z.input<typeof patientPutSchema>;
+
+/** One state of the patient's details in their history: revision n is what version n held. */
+export const patientRevisionSchema = patientSchema.omit({ version: true, updatedAt: true }).extend({
+  revision: id,
+  author: username,
+  createdAt: timestamp,
+  /** The details as they are now (the newest revision). */
+  current: z.boolean(),
+});
+export type PatientRevision = z.infer<typeof patientRevisionSchema>;
+
 // Intake and header edits
 
 export const caseIntakeSchema = z.object({

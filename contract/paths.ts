@@ -45,11 +45,21 @@ export const API_PATHS = {
     kind === 'billing-notes' ? `${CASES}/reviewed/${id}/billing-notes` : `${CASES}/monitoring/${id}/${kind}`,
   caseRecordRevisions: (id: Id, kind: string, itemId: Id) =>
     `${API_PATHS.caseRecords(id, kind)}/${itemId}/revisions`,
+  /** POST without an id: a revision of the case's latest time log. */
+  latestTimeLogRevisions: (id: Id) => `${API_PATHS.caseRecords(id, 'time-logs')}/revisions`,
+  /** POST `?location=before|after`: a new log next to this one. */
+  timeLogInsertion: (id: Id, itemId: Id) => `${API_PATHS.caseRecords(id, 'time-logs')}/${itemId}/insertion`,
+  /** GET / PUT the patient's details; GET `/revisions` their history. */
+  patientDetails: (id: Id) => `${CASES}/monitoring/${id}/patient-details`,
+  patientDetailsRevisions: (id: Id) => `${CASES}/monitoring/${id}/patient-details/revisions`,
   technologists: '/users/continuous-monitoring/technologists',
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 } as const;
 
 /** The front end's case page: `/continuous-monitoring/cases/{stage}/{caseId}/{tab}` (DESIGN §9). */
+/** The printable case report, a base-layout page: `/continuous-monitoring/cases/print-details/{caseId}`. */
+export const casePrintPath = (id: Id) => `${CASES}/print-details/${id}`;
+
 export const casePagePath = (stage: string, id: Id, tab = 'details') => `${CASES}/${stage}/${id}/${tab}`;
 
 /** The path segments of the records a client owns. */

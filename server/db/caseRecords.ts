@@ -115,10 +115,12 @@ export async function appendRevision(
   body: Record<string, unknown>,
   { voided, voidReason }: { voided: boolean; voidReason: string },
   author: string,
+  /** When this state was written, if not now (patient details kept by the PUT that replaces them). */
+  createdAt?: Date,
 ): Promise<StoredRevision> {
   const [row] = await db
     .insert(caseRecordRevisions)
-    .values({ itemId, revision, body, voided, voidReason, author })
+    .values({ itemId, revision, body, voided, voidReason, author, createdAt })
     .returning(revisionColumns);
   return row;
 }

@@ -266,7 +266,7 @@ export async function deleteCase(db: DbOrTx, id: number, version: number) {
 
 type PatientRow = typeof casePatients.$inferSelect;
 
-function toPatient({ caseId: _case, updatedBy: _by, ...row }: PatientRow): Patient {
+export function toPatient({ caseId: _case, updatedBy: _by, ...row }: PatientRow): Patient {
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 

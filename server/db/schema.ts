@@ -28,6 +28,7 @@ import {
   REVISION_KINDS,
   type TransferRevision,
 } from '../../contract/clients';
+import { TIME_LOG_ACTIVITIES } from '../../contract/timeLogs';
 
 /** Who did what, when: sign-ins, denied calls and every write (before/after ids, never patient data). */
 export const auditLog = pgTable(
@@ -321,6 +322,38 @@ export const caseRecordItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('case_record_items_case_idx').on(table.caseId, table.kind)],
+);
+
+/**
+ * Each time log as its latest revision has it (DESIGN §4 "time-logs"), kept beside the revisions in the
+ * same transaction as each one: the indexed read of what crosses cases (a technologist's running log and
+ * overlaps, a case's latest check, billable hours). The revisions stay the record; this is their index.
+ */
+export const caseTimeLogs = pgTable(
+  'case_time_logs',
+  {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => caseRecordItems.id),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    revision: integer('revision').notNull(),
+    technologist: text('technologist').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    activity: text('activity', { enum: TIME_LOG_ACTIVITIES }).notNull(),
+    billable: boolean('billable').notNull(),
+    voided: boolean('voided').notNull(),
+  },
+  (table) => [
+    index('case_time_logs_case_idx').on(table.caseId, table.startAt),
+    index('case_time_logs_technologist_idx').on(table.technologist, table.startAt),
+    uniqueIndex('case_time_logs_one_running_idx')
+      .on(table.technologist)
+      .where(sql`${table.endAt} is null and not ${table.voided}`),
+    check('case_time_logs_end_check', sql`${table.endAt} is null or ${table.endAt} > ${table.startAt}`),
+  ],
 );
 
 export const caseRecordRevisions = pgTable(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type CaseRecordKind,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
   RECORD_RULES,
@@ -51,16 +52,19 @@ async function impedanceLimit(db: DbOrTx, found: CaseRecord): Promise<number> {
   return protocol?.kind === 'protocol' ? protocol.impedanceLimitKOhm : DEFAULT_IMPEDANCE_LIMIT_KOHM;
 }
 
+/** A stored revision as the API answers it: its fields and the revision's facts (DESIGN §4). */
+export const withMeta = (stored: StoredRevision): RecordItem => ({
+  ...stored.body,
+  _id: stored.itemId,
+  revision: stored.revision,
+  author: stored.author,
+  createdAt: stored.createdAt.toISOString(),
+  voided: stored.voided,
+  voidReason: stored.voidReason,
+});
+
 function toItem(kind: GenericRecordKind, stored: StoredRevision, limitKOhm: number): RecordItem {
-  const item: RecordItem = {
-    ...stored.body,
-    _id: stored.itemId,
-    revision: stored.revision,
-    author: stored.author,
-    createdAt: stored.createdAt.toISOString(),
-    voided: stored.voided,
-    voidReason: stored.voidReason,
-  };
+  const item = withMeta(stored);
   if (kind === 'impedances') {
     const values = (stored.body.values ?? {}) as Record<string, number>;
     item.overLimit = Object.keys(values).filter((electrode) => values[electrode] > limitKOhm);
@@ -95,6 +99,39 @@ function completed(
   if (previous?.status === 'signed')
     return { ...fields, signedBy: previous.signedBy, signedAt: previous.signedAt };
   return { ...fields, signedBy: username, signedAt: new Date().toISOString() };
+}
+
+/** The item's latest revision, which the revision must be based on: 404 for no such item, 409 when stale. */
+export async function revisedFrom(
+  tx: DbOrTx,
+  caseId: number,
+  kind: CaseRecordKind,
+  itemId: number,
+  baseRevision: number,
+): Promise<StoredRevision> {
+  if (!(await findItem(tx, caseId, kind, itemId))) throw notFound(`Record ${itemId} not found on this case`);
+  const latest = await latestRevision(tx, itemId);
+  if (!latest || latest.revision !== baseRevision) {
+    throw conflict(
+      `This record was revised by someone else meanwhile (now revision ${latest?.revision}); reload and try again.`,
+    );
+  }
+  return latest;
+}
+
+/** Two writers revising the same base at once: the second one's insert collides (409). */
+export function concurrentRevisionConflict(error: unknown): never {
+  if (isConcurrentRecordRevision(error)) {
+    throw conflict('This record was revised by someone else meanwhile; reload and try again.');
+  }
+  throw error;
+}
+
+/** An item's history, newest first; 404 unless the item is of this kind on this case. */
+export async function historyOf(db: DbOrTx, caseId: number, kind: CaseRecordKind, itemId: number) {
+  const found = await requireCase(db, caseId);
+  if (!(await findItem(db, caseId, kind, itemId))) throw notFound(`Record ${itemId} not found on this case`);
+  return { found, history: await itemHistory(db, itemId) };
 }
 
 export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, { db }) => {
@@ -183,14 +220,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const revised = await db
           .transaction(async (tx) => {
             const found = await lockOpenCase(tx, caseId);
-            if (!(await findItem(tx, caseId, kind, itemId)))
-              throw notFound(`Record ${itemId} not found on this case`);
-            const latest = await latestRevision(tx, itemId);
-            if (!latest || latest.revision !== baseRevision) {
-              throw conflict(
-                `This record was revised by someone else meanwhile (now revision ${latest?.revision}); reload and try again.`,
-              );
-            }
+            const latest = await revisedFrom(tx, caseId, kind, itemId, baseRevision);
             if (kind === 'interpretations' && latest.body.status === 'signed' && !voided) {
               throw conflict('A signed interpretation is changed only by an addendum');
             }
@@ -215,12 +245,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             });
             return toItem(kind, stored, kind === 'impedances' ? await impedanceLimit(tx, found) : 0);
           })
-          .catch((error: unknown) => {
-            if (isConcurrentRecordRevision(error)) {
-              throw conflict('This record was revised by someone else meanwhile; reload and try again.');
-            }
-            throw error;
-          });
+          .catch(concurrentRevisionConflict);
         return reply.code(201).send(ok(revised));
       },
     );
@@ -233,11 +258,9 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
       },
       async (request) => {
         const { caseId, itemId } = request.params;
-        const found = await requireCase(db, caseId);
-        if (!(await findItem(db, caseId, kind, itemId)))
-          throw notFound(`Record ${itemId} not found on this case`);
+        const { found, history } = await historyOf(db, caseId, kind, itemId);
         const limit = kind === 'impedances' ? await impedanceLimit(db, found) : 0;
-        const rows = (await itemHistory(db, itemId)).map((row) => toItem(kind, row, limit));
+        const rows = history.map((row) => toItem(kind, row, limit));
         return page({ rows, total: rows.length });
       },
     );

@@ -36,7 +36,9 @@ import {
 } from './cases/shared';
 import { technologistRoutes } from './cases/technologists';
 import { transitionRoutes } from './cases/transitions';
+import { checkMrn, patientDetailsRoutes } from './patientDetails';
 import { ok, page, requires } from './reply';
+import { timeLogRoutes } from './timeLogs';
 
 export type CaseRouteOptions = { db: Db; directory: UserDirectory; roster: TechnologistRoster };
 
@@ -96,7 +98,10 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
           transferRevision: transferRevision || null,
           createdBy: request.user.username,
         });
-        if (patient) await insertPatient(tx, row.id, patient, request.user.username);
+        if (patient) {
+          await checkMrn(tx, clientId, row.id, patient);
+          await insertPatient(tx, row.id, patient, request.user.username);
+        }
         await auditCaseWrite(tx, request, 'case.intake', row.id, {
           clientId,
           after: { version: row.version },
@@ -164,4 +169,6 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
   await app.register(transitionRoutes, options);
   await app.register(technologistRoutes, options);
   await app.register(caseRecordRoutes, options);
+  await app.register(timeLogRoutes, options);
+  await app.register(patientDetailsRoutes, options);
 };

@@ -70,6 +70,27 @@ const ROUTE_ACCESS: Record<string, Access> = {
   ...recordRoutes('monitoring', 'events'),
   ...recordRoutes('monitoring', 'case-notes'),
   ...recordRoutes('reviewed', 'billing-notes'),
+  ...recordRoutes('monitoring', 'time-logs'),
+  'POST /continuous-monitoring/cases/monitoring/{caseId}/time-logs/revisions': grant(
+    'cases.time-logs',
+    'edit',
+  ),
+  'POST /continuous-monitoring/cases/monitoring/{caseId}/time-logs/{itemId}/insertion': grant(
+    'cases.time-logs',
+    'create',
+  ),
+  'GET /continuous-monitoring/cases/monitoring/{caseId}/patient-details': grant(
+    'cases.patient-details',
+    'show',
+  ),
+  'PUT /continuous-monitoring/cases/monitoring/{caseId}/patient-details': grant(
+    'cases.patient-details',
+    'edit',
+  ),
+  'GET /continuous-monitoring/cases/monitoring/{caseId}/patient-details/revisions': grant(
+    'cases.patient-details',
+    'show',
+  ),
   'GET /users/continuous-monitoring/technologists': grant('cases', 'list'),
   'PUT /users/{username}/continuous-monitoring/cases': grant('cases', 'edit'),
 };
