@@ -22,6 +22,7 @@ import {
   caseRecordRevisions,
   cases,
   caseTechnologists,
+  caseTimeLogs,
   clients,
   protocolRevisions,
 } from './schema';
@@ -71,15 +72,20 @@ function caseWhere(filter: CaseFilter): SQL | undefined {
 }
 
 /** The moment of the case's latest check: a `check` time log or an impedance measurement (DESIGN §4). */
-const latestCheckAt = sql`(
-  select max(coalesce(latest.body->>'end', latest.body->>'start', latest.body->>'measuredAt')::timestamptz)
-  from ${caseRecordItems} item
-  cross join lateral (
-    select body, voided from ${caseRecordRevisions} revision
-    where revision.item_id = item.id order by revision.revision desc limit 1
-  ) latest
-  where item.case_id = ${cases.id} and item.kind in ('time-logs', 'impedances') and not latest.voided
-    and (item.kind = 'impedances' or latest.body->>'activity' = 'check')
+const latestCheckAt = sql`greatest(
+  (
+    select max(coalesce(log.end_at, log.start_at)) from ${caseTimeLogs} log
+    where log.case_id = ${cases.id} and log.activity = 'check' and not log.voided
+  ),
+  (
+    select max((latest.body->>'measuredAt')::timestamptz)
+    from ${caseRecordItems} item
+    cross join lateral (
+      select body, voided from ${caseRecordRevisions} revision
+      where revision.item_id = item.id order by revision.revision desc limit 1
+    ) latest
+    where item.case_id = ${cases.id} and item.kind = 'impedances' and not latest.voided
+  )
 )`;
 
 /** A monitoring case is overdue when its latest check (or, before any, its recording start) is older

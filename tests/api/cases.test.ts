@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRecordKind } from '../../contract/caseRecords';
 import type { CaseRow } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
-import { auditLog, caseRecordItems, caseRecordRevisions } from '../../server/db/schema';
+import { auditLog } from '../../server/db/schema';
 import { caseYear } from '../../server/domain/caseNumbers';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
@@ -65,22 +65,26 @@ describeEachDatabase('Cases API', (kind) => {
 
   const { intake, details, move, patch, assign } = caseCalls(call);
 
-  /**
-   * A clinical record, written straight to the tables the clinical-records API (the next issue) will
-   * write through; the guards read these tables.
-   */
-  async function addRecord(caseId: number, recordKind: CaseRecordKind, body: Json) {
-    const [item] = await server.database.db
-      .insert(caseRecordItems)
-      .values({ caseId, kind: recordKind })
-      .returning();
-    await server.database.db
-      .insert(caseRecordRevisions)
-      .values({ itemId: item.id, revision: 1, body, author: 'tech1' });
-    return item.id;
+  /** A clinical record, through the records API (revision 1). */
+  async function addRecord(
+    caseId: number,
+    recordKind: CaseRecordKind,
+    body: Json,
+    as: DemoUsername = 'tech1',
+  ) {
+    const reply = await call('POST', API_PATHS.caseRecords(caseId, recordKind), as, body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return (reply.body.data as { _id: number })._id;
   }
-  async function reviseRecord(itemId: number, revision: number, body: Json) {
-    await server.database.db.insert(caseRecordRevisions).values({ itemId, revision, body, author: 'tech1' });
+  async function reviseRecord(
+    caseId: number,
+    recordKind: CaseRecordKind,
+    itemId: number,
+    body: Json,
+    as: DemoUsername = 'tech1',
+  ) {
+    const reply = await call('POST', API_PATHS.caseRecordRevisions(caseId, recordKind, itemId), as, body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   }
 
   /**
@@ -227,12 +231,7 @@ describeEachDatabase('Cases API', (kind) => {
       current = caseOf(monitoring);
 
       // monitoring → preview: the recording end, no open time log.
-      const logId = await addRecord(current.id, 'time-logs', {
-        technologist: 'tech1',
-        start: hoursAgo(2),
-        end: null,
-        activity: 'monitoring',
-      });
+      const logId = await addRecord(current.id, 'time-logs', { start: hoursAgo(2), activity: 'monitoring' });
       const open = await move(current, 'preview', 'reader1');
       expect(open.status).toBe(409);
       expect(open.body.unmet).toEqual([
@@ -240,34 +239,36 @@ describeEachDatabase('Cases API', (kind) => {
         'Close the open time log first (1 open)',
       ]);
       current = caseOf(await patch(current, { recordingEnd: hoursAgo(1) }));
-      await reviseRecord(logId, 2, {
-        technologist: 'tech1',
-        start: hoursAgo(2),
-        end: hoursAgo(1),
-        activity: 'monitoring',
-      });
+      await reviseRecord(current.id, 'time-logs', logId, { baseRevision: 1, end: hoursAgo(1) });
       const preview = await move(current, 'preview', 'reader1');
       expect(preview.status).toBe(201);
       current = caseOf(preview);
 
       // preview → reviewed: a signed final interpretation (a draft or a voided one does not count).
-      await addRecord(current.id, 'interpretations', { kind: 'final', status: 'draft' });
+      const draftId = await addRecord(current.id, 'interpretations', { kind: 'final' }, 'reader1');
       const unsigned = await move(current, 'reviewed', 'reader1');
       expect(unsigned.body.unmet).toEqual(['A signed final interpretation is required']);
-      await addRecord(current.id, 'interpretations', {
-        kind: 'final',
-        status: 'signed',
-        signedBy: 'reader1',
-      });
+      await reviseRecord(
+        current.id,
+        'interpretations',
+        draftId,
+        { baseRevision: 1, status: 'signed' },
+        'reader1',
+      );
       const reviewed = await move(current, 'reviewed', 'reader1');
       expect(reviewed.status).toBe(201);
       current = caseOf(reviewed);
 
       // reviewed → closed: billing notes settled; the protocol snapshot is taken.
-      const noteId = await addRecord(current.id, 'billing-notes', { text: 'Check hours', settled: false });
+      const noteId = await addRecord(
+        current.id,
+        'billing-notes',
+        { text: 'Check hours', month: hoursAgo(1).slice(0, 7) },
+        'billing1',
+      );
       const unsettled = await move(current, 'closed', 'billing1');
       expect(unsettled.body.unmet).toEqual(['Settle the billing note first (1 unsettled)']);
-      await reviseRecord(noteId, 2, { text: 'Check hours', settled: true });
+      await reviseRecord(current.id, 'billing-notes', noteId, { baseRevision: 1, settled: true }, 'billing1');
       const closed = await move(current, 'closed', 'billing1');
       expect(closed.status).toBe(201);
       current = caseOf(closed);
@@ -632,7 +633,24 @@ describeEachDatabase('Cases API', (kind) => {
         )[0].overdue;
       // Recording started 2 hours ago, no check since: overdue against a 30-minute interval.
       expect(await overdueOf()).toBe(true);
-      await addRecord(monitoring.id, 'impedances', { measuredAt: new Date().toISOString(), values: {} });
+      await addRecord(monitoring.id, 'impedances', { measuredAt: hoursAgo(1), values: { Fp1: 3 } });
+      // An impedance an hour ago is still older than the interval; a check log ten minutes ago is not.
+      expect(await overdueOf()).toBe(true);
+      const check = await addRecord(monitoring.id, 'time-logs', {
+        start: hoursAgo(0.5),
+        activity: 'monitoring',
+      });
+      expect(await overdueOf()).toBe(true);
+      await reviseRecord(monitoring.id, 'time-logs', check, {
+        baseRevision: 1,
+        activity: 'check',
+        end: hoursAgo(1 / 6),
+      });
+      expect(await overdueOf()).toBe(false);
+      await addRecord(monitoring.id, 'impedances', {
+        measuredAt: new Date().toISOString(),
+        values: { Fp1: 3 },
+      });
       expect(await overdueOf()).toBe(false);
     });
   });

@@ -19,9 +19,14 @@ describe('the stage changes in the case header', () => {
     expect(move).toBeDisabled();
     expect(move).toHaveAccessibleDescription(/Set the recording start time/);
     expect(screen.getByText('Assign at least one technologist')).toBeVisible();
+    // Each points at the tab that puts it right.
+    const patient = screen.getByRole('link', {
+      name: 'Patient details are incomplete: MRN, first name, last name, date of birth, sex',
+    });
+    expect(patient.getAttribute('href')).toMatch(/\/continuous-monitoring\/cases\/intake\/\d+\/patient$/);
     expect(
-      screen.getByText('Patient details are incomplete: MRN, first name, last name, date of birth, sex'),
-    ).toBeVisible();
+      screen.getByRole('link', { name: 'Assign at least one technologist' }).getAttribute('href'),
+    ).toMatch(/\/details$/);
   });
 
   it('posts the move with the version it loaded and follows the case to its new stage', async () => {

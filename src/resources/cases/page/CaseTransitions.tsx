@@ -25,6 +25,7 @@ export const CaseTransitions = ({ details }: { details: CaseDetails }) => {
       {details.allowedTransitions.map((move) => (
         <TransitionButton
           key={move.to}
+          details={details}
           move={move}
           pending={transition.isPending}
           onClick={() => start(move)}
