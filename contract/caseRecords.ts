@@ -179,7 +179,15 @@ const baseRevision = z
 export function revisionInputSchema(kind: GenericRecordKind) {
   // One schema per kind; typed as a plain object of fields, which is all the revision's merge needs.
   const shape: z.ZodObject<z.ZodRawShape> = RECORD_SHAPES[kind];
-  return shape
+  // A field left out carries over from the base revision: its default (for a new record) must not apply.
+  const withoutDefaults = Object.fromEntries(
+    Object.entries(shape.shape).map(([field, type]) => [
+      field,
+      type instanceof z.ZodDefault ? type.unwrap() : type,
+    ]),
+  );
+  return z
+    .object(withoutDefaults)
     .partial()
     .extend({
       baseRevision,

@@ -1,11 +1,13 @@
 import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { casePrintPath } from '../contract/paths';
 import { LazyLoginPage } from './authProvider';
 import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
-import { AppLayout } from './layout';
+import { AppLayout, BaseLayout } from './layout';
 import cases from './resources/cases';
+import { CasePrint } from './resources/cases/print';
 import clients from './resources/clients';
 import { darkTheme, lightTheme } from './theme';
 
@@ -45,6 +47,16 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     ))}
     <CustomRoutes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
+    </CustomRoutes>
+    <CustomRoutes noLayout>
+      <Route
+        path={casePrintPath(':caseId')}
+        element={
+          <BaseLayout>
+            <CasePrint />
+          </BaseLayout>
+        }
+      />
     </CustomRoutes>
   </Admin>
 );

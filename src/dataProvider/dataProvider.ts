@@ -18,7 +18,9 @@ import { API_PATHS } from '../../contract/paths';
 import { caseMethods } from './caseMethods';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
+import { recordMethods } from './recordMethods';
 import { RESOURCE_PATHS } from './resourcePaths';
+import { timeLogMethods } from './timeLogMethods';
 
 export interface DataProviderOptions {
   httpClient: HttpClient;
@@ -144,6 +146,8 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
       (await httpClient<CurrentUser>(API_PATHS.user(encodeURIComponent(username)))).data,
     ...clientMethods(httpClient),
     ...caseMethods(httpClient),
+    ...recordMethods(httpClient),
+    ...timeLogMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

@@ -126,6 +126,41 @@ describeEachDatabase('Case records API', (kind) => {
     expect((history.body.data as Item[])[2]).toMatchObject({ endedAt: null, voided: false });
   });
 
+  it('carries every field left out of a revision over from its base, defaults included', async () => {
+    const created = await newCase();
+    const note = await call('POST', records(created.id, 'billing-notes'), 'billing1', {
+      text: 'Extra setup',
+      adjustMinutes: 45,
+      month: '2026-03',
+      settled: true,
+    });
+    expect(note.status).toBe(201);
+    const noteId = (note.body.data as Item)._id;
+    const edited = await call('POST', revisions(created.id, 'billing-notes', noteId), 'billing1', {
+      baseRevision: 1,
+      text: 'Extra setup and takedown',
+    });
+    expect(edited.body.data).toMatchObject({
+      text: 'Extra setup and takedown',
+      adjustMinutes: 45,
+      settled: true,
+    });
+
+    const draft = await call('POST', records(created.id, 'interpretations'), 'reader1', { kind: 'final' });
+    const interpretationId = (draft.body.data as Item)._id;
+    await call('POST', revisions(created.id, 'interpretations', interpretationId), 'reader1', {
+      baseRevision: 1,
+      status: 'signed',
+    });
+    const voided = await call('POST', revisions(created.id, 'interpretations', interpretationId), 'reader1', {
+      baseRevision: 2,
+      voided: true,
+      voidReason: 'Wrong patient',
+    });
+    expect(voided.status).toBe(201);
+    expect(voided.body.data).toMatchObject({ status: 'signed', signedBy: 'reader1', voided: true });
+  });
+
   it('refuses changing or deleting a stored revision in the database itself', async () => {
     const created = await newCase();
     await call('POST', records(created.id, 'case-notes'), 'tech1', { text: 'Patient asleep' });

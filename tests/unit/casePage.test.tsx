@@ -12,8 +12,6 @@ import { requestCount, sentRequest } from './support/requests';
 allowWholeAppStories();
 const stories = composeStories(pageStories, preview);
 
-const heading = (caseNumber: string) =>
-  screen.findByRole('heading', { name: `Case ${caseNumber}`, level: 1 });
 const technologists = () => screen.findByRole('region', { name: 'Technologists' });
 
 describe('routes', () => {
@@ -242,15 +240,5 @@ describe('the other tabs', () => {
       await screen.findByRole('heading', { name: "Northside General Hospital's protocol, revision 3" }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Transfer protocol, revision 1' })).toBeInTheDocument();
-  });
-
-  it('says plainly that the clinical records arrive with their release', async () => {
-    render(<stories.EventsTab />);
-    expect(await heading('NSG-2026-0001')).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        'Events arrive with the clinical-records release: until then they cannot be viewed or recorded here.',
-      ),
-    ).toBeInTheDocument();
   });
 });

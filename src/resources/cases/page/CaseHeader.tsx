@@ -1,8 +1,11 @@
+import PrintIcon from '@mui/icons-material/Print';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link, Title } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
+import { casePrintPath } from '../../../../contract/paths';
 import { formatDateTime } from '../../../dates';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
@@ -47,6 +50,16 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
           color={details.stage === 'closed' ? 'default' : 'primary'}
         />
         {details.overdue && <Chip label="Check overdue" size="small" color="error" />}
+        <Button
+          component={Link}
+          to={casePrintPath(details.id)}
+          target="_blank"
+          rel="noopener"
+          size="small"
+          startIcon={<PrintIcon />}
+        >
+          Print report
+        </Button>
       </Stack>
       <Typography color="text.secondary">
         <Link to={clientPath(details.client.id, 'details')}>{details.client.name}</Link>

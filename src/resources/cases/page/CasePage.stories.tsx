@@ -49,9 +49,6 @@ export const Activity: Story = { args: { path: monitoring('activity') } };
 /** The client's current protocol and transfer protocol. */
 export const Protocol: Story = { args: { path: monitoring('protocol') } };
 
-/** A clinical-records tab before the clinical-records release. */
-export const EventsTab: Story = { args: { path: monitoring('events') } };
-
 /** The patient tab shows what intake recorded; editing arrives with the clinical records. */
 export const PatientTab: Story = { args: { path: monitoring('patient') } };
 

@@ -3,6 +3,7 @@ import Tabs from '@mui/material/Tabs';
 import { Link } from 'react-router-dom';
 import type { CaseDetails } from '../../../../contract/cases';
 import { casePagePath } from '../../../../contract/paths';
+import { CaseRecordTab } from '../records/CaseRecordTab';
 import { ActivityTab } from './ActivityTab';
 import { CASE_TABS, type CaseTab } from './casePageTabs';
 import { DetailsTab } from './DetailsTab';
@@ -40,6 +41,12 @@ export const CaseTabContent = ({ details, tab }: { details: CaseDetails; tab: Ca
       return <ActivityTab details={details} />;
     case 'protocol':
       return <ProtocolTab details={details} />;
+    case 'events':
+    case 'impedances':
+    case 'case-notes':
+    case 'interpretations':
+    case 'billing-notes':
+      return <CaseRecordTab details={details} kind={tab} />;
     default:
       return <RecordTabPlaceholder tab={tab} details={details} />;
   }

@@ -1,0 +1,84 @@
+import type { CaseDetails, Patient } from '../../../../contract/cases';
+import { formatCalendarDate } from '../../../dates';
+import { SEX_LABELS } from '../caseLabels';
+import { type Fact, FactList } from '../page/FactList';
+import { ReportSection } from './ReportSection';
+import { formatDuration, type TimeFormat } from './reportFormat';
+
+/** The report's facts about the case itself: patient, client, recording, the people on it. */
+
+const orDash = (text: string | null | undefined) => text || '—';
+
+export const FactSection = ({ title, facts }: { title: string; facts: readonly Fact[] }) => (
+  <ReportSection title={title}>
+    <FactList label={title} facts={facts} />
+  </ReportSection>
+);
+
+const patientFacts = (patient: Patient) => [
+  { label: 'Name', value: orDash([patient.lastName, patient.firstName].filter(Boolean).join(', ')) },
+  { label: 'MRN', value: orDash(patient.mrn) },
+  { label: 'Date of birth', value: patient.dateOfBirth ? formatCalendarDate(patient.dateOfBirth) : '—' },
+  { label: 'Sex', value: patient.sex ? SEX_LABELS[patient.sex] : '—' },
+  { label: 'Unit', value: orDash(patient.unit) },
+  { label: 'Room', value: orDash(patient.room) },
+  { label: 'Ordering physician', value: orDash(patient.orderingPhysician) },
+  { label: 'Indication', value: orDash(patient.indication) },
+  { label: 'Medications', value: orDash(patient.medications) },
+];
+
+export const PatientSection = ({ patient }: { patient: Patient | null }) => (
+  <FactSection
+    title="Patient"
+    facts={patient ? patientFacts(patient) : [{ label: 'Details', value: 'None recorded' }]}
+  />
+);
+
+export const ClientSection = ({ client }: { client: CaseDetails['client'] }) => (
+  <FactSection
+    title="Client"
+    facts={[
+      { label: 'Name', value: client.name },
+      { label: 'Code', value: client.code },
+      { label: 'Time zone', value: client.timeZone },
+    ]}
+  />
+);
+
+/** Whole minutes from start to end, or to now while the recording runs. */
+const recordedMinutes = (start: string, end: string | null) =>
+  Math.floor(((end ? Date.parse(end) : Date.now()) - Date.parse(start)) / 60_000);
+
+const durationText = ({ recordingStart, recordingEnd }: CaseDetails) => {
+  if (!recordingStart) return 'Not started';
+  const duration = formatDuration(recordedMinutes(recordingStart, recordingEnd));
+  return recordingEnd ? duration : `${duration} so far`;
+};
+
+export const RecordingSection = ({ details, time }: { details: CaseDetails; time: TimeFormat }) => (
+  <FactSection
+    title="Recording"
+    facts={[
+      { label: 'Start', value: details.recordingStart ? time(details.recordingStart) : 'Not started' },
+      {
+        label: 'End',
+        value:
+          details.recordingStart && !details.recordingEnd ? 'Still recording' : time(details.recordingEnd),
+      },
+      { label: 'Duration', value: durationText(details) },
+    ]}
+  />
+);
+
+export const StaffSection = ({ details }: { details: CaseDetails }) => (
+  <FactSection
+    title="Technologists and reader"
+    facts={[
+      {
+        label: 'Technologists',
+        value: details.technologists.map(({ name }) => name).join(', ') || 'None assigned',
+      },
+      { label: 'Reader', value: details.reader ?? 'Not assigned' },
+    ]}
+  />
+);

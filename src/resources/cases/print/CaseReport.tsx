@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import { useEffect, useMemo } from 'react';
+import type { CaseDetails } from '../../../../contract/cases';
+import { ClientSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
+import { EventsSection } from './EventsSection';
+import { HoursSection } from './HoursSection';
+import { ImpedanceSection } from './ImpedanceSection';
+import { InterpretationsSection } from './InterpretationsSection';
+import { PrintStyles } from './PrintStyles';
+import { ReportFooter } from './ReportFooter';
+import { ReportHeader } from './ReportHeader';
+import { timesIn } from './reportFormat';
+import { StudySection } from './StudySection';
+
+/** The browser names the printed file (and its tab) after the document's title. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+/**
+ * A case's report as one printable document, in the order of an ACNS continuous-EEG report: who and what
+ * was recorded, how the recording went, what happened, what the reader found, and the hours worked.
+ */
+export const CaseReport = ({ details }: { details: CaseDetails }) => {
+  const time = useMemo(() => timesIn(details.client.timeZone), [details.client.timeZone]);
+  useDocumentTitle(`${details.caseNumber} continuous EEG report`);
+  return (
+    <Box
+      sx={{
+        maxWidth: '210mm',
+        mx: 'auto',
+        p: { xs: 2, sm: 4 },
+        bgcolor: 'background.paper',
+        '@media print': { maxWidth: 'none', p: 0 },
+      }}
+    >
+      <PrintStyles />
+      <ReportHeader details={details} />
+      <PatientSection patient={details.patient} />
+      <ClientSection client={details.client} />
+      <StudySection details={details} />
+      <RecordingSection details={details} time={time} />
+      <StaffSection details={details} />
+      <ImpedanceSection details={details} time={time} />
+      <EventsSection details={details} time={time} />
+      <InterpretationsSection details={details} time={time} />
+      <HoursSection details={details} time={time} />
+      <ReportFooter time={time} />
+    </Box>
+  );
+};

@@ -1,0 +1,53 @@
+import type { CaseDetails } from '../../../../contract/cases';
+import { nameOf } from '../records/recordFormat';
+import { caseHours, formatHours } from './caseHours';
+import { RecordsGate } from './RecordsGate';
+import { ReportSection, SmallPrint } from './ReportSection';
+import { ReportTable } from './ReportTable';
+import type { TimeFormat } from './reportFormat';
+import { useTimeLogs } from './reportQueries';
+
+/**
+ * Each technologist's logged and billable hours, and the case's: its billable hours count overlapping logs
+ * of two technologists once, so they may be less than the technologists' sum.
+ */
+export const HoursSection = ({ details, time }: { details: CaseDetails; time: TimeFormat }) => {
+  const query = useTimeLogs(details.id);
+  return (
+    <ReportSection title="Hours">
+      <RecordsGate query={query} noun="time logs" one="time log">
+        {(logs) => {
+          const hours = caseHours(logs, { now: new Date(), recordingEnd: details.recordingEnd });
+          const running = logs.some((log) => log.end === null);
+          const runningUntil = details.recordingEnd
+            ? `the recording end, ${time(details.recordingEnd)}`
+            : 'now';
+          return (
+            <>
+              <ReportTable
+                label="Hours"
+                head={['Technologist', 'Logged hours', 'Billable hours']}
+                rows={hours.technologists.map(({ technologist, loggedMinutes, billableMinutes }) => ({
+                  key: technologist,
+                  cells: [
+                    nameOf(details, technologist),
+                    formatHours(loggedMinutes),
+                    formatHours(billableMinutes),
+                  ],
+                }))}
+                total={{
+                  key: 'case',
+                  cells: ['The case', formatHours(hours.loggedMinutes), formatHours(hours.billableMinutes)],
+                }}
+              />
+              <SmallPrint>
+                In the case's hours, time logged by two technologists at once counts once.
+                {running && ` A running log counts up to ${runningUntil}.`}
+              </SmallPrint>
+            </>
+          );
+        }}
+      </RecordsGate>
+    </ReportSection>
+  );
+};

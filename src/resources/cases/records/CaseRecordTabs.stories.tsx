@@ -1,0 +1,362 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { casePageData } from '@test-support/caseDetailsFixtures';
+import { userWithRole } from '@test-support/clientFixtures';
+import { buildUser, type FakeApi, menuForRole } from '@test-support/fakeApi';
+import { fakeAuthProvider } from '@test-support/fakeAuthProvider';
+import {
+  type CaseRecordsSeed,
+  fakeHttpClientWithRecords,
+  type SeedRecord,
+  seedRecord,
+} from '@test-support/fakeCaseRecordsApi';
+import { useMemo } from 'react';
+import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { ELECTRODES_10_20 } from '../../../../contract/caseRecords';
+import { API_PATHS, casePagePath } from '../../../../contract/paths';
+import { AppAdmin } from '../../../AppAdmin';
+import { createDataProvider } from '../../../dataProvider';
+import { toHttpError } from '../../../dataProvider/httpClient';
+
+interface RecordsHarnessProps extends Partial<FakeApi>, CaseRecordsSeed {
+  path: string;
+}
+
+/** The whole app over the fake API with the record calls: the AppHarness, plus the records. */
+const RecordsHarness = ({
+  path,
+  user = buildUser(),
+  chrome = [],
+  clientsData,
+  casesData,
+  records,
+  revisedMeanwhile,
+  failures,
+  onRequest,
+}: RecordsHarnessProps) => {
+  const providers = useMemo(() => {
+    const api = { user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, onRequest };
+    return {
+      dataProvider: createDataProvider({ httpClient: fakeHttpClientWithRecords(api) }),
+      authProvider: fakeAuthProvider(user),
+      store: memoryStore(),
+    };
+  }, [user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, onRequest]);
+  return (
+    <TestMemoryRouter initialEntries={[path]}>
+      <AppAdmin {...providers} />
+    </TestMemoryRouter>
+  );
+};
+
+// A night of continuous monitoring on NSG-2026-0001 (Northside General, New York: 19:00 is 00:00 UTC).
+
+const night = (time: string) => `2026-03-03T${time}:00.000Z`;
+const MONITORING = 1;
+const REVIEWED = 5;
+const CLOSED = 4;
+
+const priya = buildUser({ username: 'priya', name: 'Priya Raman', roles: ['technologist'] });
+const rhea = buildUser({ username: 'rhea', name: 'Rhea Patel', roles: ['reader'] });
+
+/** Every electrode at a few kΩ, with some of them otherwise; `null` leaves one out. */
+function impedances(changes: Record<string, number | null> = {}) {
+  const values = Object.fromEntries(ELECTRODES_10_20.map((electrode, index) => [electrode, 3 + (index % 4)]));
+  for (const [electrode, kOhm] of Object.entries(changes))
+    if (kOhm === null) delete values[electrode];
+    else values[electrode] = kOhm;
+  return values;
+}
+
+const hourlyCheck = (id: number, hour: number, values: Record<string, number>, actionTaken = '') =>
+  seedRecord(id, MONITORING, 'impedances', {
+    author: 'priya',
+    createdAt: night(`0${hour}:03`),
+    fields: { measuredAt: night(`0${hour}:00`), values, actionTaken },
+  });
+
+const EVENTS: SeedRecord[] = [
+  seedRecord(1, MONITORING, 'events', {
+    author: 'priya',
+    createdAt: night('02:15'),
+    fields: {
+      type: 'pushbutton',
+      occurredAt: night('02:13'),
+      description: 'Nurse pressed the button: patient staring, not answering to voice.',
+    },
+  }),
+  seedRecord(
+    2,
+    MONITORING,
+    'events',
+    {
+      author: 'priya',
+      createdAt: night('02:17'),
+      fields: {
+        type: 'seizure',
+        occurredAt: night('02:14'),
+        description: 'Left temporal rhythmic theta evolving to delta, right hand automatisms.',
+      },
+    },
+    {
+      author: 'priya',
+      createdAt: night('02:24'),
+      fields: { endedAt: night('02:16'), notifiedContactId: 1, notifiedAt: night('02:20') },
+    },
+  ),
+  seedRecord(
+    3,
+    MONITORING,
+    'events',
+    {
+      author: 'marcus',
+      createdAt: night('03:31'),
+      fields: {
+        type: 'clinical',
+        occurredAt: night('03:30'),
+        description: 'Patient pulled at the head wrap.',
+      },
+    },
+    {
+      author: 'marcus',
+      createdAt: night('03:40'),
+      fields: {},
+      voided: true,
+      voidReason: "Entered on the wrong case: it belongs to Mr. Adeyemi's recording.",
+    },
+  ),
+  seedRecord(4, MONITORING, 'events', {
+    author: 'priya',
+    createdAt: night('04:08'),
+    fields: {
+      type: 'electrode-fix',
+      occurredAt: night('04:05'),
+      description: 'T3 and O2 re-gelled and re-taped.',
+    },
+  }),
+  seedRecord(5, MONITORING, 'events', {
+    author: 'priya',
+    createdAt: night('05:41'),
+    fields: {
+      type: 'artifact',
+      occurredAt: night('05:40'),
+      description: 'Chewing artifact: breakfast tray.',
+    },
+  }),
+];
+
+const IMPEDANCES: SeedRecord[] = [
+  hourlyCheck(11, 0, impedances({ T3: 5 })),
+  hourlyCheck(12, 1, impedances({ T3: 7 })),
+  hourlyCheck(13, 2, impedances({ T3: 9, O2: 8 })),
+  hourlyCheck(
+    14,
+    3,
+    impedances({ T3: 14, O2: 22, A1: null, A2: null }),
+    'T3 and O2 high: re-gel at the next quiet moment.',
+  ),
+  hourlyCheck(15, 4, impedances({ T3: 4, O2: 5 }), 'T3 and O2 re-gelled at 04:05.'),
+  hourlyCheck(16, 5, impedances()),
+  hourlyCheck(17, 6, impedances()),
+];
+
+const CASE_NOTES: SeedRecord[] = [
+  seedRecord(31, MONITORING, 'case-notes', {
+    author: 'priya',
+    createdAt: night('00:06'),
+    fields: {
+      notedAt: night('00:05'),
+      text: 'Took over from Lena at 19:00. Recording clean, video on, patient sedated on propofol.',
+    },
+  }),
+  seedRecord(
+    32,
+    MONITORING,
+    'case-notes',
+    {
+      author: 'priya',
+      createdAt: night('02:26'),
+      fields: {
+        notedAt: night('02:25'),
+        text: 'Seizure at 02:14 (see events). Dr. Chen called back at 02:22; lorazepam 2 mg given at 02:30.',
+      },
+    },
+    {
+      author: 'priya',
+      createdAt: night('02:40'),
+      fields: {
+        text: 'Seizure at 02:14 (see events). Dr. Chen called back at 02:22; lorazepam 2 mg given at 02:31.',
+      },
+    },
+  ),
+  seedRecord(33, MONITORING, 'case-notes', {
+    author: 'priya',
+    createdAt: night('06:51'),
+    fields: { notedAt: night('06:50'), text: 'Handover to the day shift: impedances fine since 04:00.' },
+  }),
+];
+
+/** A reader's interpretation of a case, written and (unless a draft) signed at `at`, with the night's findings. */
+const interpretation = (
+  id: number,
+  caseId: number,
+  at: string,
+  fields: { kind: string; periodStart: string; periodEnd: string; seizures: string; impression: string },
+  status: 'draft' | 'signed',
+) =>
+  seedRecord(id, caseId, 'interpretations', {
+    author: 'rhea',
+    createdAt: at,
+    fields: {
+      ...fields,
+      background: 'Continuous, reactive 6–7 Hz posterior dominant rhythm with diffuse theta.',
+      sleep: 'Spindles and K-complexes seen; sedated throughout.',
+      epileptiform: 'Sharp waves over the left temporal region (T3/T5), up to 3 a minute.',
+      status,
+      ...(status === 'signed' ? { signedBy: 'rhea', signedAt: at } : {}),
+    },
+  });
+
+const RECORDING_START = '2026-03-02T09:30:00.000Z';
+
+const INTERPRETATIONS: SeedRecord[] = [
+  interpretation(
+    41,
+    MONITORING,
+    night('08:10'),
+    {
+      kind: 'prelim',
+      periodStart: RECORDING_START,
+      periodEnd: night('07:00'),
+      seizures: 'One electrographic seizure at 02:14, left temporal onset, 2 minutes.',
+      impression: 'Abnormal: a left temporal seizure and left temporal sharp waves.',
+    },
+    'signed',
+  ),
+  interpretation(
+    42,
+    MONITORING,
+    night('09:00'),
+    {
+      kind: 'final',
+      periodStart: RECORDING_START,
+      periodEnd: night('09:00'),
+      seizures: 'One seizure, as in the preliminary report; none after lorazepam.',
+      impression: 'Abnormal study: focal epilepsy of left temporal origin.',
+    },
+    'draft',
+  ),
+  interpretation(
+    43,
+    REVIEWED,
+    '2026-03-07T08:45:00.000Z',
+    {
+      kind: 'final',
+      periodStart: '2026-03-04T10:00:00.000Z',
+      periodEnd: '2026-03-06T10:00:00.000Z',
+      seizures: 'None.',
+      impression: 'Abnormal: left temporal sharp waves, no seizure in 48 hours.',
+    },
+    'signed',
+  ),
+];
+
+/** A billing clerk's note on the reviewed case, for March. */
+const billingNote = (id: number, createdAt: string, adjustMinutes: number, text: string, settled: boolean) =>
+  seedRecord(id, REVIEWED, 'billing-notes', {
+    author: 'billing',
+    createdAt,
+    fields: { month: '2026-03', adjustMinutes, text, settled },
+  });
+
+const BILLING_NOTES: SeedRecord[] = [
+  billingNote(51, '2026-03-07T10:00:00.000Z', 30, 'Hookup ran 30 minutes long: re-measured twice.', true),
+  billingNote(52, '2026-03-07T10:05:00.000Z', -15, 'Duplicate check logged on day 2.', false),
+];
+
+const CLOSED_CASE_EVENTS: SeedRecord[] = [
+  seedRecord(61, CLOSED, 'events', {
+    author: 'priya',
+    createdAt: '2026-03-05T01:00:00.000Z',
+    fields: {
+      type: 'disconnect',
+      occurredAt: '2026-03-05T00:55:00.000Z',
+      description: 'Amplifier unplugged for a CT.',
+    },
+  }),
+];
+
+const monitoring = (tab: string) => casePagePath('monitoring', MONITORING, tab);
+const reviewed = (tab: string) => casePagePath('reviewed', REVIEWED, tab);
+const technologist = { chrome: menuForRole('technologist'), user: priya };
+const reader = { chrome: menuForRole('reader'), user: rhea };
+
+/** A case's record tabs over the fake API, one story per tab, a night of monitoring as data. */
+const meta = {
+  title: 'Cases/Record tabs',
+  component: RecordsHarness,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    ...casePageData,
+    ...technologist,
+    records: [
+      ...EVENTS,
+      ...IMPEDANCES,
+      ...CASE_NOTES,
+      ...INTERPRETATIONS,
+      ...BILLING_NOTES,
+      ...CLOSED_CASE_EVENTS,
+    ],
+    path: monitoring('events'),
+  },
+} satisfies Meta<typeof RecordsHarness>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** A technologist's events: the seizure with the neurologist notified, a void struck through. */
+export const Events: Story = {};
+
+/** A reader sees the events and their histories, and may not add or edit them. */
+export const EventsForAReader: Story = { args: reader };
+
+/** Hourly impedance checks; T3 and O2 went over the limit at 03:00 and were re-gelled. */
+export const Impedances: Story = { args: { path: monitoring('impedances') } };
+
+export const CaseNotes: Story = { args: { path: monitoring('case-notes') } };
+
+/** A reader's signed preliminary interpretation and the final one still a draft, to sign. */
+export const Interpretations: Story = { args: { ...reader, path: monitoring('interpretations') } };
+
+/** A reviewed case with its signed final interpretation: an addendum may follow. */
+export const SignedFinalInterpretation: Story = { args: { ...reader, path: reviewed('interpretations') } };
+
+/** Billing staff settle the notes before closing the case. */
+export const BillingNotes: Story = {
+  args: { chrome: menuForRole('billing'), user: userWithRole('billing'), path: reviewed('billing-notes') },
+};
+
+/** A closed case's records are read-only, even to an administrator. */
+export const ClosedCase: Story = {
+  args: { chrome: menuForRole('admin'), user: buildUser(), path: casePagePath('closed', CLOSED, 'events') },
+};
+
+/** A case just taken in has no records yet. */
+export const NoRecordsYet: Story = { args: { path: casePagePath('intake', 3, 'events') } };
+
+/** Marcus edits the 02:25 note while Priya has it open: her save meets his revision (409). */
+export const RevisedMeanwhile: Story = {
+  args: {
+    path: monitoring('case-notes'),
+    revisedMeanwhile: [{ itemId: 32, author: 'marcus', changes: { notedAt: night('02:33') } }],
+  },
+};
+
+export const LoadFailed: Story = {
+  args: {
+    failures: {
+      [`GET ${API_PATHS.caseRecords(MONITORING, 'events')}`]: toHttpError(500, {
+        error: 'The database is not reachable',
+      }),
+    },
+  },
+};

@@ -1,0 +1,60 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { HttpError } from 'react-admin';
+
+interface RecordListBodyProps {
+  /** The kind's name, e.g. "Events", and what it says when there is none. */
+  title: string;
+  emptyText: string;
+  /** Whether the access check is done, and allows reading. */
+  accessPending: boolean;
+  canList: boolean;
+  error: HttpError | null;
+  retry: () => void;
+  /** How many items there are, once read. */
+  count?: number;
+  /** The list itself. */
+  children: ReactNode;
+}
+
+/** A kind's list while it loads (a skeleton), when it may not be read or could not be, when it is empty. */
+export const RecordListBody = ({
+  title,
+  emptyText,
+  accessPending,
+  canList,
+  error,
+  retry,
+  count,
+  children,
+}: RecordListBodyProps) => {
+  if (!accessPending && !canList)
+    return <Alert severity="info">Your role does not give access to these records.</Alert>;
+  if (error)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={retry}>
+            Try again
+          </Button>
+        }
+      >
+        {error.message}
+      </Alert>
+    );
+  if (accessPending || count === undefined)
+    return (
+      <Stack aria-label={`Loading ${title.toLowerCase()}`} aria-busy="true" spacing={1}>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} variant="rounded" height={36} />
+        ))}
+      </Stack>
+    );
+  if (count === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
+  return children;
+};

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import { alpha, type Theme } from '@mui/material/styles';
+import { FormDataConsumer, NumberInput } from 'react-admin';
+import { RECORD_SHAPES } from '../../../../../contract/caseRecords';
+import { HEAD_LAYOUT } from './impedanceSummary';
+
+/** The electrodes with a value, as the API takes them (an input left empty is no measurement). */
+export const filledValues = (values: unknown): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(values ?? {}).filter(([, kOhm]) => typeof kOhm === 'number' && Number.isFinite(kOhm)),
+  );
+
+/** A value over the limit reads in red, on a red tint, and says so (not by colour alone). */
+const OVER_LIMIT = {
+  '& .MuiInputBase-root': { bgcolor: (theme: Theme) => alpha(theme.palette.error.main, 0.1) },
+  '& input, & .MuiInputLabel-root, & .MuiFormHelperText-root': { color: 'error.main', fontWeight: 700 },
+};
+
+/** The map's own rule (at least one electrode), with the contract's message; a value's range shows on it. */
+function missingMessage(values: Record<string, number>) {
+  const result = RECORD_SHAPES.impedances.shape.values.safeParse(values);
+  return result.error?.issues.find(({ path }) => path.length === 0)?.message;
+}
+
+/**
+ * The impedances of a check, one input per electrode (kΩ) laid out like the head; a value over the limit
+ * is flagged as it is typed.
+ */
+export const ElectrodeGrid = ({ limit }: { limit: number }) => (
+  <FormDataConsumer>
+    {({ formData }) => {
+      const values = filledValues(formData.values);
+      const missing = missingMessage(values);
+      return (
+        <Box sx={{ width: '100%', overflowX: 'auto', mb: 2 }}>
+          <Box
+            role="group"
+            aria-label="Impedance in kΩ by electrode"
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(76px, 1fr))', columnGap: 1 }}
+          >
+            {HEAD_LAYOUT.flatMap((row, rowIndex) =>
+              row.map((electrode, column) => {
+                if (!electrode) return null;
+                const over = (values[electrode] ?? 0) > limit;
+                return (
+                  <NumberInput
+                    key={electrode}
+                    source={`values.${electrode}`}
+                    label={electrode}
+                    min={0}
+                    max={999}
+                    step={0.1}
+                    helperText={over ? `Over ${limit} kΩ` : false}
+                    sx={{ gridRow: rowIndex + 1, gridColumn: column + 1, ...(over ? OVER_LIMIT : {}) }}
+                  />
+                );
+              }),
+            )}
+          </Box>
+          {missing && <FormHelperText>{missing}</FormHelperText>}
+        </Box>
+      );
+    }}
+  </FormDataConsumer>
+);

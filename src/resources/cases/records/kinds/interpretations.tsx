@@ -1,0 +1,139 @@
+import Alert from '@mui/material/Alert';
+import { DateTimeInput, SelectInput, TextInput } from 'react-admin';
+import type { INTERPRETATION_KINDS, INTERPRETATION_STATUSES } from '../../../../../contract/caseRecords';
+import type { CaseDetails } from '../../../../../contract/cases';
+import { formatDateTime } from '../../../../dates';
+import { choicesOf } from '../../caseLabels';
+import { InputRow } from '../InputRow';
+import type { FieldSpec } from '../recordDiff';
+import { labelledField, momentField, recordFormSchema } from '../recordFields';
+import { formatPeriod, nameOf, toInstant } from '../recordFormat';
+import type { RecordKindView, RecordOf } from '../types';
+
+type Interpretation = RecordOf<'interpretations'>;
+
+export const INTERPRETATION_KIND_LABELS: Record<(typeof INTERPRETATION_KINDS)[number], string> = {
+  prelim: 'Preliminary',
+  daily: 'Daily',
+  final: 'Final',
+  addendum: 'Addendum',
+};
+const STATUS_LABELS: Record<(typeof INTERPRETATION_STATUSES)[number], string> = {
+  draft: 'Draft',
+  signed: 'Signed',
+};
+const KIND_CHOICES = choicesOf(INTERPRETATION_KIND_LABELS);
+
+/** The sections of a report, in the order an EEG report reads (ACNS). */
+const SECTIONS = [
+  { field: 'background', label: 'Background' },
+  { field: 'sleep', label: 'Sleep' },
+  { field: 'epileptiform', label: 'Epileptiform activity' },
+  { field: 'seizures', label: 'Seizures' },
+  { field: 'impression', label: 'Impression' },
+] as const;
+
+const INTERPRETATION_FIELDS: readonly FieldSpec[] = [
+  labelledField('kind', 'Kind', INTERPRETATION_KIND_LABELS),
+  momentField('periodStart', 'Period start'),
+  momentField('periodEnd', 'Period end'),
+  ...SECTIONS,
+  labelledField('status', 'Status', STATUS_LABELS),
+  { field: 'signedBy', label: 'Signed by' },
+  momentField('signedAt', 'Signed at'),
+];
+
+const isSigned = (interpretation: Interpretation) => interpretation.status === 'signed';
+
+const statusText = (interpretation: Interpretation, details: CaseDetails) =>
+  isSigned(interpretation) && interpretation.signedBy && interpretation.signedAt
+    ? `Signed by ${nameOf(details, interpretation.signedBy)} at ${formatDateTime(interpretation.signedAt)}`
+    : 'Draft';
+
+const InterpretationInputs = () => (
+  <>
+    <SelectInput source="kind" label="Kind" choices={KIND_CHOICES} isRequired autoFocus />
+    <InputRow>
+      <DateTimeInput source="periodStart" label="Period start" parse={toInstant} />
+      <DateTimeInput source="periodEnd" label="Period end" parse={toInstant} />
+    </InputRow>
+    {SECTIONS.map(({ field, label }) => (
+      <TextInput key={field} source={field} label={label} multiline minRows={2} />
+    ))}
+  </>
+);
+
+/** Says what a signed final interpretation allows, and whether the case has one. */
+const InterpretationIntro = ({
+  details,
+  records,
+}: {
+  details: CaseDetails;
+  records: readonly Interpretation[];
+}) => {
+  const final = records.find((found) => found.kind === 'final' && isSigned(found) && !found.voided);
+  return (
+    <Alert severity={final ? 'success' : 'info'}>
+      Moving the case from preview to reviewed needs a signed final interpretation.{' '}
+      {final
+        ? `The final interpretation is ${statusText(final, details).toLowerCase()}.`
+        : 'None is signed yet: write the final interpretation as a draft, then sign it.'}{' '}
+      Signing is final; a signed interpretation is then changed only by an addendum.
+    </Alert>
+  );
+};
+
+/** Interpretations: the reader's drafts, signed once final, and addenda to what was signed. */
+export const interpretationsView: RecordKindView<Interpretation> = {
+  kind: 'interpretations',
+  title: 'Interpretations',
+  noun: 'interpretation',
+  emptyText: 'No interpretations yet.',
+  schema: recordFormSchema('interpretations'),
+  columns: [
+    {
+      label: 'Kind',
+      nowrap: true,
+      render: (interpretation) => INTERPRETATION_KIND_LABELS[interpretation.kind],
+    },
+    { label: 'Period', render: ({ periodStart, periodEnd }) => formatPeriod(periodStart, periodEnd) },
+    { label: 'Status', render: statusText },
+    { label: 'Impression', render: (interpretation) => interpretation.impression || '—' },
+  ],
+  useFields: () => INTERPRETATION_FIELDS,
+  Inputs: InterpretationInputs,
+  defaults: (details) => ({
+    kind: details.stage === 'preview' ? 'final' : 'daily',
+    periodStart: details.recordingStart,
+    periodEnd: details.recordingEnd,
+  }),
+  editable: (interpretation) => !isSigned(interpretation),
+  actions: [
+    {
+      label: 'Sign',
+      shows: (interpretation, { canEdit }) => canEdit && !isSigned(interpretation) && !interpretation.voided,
+      effect: {
+        type: 'confirm',
+        revision: {
+          title: 'Sign interpretation',
+          message:
+            'Signing is final: it is signed in your name, now, and can no longer be edited. Anything to add or correct afterwards goes in an addendum.',
+          confirmLabel: 'Sign',
+          changes: { status: 'signed' },
+          done: 'Interpretation signed',
+        },
+      },
+    },
+    {
+      label: 'Add addendum',
+      shows: (interpretation, { canCreate }) =>
+        canCreate && isSigned(interpretation) && !interpretation.voided,
+      effect: {
+        type: 'create',
+        from: ({ periodStart, periodEnd }) => ({ kind: 'addendum', periodStart, periodEnd }),
+      },
+    },
+  ],
+  Intro: InterpretationIntro,
+  wideDialog: true,
+};

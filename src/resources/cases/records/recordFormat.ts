@@ -1,0 +1,47 @@
+import { intlFormat, parseISO } from 'date-fns';
+import type { CaseDetails } from '../../../../contract/cases';
+import { formatDateTime } from '../../../dates';
+
+/** How the record tabs write their values. */
+
+/** A user by name when the case knows it (its technologists), else by username. */
+export const nameOf = (details: CaseDetails, username: string) =>
+  details.technologists.find((technologist) => technologist.username === username)?.name ?? username;
+
+/** "Event", from "event". */
+export const capitalized = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
+
+/** A YYYY-MM month, e.g. "March 2026". */
+export const formatMonth = (month: string) =>
+  intlFormat(parseISO(`${month}-01`), { year: 'numeric', month: 'long' });
+
+/** The month a moment falls in, in a time zone (billing months are the client's, DESIGN §4), as YYYY-MM. */
+export function monthIn(timeZone: string, moment = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(moment);
+  const part = (type: string) => parts.find((found) => found.type === type)?.value;
+  return `${part('year')}-${part('month')}`;
+}
+
+/** Signed minutes: "+30 min", "−15 min", "0 min". */
+export const formatMinutes = (minutes: number) =>
+  `${minutes > 0 ? '+' : minutes < 0 ? '−' : ''}${Math.abs(minutes)} min`;
+
+/** A span of time, "2 Mar 2026, 09:30 – 3 Mar 2026, 07:00"; either end may be open. */
+export function formatPeriod(start: string | null, end: string | null): string {
+  if (!start && !end) return '—';
+  return `${start ? formatDateTime(start) : '…'} – ${end ? formatDateTime(end) : '…'}`;
+}
+
+/** Now, to the minute: a new record's default time, as the date-time inputs show it. */
+export const thisMinute = () => {
+  const now = new Date();
+  now.setSeconds(0, 0);
+  return now.toISOString();
+};
+
+/** A date-time input's local value as the API's UTC instant; cleared is null. */
+export const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
+import type { CaseRecordKind, GenericRecordKind, RecordItem } from '../../../../contract/caseRecords';
+import { API_PATHS } from '../../../../contract/paths';
+import type { AppDataProvider } from '../../../dataProvider';
+import { resourceOf } from '../../../dataProvider/resourcePaths';
+
+/** Named after the list's API path, so any write to those records can refresh it (and its histories). */
+export const caseRecordsKey = (caseId: Identifier, kind: CaseRecordKind) => [
+  resourceOf(API_PATHS.caseRecords(caseId, kind)),
+];
+
+/** An item's history, under its list's key: refreshing the list refreshes the histories too. */
+export const recordHistoryKey = (caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) => [
+  ...caseRecordsKey(caseId, kind),
+  resourceOf(API_PATHS.caseRecordRevisions(caseId, kind, itemId)),
+];
+
+/** A refusal (4xx) will not change by asking again; a failed connection or a 5xx may. */
+const retryUnlessRefused = (failures: number, error: HttpError) =>
+  failures < 2 && !(error.status >= 400 && error.status < 500);
+
+/** The latest revision of each item of one kind (GET …/{kind}). */
+export function useCaseRecords(caseId: Identifier, kind: GenericRecordKind, enabled = true) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<RecordItem[], HttpError>({
+    queryKey: caseRecordsKey(caseId, kind),
+    queryFn: () => dataProvider.getCaseRecords(caseId, kind),
+    enabled,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Every revision of an item, newest first (GET …/{kind}/{itemId}/revisions). */
+export function useRecordHistory(caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<RecordItem[], HttpError>({
+    queryKey: recordHistoryKey(caseId, kind, itemId),
+    queryFn: () => dataProvider.getCaseRecordHistory(caseId, kind, itemId),
+    retry: retryUnlessRefused,
+  });
+}

@@ -1,0 +1,332 @@
+import {
+  GENERIC_RECORD_KINDS,
+  type GenericRecordKind,
+  RECORD_RULES,
+  RECORD_SHAPES,
+  type RecordItem,
+  revisionInputSchema,
+} from '../../contract/caseRecords';
+import type { CaseDetails } from '../../contract/cases';
+import type { CurrentUser } from '../../contract/chrome';
+import { DEFAULT_IMPEDANCE_LIMIT_KOHM, type ProtocolRevision } from '../../contract/clients';
+import { API_PATHS } from '../../contract/paths';
+import { canAccess, rolesFromGroups } from '../../contract/roles';
+import { closedCaseRefusal } from '../../server/domain/caseStages';
+import type { HttpClient, RequestOptions } from '../../src/dataProvider/httpClient';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
+import { conflict, type FakeRequest, now, type Result, validate } from './fakeApiRules';
+
+/**
+ * The generic case-record calls (DESIGN §8 "Case records") over in-memory items, with the server's rules
+ * and messages (server/routes/caseRecords.ts): bodies checked by the contract's schemas and the rules
+ * across fields, revisions from the latest revision only (409 on a stale `baseRevision`), a void by
+ * revision, `overLimit` against the case's protocol limit, interpretations signed by the server and then
+ * changed only by a void, no write on a closed case, and the role table's 403.
+ */
+
+type Fields = Record<string, unknown>;
+
+/** One revision of a seeded item: who wrote it, when, and its fields (a later one: what it changed). */
+export interface SeedRevision {
+  author: string;
+  createdAt: string;
+  fields: Fields;
+  voided?: boolean;
+  voidReason?: string;
+}
+
+/** A seeded item and its revisions, oldest first. */
+export interface SeedRecord {
+  id: number;
+  caseId: number;
+  kind: GenericRecordKind;
+  revisions: SeedRevision[];
+}
+
+/** Someone else's revision, written just before the user's first revision of that item arrives. */
+export interface RevisedMeanwhile {
+  itemId: number;
+  author: string;
+  changes: Fields;
+}
+
+export interface CaseRecordsSeed {
+  records?: SeedRecord[];
+  revisedMeanwhile?: RevisedMeanwhile[];
+}
+
+/** What the records' rules need to know of their case. */
+export interface RecordCaseFacts {
+  caseNumber: string;
+  stage: CaseDetails['stage'];
+  impedanceLimitKOhm: number;
+}
+
+interface StoredRevision {
+  revision: number;
+  author: string;
+  createdAt: string;
+  voided: boolean;
+  voidReason: string;
+  fields: Fields;
+}
+
+interface StoredItem {
+  id: number;
+  caseId: number;
+  kind: GenericRecordKind;
+  revisions: StoredRevision[];
+}
+
+/** A seeded item: revision 1 with its fields, each later revision's changes over the one before. */
+export function seedRecord(
+  id: number,
+  caseId: number,
+  kind: GenericRecordKind,
+  ...revisions: SeedRevision[]
+): SeedRecord {
+  return { id, caseId, kind, revisions };
+}
+
+function storedOf({ id, caseId, kind, revisions }: SeedRecord): StoredItem {
+  const stored: StoredRevision[] = [];
+  for (const { author, createdAt, fields, voided = false, voidReason = '' } of revisions) {
+    const previous = stored.at(-1);
+    stored.push({
+      revision: stored.length + 1,
+      author,
+      createdAt,
+      voided: voided || (previous?.voided ?? false),
+      voidReason: voided ? voidReason : (previous?.voidReason ?? ''),
+      fields: { ...previous?.fields, ...fields },
+    });
+  }
+  return { id, caseId, kind, revisions: stored };
+}
+
+/** The whole item as it will be stored: each field by its kind's shape, then the rules across fields. */
+function checkedFields(kind: GenericRecordKind, fields: Fields): Fields {
+  const parsed = validate(RECORD_SHAPES[kind], fields) as Fields;
+  const errors = RECORD_RULES[kind]?.(parsed) ?? [];
+  if (errors.length > 0)
+    throw toHttpError(400, { error: `Invalid ${errors.map((e) => e.field).join(', ')}`, fields: errors });
+  return parsed;
+}
+
+/** What the server sets itself: who signed an interpretation and when; a note's time, by default. */
+function completed(kind: GenericRecordKind, fields: Fields, previous: Fields | undefined, username: string) {
+  if (kind === 'case-notes') return { ...fields, notedAt: fields.notedAt ?? now() };
+  if (kind !== 'interpretations') return fields;
+  if (fields.status !== 'signed') return { ...fields, signedBy: null, signedAt: null };
+  if (previous?.status === 'signed')
+    return { ...fields, signedBy: previous.signedBy, signedAt: previous.signedAt };
+  return { ...fields, signedBy: username, signedAt: now() };
+}
+
+function answerOf(item: StoredItem, stored: StoredRevision, limit: number): RecordItem {
+  const answer: RecordItem = {
+    ...stored.fields,
+    _id: item.id,
+    revision: stored.revision,
+    author: stored.author,
+    createdAt: stored.createdAt,
+    voided: stored.voided,
+    voidReason: stored.voidReason,
+  };
+  if (item.kind === 'impedances') {
+    const values = (stored.fields.values ?? {}) as Record<string, number>;
+    answer.overLimit = Object.keys(values).filter((electrode) => values[electrode] > limit);
+  }
+  if (item.kind === 'interpretations') {
+    answer.signedBy ??= null;
+    answer.signedAt ??= null;
+  }
+  return answer;
+}
+
+const id = '(\\d+)';
+const ROUTES = GENERIC_RECORD_KINDS.map((kind) => ({
+  kind,
+  list: new RegExp(`^${API_PATHS.caseRecords(id, kind)}$`),
+  revisions: new RegExp(`^${API_PATHS.caseRecordRevisions(id, kind, id)}$`),
+}));
+
+interface CaseRecordsApiOptions {
+  user: CurrentUser;
+  /** The case's number, stage and impedance limit; throws the API's 404 for an unknown case. */
+  caseOf: (caseId: number) => Promise<RecordCaseFacts>;
+}
+
+/** The record calls over the seeded items; answers `undefined` for other paths. */
+export function fakeCaseRecordsApi(
+  { records = [], revisedMeanwhile = [] }: CaseRecordsSeed,
+  { user, caseOf }: CaseRecordsApiOptions,
+) {
+  const items = records.map(storedOf);
+  const pendingMeanwhile = [...revisedMeanwhile];
+  const roles = rolesFromGroups(user.roles);
+
+  const requireAccess = (kind: GenericRecordKind, action: string) => {
+    if (!canAccess(roles, `cases.${kind}`, action)) throw toHttpError(403, { error: 'Access denied' });
+  };
+  const openCase = async (caseId: number) => {
+    const found = await caseOf(caseId);
+    const closed = closedCaseRefusal(found.caseNumber, found.stage);
+    if (closed) throw conflict(closed);
+    return found;
+  };
+  const itemOf = (caseId: number, kind: GenericRecordKind, itemId: number) =>
+    items.find((item) => item.id === itemId && item.caseId === caseId && item.kind === kind) ??
+    raise(toHttpError(404, { error: `Record ${itemId} not found on this case` }));
+
+  function append(item: StoredItem, fields: Fields, author: string, voided?: boolean, voidReason = '') {
+    const latest = item.revisions.at(-1) as StoredRevision;
+    const merged = completed(
+      item.kind,
+      checkedFields(item.kind, { ...latest.fields, ...fields }),
+      latest.fields,
+      author,
+    );
+    const stored: StoredRevision = {
+      revision: latest.revision + 1,
+      author,
+      createdAt: now(),
+      voided: voided ?? latest.voided,
+      voidReason: voided ? voidReason : latest.voidReason,
+      fields: merged,
+    };
+    item.revisions.push(stored);
+    return stored;
+  }
+
+  /** Someone else's revision of this item, if one is waiting to be written before the user's. */
+  function writeMeanwhile(item: StoredItem) {
+    const index = pendingMeanwhile.findIndex((found) => found.itemId === item.id);
+    if (index < 0) return;
+    const [{ author, changes }] = pendingMeanwhile.splice(index, 1);
+    append(item, changes, author);
+  }
+
+  async function list(caseId: number, kind: GenericRecordKind, query: FakeRequest['query']): Promise<Result> {
+    requireAccess(kind, 'list');
+    const { impedanceLimitKOhm } = await caseOf(caseId);
+    const wanted = query?.filterIds === undefined ? undefined : new Set([query.filterIds].flat().map(Number));
+    const rows = items
+      .filter((item) => item.caseId === caseId && item.kind === kind && (!wanted || wanted.has(item.id)))
+      .map((item) => answerOf(item, item.revisions.at(-1) as StoredRevision, impedanceLimitKOhm));
+    return { data: rows, total: rows.length };
+  }
+
+  async function create(caseId: number, kind: GenericRecordKind, body: unknown): Promise<Result> {
+    requireAccess(kind, 'create');
+    const input = validate(RECORD_SHAPES[kind], body) as Fields;
+    const { impedanceLimitKOhm } = await openCase(caseId);
+    const fields = completed(kind, checkedFields(kind, input), undefined, user.username);
+    const item: StoredItem = {
+      id: Math.max(0, ...items.map((found) => found.id)) + 1,
+      caseId,
+      kind,
+      revisions: [
+        { revision: 1, author: user.username, createdAt: now(), voided: false, voidReason: '', fields },
+      ],
+    };
+    items.push(item);
+    return { data: answerOf(item, item.revisions[0], impedanceLimitKOhm) };
+  }
+
+  async function revise(
+    caseId: number,
+    kind: GenericRecordKind,
+    itemId: number,
+    body: unknown,
+  ): Promise<Result> {
+    requireAccess(kind, 'edit');
+    const { baseRevision, voided, voidReason, ...changes } = validate(
+      revisionInputSchema(kind),
+      body,
+    ) as Fields & {
+      baseRevision: number;
+      voided?: boolean;
+      voidReason: string;
+    };
+    const { impedanceLimitKOhm } = await openCase(caseId);
+    const item = itemOf(caseId, kind, itemId);
+    writeMeanwhile(item);
+    const latest = item.revisions.at(-1) as StoredRevision;
+    if (latest.revision !== baseRevision)
+      throw conflict(
+        `This record was revised by someone else meanwhile (now revision ${latest.revision}); reload and try again.`,
+      );
+    if (kind === 'interpretations' && latest.fields.status === 'signed' && !voided)
+      throw conflict('A signed interpretation is changed only by an addendum');
+    return {
+      data: answerOf(item, append(item, changes, user.username, voided, voidReason), impedanceLimitKOhm),
+    };
+  }
+
+  async function history(caseId: number, kind: GenericRecordKind, itemId: number): Promise<Result> {
+    requireAccess(kind, 'show');
+    const { impedanceLimitKOhm } = await caseOf(caseId);
+    const item = itemOf(caseId, kind, itemId);
+    const rows = item.revisions.toReversed().map((stored) => answerOf(item, stored, impedanceLimitKOhm));
+    return { data: rows, total: rows.length };
+  }
+
+  return async ({ method, path, query, body }: FakeRequest): Promise<Result | undefined> => {
+    for (const { kind, list: listPath, revisions } of ROUTES) {
+      const [caseId] = listPath.exec(path)?.slice(1).map(Number) ?? [];
+      if (caseId && method === 'GET') return list(caseId, kind, query);
+      if (caseId && method === 'POST') return create(caseId, kind, body);
+      const [revisedCaseId, itemId] = revisions.exec(path)?.slice(1).map(Number) ?? [];
+      if (revisedCaseId && method === 'GET') return history(revisedCaseId, kind, itemId);
+      if (revisedCaseId && method === 'POST') return revise(revisedCaseId, kind, itemId, body);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The fake API of stories and tests with the record calls added: a case's facts are read through the
+ * other fakes (its details, then its protocol revision), as a client of the API would.
+ */
+export function fakeHttpClientWithRecords({
+  records,
+  revisedMeanwhile,
+  onRequest,
+  failures = {},
+  user = buildUser(),
+  ...api
+}: FakeApi & CaseRecordsSeed): HttpClient {
+  const others = fakeHttpClient({ ...api, user });
+  const caseOf = async (caseId: number): Promise<RecordCaseFacts> => {
+    const { data: found } = await others<CaseDetails>(API_PATHS.caseDetails(caseId));
+    const protocol =
+      found.protocolRevision === null
+        ? undefined
+        : await others<ProtocolRevision>(
+            API_PATHS.protocolRevision(found.client.id, found.protocolRevision),
+            {
+              query: { kind: 'protocol' },
+            },
+          );
+    return {
+      caseNumber: found.caseNumber,
+      stage: found.stage,
+      impedanceLimitKOhm: protocol?.data.impedanceLimitKOhm ?? DEFAULT_IMPEDANCE_LIMIT_KOHM,
+    };
+  };
+  const recordsApi = fakeCaseRecordsApi({ records, revisedMeanwhile }, { user, caseOf });
+  return async <T>(path: string, options: RequestOptions = {}) => {
+    const request = { method: options.method ?? 'GET', path, query: options.query, body: options.body };
+    onRequest?.(request);
+    const failure = failures[`${request.method} ${path}`];
+    if (failure) throw failure;
+    const answer = await recordsApi(request);
+    return answer ? (answer as { data: T; total?: number }) : others<T>(path, options);
+  };
+}
+
+function raise(error: Error): never {
+  throw error;
+}

@@ -1,0 +1,288 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { casePagePath, casePrintPath } from '../../contract/paths';
+import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
+import * as printStories from '../../src/resources/cases/print/CasePrint.stories';
+import { caseHours, formatHours, unionMinutes } from '../../src/resources/cases/print/caseHours';
+import { impedanceSummary } from '../../src/resources/cases/print/impedanceSummary';
+import { timesIn } from '../../src/resources/cases/print/reportFormat';
+import { buildTimeLog } from '../support/fakeCasePrintApi';
+import { allowWholeAppStories } from './support/renderStory';
+
+allowWholeAppStories();
+const stories = composeStories(printStories, preview);
+const pages = composeStories(pageStories, preview);
+
+/** Northside General's clock: every time of the report is written in it. */
+const time = timesIn('America/New_York');
+
+const report = () => screen.findByRole('heading', { name: 'Continuous EEG monitoring report', level: 1 });
+const section = (name: string) => screen.findByRole('region', { name });
+
+/** The value a fact list gives a term. */
+function factOf(container: HTMLElement, term: string) {
+  const dt = within(container).getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+}
+
+/** The cells of each row of a table, as text. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the printable case report', () => {
+  it('opens without the menu or app bar, with a Print button and a way back', async () => {
+    render(<stories.IcuNight />);
+    expect(await report()).toBeInTheDocument();
+    expect(screen.getByText('Case NSG-2026-0001 · Reviewed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the case' })).toHaveAttribute(
+      'href',
+      casePagePath('reviewed', 1),
+    );
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Clients' })).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows the patient, client, study with its protocol, recording and the people on the case', async () => {
+    render(<stories.IcuNight />);
+    const patient = await section('Patient');
+    expect(factOf(patient, 'Name')).toBe('Okafor, Grace');
+    expect(factOf(patient, 'MRN')).toBe('100234');
+    expect(factOf(patient, 'Unit')).toBe('Neuro ICU');
+    expect(factOf(patient, 'Ordering physician')).toBe('Dr. Maya Chen');
+    expect(factOf(patient, 'Medications')).toMatch(/Levetiracetam/);
+    const client = await section('Client');
+    expect(factOf(client, 'Name')).toBe('Northside General Hospital');
+    expect(factOf(client, 'Code')).toBe('NSG');
+    expect(factOf(client, 'Time zone')).toBe('America/New_York');
+    const study = await section('Study');
+    expect(factOf(study, 'Study type')).toBe('ICU');
+    expect(factOf(study, 'Monitoring level')).toBe('Continuous');
+    expect(factOf(study, 'Protocol revision')).toBe('Revision 3');
+    // The protocol is read as the protocol tab reads it: its limit and interval join the facts.
+    await waitFor(() => expect(factOf(study, 'Impedance limit')).toBe('10 kΩ'));
+    expect(factOf(study, 'Check interval')).toBe('Every 30 min');
+    const recording = await section('Recording');
+    expect(factOf(recording, 'Start')).toBe(time('2026-03-02T23:10:00.000Z'));
+    expect(factOf(recording, 'End')).toBe(time('2026-03-03T12:40:00.000Z'));
+    expect(factOf(recording, 'Duration')).toBe('13 h 30 min');
+    const staff = await section('Technologists and reader');
+    expect(factOf(staff, 'Technologists')).toBe('Priya Raman, Marcus Bell');
+    expect(factOf(staff, 'Reader')).toBe('rhea');
+  });
+
+  it('summarises the impedance checks, with the electrodes that went over the limit', async () => {
+    render(<stories.IcuNight />);
+    const impedances = await section('Impedance summary');
+    const checks = await within(impedances).findByRole('table', { name: 'Impedance checks' });
+    expect(factOf(impedances, 'Checks')).toBe('14');
+    expect(factOf(impedances, 'First check')).toBe(time('2026-03-02T23:20:00.000Z'));
+    expect(factOf(impedances, 'Last check')).toBe(time('2026-03-03T12:20:00.000Z'));
+    expect(factOf(impedances, 'Ever over the limit')).toBe('T3 (up to 14 kΩ), O2 (up to 12 kΩ)');
+    expect(rowsOf(checks)).toContainEqual([
+      time('2026-03-03T03:20:00.000Z'),
+      'T3 14 kΩ',
+      'T3 re-gelled and re-seated; 4 kΩ after.',
+    ]);
+    expect(rowsOf(checks)).toHaveLength(15);
+    expect(within(impedances).getByText('1 voided impedance check left out.')).toBeInTheDocument();
+  });
+
+  it('lists the events with whom the service notified, leaving voided ones out', async () => {
+    render(<stories.IcuNight />);
+    const events = await within(await section('Events')).findByRole('table', { name: 'Events' });
+    expect(rowsOf(events)).toContainEqual([
+      time('2026-03-03T02:14:00.000Z'),
+      time('2026-03-03T02:16:00.000Z'),
+      'Seizure',
+      expect.stringMatching(/^Electrographic seizure/),
+      `Dr. Maya Chen, ${time('2026-03-03T02:19:00.000Z')}`,
+    ]);
+    expect(within(events).queryByText('Chewing artifact.')).toBeNull();
+  });
+
+  it('shows each interpretation with its signer, and marks a draft', async () => {
+    render(<stories.IcuNight />);
+    const final = await screen.findByRole('article', { name: 'Final interpretation' });
+    expect(
+      within(final).getByText(`Signed by rhea on ${time('2026-03-03T15:00:00.000Z')}`),
+    ).toBeInTheDocument();
+    expect(within(final).getByText(/^Abnormal continuous EEG/)).toBeInTheDocument();
+    expect(within(final).queryByText(/DRAFT/)).toBeNull();
+    const addendum = screen.getByRole('article', { name: 'Addendum interpretation' });
+    expect(within(addendum).getByText('DRAFT: not signed')).toBeInTheDocument();
+  });
+
+  it("counts the technologists' overlapping billable time once in the case's hours", async () => {
+    render(<stories.IcuNight />);
+    const hours = await within(await section('Hours')).findByRole('table', { name: 'Hours' });
+    expect(rowsOf(hours).slice(1)).toEqual([
+      ['Priya Raman', '9.00', '8.75'],
+      // Marcus's voided log (2 h) counts for nothing.
+      ['Marcus Bell', '5.83', '5.83'],
+      // 8.75 + 5.83 would be 14.58: the half hour of the hand-over is billed once.
+      ['The case', '14.08', '14.08'],
+    ]);
+  });
+
+  it('prints when Print is pressed, with who printed it', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    render(<stories.IcuNight />);
+    const button = await screen.findByRole('button', { name: 'Print' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(/^Printed .* by Ada Lovelace$/)).toBeInTheDocument();
+  });
+
+  it('says when there is no such case', async () => {
+    render(<stories.UnknownCase />);
+    expect(await screen.findByRole('heading', { name: 'Case not found', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
+
+  it("says which records the user's role may not read, and which could not be read", async () => {
+    render(<stories.AsBilling />);
+    expect(
+      await within(await section('Events')).findByText('Your role may not read the events.'),
+    ).toBeVisible();
+    expect(
+      await within(await section('Impedance summary')).findByText(
+        'Your role may not read the impedance checks.',
+      ),
+    ).toBeVisible();
+    expect(await within(await section('Hours')).findByRole('table', { name: 'Hours' })).toBeInTheDocument();
+  });
+
+  it('shows a section that failed to load as an error, and the rest of the report', async () => {
+    render(<stories.EventsUnreadable />);
+    expect(
+      await within(await section('Events')).findByText(
+        'The events could not be read: The database is not reachable',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByRole('article', { name: 'Final interpretation' })).toBeInTheDocument();
+  });
+
+  it('is opened from the case page in a new tab', async () => {
+    render(<pages.Details />);
+    const link = await screen.findByRole('link', { name: 'Print report' });
+    expect(link).toHaveAttribute('href', casePrintPath(1));
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('caseHours', () => {
+  const today = (time: string) => `2026-03-03T${time}:00.000Z`;
+  const options = { now: new Date(today('12:00')), recordingEnd: null };
+  /** A log of `technologist` from `start` to `end` (HH:MM today, null: running). */
+  const log = (_id: number, technologist: string, start: string, end: string | null, more = {}) =>
+    buildTimeLog({ _id, technologist, start: today(start), end: end && today(end), ...more });
+
+  it('counts overlapping billable logs of two technologists once', () => {
+    const hours = caseHours([log(1, 'priya', '08:00', '10:00'), log(2, 'marcus', '09:00', '11:00')], options);
+    expect(hours.billableMinutes).toBe(180);
+    expect(hours.technologists).toEqual([
+      { technologist: 'priya', loggedMinutes: 120, billableMinutes: 120 },
+      { technologist: 'marcus', loggedMinutes: 120, billableMinutes: 120 },
+    ]);
+  });
+
+  it('leaves out logs that are not billable from the billable hours, not from the logged ones', () => {
+    const hours = caseHours(
+      [log(1, 'priya', '08:00', '09:00'), log(2, 'priya', '09:00', '09:30', { billable: false })],
+      options,
+    );
+    expect(hours).toMatchObject({ loggedMinutes: 90, billableMinutes: 60 });
+  });
+
+  it('counts a running log up to now while the recording runs', () => {
+    expect(caseHours([log(1, 'priya', '10:30', null)], options).billableMinutes).toBe(90);
+  });
+
+  it('counts a running log up to the recording end once the recording has ended', () => {
+    const hours = caseHours([log(1, 'priya', '10:30', null)], { ...options, recordingEnd: today('11:00') });
+    expect(hours.billableMinutes).toBe(30);
+  });
+
+  it('leaves voided logs out', () => {
+    const voided = { voided: true, voidReason: 'Wrong case' };
+    const hours = caseHours(
+      [log(1, 'priya', '08:00', '09:00'), log(2, 'marcus', '09:00', '10:00', voided)],
+      options,
+    );
+    expect(hours).toEqual({
+      technologists: [{ technologist: 'priya', loggedMinutes: 60, billableMinutes: 60 }],
+      loggedMinutes: 60,
+      billableMinutes: 60,
+    });
+  });
+
+  it('joins intervals that touch or nest, and counts whole minutes', () => {
+    const minute = 60_000;
+    expect(
+      unionMinutes([
+        { start: 0, end: 30 * minute },
+        { start: 30 * minute, end: 60 * minute },
+        { start: 10 * minute, end: 20 * minute },
+        { start: 90 * minute, end: 90 * minute + 59_999 },
+      ]),
+    ).toBe(60);
+    expect(unionMinutes([])).toBe(0);
+  });
+
+  it('writes hours with two decimal places', () => {
+    expect([0, 1, 30, 45, 350, 750, 845].map(formatHours)).toEqual([
+      '0.00',
+      '0.02',
+      '0.50',
+      '0.75',
+      '5.83',
+      '12.50',
+      '14.08',
+    ]);
+  });
+});
+
+describe('impedanceSummary', () => {
+  const check = (_id: number, measuredAt: string, values: Record<string, number>) => ({
+    _id,
+    revision: 1,
+    author: 'priya',
+    createdAt: measuredAt,
+    voided: false,
+    voidReason: '',
+    measuredAt,
+    values,
+    actionTaken: '',
+    overLimit: Object.keys(values).filter((electrode) => values[electrode] > 10),
+  });
+
+  it('names each electrode that went over the limit with its highest value, in 10–20 order', () => {
+    const summary = impedanceSummary([
+      check(2, '2026-03-03T01:00:00.000Z', { O2: 12, T3: 11 }),
+      check(1, '2026-03-03T00:00:00.000Z', { T3: 14, Cz: 3 }),
+      check(3, '2026-03-03T02:00:00.000Z', { T3: 4 }),
+    ]);
+    expect(summary.checks.map(({ _id }) => _id)).toEqual([1, 2, 3]);
+    expect(summary.first).toBe('2026-03-03T00:00:00.000Z');
+    expect(summary.last).toBe('2026-03-03T02:00:00.000Z');
+    expect(summary.overLimit).toEqual([
+      { electrode: 'T3', highestKOhm: 14 },
+      { electrode: 'O2', highestKOhm: 12 },
+    ]);
+  });
+});

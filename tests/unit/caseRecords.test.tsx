@@ -1,0 +1,381 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { API_PATHS, casePagePath } from '../../contract/paths';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import { formatDateTime } from '../../src/dates';
+import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
+import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { sentRequest } from './support/requests';
+
+allowWholeAppStories();
+const stories = composeStories(recordStories, preview);
+
+const night = (time: string) => `2026-03-03T${time}:00.000Z`;
+const records = (caseId: number, kind: string) => API_PATHS.caseRecords(caseId, kind);
+const revisions = (caseId: number, kind: string, itemId: number) =>
+  API_PATHS.caseRecordRevisions(caseId, kind, itemId);
+
+/** The table row that shows this text. */
+async function rowWith(text: string | RegExp) {
+  const row = (await screen.findByText(text)).closest('tr');
+  if (!row) throw new Error(`"${text}" is not in a table row`);
+  return row;
+}
+
+const button = (row: HTMLElement, name: string) => within(row).getByRole('button', { name });
+
+type RecordStory = (typeof stories)[keyof typeof stories];
+
+/** Renders a story for a user to work in, with the requests it makes recorded. */
+function renderStory(Story: RecordStory) {
+  const onRequest = vi.fn();
+  render(<Story onRequest={onRequest} />);
+  return { user: userEvent.setup(), onRequest };
+}
+
+describe('the list', () => {
+  it('shows the latest revision of each item, newest first, a voided one struck through with its reason', async () => {
+    render(<stories.Events />);
+    const seizure = await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.');
+    expect(seizure).toHaveTextContent('Revision 2');
+    expect(seizure).toHaveTextContent(`Dr. Maya Chen, ${formatDateTime(night('02:20'))}`);
+    expect(seizure).toHaveTextContent('Priya Raman');
+
+    const voided = await rowWith('Patient pulled at the head wrap.');
+    expect(within(voided).getByText('Patient pulled at the head wrap.').closest('s')).not.toBeNull();
+    expect(voided).toHaveTextContent(
+      "Voided: Entered on the wrong case: it belongs to Mr. Adeyemi's recording.",
+    );
+    expect(within(voided).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(voided).queryByRole('button', { name: 'Void' })).toBeNull();
+    expect(within(seizure).queryByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(
+      within(seizure)
+        .getByText('Left temporal rhythmic theta evolving to delta, right hand automatisms.')
+        .closest('s'),
+    ).toBeNull();
+
+    const rows = within(screen.getByRole('table', { name: 'Events' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows[0]).toHaveTextContent('Chewing artifact: breakfast tray.');
+    expect(rows.at(-1)).toHaveTextContent('Nurse pressed the button');
+  });
+
+  it('summarises each impedance check, the electrodes over the limit in red', async () => {
+    render(<stories.Impedances />);
+    const check = await rowWith('T3 and O2 high: re-gel at the next quiet moment.');
+    expect(check).toHaveTextContent('19 electrodes, 2 over 10 kΩ: T3 14, O2 22');
+    expect(within(check).getByText('O2 22')).toHaveStyle({ color: 'rgb(211, 47, 47)' });
+    expect(await rowWith('T3 and O2 re-gelled at 04:05.')).toHaveTextContent(
+      '21 electrodes, all within 10 kΩ',
+    );
+  });
+
+  it('says when there is nothing yet', async () => {
+    render(<stories.NoRecordsYet />);
+    expect(await screen.findByText('No events recorded yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add event' })).toBeInTheDocument();
+  });
+
+  it('says why the list could not be read, and reads it again on request', async () => {
+    const onRequest = vi.fn();
+    render(<stories.LoadFailed onRequest={onRequest} />);
+    expect(
+      await screen.findByText('The database is not reachable', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(onRequest.mock.calls.filter(([request]) => request.path === records(1, 'events')).length).toBe(
+        4,
+      ),
+    );
+  });
+});
+
+describe('who may do what', () => {
+  it('shows a reader the events and their history, with no way to add, edit or void them', async () => {
+    render(<stories.EventsForAReader />);
+    const seizure = await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.');
+    expect(button(seizure, 'History')).toBeInTheDocument();
+    expect(within(seizure).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(seizure).queryByRole('button', { name: 'Void' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add event' })).toBeNull();
+  });
+
+  it('tells a role that may not read a kind so, without asking the API', async () => {
+    const onRequest = vi.fn();
+    render(<stories.BillingNotes onRequest={onRequest} path={casePagePath('monitoring', 1, 'events')} />);
+    expect(await screen.findByText('Your role does not give access to these records.')).toBeInTheDocument();
+    expect(onRequest).not.toHaveBeenCalledWith(sentRequest('GET', records(1, 'events')));
+  });
+
+  it('keeps a closed case read-only, even for an administrator', async () => {
+    render(<stories.ClosedCase />);
+    const event = await rowWith('Amplifier unplugged for a CT.');
+    expect(screen.getByText(/Case NSG-2026-0004 is closed/)).toBeInTheDocument();
+    expect(within(event).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add event' })).toBeNull();
+  });
+});
+
+describe('adding and editing', () => {
+  it('adds a case note and lists it', async () => {
+    const { user, onRequest } = renderStory(stories.CaseNotes);
+    await user.click(await screen.findByRole('button', { name: 'Add case note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add case note' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Note' }),
+      'Patient awake, asking for water.',
+    );
+    await submitWith(user, 'Add case note', dialog);
+    expect(await screen.findByText('Case note added')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', records(1, 'case-notes'), {
+        notedAt: expect.any(String),
+        text: 'Patient awake, asking for water.',
+      }),
+    );
+    expect(await rowWith('Patient awake, asking for water.')).toHaveTextContent('Revision 1');
+  });
+
+  it('checks the kind rules as the user types', async () => {
+    const user = userEvent.setup();
+    render(<stories.BillingNotes />);
+    await user.click(await screen.findByRole('button', { name: 'Add billing note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add billing note' });
+    const minutes = within(dialog).getByRole('spinbutton', { name: 'Adjustment (minutes)' });
+    await user.clear(minutes);
+    await user.type(minutes, '1.5');
+    await user.tab();
+    expect(await within(dialog).findByText('Adjustment must be whole minutes')).toBeInTheDocument();
+  });
+
+  it('shows the API refusing a field under that field (400)', async () => {
+    const user = userEvent.setup();
+    const fields = [{ field: 'text', message: 'Note may not contain control characters' }];
+    render(
+      <stories.CaseNotes
+        failures={{
+          [`POST ${records(1, 'case-notes')}`]: toHttpError(400, { error: 'Invalid text', fields }),
+        }}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add case note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add case note' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Bell');
+    await submitWith(user, 'Add case note', dialog);
+    expect(await within(dialog).findByText('Note may not contain control characters')).toBeInTheDocument();
+  });
+
+  it('revises an item with only the fields changed and the revision edited', async () => {
+    const { user, onRequest } = renderStory(stories.Events);
+    await user.click(button(await rowWith('Chewing artifact: breakfast tray.'), 'Edit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event, revision 1' });
+    const description = within(dialog).getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, 'Chewing artifact: breakfast tray, 5 minutes.');
+    await submitWith(user, 'Save', dialog);
+    expect(await screen.findByText('Event saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(1, 'events', 5), {
+        description: 'Chewing artifact: breakfast tray, 5 minutes.',
+        baseRevision: 1,
+      }),
+    );
+    expect(await rowWith('Chewing artifact: breakfast tray, 5 minutes.')).toHaveTextContent('Revision 2');
+  });
+
+  it('keeps what the user typed when someone else revised the item first (409), and saves on top of theirs', async () => {
+    const { user, onRequest } = renderStory(stories.RevisedMeanwhile);
+    await user.click(button(await rowWith(/lorazepam 2 mg given at 02:31/), 'Edit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit case note, revision 2' });
+    const note = within(dialog).getByRole('textbox', { name: 'Note' });
+    await user.type(note, ' No further seizures.');
+    await submitWith(user, 'Save', dialog);
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(/Revision 3 by marcus at .* was saved meanwhile/);
+    expect(within(alert).getByRole('list', { name: 'Changed by marcus' })).toHaveTextContent(
+      `Noted at: ${formatDateTime(night('02:25'))} → ${formatDateTime(night('02:33'))}`,
+    );
+    expect(within(alert).getByRole('list', { name: 'Your changes' })).toHaveTextContent(
+      'No further seizures.',
+    );
+    expect(note).toHaveValue(
+      'Seizure at 02:14 (see events). Dr. Chen called back at 02:22; lorazepam 2 mg given at 02:31. No further seizures.',
+    );
+    expect(dialog).toHaveAccessibleName('Edit case note, revision 3');
+
+    await submitWith(user, 'Save', dialog);
+    expect(await screen.findByText('Case note saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(1, 'case-notes', 32), {
+        text: 'Seizure at 02:14 (see events). Dr. Chen called back at 02:22; lorazepam 2 mg given at 02:31. No further seizures.',
+        baseRevision: 3,
+      }),
+    );
+    const saved = await rowWith(/No further seizures\./);
+    expect(saved).toHaveTextContent('Revision 4');
+    expect(saved).toHaveTextContent(formatDateTime(night('02:33')));
+  });
+
+  it('voids an item with a reason, after asking', async () => {
+    const { user, onRequest } = renderStory(stories.Events);
+    await user.click(
+      button(await rowWith('Nurse pressed the button: patient staring, not answering to voice.'), 'Void'),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Void event' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(within(dialog).getByText('Say why, for whoever reads the record later')).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason' }),
+      'Pressed by a visitor by mistake.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(await screen.findByText('Event voided')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(1, 'events', 1), {
+        voided: true,
+        voidReason: 'Pressed by a visitor by mistake.',
+        baseRevision: 1,
+      }),
+    );
+    const voided = await rowWith('Nurse pressed the button: patient staring, not answering to voice.');
+    await waitFor(() => expect(voided).toHaveTextContent('Voided: Pressed by a visitor by mistake.'));
+  });
+
+  it('voids on top of a revision someone else saved meanwhile, keeping the reason typed', async () => {
+    const { user, onRequest } = renderStory(stories.RevisedMeanwhile);
+    await user.click(button(await rowWith(/lorazepam 2 mg given at 02:31/), 'Void'));
+    const dialog = await screen.findByRole('dialog', { name: 'Void case note' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Written twice.');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /Revision 3 by marcus at .* was saved meanwhile.*Confirming again applies to revision 3\./,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('Written twice.');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(await screen.findByText('Case note voided')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(1, 'case-notes', 32), {
+        voided: true,
+        voidReason: 'Written twice.',
+        baseRevision: 3,
+      }),
+    );
+  });
+});
+
+describe('the history', () => {
+  it('lists every revision newest first, each with what it changed', async () => {
+    const user = userEvent.setup();
+    render(<stories.Events />);
+    await user.click(
+      button(
+        await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.'),
+        'History',
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'History of the event' });
+    const entries = await within(dialog).findAllByRole('listitem', { name: /^Revision \d$/ });
+    expect(entries.map((entry) => entry.getAttribute('aria-label'))).toEqual(['Revision 2', 'Revision 1']);
+    const changes = within(entries[0]).getByRole('list', { name: 'Changes in revision 2' });
+    expect(changes).toHaveTextContent(`Ended at: — → ${formatDateTime(night('02:16'))}`);
+    expect(changes).toHaveTextContent('Notified contact: — → Dr. Maya Chen');
+    expect(changes).not.toHaveTextContent('Type');
+    expect(within(entries[1]).getByRole('list', { name: 'Written' })).toHaveTextContent('Type: Seizure');
+  });
+});
+
+describe('impedances', () => {
+  it('flags a value over the protocol limit as it is typed, in the order of the head', async () => {
+    const { user, onRequest } = renderStory(stories.Impedances);
+    await user.click(await screen.findByRole('button', { name: 'Add impedance check' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add impedance check' });
+    const grid = within(dialog).getByRole('group', { name: 'Impedance in kΩ by electrode' });
+    const electrode = (name: string) => within(grid).getByRole('spinbutton', { name });
+
+    await user.click(electrode('Fp1'));
+    await user.tab();
+    expect(electrode('Fp2')).toHaveFocus();
+    await user.tab();
+    expect(electrode('F7')).toHaveFocus();
+
+    await user.type(electrode('T3'), '14');
+    await user.type(electrode('C3'), '8');
+    expect(electrode('T3')).toHaveAccessibleDescription('Over 10 kΩ');
+    expect(electrode('C3')).not.toHaveAccessibleDescription('Over 10 kΩ');
+
+    await submitWith(user, 'Add impedance check', dialog);
+    expect(await screen.findByText('Impedance check added')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', records(1, 'impedances'), {
+        measuredAt: expect.any(String),
+        values: { T3: 14, C3: 8 },
+        actionTaken: '',
+      }),
+    );
+    expect(await screen.findByText(/^2 electrodes, 1 over 10 kΩ/)).toBeInTheDocument();
+  });
+});
+
+describe('interpretations', () => {
+  it('signs a draft after saying signing is final; then only an addendum may follow', async () => {
+    const { user, onRequest } = renderStory(stories.Interpretations);
+    expect(await screen.findByText(/needs a signed final interpretation/)).toHaveTextContent(
+      'None is signed yet',
+    );
+    const draft = await rowWith('Abnormal study: focal epilepsy of left temporal origin.');
+    expect(draft).toHaveTextContent('Draft');
+    await user.click(button(draft, 'Sign'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign interpretation' });
+    expect(dialog).toHaveTextContent('Signing is final');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    expect(await screen.findByText('Interpretation signed')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(1, 'interpretations', 42), { status: 'signed', baseRevision: 1 }),
+    );
+
+    const signed = await rowWith('Abnormal study: focal epilepsy of left temporal origin.');
+    await waitFor(() => expect(signed).toHaveTextContent(/Signed by rhea at/));
+    expect(within(signed).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(signed).queryByRole('button', { name: 'Sign' })).toBeNull();
+    expect(screen.getByText(/needs a signed final interpretation/)).toHaveTextContent(
+      'The final interpretation is signed by rhea',
+    );
+
+    await user.click(button(signed, 'Add addendum'));
+    const addendum = await screen.findByRole('dialog', { name: 'Add interpretation' });
+    expect(within(addendum).getByRole('combobox', { name: 'Kind' })).toHaveTextContent('Addendum');
+  });
+});
+
+describe('billing notes', () => {
+  it('marks a note settled in one click, and says what closing the case needs', async () => {
+    const { user, onRequest } = renderStory(stories.BillingNotes);
+    expect(await screen.findByText(/needs every billing note settled/)).toHaveTextContent(
+      '1 note is not settled yet.',
+    );
+    const open = await rowWith('Duplicate check logged on day 2.');
+    expect(open).toHaveTextContent('−15 min');
+    expect(
+      within(await rowWith('Hookup ran 30 minutes long: re-measured twice.')).queryByRole('button', {
+        name: 'Mark settled',
+      }),
+    ).toBeNull();
+    await user.click(button(open, 'Mark settled'));
+    expect(await screen.findByText('Billing note settled')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(5, 'billing-notes', 52), { settled: true, baseRevision: 1 }),
+    );
+    await waitFor(() =>
+      expect(screen.getByText(/needs every billing note settled/)).toHaveTextContent(
+        'Every note is settled.',
+      ),
+    );
+  });
+});
