@@ -3,12 +3,12 @@ import Tabs from '@mui/material/Tabs';
 import { Link } from 'react-router-dom';
 import type { CaseDetails } from '../../../../contract/cases';
 import { casePagePath } from '../../../../contract/paths';
-import { CaseRecordTab } from '../records/CaseRecordTab';
+import { PatientTab } from '../patient/PatientTab';
+import { CaseRecordTab, TimeLogTab } from '../records/CaseRecordTab';
 import { ActivityTab } from './ActivityTab';
 import { CASE_TABS, type CaseTab } from './casePageTabs';
 import { DetailsTab } from './DetailsTab';
 import { ProtocolTab } from './ProtocolTab';
-import { RecordTabPlaceholder } from './RecordTabPlaceholder';
 
 /** The tab bar; each tab is a link to its own URL under the case's stage. */
 export const CaseTabBar = ({ details, current }: { details: CaseDetails; current: CaseTab }) => (
@@ -47,7 +47,9 @@ export const CaseTabContent = ({ details, tab }: { details: CaseDetails; tab: Ca
     case 'interpretations':
     case 'billing-notes':
       return <CaseRecordTab details={details} kind={tab} />;
-    default:
-      return <RecordTabPlaceholder tab={tab} details={details} />;
+    case 'time-logs':
+      return <TimeLogTab details={details} />;
+    case 'patient':
+      return <PatientTab details={details} />;
   }
 };

@@ -1,13 +1,10 @@
 import type { CaseDetails, Patient } from '../../../../contract/cases';
-import { formatCalendarDate } from '../../../dates';
-import { SEX_LABELS } from '../caseLabels';
 import { type Fact, FactList } from '../page/FactList';
+import { patientFacts } from '../patientFacts';
 import { ReportSection } from './ReportSection';
 import { formatDuration, type TimeFormat } from './reportFormat';
 
 /** The report's facts about the case itself: patient, client, recording, the people on it. */
-
-const orDash = (text: string | null | undefined) => text || '—';
 
 export const FactSection = ({ title, facts }: { title: string; facts: readonly Fact[] }) => (
   <ReportSection title={title}>
@@ -15,22 +12,12 @@ export const FactSection = ({ title, facts }: { title: string; facts: readonly F
   </ReportSection>
 );
 
-const patientFacts = (patient: Patient) => [
-  { label: 'Name', value: orDash([patient.lastName, patient.firstName].filter(Boolean).join(', ')) },
-  { label: 'MRN', value: orDash(patient.mrn) },
-  { label: 'Date of birth', value: patient.dateOfBirth ? formatCalendarDate(patient.dateOfBirth) : '—' },
-  { label: 'Sex', value: patient.sex ? SEX_LABELS[patient.sex] : '—' },
-  { label: 'Unit', value: orDash(patient.unit) },
-  { label: 'Room', value: orDash(patient.room) },
-  { label: 'Ordering physician', value: orDash(patient.orderingPhysician) },
-  { label: 'Indication', value: orDash(patient.indication) },
-  { label: 'Medications', value: orDash(patient.medications) },
-];
-
 export const PatientSection = ({ patient }: { patient: Patient | null }) => (
   <FactSection
     title="Patient"
-    facts={patient ? patientFacts(patient) : [{ label: 'Details', value: 'None recorded' }]}
+    facts={
+      patient ? patientFacts(patient, { nameAsOne: true }) : [{ label: 'Details', value: 'None recorded' }]
+    }
   />
 );
 

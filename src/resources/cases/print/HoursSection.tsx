@@ -1,11 +1,11 @@
 import type { CaseDetails } from '../../../../contract/cases';
 import { nameOf } from '../records/recordFormat';
+import { useTimeLogs } from '../records/recordQueries';
 import { caseHours, formatHours } from './caseHours';
 import { RecordsGate } from './RecordsGate';
 import { ReportSection, SmallPrint } from './ReportSection';
 import { ReportTable } from './ReportTable';
 import type { TimeFormat } from './reportFormat';
-import { useTimeLogs } from './reportQueries';
 
 /**
  * Each technologist's logged and billable hours, and the case's: its billable hours count overlapping logs

@@ -5,8 +5,9 @@ import { caseNotesView } from './kinds/caseNotes';
 import { eventsView } from './kinds/events';
 import { impedancesView } from './kinds/impedances';
 import { interpretationsView } from './kinds/interpretations';
+import { timeLogsView } from './kinds/timeLogs';
 import { RecordPanel } from './RecordPanel';
-import { useCaseRecords } from './recordQueries';
+import { useCaseRecords, useTimeLogs } from './recordQueries';
 import type { RecordKindView, RecordOf } from './types';
 import { useRecordAccess } from './useRecordAccess';
 
@@ -27,4 +28,18 @@ export const CaseRecordTab = ({ details, kind }: { details: CaseDetails; kind: G
   const access = useRecordAccess(details, kind);
   const records = useCaseRecords(details.id, kind, access.canList);
   return <RecordPanel key={kind} details={details} view={view} access={access} records={records} />;
+};
+
+/** The time-logs tab: the same list and dialogs over the time-log answer, with the caller's own log on top. */
+export const TimeLogTab = ({ details }: { details: CaseDetails }) => {
+  const access = useRecordAccess(details, 'time-logs');
+  const records = useTimeLogs(details.id, access.canList);
+  return (
+    <RecordPanel
+      details={details}
+      view={timeLogsView as unknown as RecordKindView<RecordItem>}
+      access={access}
+      records={records}
+    />
+  );
 };

@@ -5,7 +5,7 @@ import { RecordFormDialog } from './RecordFormDialog';
 import { RecordHistoryDialog } from './RecordHistoryDialog';
 import type { FieldSpec } from './recordDiff';
 import type { ConfirmedRevision, RecordKindView } from './types';
-import type { RecordWrites } from './useRecordWrites';
+import type { Insertion, RecordWrites } from './useRecordWrites';
 
 /** What every dialog over a kind's list works with. */
 export interface RecordDialogProps {
@@ -19,7 +19,7 @@ export interface RecordDialogProps {
 
 /** The dialog open over the list, if any. */
 export type OpenDialog =
-  | { type: 'form'; item?: RecordItem; initial?: Record<string, unknown> }
+  | { type: 'form'; item?: RecordItem; initial?: Record<string, unknown>; nextTo?: Insertion }
   | { type: 'confirm'; item: RecordItem; revision: ConfirmedRevision }
   | { type: 'history'; item: RecordItem };
 
@@ -27,7 +27,9 @@ export type OpenDialog =
 export const RecordDialogs = ({ dialog, ...props }: RecordDialogProps & { dialog?: OpenDialog }) => {
   switch (dialog?.type) {
     case 'form':
-      return <RecordFormDialog {...props} item={dialog.item} initial={dialog.initial} />;
+      return (
+        <RecordFormDialog {...props} item={dialog.item} initial={dialog.initial} nextTo={dialog.nextTo} />
+      );
     case 'confirm':
       return <ConfirmRevisionDialog {...props} item={dialog.item} revision={dialog.revision} />;
     case 'history':

@@ -11,6 +11,7 @@ import { fieldNamesOf, formSchemaOf } from './recordFields';
 import { capitalized } from './recordFormat';
 import { changedFields, keepEditsOnNewer } from './recordMerge';
 import { submitOnCtrlEnter } from './submitOnCtrlEnter';
+import type { Insertion } from './useRecordWrites';
 
 /** Someone else saved a newer revision while the user edited (409). */
 interface Conflict {
@@ -31,6 +32,8 @@ interface RecordFormDialogProps extends RecordDialogProps {
   item?: RecordItem;
   /** A new item's values, over the kind's defaults (e.g. an addendum's kind and period). */
   initial?: Record<string, unknown>;
+  /** The new item is inserted right before or after this one (time logs). */
+  nextTo?: Insertion;
 }
 
 /**
@@ -46,6 +49,7 @@ export const RecordFormDialog = ({
   writes,
   item,
   initial,
+  nextTo,
   onClose,
 }: RecordFormDialogProps) => {
   const notify = useNotify();
@@ -61,8 +65,9 @@ export const RecordFormDialog = ({
   const save = async (values: Record<string, unknown>) => {
     const fields = toFields(values);
     try {
-      if (!base)
-        await writes.create(Object.fromEntries(names.map((name) => [name, fields[name]])), `${noun} added`);
+      const written = Object.fromEntries(names.map((name) => [name, fields[name]]));
+      if (!base && nextTo) await writes.insert(nextTo, written, `${noun} inserted`);
+      else if (!base) await writes.create(written, `${noun} added`);
       else {
         const changes = changedFields(base, fields, names);
         if (Object.keys(changes).length > 0) await writes.revise(base, changes, `${noun} saved`);

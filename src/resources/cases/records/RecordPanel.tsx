@@ -62,7 +62,11 @@ export const RecordPanel = ({ details, view, access, records }: RecordPanelProps
       case 'confirm':
         return setDialog({ type: 'confirm', item, revision: effect.revision });
       case 'create':
-        return setDialog({ type: 'form', initial: effect.from(item) });
+        return setDialog({
+          type: 'form',
+          initial: effect.from(item),
+          nextTo: effect.location && { item, location: effect.location },
+        });
       case 'revise':
         return reviseNow(item, effect.changes, effect.done);
     }

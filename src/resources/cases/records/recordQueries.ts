@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
 import type { CaseRecordKind, GenericRecordKind, RecordItem } from '../../../../contract/caseRecords';
 import { API_PATHS } from '../../../../contract/paths';
+import type { TimeLog, TimeLogList } from '../../../../contract/timeLogs';
 import type { AppDataProvider } from '../../../dataProvider';
 import { resourceOf } from '../../../dataProvider/resourcePaths';
 
@@ -37,6 +38,21 @@ export function useRecordHistory(caseId: Identifier, kind: CaseRecordKind, itemI
   return useQuery<RecordItem[], HttpError>({
     queryKey: recordHistoryKey(caseId, kind, itemId),
     queryFn: () => dataProvider.getCaseRecordHistory(caseId, kind, itemId),
+    retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * The case's time logs (GET …/time-logs answers `{timeLogs, timeLogCorrection}`; the data provider runs the
+ * correction loop), cached whole under the list's key like every record list.
+ */
+export function useTimeLogs(caseId: Identifier, enabled = true) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<TimeLogList, HttpError, TimeLog[]>({
+    queryKey: caseRecordsKey(caseId, 'time-logs'),
+    queryFn: () => dataProvider.getTimeLogs(caseId),
+    select: (list) => list.timeLogs,
+    enabled,
     retry: retryUnlessRefused,
   });
 }

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CaseRecordKind, GenericRecordKind, recordSchema } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
+import type { InsertionLocation } from '../../../../contract/timeLogs';
 import type { FieldSpec } from './recordDiff';
 
 /** An item of one kind as the API answers it (its latest revision, or one from its history). */
@@ -35,7 +36,12 @@ export type RecordActionEffect<R> =
   /** A revision written straight away, e.g. "Mark settled". */
   | { type: 'revise'; changes: Record<string, unknown>; done: string }
   /** A new item starting from this one, e.g. an addendum to a signed interpretation. */
-  | { type: 'create'; from(record: R): Record<string, unknown> };
+  | {
+      type: 'create';
+      from(record: R): Record<string, unknown>;
+      /** Written next to this item through the insertion call (time logs), not as a free-standing one. */
+      location?: InsertionLocation;
+    };
 
 /** A button on an item's row. */
 export interface RecordAction<R> {

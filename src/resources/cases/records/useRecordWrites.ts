@@ -2,9 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { CaseRecordKind, RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
+import type { InsertionLocation } from '../../../../contract/timeLogs';
 import type { AppDataProvider } from '../../../dataProvider';
 import { useUpdateCaseDetails } from '../page/useCaseDetails';
 import { caseRecordsKey, recordHistoryKey } from './recordQueries';
+
+/** Where a new time log goes: right before or after this one. */
+export interface Insertion {
+  item: RecordItem;
+  location: InsertionLocation;
+}
 
 /**
  * Writes the records of one kind. After each write the list is read again, and so is the case, whose
@@ -29,6 +36,9 @@ export function useRecordWrites(details: CaseDetails, kind: CaseRecordKind) {
   return {
     create: (fields: Record<string, unknown>, message: string) =>
       written(dataProvider.createCaseRecord(details.id, kind, fields), message),
+    /** A new time log right before or after another one of the same technologist. */
+    insert: ({ item, location }: Insertion, fields: Record<string, unknown>, message: string) =>
+      written(dataProvider.insertTimeLog(details.id, item._id, location, fields), message),
     /** The next revision of `base`, sending only `changes`. */
     revise: (base: RecordItem, changes: Record<string, unknown>, message: string) =>
       written(

@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import type { CaseDetails, PatientRevision } from '../../../../contract/cases';
+import { formatDateTime } from '../../../dates';
+import { PATIENT_FIELDS } from '../patientFacts';
+import { ChangeList } from '../records/ChangeList';
+import { recordDiff, writtenFields } from '../records/recordDiff';
+import { nameOf } from '../records/recordFormat';
+import { usePatientHistory } from './patientQueries';
+
+interface VersionEntryProps {
+  details: CaseDetails;
+  state: PatientRevision;
+  /** The state before it; none for the first. */
+  previous?: PatientRevision;
+}
+
+/** One saved version: who and when, and what it changed (the first: what it wrote). */
+const VersionEntry = ({ details, state, previous }: VersionEntryProps) => {
+  const heading = `Version ${state.revision}`;
+  const changes = previous
+    ? recordDiff(previous, state, PATIENT_FIELDS)
+    : writtenFields(state, PATIENT_FIELDS);
+  return (
+    <ListItem disableGutters aria-label={heading} sx={{ display: 'block' }}>
+      <Typography variant="subtitle2" component="h3">
+        {heading}
+        {state.current && ' (current)'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        by {nameOf(details, state.author)}, {formatDateTime(state.createdAt)}
+      </Typography>
+      {changes.length > 0 ? (
+        <ChangeList label={previous ? `Changes in ${heading.toLowerCase()}` : 'Written'} changes={changes} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Saved without changes.
+        </Typography>
+      )}
+    </ListItem>
+  );
+};
+
+/** Every version of the patient details, newest first, each with what it changed from the one before. */
+export const PatientHistoryDialog = ({ details, onClose }: { details: CaseDetails; onClose: () => void }) => {
+  const { data, error } = usePatientHistory(details.id);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
+      <DialogTitle>History of the patient details</DialogTitle>
+      <DialogContent dividers>
+        {error ? (
+          <Alert severity="error">{error.message}</Alert>
+        ) : !data ? (
+          <LinearProgress />
+        ) : (
+          <List aria-label="Versions, newest first" disablePadding>
+            {data.map((state, index) => (
+              <VersionEntry key={state.revision} details={details} state={state} previous={data[index + 1]} />
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,183 @@
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import StopIcon from '@mui/icons-material/Stop';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import { useState } from 'react';
+import { BooleanInput, DateTimeInput, SelectInput, useGetIdentity } from 'react-admin';
+import type { CaseDetails } from '../../../../../contract/cases';
+import {
+  type TIME_LOG_ACTIVITIES,
+  type TimeLog,
+  timeLogFieldsSchema,
+} from '../../../../../contract/timeLogs';
+import { formatDateTime, formatOptionalDateTime } from '../../../../dates';
+import { choicesOf } from '../../caseLabels';
+import { InputRow } from '../InputRow';
+import { labelledField, momentField } from '../recordFields';
+import { nameOf, toInstant } from '../recordFormat';
+import type { RecordKindView } from '../types';
+import { useRecordAccess } from '../useRecordAccess';
+import { useRecordWrites } from '../useRecordWrites';
+
+export const ACTIVITY_LABELS: Record<(typeof TIME_LOG_ACTIVITIES)[number], string> = {
+  hookup: 'Hookup',
+  monitoring: 'Monitoring',
+  check: 'Check',
+  maintenance: 'Maintenance',
+  review: 'Review',
+  takedown: 'Takedown',
+};
+
+const HALF_HOUR = 30 * 60_000;
+const at = (ms: number) => new Date(ms).toISOString();
+
+/** Whole minutes of a log, to now while it runs: "1 h 05 min". */
+export function logDuration({ start, end }: Pick<TimeLog, 'start' | 'end'>, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor(((end ? Date.parse(end) : now) - Date.parse(start)) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+}
+
+/** What the dialog edits; the technologist and the note links are the server's to set. */
+const formSchema = timeLogFieldsSchema
+  .pick({ start: true, end: true, activity: true, billable: true })
+  .superRefine((fields, context) => {
+    if (fields.end && fields.end <= fields.start)
+      context.addIssue({ code: 'custom', path: ['end'], message: 'A time log must end after it starts' });
+  });
+
+const TIME_LOG_FIELDS = [
+  momentField('start', 'Start'),
+  momentField('end', 'End'),
+  labelledField('activity', 'Activity', ACTIVITY_LABELS),
+  { field: 'billable', label: 'Billable' },
+];
+
+const TimeLogInputs = () => (
+  <>
+    <InputRow>
+      <DateTimeInput source="start" label="Start" parse={toInstant} isRequired />
+      <DateTimeInput source="end" label="End" parse={toInstant} helperText="Empty while the log runs" />
+    </InputRow>
+    <InputRow>
+      <SelectInput source="activity" label="Activity" choices={choicesOf(ACTIVITY_LABELS)} isRequired />
+      <BooleanInput source="billable" label="Billable" />
+    </InputRow>
+  </>
+);
+
+/** The signed-in technologist's own log on this case: start one, or stop the one that runs. */
+const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readonly TimeLog[] }) => {
+  const { identity } = useGetIdentity();
+  const access = useRecordAccess(details, 'time-logs');
+  const writes = useRecordWrites(details, 'time-logs');
+  const [pending, setPending] = useState(false);
+  if (!identity || !access.canCreate) return null;
+  const running = records.find((log) => !log.voided && log.end === null && log.technologist === identity.id);
+  const run = (write: () => Promise<unknown>) => {
+    setPending(true);
+    write()
+      .catch(writes.refused)
+      .finally(() => setPending(false));
+  };
+  return (
+    <Alert
+      severity={running ? 'success' : 'info'}
+      icon={false}
+      action={
+        running ? (
+          <Button
+            color="inherit"
+            startIcon={<StopIcon />}
+            disabled={pending}
+            onClick={() =>
+              run(() => writes.revise(running, { end: new Date().toISOString() }, 'Time log stopped'))
+            }
+          >
+            Stop my time log
+          </Button>
+        ) : (
+          <Button
+            color="inherit"
+            startIcon={<PlayArrowIcon />}
+            disabled={pending}
+            onClick={() => run(() => writes.create({ activity: 'monitoring' }, 'Time log started'))}
+          >
+            Start my time log
+          </Button>
+        )
+      }
+    >
+      {running
+        ? `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log has been running since ${formatDateTime(running.start)} (${logDuration(running)}).`
+        : 'You have no time log running on this case. The case moves on to preview only once every log is stopped.'}
+    </Alert>
+  );
+};
+
+/** Technologist time logs: who worked on the case, when, doing what; a running log has no end yet. */
+export const timeLogsView: RecordKindView<TimeLog> = {
+  kind: 'time-logs',
+  title: 'Time logs',
+  noun: 'time log',
+  emptyText: 'No time logged on this case yet.',
+  schema: formSchema,
+  columns: [
+    { label: 'Technologist', render: (log, details) => nameOf(details, log.technologist) },
+    { label: 'Start', nowrap: true, render: (log) => formatDateTime(log.start) },
+    {
+      label: 'End',
+      nowrap: true,
+      render: (log) =>
+        log.end ? formatOptionalDateTime(log.end) : <Chip size="small" color="success" label="Running" />,
+    },
+    { label: 'Duration', nowrap: true, render: (log) => logDuration(log) },
+    { label: 'Activity', render: (log) => ACTIVITY_LABELS[log.activity] },
+    { label: 'Billable', render: (log) => (log.billable ? 'Yes' : 'No') },
+    {
+      label: 'Notes',
+      render: (log) =>
+        log.caseNoteIds.length === 0
+          ? '—'
+          : `${log.caseNoteIds.length} note${log.caseNoteIds.length > 1 ? 's' : ''}`,
+    },
+  ],
+  useFields: () => TIME_LOG_FIELDS,
+  Inputs: TimeLogInputs,
+  defaults: () => ({
+    start: new Date(Date.now() - HALF_HOUR).toISOString(),
+    end: null,
+    activity: 'monitoring',
+    billable: true,
+  }),
+  orderBy: (log) => log.start,
+  actions: [
+    {
+      label: 'Insert before',
+      shows: (log, { canCreate }) => canCreate && !log.voided,
+      effect: {
+        type: 'create',
+        location: 'before',
+        from: (log) => ({
+          start: at(Date.parse(log.start) - HALF_HOUR),
+          end: log.start,
+          activity: log.activity,
+        }),
+      },
+    },
+    {
+      label: 'Insert after',
+      shows: (log, { canCreate }) => canCreate && !log.voided && log.end !== null,
+      effect: {
+        type: 'create',
+        location: 'after',
+        from: (log) => {
+          const end = Math.min(Date.parse(log.end ?? log.start) + HALF_HOUR, Date.now());
+          return { start: log.end, end: at(end), activity: log.activity };
+        },
+      },
+    },
+  ],
+  Intro: MyTimeLog,
+};
