@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { TimeLogFields } from '../../contract/timeLogs';
 import type { StoredRevision } from './caseRecords';
 import { cases, caseTimeLogs } from './schema';
@@ -37,8 +37,8 @@ const otherLogColumns = {
   endAt: caseTimeLogs.endAt,
 };
 
-/** The technologist's first live log (by start) other than the one being written that meets `condition`. */
-async function firstOtherLog(
+/** The technologist's live log that starts last, other than the one being written, among those meeting `condition`. */
+async function latestOtherLog(
   db: DbOrTx,
   technologist: string,
   exceptItemId: number | undefined,
@@ -56,34 +56,35 @@ async function firstOtherLog(
         condition,
       ),
     )
-    .orderBy(caseTimeLogs.startAt)
+    .orderBy(desc(caseTimeLogs.startAt))
     .limit(1);
   return row;
 }
 
 /** The technologist's running log (no end), other than the one being written. */
 export const runningLogOf = (db: DbOrTx, technologist: string, exceptItemId?: number) =>
-  firstOtherLog(db, technologist, exceptItemId, isNull(caseTimeLogs.endAt));
+  latestOtherLog(db, technologist, exceptItemId, isNull(caseTimeLogs.endAt));
 
 /**
  * A log of the technologist that shares time with [start, end) (a running log runs on): logs that only
- * touch, one ending when the other starts, do not overlap.
+ * touch, one ending when the other starts, do not overlap. A technologist's logs never overlap each other,
+ * so only the one that starts last before `end` can reach into the window: one index step, however many
+ * logs they have.
  */
-export const overlappingLog = (
+export async function overlappingLog(
   db: DbOrTx,
   technologist: string,
   { start, end }: { start: Date; end: Date | null },
   exceptItemId?: number,
-) =>
-  firstOtherLog(
+): Promise<OtherLog | undefined> {
+  const latest = await latestOtherLog(
     db,
     technologist,
     exceptItemId,
-    and(
-      end === null ? undefined : lt(caseTimeLogs.startAt, end),
-      or(isNull(caseTimeLogs.endAt), gt(caseTimeLogs.endAt, start)),
-    ),
+    end === null ? undefined : lt(caseTimeLogs.startAt, end),
   );
+  return latest && (latest.endAt === null || latest.endAt > start) ? latest : undefined;
+}
 
 /** "The latest time log" of a case (DESIGN §4): the live one that starts last. */
 export async function latestTimeLogId(db: DbOrTx, caseId: number): Promise<number | undefined> {
