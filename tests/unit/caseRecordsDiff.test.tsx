@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthIn } from '../../contract/calendar';
 import { ELECTRODES_10_20 } from '../../contract/caseRecords';
 import { HEAD_LAYOUT, impedanceSummary } from '../../src/resources/cases/records/kinds/impedanceSummary';
 import {
@@ -7,7 +8,7 @@ import {
   sameValue,
   writtenFields,
 } from '../../src/resources/cases/records/recordDiff';
-import { formatMinutes, monthIn } from '../../src/resources/cases/records/recordFormat';
+import { formatMinutes } from '../../src/resources/cases/records/recordFormat';
 import { changedFields, keepEditsOnNewer } from '../../src/resources/cases/records/recordMerge';
 
 const EVENT_FIELDS: FieldSpec[] = [

@@ -1,17 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { CaseDetails, PatientRevision } from '../../../../contract/cases';
 import { formatDateTime } from '../../../dates';
 import { PATIENT_FIELDS } from '../patientFacts';
 import { ChangeList } from '../records/ChangeList';
+import { HistoryDialog } from '../records/HistoryDialog';
 import { recordDiff, writtenFields } from '../records/recordDiff';
 import { nameOf } from '../records/recordFormat';
 import { usePatientHistory } from './patientQueries';
@@ -53,26 +46,15 @@ const VersionEntry = ({ details, state, previous }: VersionEntryProps) => {
 export const PatientHistoryDialog = ({ details, onClose }: { details: CaseDetails; onClose: () => void }) => {
   const { data, error } = usePatientHistory(details.id);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
-      <DialogTitle>History of the patient details</DialogTitle>
-      <DialogContent dividers>
-        {error ? (
-          <Alert severity="error">{error.message}</Alert>
-        ) : !data ? (
-          <LinearProgress />
-        ) : (
-          <List aria-label="Versions, newest first" disablePadding>
-            {data.map((state, index) => (
-              <VersionEntry key={state.revision} details={details} state={state} previous={data[index + 1]} />
-            ))}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <HistoryDialog
+      title="History of the patient details"
+      listLabel="Versions, newest first"
+      states={data}
+      error={error}
+      renderState={(state, previous) => (
+        <VersionEntry key={state.revision} details={details} state={state} previous={previous} />
+      )}
+      onClose={onClose}
+    />
   );
 };

@@ -1,12 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +6,7 @@ import type { RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
 import { formatDateTime } from '../../../dates';
 import { ChangeList } from './ChangeList';
+import { HistoryDialog } from './HistoryDialog';
 import type { RecordDialogProps } from './RecordDialogs';
 import { type FieldSpec, recordDiff, writtenFields } from './recordDiff';
 import { withVoidFields } from './recordFields';
@@ -63,34 +56,22 @@ interface RecordHistoryDialogProps extends RecordDialogProps {
 /** Every revision of an item, newest first, each with what it changed from the one before. */
 export const RecordHistoryDialog = ({ details, view, fields, item, onClose }: RecordHistoryDialogProps) => {
   const { data, error } = useRecordHistory(details.id, view.kind, item._id);
-  const title = `History of the ${view.noun}`;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent dividers>
-        {error ? (
-          <Alert severity="error">{error.message}</Alert>
-        ) : !data ? (
-          <LinearProgress />
-        ) : (
-          <List aria-label="Revisions, newest first" disablePadding>
-            {data.map((revision, index) => (
-              <RevisionEntry
-                key={revision.revision}
-                details={details}
-                revision={revision}
-                previous={data[index + 1]}
-                fields={fields}
-              />
-            ))}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <HistoryDialog
+      title={`History of the ${view.noun}`}
+      listLabel="Revisions, newest first"
+      states={data}
+      error={error}
+      renderState={(revision, previous) => (
+        <RevisionEntry
+          key={revision.revision}
+          details={details}
+          revision={revision}
+          previous={previous}
+          fields={fields}
+        />
+      )}
+      onClose={onClose}
+    />
   );
 };

@@ -15,17 +15,6 @@ export const capitalized = (text: string) => `${text[0].toUpperCase()}${text.sli
 export const formatMonth = (month: string) =>
   intlFormat(parseISO(`${month}-01`), { year: 'numeric', month: 'long' });
 
-/** The month a moment falls in, in a time zone (billing months are the client's, DESIGN §4), as YYYY-MM. */
-export function monthIn(timeZone: string, moment = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(moment);
-  const part = (type: string) => parts.find((found) => found.type === type)?.value;
-  return `${part('year')}-${part('month')}`;
-}
-
 /** Signed minutes: "+30 min", "−15 min", "0 min". */
 export const formatMinutes = (minutes: number) =>
   `${minutes > 0 ? '+' : minutes < 0 ? '−' : ''}${Math.abs(minutes)} min`;

@@ -1,11 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import { BooleanInput, NumberInput, TextInput } from 'react-admin';
+import { monthIn } from '../../../../../contract/calendar';
 import type { CaseDetails } from '../../../../../contract/cases';
 import { InputRow } from '../InputRow';
 import type { FieldSpec } from '../recordDiff';
 import { recordFormSchema } from '../recordFields';
-import { formatMinutes, formatMonth, monthIn } from '../recordFormat';
+import { formatMinutes, formatMonth } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 
 type BillingNote = RecordOf<'billing-notes'>;
