@@ -3,14 +3,20 @@
  * database for benchmarks (`npm run bench:cases`): 200 client hospitals with contacts, links and a protocol
  * revision or two, and 50,000 cases over the last three years in every stage (the old ones closed, the
  * active ones recent and within the load limits of a team of 40 technologists), with patients,
- * technologists, transitions, actions, protocol snapshots and case-number counters.
+ * technologists, transitions, actions, protocol snapshots, case-number counters and each recording's
+ * clinical records (DESIGN §4 "Per-case records"): about a million time logs (none of a technologist's
+ * overlapping another), case notes, 300,000 events and as many impedance measurements, interpretations and
+ * billing notes.
  *
- * Set-based SQL (`insert … select … from generate_series`), one transaction per step, then VACUUM ANALYZE.
- * A database that already has clients is refused unless `--reset` is given, which first drops and recreates
- * the public schema. Later issues add their records as further steps. PostgreSQL only (not PGlite).
+ * Set-based SQL (`insert … select … from generate_series`), one transaction per step, then checks and
+ * VACUUM ANALYZE. Choices are pseudo-random from hashes of ids, so a run is repeatable. A database that
+ * already has clients is refused unless `--reset` is given, which first drops and recreates the public
+ * schema. PostgreSQL only (not PGlite).
  */
 import type pg from 'pg';
+import { type CaseRecordKind, ELECTRODES_10_20, EVENT_TYPES } from '../contract/caseRecords';
 import { CASE_STAGES, LOAD_LIMITS } from '../contract/cases';
+import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../contract/clients';
 import {
   FIRST_NAMES,
   INDICATIONS,
@@ -19,6 +25,15 @@ import {
   ORDERING_PHYSICIANS,
 } from '../server/db/seed/demoCaseData';
 import { DEMO_CONTACTS } from '../server/db/seed/demoClientData';
+import {
+  AMENDMENTS,
+  BILLING_ADJUSTMENTS,
+  CASE_NOTE_TEXTS,
+  EVENT_DESCRIPTIONS,
+  IMPEDANCE_ACTIONS,
+  INTERPRETATION_READS,
+  type InterpretationRead,
+} from '../server/db/seed/demoRecordData';
 import { resetPostgres } from '../tests/api/support/postgres';
 import { benchArguments, runScript, shownUrl, withBenchDatabase } from './support/bench';
 import { KINDS, PLACES, ZONES } from './support/places';
@@ -345,28 +360,384 @@ async function seedProtocolSnapshots(client: pg.PoolClient) {
   return result.rowCount ?? 0;
 }
 
+/** Monitoring cases whose latest check is within their protocol's interval (seven in ten); the others are overdue. */
+const checkedRecently = (caseId: string) => `${hash(caseId, 17)} % 10 < 7`;
+
+/** How many revisions a record has: one, or a second for one in `every` (a third for one in 5 × `every`). */
+const revisionCount = (id: string, salt: number, every = 100) =>
+  `(1 + (${hash(id, salt)} % ${every} = 0)::int + (${hash(id, salt)} % ${every * 5} = 0)::int)`;
+
+/** Revision `revision` of the planned record `p`'s text: a later revision adds an amendment, a void does not. */
+const amended = (text: string) =>
+  `concat_ws(' ', nullif(${text}, ''), case when revision > 1 and p.void_reason = '' then ${pick(AMENDMENTS, 'revision')} end)`;
+
 /**
- * A recent `check` time log (DESIGN §4 "time-logs") on seven monitoring cases in ten, so the rest show as
- * overdue. The clinical-records issue replaces this with each case's full records.
+ * Writes one kind of record from a plan: `rows` is a query of one row per record with `case_id`,
+ * `created_at` (revision 1), `author`, `revisions` (how many), `revised_at` (when the later ones were
+ * written), `void_reason` ('' or why the last revision voids it) and whatever `body` reads as `p.…` to build
+ * revision `revision`. Each record takes its item id from the identity's sequence up front, so its item and
+ * revisions come from one planned row; the plan stays in `planned_records` until the step's transaction ends.
  */
-async function seedCheckTimeLogs(client: pg.PoolClient) {
+async function insertRecords(client: pg.PoolClient, kind: CaseRecordKind, rows: string, body: string) {
+  await client.query(`
+    create temp table planned_records on commit drop as
+    select nextval(pg_get_serial_sequence('case_record_items', 'id'))::int as item_id, plan.*
+    from (${rows}) plan`);
+  const items = await client.query(`
+    insert into case_record_items (id, case_id, kind, created_at) overriding system value
+    select item_id, case_id, '${kind}', created_at from planned_records order by item_id`);
+  await client.query(`
+    insert into case_record_revisions (item_id, revision, body, voided, void_reason, author, created_at)
+    select p.item_id, revision, ${body}, voids, case when voids then p.void_reason else '' end, p.author,
+      case revision when 1 then p.created_at else least(p.revised_at + (revision - 2) * interval '1 minute', now()) end
+    from planned_records p
+    cross join generate_series(1, p.revisions) as revision
+    cross join lateral (select revision > 1 and revision = p.revisions and p.void_reason <> '' as voids) voiding
+    order by p.item_id, revision`);
+  return items.rowCount ?? 0;
+}
+
+/** The recorded cases with a technologist, and until when they recorded (now, while they still do). */
+const RECORDED_CASES = `(
+  select * from (
+    select c.*, coalesce(c.recording_end, now()) as recorded_until,
+      (select min(username) from case_technologists t where t.case_id = c.id) as technologist
+    from cases c where c.recording_start is not null
+  ) recorded where technologist is not null
+)`;
+
+/**
+ * Joined to a recorded case `c`: about one moment per `everyHours` of its recording (at least one), spread
+ * evenly with a pseudo-random lead; `moment.key` names each one for hashing, `moment.at` is the moment.
+ */
+const momentsDuring = (everyHours: number, salt: number) => `
+  cross join lateral (
+    select 1 + floor(extract(epoch from c.recorded_until - c.recording_start) / ${everyHours * 3600})::int as count
+  ) moments
+  cross join lateral generate_series(1, moments.count) as n
+  cross join lateral (
+    select c.id * 64 + n as key, date_trunc('second', c.recording_start + (c.recorded_until - c.recording_start)
+      * (n - 1 + (5 + ${hash('(c.id * 64 + n)', salt)} % 90) / 100.0) / moments.count) as at
+  ) moment`;
+
+/** A log's activity when it is neither the hookup nor the takedown: mostly `usual`, sometimes `other`. */
+const activityMix = (usual: string, other: string) => [
+  ...Array<string>(6).fill(usual),
+  other,
+  other,
+  'maintenance',
+  'review',
+];
+
+/** A boundary of a technologist's (`tech_no`) working windows: the hour, moved later by up to 25 minutes. */
+const windowBoundary = (hour: string) =>
+  `(to_timestamp((${hour}) * 3600) + make_interval(mins => ${hash(`((${hour}) * 64 + tech_no)`, 20)} % 26))`;
+
+/**
+ * The technologists' working time, which the case notes and the time logs read (the session's table
+ * `shift_logs`, dropped by the time-logs step). Each technologist's clock is cut into back-to-back windows
+ * of 35–85 minutes, and each window goes to one of their cases recording then (the one whose hookup or
+ * else takedown falls in it first, otherwise one at random): a log fills its window less a break of up to 4
+ * minutes, so a technologist's logs never overlap, across all their cases, however the cases were
+ * assigned. The window running now ends now, or stays open (a running log, one at most per technologist)
+ * for half the technologists when its recording is still running. A case's first log is its hookup, the
+ * last one of an ended recording its takedown; a monitoring case due to show as overdue has no check
+ * in its last hours.
+ */
+async function planShifts(client: pg.PoolClient) {
   const result = await client.query(`
-    with checked as (
-      select c.id, (select min(username) from case_technologists t where t.case_id = c.id) as technologist,
-        now() - make_interval(mins => ${hash('c.id', 16)} % 12) as ended_at
-      from cases c where c.stage = 'monitoring' and ${hash('c.id', 17)} % 10 < 7
-    ), items as (
-      insert into case_record_items (case_id, kind, created_at)
-      select id, 'time-logs', ended_at from checked where technologist is not null
-      returning id, case_id
+    create temp table shift_logs as
+    with spans as (
+      select c.id as case_id, c.stage, c.monitoring_level, c.recording_start, c.recording_end,
+        t.username as technologist, substring(t.username from 5)::int as tech_no,
+        c.recording_start - interval '30 minutes' as span_start,
+        coalesce(c.recording_end + interval '15 minutes', now()) as span_end
+      from cases c join case_technologists t on t.case_id = c.id
+      where c.recording_start is not null
+    ), windows as (
+      select s.*, hour_no, ${windowBoundary('hour_no')} as window_start, ${windowBoundary('hour_no + 1')} as window_end
+      from spans s
+      cross join generate_series(floor(extract(epoch from s.span_start) / 3600)::int - 1,
+        floor(extract(epoch from s.span_end) / 3600)::int) as hour_no
+    ), chosen as (
+      select w.*, row_number() over (partition by technologist, hour_no order by
+          case when recording_start >= window_start and recording_start < window_end then 0
+            when recording_end >= window_start and recording_end < window_end then 1 else 2 end,
+          hashint4(case_id * 31 + 21) # hashint4(hour_no)) as choice
+      from windows w
+      where window_start < span_end and window_end > span_start and window_start < now() - interval '5 minutes'
+    ), logs as (
+      select case_id, stage, monitoring_level, recording_end, technologist, window_start as start_at,
+        case when window_end - pause <= now() then window_end - pause
+          when recording_end is null and tech_no % 2 = 0 then null
+          else date_trunc('second', now()) end as end_at
+      from chosen
+      cross join lateral (select make_interval(mins => ${hash('(hour_no * 64 + tech_no)', 22)} % 5) as pause) paused
+      where choice = 1
+    ), numbered as (
+      select logs.*, row_number() over (order by start_at, technologist)::int as log_id,
+        row_number() over (partition by case_id order by start_at, technologist) as nth,
+        count(*) over (partition by case_id) as case_logs
+      from logs
     )
-    insert into case_record_revisions (item_id, revision, body, author, created_at)
-    select items.id, 1, jsonb_build_object('technologist', checked.technologist,
-        'start', ${iso("checked.ended_at - interval '5 minutes'")}, 'end', ${iso('checked.ended_at')},
-        'activity', 'check', 'billable', true, 'caseNoteIds', '[]'::jsonb),
-      checked.technologist, checked.ended_at
-    from items join checked on checked.id = items.case_id`);
+    select log_id, case_id, technologist, start_at, end_at,
+      case when nth = 1 then 'hookup'
+        when recording_end is not null and nth = case_logs and coalesce(end_at, now()) >= recording_end then 'takedown'
+        when stage = 'monitoring' and not (${checkedRecently('case_id')})
+          and coalesce(end_at, now()) > now() - interval '3 hours' then 'monitoring'
+        when monitoring_level = 'continuous' then ${pick(activityMix('monitoring', 'check'), hash('log_id', 23))}
+        else ${pick(activityMix('check', 'monitoring'), hash('log_id', 23))} end as activity
+    from numbered`);
   return result.rowCount ?? 0;
+}
+
+/** A note in one log in four, written during it by its technologist. */
+function seedCaseNotes(client: pg.PoolClient) {
+  return insertRecords(
+    client,
+    'case-notes',
+    `select l.case_id, l.technologist as author, noted.noted_at, noted.noted_at as created_at,
+      ${pick(CASE_NOTE_TEXTS, hash('l.log_id', 27))} as text, ${revisionCount('l.log_id', 26)} as revisions,
+      least(noted.noted_at + interval '20 minutes', now()) as revised_at, '' as void_reason
+    from shift_logs l
+    cross join lateral (
+      select date_trunc('second', l.start_at + (coalesce(l.end_at, now()) - l.start_at)
+        * (10 + ${hash('l.log_id', 28)} % 80) / 100.0) as noted_at
+    ) noted
+    where ${hash('l.log_id', 25)} % 4 = 0`,
+    `jsonb_build_object('notedAt', ${iso('p.noted_at')}, 'text', ${amended('p.text')})`,
+  );
+}
+
+/**
+ * The planned logs, each linking the case's notes inside its window (as the API links them), indexed in
+ * `case_time_logs` with their latest revision. A few have a second revision (billable corrected) or are
+ * voided.
+ */
+async function seedTimeLogs(client: pg.PoolClient) {
+  const count = await insertRecords(
+    client,
+    'time-logs',
+    `with notes as (
+      select item.case_id, item.id, (revision.body->>'notedAt')::timestamptz as noted_at
+      from case_record_items item
+      join case_record_revisions revision on revision.item_id = item.id and revision.revision = 1
+      where item.kind = 'case-notes'
+    ), links as (
+      select l.log_id, jsonb_agg(notes.id order by notes.id) as case_note_ids
+      from shift_logs l
+      join notes on notes.case_id = l.case_id and notes.noted_at >= l.start_at
+        and (l.end_at is null or notes.noted_at <= l.end_at)
+      group by l.log_id
+    )
+    select l.case_id, l.technologist, l.start_at, l.end_at, l.activity, l.activity <> 'review' as billable,
+      coalesce(links.case_note_ids, '[]'::jsonb) as case_note_ids, l.technologist as author,
+      coalesce(l.end_at, l.start_at) as created_at,
+      case when voided then 2 else ${revisionCount('l.log_id', 30)} end as revisions,
+      least(coalesce(l.end_at, l.start_at) + interval '2 hours', now()) as revised_at,
+      case when voided then 'Logged on the wrong case.' else '' end as void_reason
+    from shift_logs l
+    cross join lateral (select ${hash('l.log_id', 29)} % 2000 = 0 as voided) voiding
+    left join links on links.log_id = l.log_id
+    order by l.log_id`,
+    `jsonb_build_object('technologist', p.technologist, 'start', ${iso('p.start_at')}, 'end', ${iso('p.end_at')},
+      'activity', p.activity, 'billable', p.billable <> (p.void_reason = '' and (p.revisions - revision) % 2 = 1),
+      'caseNoteIds', p.case_note_ids)`,
+  );
+  await client.query(`
+    insert into case_time_logs (item_id, case_id, revision, technologist, start_at, end_at, activity, billable, voided)
+    select item_id, case_id, revisions, technologist, start_at, end_at, activity, billable, void_reason <> ''
+    from planned_records`);
+  await client.query('drop table shift_logs');
+  return count;
+}
+
+/** Event types, as often as they are recorded. */
+const EVENT_MIX = [
+  'seizure',
+  'seizure',
+  'pushbutton',
+  'pushbutton',
+  'clinical',
+  'clinical',
+  'medication',
+  'medication',
+  'artifact',
+  'artifact',
+  'artifact',
+  'electrode-fix',
+  'electrode-fix',
+  'disconnect',
+  'notification',
+];
+
+/**
+ * About one event per 8½ hours of recording: seizures (two in three with the client's first or second
+ * contact notified within minutes), pushbutton presses, medications, artifacts and more.
+ */
+function seedEvents(client: pg.PoolClient) {
+  const descriptions = EVENT_TYPES.map(
+    (type) => `when '${type}' then ${pick(EVENT_DESCRIPTIONS[type], hash('e.key', 33))}`,
+  ).join(' ');
+  return insertRecords(
+    client,
+    'events',
+    `with planned as (
+      select c.id as case_id, c.client_id, c.technologist, moment.key, moment.at as occurred_at,
+        ${pick(EVENT_MIX, hash('moment.key', 32))} as type
+      from ${RECORDED_CASES} c ${momentsDuring(8.5, 31)}
+    )
+    select e.case_id, e.technologist as author, e.occurred_at, e.type, case e.type ${descriptions} end as description,
+      least(e.occurred_at + case e.type when 'seizure' then make_interval(secs => 30 + ${hash('e.key', 36)} % 150)
+        when 'clinical' then make_interval(mins => 1 + ${hash('e.key', 36)} % 5)
+        when 'disconnect' then make_interval(mins => 5 + ${hash('e.key', 36)} % 40) end, now()) as ended_at,
+      contact.id as notified_contact_id,
+      case when contact.id is not null
+        then least(e.occurred_at + make_interval(mins => 2 + ${hash('e.key', 37)} % 12), now()) end as notified_at,
+      least(e.occurred_at + interval '3 minutes', now()) as created_at,
+      case when voided then 2 else ${revisionCount('e.key', 38)} end as revisions,
+      least(e.occurred_at + interval '1 hour', now()) as revised_at,
+      case when voided then 'Entered on the wrong case.' else '' end as void_reason
+    from planned e
+    cross join lateral (select ${hash('e.key', 39)} % 500 = 0 as voided) voiding
+    left join client_contacts contact on contact.client_id = e.client_id
+      and contact.escalation_order = 1 + ${hash('e.key', 34)} % 2
+      and (e.type = 'notification' or (e.type = 'seizure' and ${hash('e.key', 35)} % 3 < 2))`,
+    `jsonb_build_object('occurredAt', ${iso('p.occurred_at')}, 'endedAt', ${iso('p.ended_at')}, 'type', p.type,
+      'description', ${amended('p.description')}, 'notifiedContactId', p.notified_contact_id,
+      'notifiedAt', ${iso('p.notified_at')})`,
+  );
+}
+
+/**
+ * About one measurement per 8½ hours of recording, every electrode of the 10–20 system below the case's
+ * protocol limit but, one time in eight, one electrode above it (with what was done about it). A
+ * monitoring case checked recently was measured in the last 12 minutes; an overdue one not in its last hours.
+ */
+function seedImpedances(client: pg.PoolClient) {
+  const over = `${hash('i.key', 40)} % 8 = 0`;
+  const overElectrode = hash('i.key', 41);
+  const kOhm = (index: number) => `
+    case when ${over} and ${overElectrode} % ${ELECTRODES_10_20.length} = ${index}
+      then i.limit_kohm + 1 + ${hash('i.key', 42)} % 15
+      else round((10 + ${hash('i.key', 50 + index)} % ((i.limit_kohm - 1.5) * 10)::int) / 10.0, 1) end`;
+  const values = ELECTRODES_10_20.map((electrode, index) => `'${electrode}', ${kOhm(index)}`).join(', ');
+  return insertRecords(
+    client,
+    'impedances',
+    `with planned as (
+      select c.id as case_id, c.client_id, c.protocol_revision, c.technologist, moment.key, moment.at as measured_at
+      from ${RECORDED_CASES} c ${momentsDuring(8.5, 43)}
+      where not (c.stage = 'monitoring' and not (${checkedRecently('c.id')}) and moment.at > now() - interval '3 hours')
+      union all
+      select c.id, c.client_id, c.protocol_revision, c.technologist, c.id * 64,
+        date_trunc('second', now() - make_interval(mins => ${hash('c.id', 44)} % 12))
+      from ${RECORDED_CASES} c where c.stage = 'monitoring' and ${checkedRecently('c.id')}
+    )
+    select i.case_id, i.technologist as author, i.measured_at, i.measured_at as created_at,
+      jsonb_build_object(${values}) as electrode_values,
+      case when ${over} then ${pick(ELECTRODES_10_20, overElectrode)} || ': ' || ${pick(IMPEDANCE_ACTIONS, hash('i.key', 45))}
+        else '' end as action_taken,
+      ${revisionCount('i.key', 46, 200)} as revisions, least(i.measured_at + interval '30 minutes', now()) as revised_at,
+      '' as void_reason
+    from (
+      select planned.*, coalesce(protocol.impedance_limit_kohm, ${DEFAULT_IMPEDANCE_LIMIT_KOHM}) as limit_kohm
+      from planned
+      left join protocol_revisions protocol on protocol.client_id = planned.client_id
+        and protocol.kind = 'protocol' and protocol.revision = planned.protocol_revision
+    ) i`,
+    `jsonb_build_object('measuredAt', ${iso('p.measured_at')}, 'values', p.electrode_values,
+      'actionTaken', ${amended('p.action_taken')})`,
+  );
+}
+
+/**
+ * The readers' interpretations: a signed preliminary read of the first hours on half the recordings, a
+ * signed daily read of each full day, and the final one: signed before review on reviewed and closed
+ * cases (one in four saved as a draft first), a draft on half the cases in preview; an addendum on a few
+ * closed cases.
+ */
+function seedInterpretations(client: pg.PoolClient) {
+  // Every field from the same read, so a read is consistent in itself.
+  const text = (field: keyof InterpretationRead) =>
+    pick(
+      INTERPRETATION_READS.map((read) => read[field]),
+      hash('p.key', 54),
+    );
+  return insertRecords(
+    client,
+    'interpretations',
+    `with readings as (
+      select c.*, coalesce(c.reader, ${member('reader', READERS, hash('c.id', 47), 2)}) as reader_name,
+        (select t.at from case_transitions t where t.case_id = c.id and t.to_stage = 'reviewed') as reviewed_at
+      from ${RECORDED_CASES} c
+    ), planned as (
+      select id as case_id, reader_name, id * 64 as key, 'prelim' as kind, recording_start as period_start,
+        least(recording_start + interval '2 hours', recorded_until) as period_end, 'signed' as status,
+        least(recording_start + interval '3 hours', now()) as signed_at, 1 as revisions
+      from readings where ${hash('id', 48)} % 2 = 0
+      union all
+      select id, reader_name, id * 64 + day, 'daily', recording_start + (day - 1) * interval '1 day',
+        recording_start + day * interval '1 day', 'signed',
+        least(recording_start + day * interval '1 day' + interval '4 hours', now()), ${revisionCount('(id * 64 + day)', 49)}
+      from readings cross join generate_series(1, floor(extract(epoch from recorded_until - recording_start) / 86400)::int) as day
+      union all
+      select id, reader_name, id * 64 + 62, 'final', recording_start, recording_end,
+        case when reviewed_at is null then 'draft' else 'signed' end,
+        coalesce(greatest(reviewed_at - make_interval(mins => 5 + ${hash('id', 50)} % 50), recording_end),
+          recording_end + (updated_at - recording_end) / 2),
+        case when reviewed_at is not null and ${hash('id', 51)} % 4 = 0 then 2 else 1 end
+      from readings where stage in ('reviewed', 'closed') or (stage = 'preview' and ${hash('id', 52)} % 2 = 0)
+      union all
+      select id, reader_name, id * 64 + 63, 'addendum', recording_start, recording_end, 'signed',
+        reviewed_at + (updated_at - reviewed_at) / 2, 1
+      from readings where stage = 'closed' and ${hash('id', 53)} % 40 = 0
+    )
+    select p.*, p.reader_name as author, p.signed_at - (p.revisions - 1) * interval '1 hour' as created_at,
+      p.signed_at as revised_at, '' as void_reason
+    from planned p`,
+    `jsonb_build_object('kind', p.kind, 'periodStart', ${iso('p.period_start')}, 'periodEnd', ${iso('p.period_end')},
+      'background', ${text('background')}, 'sleep', ${text('sleep')},
+      'epileptiform', ${text('epileptiform')}, 'seizures', ${text('seizures')},
+      'impression', ${amended(text('impression'))},
+      'status', case when revision < p.revisions then 'draft' else p.status end,
+      'signedBy', case when revision = p.revisions and p.status = 'signed' then p.reader_name end,
+      'signedAt', case when revision = p.revisions and p.status = 'signed' then ${iso('p.signed_at')} end)`,
+  );
+}
+
+/**
+ * A billing note on one reviewed or closed case in six, for the month the recording started in (the
+ * client's time zone): written after review, still open on reviewed cases, settled when the case closed.
+ */
+function seedBillingNotes(client: pg.PoolClient) {
+  const adjustment = hash('c.id', 59);
+  return insertRecords(
+    client,
+    'billing-notes',
+    `select c.id as case_id, coalesce(closing.by, ${member('billing', BILLERS, 'c.id', 2)}) as author,
+      ${pick(
+        BILLING_ADJUSTMENTS.map((note) => note.text),
+        adjustment,
+      )} as text,
+      ${pick(
+        BILLING_ADJUSTMENTS.map((note) => String(note.adjustMinutes)),
+        adjustment,
+      )}::int as adjust_minutes,
+      to_char(c.recording_start at time zone client.time_zone, 'YYYY-MM') as month, closing.id is not null as settled,
+      written.at as created_at, case when closing.id is null then 1 else 2 end as revisions,
+      closing.at - (closing.at - written.at) / 4 as revised_at, '' as void_reason
+    from cases c
+    join clients client on client.id = c.client_id
+    join case_transitions reviewed on reviewed.case_id = c.id and reviewed.to_stage = 'reviewed'
+    left join case_transitions closing on closing.case_id = c.id and closing.from_stage = 'reviewed'
+    cross join lateral (
+      select reviewed.at + least(interval '1 day', (coalesce(closing.at, now()) - reviewed.at) / 2) as at
+    ) written
+    where c.stage in ('reviewed', 'closed') and ${hash('c.id', 60)} % 6 = 0`,
+    `jsonb_build_object('text', p.text, 'adjustMinutes', p.adjust_minutes, 'month', p.month,
+      'settled', p.settled and revision = p.revisions)`,
+  );
 }
 
 /** The last number used per client and year, so intakes through the API continue each sequence. */
@@ -398,6 +769,40 @@ async function checkLoads(client: pg.PoolClient) {
   }
 }
 
+/**
+ * Refuses to finish when a technologist's live time logs overlap (each log against the one starting just
+ * before it, a running log running on) or one has two running logs, or when `case_time_logs` differs from
+ * the time logs' latest revisions.
+ */
+async function checkTimeLogs(client: pg.PoolClient) {
+  const { rows } = await client.query<{ overlapping: number; running: number; unindexed: number }>(`
+    select
+      (select count(*)::int from (
+        select start_at < lag(coalesce(end_at, 'infinity')) over (partition by technologist order by start_at, item_id) as overlaps_previous
+        from case_time_logs where not voided
+      ) ordered where overlaps_previous) as overlapping,
+      (select count(*)::int from (
+        select technologist from case_time_logs where end_at is null and not voided group by technologist having count(*) > 1
+      ) doubled) as running,
+      (select count(*)::int from case_record_items item
+        cross join lateral (
+          select * from case_record_revisions revision where revision.item_id = item.id
+          order by revision.revision desc limit 1
+        ) latest
+        left join case_time_logs indexed on indexed.item_id = item.id
+        where item.kind = 'time-logs' and (indexed.item_id is null
+          or (indexed.case_id, indexed.revision, indexed.technologist, indexed.start_at, indexed.end_at,
+            indexed.activity, indexed.billable, indexed.voided)
+          is distinct from (item.case_id, latest.revision, latest.body->>'technologist', (latest.body->>'start')::timestamptz,
+            (latest.body->>'end')::timestamptz, latest.body->>'activity', (latest.body->>'billable')::boolean, latest.voided))
+      ) as unindexed`);
+  const [{ overlapping, running, unindexed }] = rows;
+  console.log(
+    `Time logs: ${overlapping} overlapping, ${running} technologists with two running, ${unindexed} not as indexed.`,
+  );
+  if (overlapping + running + unindexed > 0) throw new Error('The seeded time logs are inconsistent');
+}
+
 /** In the order they depend on each other; later issues add theirs at the end. */
 const STEPS: [string, Step][] = [
   ['clients, contacts, links', seedClients],
@@ -408,7 +813,13 @@ const STEPS: [string, Step][] = [
   ['transitions', seedTransitions],
   ['actions', seedActions],
   ['protocol snapshots', seedProtocolSnapshots],
-  ['check time logs', seedCheckTimeLogs],
+  ['shifts (time-log plan)', planShifts],
+  ['case notes', seedCaseNotes],
+  ['time logs', seedTimeLogs],
+  ['events', seedEvents],
+  ['impedances', seedImpedances],
+  ['interpretations', seedInterpretations],
+  ['billing notes', seedBillingNotes],
   ['case number counters', seedCaseNumberCounters],
 ];
 
@@ -428,6 +839,8 @@ async function inTransaction(client: pg.PoolClient, run: () => Promise<void>) {
 /** Every step in its own transaction, then the load check and VACUUM ANALYZE. */
 async function seedAll(client: pg.PoolClient) {
   await client.query('select setseed(0.2026)');
+  // The time-log plan sorts millions of rows: in memory rather than on disk.
+  await client.query("set work_mem = '256MB'");
   for (const [label, step] of STEPS) {
     const stepStarted = performance.now();
     let count = 0;
@@ -436,7 +849,10 @@ async function seedAll(client: pg.PoolClient) {
     });
     console.log(`${label.padEnd(24)} ${String(count).padStart(7)} rows  ${seconds(stepStarted)}`);
   }
+  const checksStarted = performance.now();
   await checkLoads(client);
+  await checkTimeLogs(client);
+  console.log(`${'checks'.padEnd(38)}${seconds(checksStarted)}`);
   const analyzeStarted = performance.now();
   await client.query('vacuum analyze');
   console.log(`${'vacuum analyze'.padEnd(38)}${seconds(analyzeStarted)}`);

@@ -71,15 +71,18 @@ export async function withBenchApp(database: BenchDatabase, run: (app: BenchApp)
     try {
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
       const token = await fetchIdToken(identity, 'admin', DEMO_PASSWORD);
+      const send = async (pathAndQuery: string, init: RequestInit = {}) => {
+        const response = await fetch(`${address}${config.apiBaseUrl}${pathAndQuery}`, {
+          ...init,
+          headers: { authorization: token, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        });
+        if (!response.ok)
+          throw new Error(`${pathAndQuery}: HTTP ${response.status}: ${await response.text()}`);
+        return response.json();
+      };
       await run({
-        async get(pathAndQuery) {
-          const response = await fetch(`${address}${config.apiBaseUrl}${pathAndQuery}`, {
-            headers: { authorization: token },
-          });
-          if (!response.ok)
-            throw new Error(`${pathAndQuery}: HTTP ${response.status}: ${await response.text()}`);
-          return response.json();
-        },
+        get: (pathAndQuery) => send(pathAndQuery),
+        post: (pathAndQuery, body) => send(pathAndQuery, { method: 'POST', body: JSON.stringify(body) }),
       });
     } finally {
       await app.close();
@@ -92,6 +95,8 @@ export async function withBenchApp(database: BenchDatabase, run: (app: BenchApp)
 export type BenchApp = {
   /** GETs a path under the API base with the administrator's token; an answer other than 2xx throws. */
   get(pathAndQuery: string): Promise<{ data: unknown; total?: number }>;
+  /** POSTs a JSON body the same way (a benchmark that writes says so). */
+  post(pathAndQuery: string, body: unknown): Promise<{ data: unknown }>;
 };
 
 /** Runs a script's `main`; a failure is printed and ends the process with status 1. */
@@ -100,6 +105,16 @@ export function runScript(main: () => Promise<void>) {
     console.error(error);
     process.exit(1);
   });
+}
+
+/** Prints the median, p95 and max of a call's durations (ms). */
+function printDurations(label: string, durations: number[]) {
+  durations.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    durations[Math.min(durations.length - 1, Math.floor(fraction * durations.length))];
+  console.log(
+    `${label.padEnd(52)} median ${at(0.5).toFixed(2)} ms   p95 ${at(0.95).toFixed(2)} ms   max ${durations.at(-1)?.toFixed(2)} ms   (${durations.length} calls)`,
+  );
 }
 
 /** Runs `run` `calls` times after one warm-up call and prints the median, p95 and max. */
@@ -111,10 +126,27 @@ export async function timed(label: string, run: (call: number) => Promise<unknow
     await run(call);
     durations.push(performance.now() - start);
   }
-  durations.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    durations[Math.min(durations.length - 1, Math.floor(fraction * durations.length))];
-  console.log(
-    `${label.padEnd(52)} median ${at(0.5).toFixed(2)} ms   p95 ${at(0.95).toFixed(2)} ms   max ${durations.at(-1)?.toFixed(2)} ms   (${calls} calls)`,
-  );
+  printDurations(label, durations);
+}
+
+/**
+ * Like `timed`, for calls that depend on each other (create, then revise what was created): each run
+ * calls `lap(label)` after each of its calls, which times that call since the previous lap; one line per label.
+ */
+export async function timedSteps(run: (lap: (label: string) => void) => Promise<void>, calls = 200) {
+  const durations = new Map<string, number[]>();
+  for (let call = 0; call <= calls; call++) {
+    let since = performance.now();
+    await run((label) => {
+      const now = performance.now();
+      if (call > 0) {
+        // Call 0 warms up, as in `timed`.
+        const steps = durations.get(label) ?? [];
+        steps.push(now - since);
+        durations.set(label, steps);
+      }
+      since = now;
+    });
+  }
+  for (const [label, steps] of durations) printDurations(label, steps);
 }

@@ -5,7 +5,8 @@ import type { ActionKind, CaseStage, MonitoringLevel, StudyType } from '../../..
  * fresh orders in intake, recordings running (some overdue for a check), studies waiting for the reader,
  * reviewed ones waiting for billing, closed ones of the last weeks and two cancelled orders. Times count
  * back from the moment of seeding. The demo technologists are tech1 and newhire; tech1 holds two active
- * continuous cases, so a new continuous case can still be assigned to them (limit 4).
+ * continuous cases, so a new continuous case can still be assigned to them (limit 4). Each recording gets
+ * its clinical records (demoRecords.ts).
  */
 
 /** An action on the case, `hoursAfterOpening`, or on its transition `to` a stage, shortly after it. */
@@ -31,7 +32,10 @@ export type DemoCase = {
   patient?: 'partial' | 'none';
   /** Intake only: the recording has started, the case is ready to move to monitoring. */
   hookedUp?: boolean;
-  /** Monitoring only: minutes since the latest check; without it no check was logged (overdue). */
+  /**
+   * Monitoring only: minutes since the latest check (a 4-minute log, so one technologist's latest checks
+   * are 5 or more apart); without it no check was logged since hookup (overdue).
+   */
   checkedMinutesAgo?: number;
   /** Past monitoring: how long the recording ran, in hours. */
   recordingHours?: number;
@@ -114,7 +118,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'continuous',
     technologists: ['tech1'],
     openedHoursAgo: 20,
-    checkedMinutesAgo: 6,
+    checkedMinutesAgo: 2,
   },
   {
     client: 'CRCH',
@@ -141,7 +145,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'continuous',
     technologists: ['newhire'],
     openedHoursAgo: 30,
-    checkedMinutesAgo: 9,
+    checkedMinutesAgo: 2,
     actions: [
       {
         kind: 'physician-paged',
@@ -165,7 +169,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'continuous',
     technologists: ['newhire'],
     openedHoursAgo: 50,
-    checkedMinutesAgo: 4,
+    checkedMinutesAgo: 7,
   },
   {
     client: 'MVH',
@@ -175,7 +179,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'intermittent',
     technologists: ['tech1'],
     openedHoursAgo: 14,
-    checkedMinutesAgo: 12,
+    checkedMinutesAgo: 17,
   },
   {
     client: 'RUH',
@@ -194,7 +198,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'intermittent',
     technologists: ['newhire'],
     openedHoursAgo: 26,
-    checkedMinutesAgo: 3,
+    checkedMinutesAgo: 12,
   },
   {
     client: 'SHMC',
@@ -221,7 +225,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'unmonitored',
     technologists: ['tech1'],
     openedHoursAgo: 22,
-    checkedMinutesAgo: 10,
+    checkedMinutesAgo: 12,
   },
   {
     client: 'NLMC',
@@ -281,7 +285,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     hasVideo: true,
     monitoringLevel: 'continuous',
     technologists: ['newhire', 'tech1'],
-    openedHoursAgo: 30,
+    openedHoursAgo: 31.5,
     recordingHours: 20,
     actions: [
       {

@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import { type ActionKind, CASE_STAGES, type CaseStage } from '../../../contract/cases';
-import type { RevisionKind } from '../../../contract/clients';
+import { DEFAULT_IMPEDANCE_LIMIT_KOHM, type RevisionKind } from '../../../contract/clients';
 import { caseYear, formatCaseNumber } from '../../domain/caseNumbers';
 import { getRevision } from '../protocolRevisions';
 import {
@@ -8,11 +8,10 @@ import {
   caseNumberCounters,
   casePatients,
   caseProtocolSnapshots,
-  caseRecordItems,
-  caseRecordRevisions,
   cases,
   caseTechnologists,
   caseTransitions,
+  clientContacts,
   clients,
   protocolRevisions,
 } from '../schema';
@@ -29,6 +28,7 @@ import {
   PEDIATRIC_CLIENTS,
 } from './demoCaseData';
 import { DEMO_CLIENTS } from './demoClientData';
+import { type RecordedDemoCase, seedDemoRecords } from './demoRecords';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -41,7 +41,6 @@ const REVIEW_DELAY_HOURS = 10;
 /** From the report to billing closing the case. */
 const CLOSE_DELAY_HOURS = 46;
 const CANCEL_DELAY_HOURS = 1;
-const CHECK_MINUTES = 5;
 /** An action on a transition is logged this long after it. */
 const ACTION_DELAY_MS = 10 * MINUTE_MS;
 
@@ -62,13 +61,26 @@ type CasePlan = {
   technologists: Omit<typeof caseTechnologists.$inferInsert, 'caseId'>[];
   transitions: TransitionPlan[];
   actions: ActionPlan[];
-  /** A `check` time log, so the case is not overdue. */
-  check?: { technologist: string; start: Date; end: Date };
+  /** A recording's records (demoRecords.ts), all but the case's id. */
+  recording?: Omit<RecordedDemoCase, 'caseId'>;
   snapshot?: { takenBy: string; takenAt: Date };
 };
 
-type DemoClientRow = { id: number; code: string; timeZone: string; units: string };
-type RevisionRow = { clientId: number; kind: RevisionKind; revision: number; createdAt: Date };
+type DemoClientRow = {
+  id: number;
+  code: string;
+  timeZone: string;
+  units: string;
+  /** The first of the client's escalation list. */
+  contactId?: number;
+};
+type RevisionRow = {
+  clientId: number;
+  kind: RevisionKind;
+  revision: number;
+  createdAt: Date;
+  impedanceLimitKOhm: number | null;
+};
 
 const hoursAfter = (moment: Date, hours: number) => new Date(moment.getTime() + hours * HOUR_MS);
 
@@ -168,12 +180,45 @@ function patientOf(demo: DemoCase, index: number, client: DemoClientRow, by: str
   };
 }
 
-/** The revision of a kind the client had in force at `at` (what intake would have recorded), or null. */
+/** The revision of a kind the client had in force at `at` (what intake would have recorded). */
 function revisionAt(revisions: readonly RevisionRow[], clientId: number, kind: RevisionKind, at: Date) {
-  const inForce = revisions.filter(
-    (row) => row.clientId === clientId && row.kind === kind && row.createdAt.getTime() <= at.getTime(),
-  );
-  return inForce.length === 0 ? null : Math.max(...inForce.map((row) => row.revision));
+  return revisions
+    .filter(
+      (row) => row.clientId === clientId && row.kind === kind && row.createdAt.getTime() <= at.getTime(),
+    )
+    .reduce<RevisionRow | undefined>(
+      (latest, row) => (latest && latest.revision > row.revision ? latest : row),
+      undefined,
+    );
+}
+
+/** What the records of a case with a recording depend on (demoRecords.ts); nothing without one. */
+function recordingOf(
+  demo: DemoCase,
+  index: number,
+  { values, transitions }: Pick<CasePlan, 'values' | 'transitions'>,
+  client: DemoClientRow,
+  protocol: RevisionRow | undefined,
+): CasePlan['recording'] {
+  const { recordingStart, recordingEnd, createdAt } = values;
+  if (!recordingStart || !createdAt || demo.technologists.length === 0) return undefined;
+  const movedAt = (from: CaseStage, to: CaseStage) =>
+    transitions.find((move) => move.fromStage === from && move.toStage === to)?.at;
+  return {
+    index,
+    stage: demo.stage,
+    studyType: demo.studyType,
+    technologists: demo.technologists,
+    orderedAt: createdAt,
+    recordingStart,
+    recordingEnd: recordingEnd ?? null,
+    checkedMinutesAgo: demo.checkedMinutesAgo,
+    reviewedAt: movedAt('preview', 'reviewed'),
+    closedAt: movedAt('reviewed', 'closed'),
+    timeZone: client.timeZone,
+    contactId: client.contactId,
+    impedanceLimitKOhm: protocol?.impedanceLimitKOhm ?? DEFAULT_IMPEDANCE_LIMIT_KOHM,
+  };
 }
 
 /**
@@ -207,29 +252,26 @@ function planDemoCases(
     const transitions = transitionsOf(demo, createdAt, recordingStart, recordingEnd);
     const createdBy = demo.createdBy ?? demo.technologists[0] ?? DEMO_ADMIN;
     const closing = transitions.find((move) => move.toStage === 'closed' && move.fromStage === 'reviewed');
-    const checker = demo.technologists[0];
-    const checkEnd =
-      demo.checkedMinutesAgo === undefined
-        ? undefined
-        : new Date(now.getTime() - demo.checkedMinutesAgo * MINUTE_MS);
+    const protocol = revisionAt(revisions, client.id, 'protocol', createdAt);
+    const values = {
+      caseNumber: formatCaseNumber(demo.client, year, sequence),
+      clientId: client.id,
+      stage: demo.stage,
+      studyType: demo.studyType,
+      hasVideo: demo.hasVideo,
+      monitoringLevel: demo.monitoringLevel,
+      recordingStart,
+      recordingEnd,
+      reader: ['preview', 'reviewed'].includes(demo.stage) || closing ? DEMO_READER : null,
+      protocolRevision: protocol?.revision ?? null,
+      transferRevision: revisionAt(revisions, client.id, 'transfer', createdAt)?.revision ?? null,
+      createdBy,
+      version: 1 + transitions.length,
+      createdAt,
+      updatedAt: transitions.at(-1)?.at ?? createdAt,
+    };
     plans.push({
-      values: {
-        caseNumber: formatCaseNumber(demo.client, year, sequence),
-        clientId: client.id,
-        stage: demo.stage,
-        studyType: demo.studyType,
-        hasVideo: demo.hasVideo,
-        monitoringLevel: demo.monitoringLevel,
-        recordingStart,
-        recordingEnd,
-        reader: ['preview', 'reviewed'].includes(demo.stage) || closing ? DEMO_READER : null,
-        protocolRevision: revisionAt(revisions, client.id, 'protocol', createdAt),
-        transferRevision: revisionAt(revisions, client.id, 'transfer', createdAt),
-        createdBy,
-        version: 1 + transitions.length,
-        createdAt,
-        updatedAt: transitions.at(-1)?.at ?? createdAt,
-      },
+      values,
       patient: patientOf(demo, index, client, createdBy),
       technologists: demo.technologists.map((username) => ({
         username,
@@ -238,14 +280,7 @@ function planDemoCases(
       })),
       transitions,
       actions: actionsOf(demo, createdAt, transitions),
-      check:
-        checker && checkEnd
-          ? {
-              technologist: checker,
-              start: new Date(checkEnd.getTime() - CHECK_MINUTES * MINUTE_MS),
-              end: checkEnd,
-            }
-          : undefined,
+      recording: recordingOf(demo, index, { values, transitions }, client, protocol),
       snapshot: closing ? { takenBy: closing.by, takenAt: closing.at } : undefined,
     });
   }
@@ -267,31 +302,8 @@ async function protocolSnapshot(
   };
 }
 
-/** A `check` time log, as the clinical records keep it (DESIGN §4 "time-logs"), so the case is not overdue. */
-function checkTimeLog(
-  caseId: number,
-  itemIds: ReadonlyMap<number, number>,
-  check: NonNullable<CasePlan['check']>,
-) {
-  const { technologist, start, end } = check;
-  return {
-    itemId: itemIds.get(caseId) ?? 0,
-    revision: 1,
-    body: {
-      technologist,
-      start: start.toISOString(),
-      end: end.toISOString(),
-      activity: 'check',
-      billable: true,
-      caseNoteIds: [],
-    },
-    author: technologist,
-    createdAt: end,
-  };
-}
-
 /** Writes the planned cases and all that hangs off them (an empty list is never inserted: it is invalid SQL). */
-async function insertPlans(tx: Tx, plans: readonly CasePlan[]) {
+async function insertPlans(tx: Tx, plans: readonly CasePlan[], now: Date) {
   const inserted = await tx
     .insert(cases)
     .values(plans.map((plan) => plan.values))
@@ -341,19 +353,11 @@ async function insertPlans(tx: Tx, plans: readonly CasePlan[]) {
   }
   if (snapshots.length > 0) await tx.insert(caseProtocolSnapshots).values(snapshots);
 
-  const checks = planned.flatMap(({ caseId, check }) => (check ? [{ caseId, check }] : []));
-  if (checks.length > 0) {
-    const items = await tx
-      .insert(caseRecordItems)
-      .values(
-        checks.map(({ caseId, check }) => ({ caseId, kind: 'time-logs' as const, createdAt: check.end })),
-      )
-      .returning({ id: caseRecordItems.id, caseId: caseRecordItems.caseId });
-    const itemIds = new Map(items.map((item) => [item.caseId, item.id]));
-    await tx
-      .insert(caseRecordRevisions)
-      .values(checks.map(({ caseId, check }) => checkTimeLog(caseId, itemIds, check)));
-  }
+  await seedDemoRecords(
+    tx,
+    planned.flatMap(({ caseId, recording }) => (recording ? [{ ...recording, caseId }] : [])),
+    now,
+  );
 }
 
 /** Records the last number used per client and year, so the next intake continues the sequence. */
@@ -399,6 +403,7 @@ export async function seedDemoCases(
         kind: protocolRevisions.kind,
         revision: protocolRevisions.revision,
         createdAt: protocolRevisions.createdAt,
+        impedanceLimitKOhm: protocolRevisions.impedanceLimitKOhm,
       })
       .from(protocolRevisions)
       .where(inArray(protocolRevisions.clientId, clientIds));
@@ -408,14 +413,26 @@ export async function seedDemoCases(
       .from(caseNumberCounters)
       .where(inArray(caseNumberCounters.clientId, clientIds));
     const lastNumbers = new Map(counters.map((row) => [`${row.clientId}/${row.year}`, row.lastNumber]));
+    const contacts = await tx
+      .select({ id: clientContacts.id, clientId: clientContacts.clientId })
+      .from(clientContacts)
+      .where(inArray(clientContacts.clientId, clientIds))
+      .orderBy(desc(clientContacts.escalationOrder));
+    // Ordered last to first, so each client keeps its first contact.
+    const firstContacts = new Map(contacts.map((contact) => [contact.clientId, contact.id]));
     const plans = planDemoCases(
       now,
-      new Map(demoClients.map((client) => [client.code, { ...client, units: units.get(client.code) ?? '' }])),
+      new Map(
+        demoClients.map((client) => [
+          client.code,
+          { ...client, units: units.get(client.code) ?? '', contactId: firstContacts.get(client.id) },
+        ]),
+      ),
       revisions,
       lastNumbers,
     );
     if (plans.length === 0) return { seeded: false, cases: 0 };
-    await insertPlans(tx, plans);
+    await insertPlans(tx, plans, now);
     await saveCounters(tx, lastNumbers);
     return { seeded: true, cases: plans.length };
   });
