@@ -2,9 +2,18 @@ import Button from '@mui/material/Button';
 import { SaveButton, Toolbar } from 'react-admin';
 
 /** A form toolbar with Save and Cancel, for forms that are left without saving (dialogs, sub-pages). */
-export const SaveCancelToolbar = ({ onCancel, saveLabel }: { onCancel: () => void; saveLabel?: string }) => (
+export const SaveCancelToolbar = ({
+  onCancel,
+  saveLabel,
+  saveUntouched = false,
+}: {
+  onCancel: () => void;
+  saveLabel?: string;
+  /** A new record prefilled with what it should hold can be saved as it is (react-admin waits for an edit). */
+  saveUntouched?: boolean;
+}) => (
   <Toolbar>
-    <SaveButton label={saveLabel} />
+    <SaveButton label={saveLabel} alwaysEnable={saveUntouched} />
     <Button onClick={onCancel} sx={{ ml: 1 }}>
       Cancel
     </Button>

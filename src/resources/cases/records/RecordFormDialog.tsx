@@ -97,7 +97,9 @@ export const RecordFormDialog = ({
         resetOptions={KEEP_EDITS}
         onSubmit={save}
         {...validation}
-        toolbar={<SaveCancelToolbar saveLabel={item ? 'Save' : title} onCancel={onClose} />}
+        toolbar={
+          <SaveCancelToolbar saveLabel={item ? 'Save' : title} saveUntouched={!item} onCancel={onClose} />
+        }
       >
         {conflict && (
           <ConflictAlert

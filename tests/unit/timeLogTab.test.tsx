@@ -1,0 +1,83 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { API_PATHS, casePagePath } from '../../contract/paths';
+import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
+import { buildUser } from '../support/fakeApi';
+import { buildTimeLog, CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
+
+/** A monitoring case on which Priya logs time; she is signed in. */
+const monitoringCase = buildCaseDetails({
+  id: 41,
+  stage: 'monitoring',
+  technologists: [{ username: 'priya', name: 'Priya Raman' }],
+});
+const PRIYA = buildUser({ username: 'priya', name: 'Priya Raman', roles: ['technologist'] });
+
+function renderTab(logs = [buildTimeLog({ _id: 7, revision: 2 })]) {
+  const onRequest = vi.fn();
+  render(
+    <CasePrintHarness
+      path={casePagePath('monitoring', monitoringCase.id, 'time-logs')}
+      user={PRIYA}
+      clientsData={casePrintData.clientsData}
+      casesData={caseDetailsSeed([monitoringCase])}
+      records={[]}
+      timeLogs={{ [monitoringCase.id]: logs }}
+      onRequest={onRequest}
+    />,
+  );
+  const posts = () =>
+    onRequest.mock.calls.map(([request]) => request).filter((request) => request.method === 'POST');
+  return { user: userEvent.setup(), posts };
+}
+
+const logs = () => screen.findByRole('region', { name: 'Time logs' });
+
+describe('the time-logs tab', () => {
+  it('starts the signed-in technologist’s own log', async () => {
+    const { user, posts } = renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Start my time log' }));
+    await waitFor(() =>
+      expect(posts()).toContainEqual(
+        expect.objectContaining({
+          path: API_PATHS.caseRecords(41, 'time-logs'),
+          body: { activity: 'monitoring' },
+        }),
+      ),
+    );
+  });
+
+  it('stops the running log with a revision of it, based on its latest revision', async () => {
+    const { user, posts } = renderTab([buildTimeLog({ _id: 9, revision: 3, end: null })]);
+    expect(await within(await logs()).findByText('Running')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Stop my time log' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [stop] = posts();
+    expect(stop.path).toBe(API_PATHS.caseRecordRevisions(41, 'time-logs', 9));
+    expect(stop.body).toMatchObject({ baseRevision: 3, end: expect.any(String) });
+  });
+
+  it('inserts a log right before another through the insertion call', async () => {
+    const { user, posts } = renderTab();
+    await user.click(await within(await logs()).findByRole('button', { name: 'Insert before' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Add time log' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [insertion] = posts();
+    expect(insertion.path).toBe(API_PATHS.timeLogInsertion(41, 7));
+    expect(insertion.query).toEqual({ location: 'before' });
+    expect(insertion.body).toMatchObject({
+      start: '2026-03-02T22:15:00.000Z',
+      end: '2026-03-02T22:45:00.000Z',
+      activity: 'monitoring',
+    });
+  });
+
+  it('offers no insertion after a log that still runs', async () => {
+    renderTab([buildTimeLog({ _id: 9, end: null })]);
+    const list = await logs();
+    expect(await within(list).findByRole('button', { name: 'Insert before' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Insert after' })).toBeNull();
+  });
+});
