@@ -9,6 +9,8 @@
 
 const CLIENTS = '/continuous-monitoring/clients';
 const CASES = '/continuous-monitoring/cases';
+const BILLING = '/billing/continuous-monitoring';
+const REPORTING = '/reporting/continuous-monitoring';
 type Id = string | number;
 
 export const API_PATHS = {
@@ -54,6 +56,36 @@ export const API_PATHS = {
   patientDetailsRevisions: (id: Id) => `${CASES}/monitoring/${id}/patient-details/revisions`,
   technologists: '/users/continuous-monitoring/technologists',
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
+
+  home: '/getHome',
+  home2: '/getHome2',
+  /** GET `?month=YYYY-MM`: per case, billable minutes and hours, adjustments, CPT codes. */
+  billableHours: (clientId: Id) => `${BILLING}/client/${clientId}/billable-hours`,
+  billingCycles: (clientId: Id) => `${BILLING}/client/${clientId}/billing-cycles`,
+  /** GET: the statement of the month `cycleId` (`YYYY-MM`). */
+  billingCycle: (clientId: Id, cycleId: string) => `${BILLING}/client/${clientId}/cycle/${cycleId}`,
+  cycleRate: (clientId: Id, cycleId: string) => `${BILLING}/client/${clientId}/cycle/${cycleId}/rate`,
+  cycleStatus: (clientId: Id, cycleId: string) => `${BILLING}/client/${clientId}/cycle/${cycleId}/status`,
+  /** GET `?from&to`: per month. */
+  clientHoursReport: (clientId: Id) => `${REPORTING}/billable-hours/client/${clientId}`,
+  hoursSummary: `${REPORTING}/billable-hours/summary`,
+  /** GET `?from&to[&clientId]`. */
+  monitoringHours: `${REPORTING}/monitoring-hours`,
+} as const;
+
+/** The front end's billing and reporting pages (spec §2). */
+export const PAGE_PATHS = {
+  billing: '/billing',
+  billingHome: BILLING,
+  billingClient: (clientId: Id) => `${BILLING}/${clientId}`,
+  statement: (clientId: Id, month: string) => `${BILLING}/${clientId}/${month}`,
+  reporting: '/reporting',
+  reportingHome: REPORTING,
+  billableHoursReport: `${REPORTING}/billable-hours`,
+  billableHoursSummary: `${REPORTING}/billable-hours/summary`,
+  clientBillableHours: (clientId: Id) => `${REPORTING}/billable-hours/${clientId}`,
+  monitoringHoursReport: `${REPORTING}/monitoring-hours`,
+  clientMonitoringHours: (clientId: Id) => `${REPORTING}/monitoring-hours/${clientId}`,
 } as const;
 
 /** The front end's case page: `/continuous-monitoring/cases/{stage}/{caseId}/{tab}` (DESIGN §9). */

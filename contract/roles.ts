@@ -20,6 +20,8 @@ export const RESOURCES = [
   'cases.billing-notes',
   'billing',
   'reporting',
+  /** The home page's operations board (GET /getHome2). */
+  'operations',
   'users',
   'backups',
   'bugs',
@@ -46,6 +48,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.case-notes': [...READ, ...WRITE],
     'cases.interpretations': READ,
     'cases.billing-notes': READ,
+    operations: READ,
     bugs: ['list', 'show', 'create'],
   },
   reader: {

@@ -14,9 +14,13 @@
  * schema. PostgreSQL only (not PGlite).
  */
 import type pg from 'pg';
+import { addMonths, monthsBetween } from '../contract/billing';
+import { monthIn } from '../contract/calendar';
 import { type CaseRecordKind, ELECTRODES_10_20, EVENT_TYPES } from '../contract/caseRecords';
 import { CASE_STAGES, LOAD_LIMITS } from '../contract/cases';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../contract/clients';
+import { clientHeader, saveRate, saveStatus } from '../server/db/billing';
+import { refreshPendingCaseHours } from '../server/db/caseHours';
 import {
   FIRST_NAMES,
   INDICATIONS,
@@ -34,8 +38,9 @@ import {
   INTERPRETATION_READS,
   type InterpretationRead,
 } from '../server/db/seed/demoRecordData';
+import { currentLines, totalsOf } from '../server/services/billingStatements';
 import { resetPostgres } from '../tests/api/support/postgres';
-import { benchArguments, runScript, shownUrl, withBenchDatabase } from './support/bench';
+import { type BenchDatabase, benchArguments, runScript, shownUrl, withBenchDatabase } from './support/bench';
 import { KINDS, PLACES, ZONES } from './support/places';
 
 const CLIENTS = 200;
@@ -836,8 +841,51 @@ async function inTransaction(client: pg.PoolClient, run: () => Promise<void>) {
   }
 }
 
+/** The billing clerk who keeps the seeded cycles. */
+const BILLING_CLERK = 'billing01';
+/** A client's hourly rate: 95.00 to 185.50, repeatable from its id. */
+const rateOf = (clientId: number) => `${95 + ((clientId * 37) % 91)}.${clientId % 2 === 0 ? '00' : '50'}`;
+
+/**
+ * Each client's billing cycles as a billing office leaves them: every month from the first recording to
+ * three months ago invoiced, two months ago closed, last month rated but open, this month untouched. Closing
+ * goes through the same statement code as the API (its frozen lines), so a client-month takes a statement's
+ * time: the figures of the benchmark's statements.
+ */
+async function seedBillingCycles(database: BenchDatabase): Promise<number> {
+  const now = new Date();
+  const { rows } = await database.pool.query<{ id: number }>('select id from clients order by id');
+  let cycles = 0;
+  for (const { id } of rows) {
+    await database.db.transaction(async (tx) => {
+      const found = await clientHeader(tx, id);
+      if (!found?.firstRecording) return;
+      const { header } = found;
+      const thisMonth = monthIn(header.timeZone, now);
+      for (const month of monthsBetween(
+        monthIn(header.timeZone, found.firstRecording),
+        addMonths(thisMonth, -1),
+      )) {
+        const rated = await saveRate(tx, id, month, rateOf(id), BILLING_CLERK);
+        cycles += 1;
+        if (month === addMonths(thisMonth, -1)) continue;
+        const lines = await currentLines(tx, header, month, now);
+        const totals = totalsOf(lines);
+        const closed = await saveStatus(tx, rated, 'closed', BILLING_CLERK, {
+          minutes: totals.minutes,
+          adjustMinutes: totals.adjustMinutes,
+          cases: lines.filter((line) => line.minutes > 0 || line.adjustMinutes !== 0).length,
+          lines,
+        });
+        if (month < addMonths(thisMonth, -2)) await saveStatus(tx, closed, 'invoiced', BILLING_CLERK);
+      }
+    });
+  }
+  return cycles;
+}
+
 /** Every step in its own transaction, then the load check and VACUUM ANALYZE. */
-async function seedAll(client: pg.PoolClient) {
+async function seedAll(client: pg.PoolClient, database: BenchDatabase) {
   await client.query('select setseed(0.2026)');
   // The time-log plan sorts millions of rows: in memory rather than on disk.
   await client.query("set work_mem = '256MB'");
@@ -849,6 +897,18 @@ async function seedAll(client: pg.PoolClient) {
     });
     console.log(`${label.padEnd(24)} ${String(count).padStart(7)} rows  ${seconds(stepStarted)}`);
   }
+  const hoursStarted = performance.now();
+  await client.query(
+    "insert into case_hours_pending (case_id) select distinct case_id from case_record_items where kind in ('time-logs', 'billing-notes')",
+  );
+  const refreshed = await refreshPendingCaseHours(database.db);
+  console.log(
+    `${'hours per case and month'.padEnd(24)} ${String(refreshed).padStart(7)} cases ${seconds(hoursStarted)}`,
+  );
+  await client.query('analyze');
+  const cyclesStarted = performance.now();
+  const cycles = await seedBillingCycles(database);
+  console.log(`${'billing cycles'.padEnd(24)} ${String(cycles).padStart(7)} rows  ${seconds(cyclesStarted)}`);
   const checksStarted = performance.now();
   await checkLoads(client);
   await checkTimeLogs(client);
@@ -881,7 +941,7 @@ async function main() {
         process.exitCode = 1;
         return;
       }
-      await seedAll(client);
+      await seedAll(client, database);
       console.log(`Done in ${seconds(started)}.`);
     } finally {
       client.release();

@@ -11,9 +11,12 @@ import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import { billingRoutes } from './routes/billing';
 import { caseRoutes } from './routes/cases';
 import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
+import { homeRoutes } from './routes/home';
+import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
 import { createTechnologistRoster } from './services/technologistRoster';
@@ -77,6 +80,8 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     trustProxy: config.production,
     frameworkErrors: frameworkErrorHandler(headerOptions),
     clientErrorHandler: clientErrorHandler(headerOptions),
+    // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +129,9 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
       await api.register(userRoutes, { db: database.db, directory });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster });
+      await api.register(billingRoutes, { db: database.db });
+      await api.register(reportRoutes, { db: database.db, roster });
+      await api.register(homeRoutes, { db: database.db });
     },
     { prefix: config.apiBaseUrl },
   );

@@ -1,8 +1,17 @@
 import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { casePrintPath } from '../contract/paths';
+import { casePrintPath, PAGE_PATHS } from '../contract/paths';
 import { LazyLoginPage } from './authProvider';
 import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
+import { BillingClient, BillingHome, Statement } from './customRoutes/billing';
+import {
+  BillableHoursReport,
+  BillableHoursSummary,
+  ClientBillableHours,
+  ClientMonitoringHours,
+  MonitoringHoursReport,
+  ReportingHome,
+} from './customRoutes/reporting';
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
 import { AppLayout, BaseLayout } from './layout';
@@ -10,6 +19,14 @@ import cases from './resources/cases';
 import { CasePrint } from './resources/cases/print';
 import clients from './resources/clients';
 import { darkTheme, lightTheme } from './theme';
+
+/** The base-layout pages of billing and reporting (spec §2): no menu or app bar, printable. */
+const BASE_PAGES = [
+  [PAGE_PATHS.billingClient(':clientId'), BillingClient],
+  [PAGE_PATHS.statement(':clientId', ':month'), Statement],
+  [PAGE_PATHS.clientBillableHours(':clientId'), ClientBillableHours],
+  [PAGE_PATHS.clientMonitoringHours(':clientId'), ClientMonitoringHours],
+] as const;
 
 export interface AppAdminProps {
   dataProvider: AppDataProvider;
@@ -47,8 +64,24 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     ))}
     <CustomRoutes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
+      <Route path={PAGE_PATHS.billing} element={<BillingHome />} />
+      <Route path={PAGE_PATHS.billingHome} element={<BillingHome />} />
+      <Route path={PAGE_PATHS.reporting} element={<ReportingHome />} />
+      <Route path={PAGE_PATHS.reportingHome} element={<ReportingHome />} />
+      <Route path={PAGE_PATHS.billableHoursReport} element={<BillableHoursReport />} />
+      <Route path={PAGE_PATHS.monitoringHoursReport} element={<MonitoringHoursReport />} />
     </CustomRoutes>
     <CustomRoutes noLayout>
+      {/* Outside the layout's own routes, `…/billable-hours/:clientId` (base) would take `…/summary`: this
+          default-layout page is declared here, beside it, where the router ranks the fixed path first. */}
+      <Route
+        path={PAGE_PATHS.billableHoursSummary}
+        element={
+          <AppLayout>
+            <BillableHoursSummary />
+          </AppLayout>
+        }
+      />
       <Route
         path={casePrintPath(':caseId')}
         element={
@@ -57,6 +90,17 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
           </BaseLayout>
         }
       />
+      {BASE_PAGES.map(([path, Page]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <BaseLayout>
+              <Page />
+            </BaseLayout>
+          }
+        />
+      ))}
     </CustomRoutes>
   </Admin>
 );

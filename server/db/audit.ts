@@ -18,7 +18,7 @@ export async function recordAudit(
 export function recordWrite(
   db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
   actor: string,
-  resource: 'clients' | 'cases',
+  resource: 'clients' | 'cases' | 'billing',
   action: string,
   id: number,
   details: Record<string, unknown>,

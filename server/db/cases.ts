@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   ACTIVE_CASE_STAGES,
   type CaseListQuery,
@@ -154,15 +154,15 @@ function selectRows(db: DbOrTx) {
     .from(cases)
     .innerJoin(clients, eq(clients.id, cases.clientId))
     .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
-    .leftJoin(
-      protocolRevisions,
-      and(
-        eq(protocolRevisions.clientId, cases.clientId),
-        eq(protocolRevisions.kind, 'protocol'),
-        eq(protocolRevisions.revision, cases.protocolRevision),
-      ),
-    );
+    .leftJoin(protocolRevisions, caseProtocolRevision);
 }
+
+/** The protocol revision a case runs under. */
+const caseProtocolRevision = and(
+  eq(protocolRevisions.clientId, cases.clientId),
+  eq(protocolRevisions.kind, 'protocol'),
+  eq(protocolRevisions.revision, cases.protocolRevision),
+);
 
 /** The cases matching `filter`, joined to the patients only when the search looks at them. */
 function matching(db: DbOrTx, filter: CaseFilter, columns: Record<string, SQL | typeof cases.id>) {
@@ -389,4 +389,30 @@ export async function lockTechnologists(db: DbOrTx, usernames: readonly string[]
   for (const username of [...new Set(usernames)].sort()) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`technologist:${username}`}))`);
   }
+}
+
+/**
+ * The operations board (GET /getHome2): every case in monitoring with its latest check, its protocol's
+ * check interval and whether it is overdue, overdue first, then the longest without a check.
+ */
+export function monitoringBoard(db: DbOrTx) {
+  return db
+    .select({
+      id: cases.id,
+      caseNumber: cases.caseNumber,
+      clientName: clients.name,
+      patientName,
+      monitoringLevel: cases.monitoringLevel,
+      technologists: technologistsOf,
+      recordingStart: cases.recordingStart,
+      lastCheckAt: sql<Date | string | null>`${latestCheckAt}`,
+      checkIntervalMinutes: protocolRevisions.checkIntervalMinutes,
+      overdue,
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+    .leftJoin(protocolRevisions, caseProtocolRevision)
+    .where(eq(cases.stage, 'monitoring'))
+    .orderBy(desc(overdue), sql`coalesce(${latestCheckAt}, ${cases.recordingStart}) nulls first`, cases.id);
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { refreshPendingCaseHours } from './caseHours';
 import { startEmbeddedServer } from './embedded';
 import * as schema from './schema';
 
@@ -59,6 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
   try {
     await migrate(db, { migrationsFolder });
+    // Hours of the cases a migration or a bulk load marked (case_hours_pending), before anyone reads them.
+    await refreshPendingCaseHours(db);
     // PGlite never analyzes by itself; without statistics list queries are 100× slower.
     await db.execute(sql`ANALYZE`);
   } catch (error) {

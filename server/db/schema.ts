@@ -8,12 +8,14 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { type BillableCase, CYCLE_STATUSES } from '../../contract/billing';
 import { CASE_RECORD_KINDS } from '../../contract/caseRecords';
 import {
   ACTION_KINDS,
@@ -375,3 +377,114 @@ export const caseRecordRevisions = pgTable(
     check('case_record_revisions_revision_check', sql`${table.revision} >= 1`),
   ],
 );
+
+/**
+ * A case's hours per local month of its client (DESIGN §4 "Hours and money"): the union of its stopped
+ * billable logs, of all its stopped logs, and its billing notes' adjustments. Derived from the time-log
+ * index and the billing notes in the transaction of every write to them (and of a client's time-zone
+ * change), so billing and reports sum a few rows per case instead of re-uniting a million logs. A case
+ * with a running log is counted live from its logs instead (its hours grow by the minute).
+ */
+export const caseMonthHours = pgTable(
+  'case_month_hours',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    /** YYYY-MM in the client's time zone. */
+    month: text('month').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    billableMinutes: integer('billable_minutes').notNull(),
+    monitoringMinutes: integer('monitoring_minutes').notNull(),
+    adjustMinutes: integer('adjust_minutes').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.caseId, table.month] }),
+    index('case_month_hours_client_idx').on(table.clientId, table.month),
+    index('case_month_hours_month_idx').on(table.month, table.clientId),
+  ],
+);
+
+/** Each technologist's hours on a case per local month of its client: the union of their stopped logs. */
+export const technologistMonthHours = pgTable(
+  'technologist_month_hours',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    technologist: text('technologist').notNull(),
+    month: text('month').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    minutes: integer('minutes').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.caseId, table.technologist, table.month] }),
+    index('technologist_month_hours_month_idx').on(table.month, table.technologist),
+    index('technologist_month_hours_client_idx').on(table.clientId, table.month),
+  ],
+);
+
+/**
+ * A client's billing cycle (DESIGN §4 "Billing cycle"): one per client and local month, stored once it
+ * gets a rate or a status; until then the month is open with no rate. Closing freezes its figures here
+ * and its lines in `billing_cycle_lines`.
+ */
+export const billingCycles = pgTable(
+  'billing_cycles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    month: text('month').notNull(),
+    status: text('status', { enum: CYCLE_STATUSES }).notNull().default('open'),
+    /** Per hour; numeric, never a float. */
+    rate: numeric('rate', { precision: 7, scale: 2 }),
+    version: integer('version').notNull().default(1),
+    frozenMinutes: integer('frozen_minutes'),
+    frozenAdjustMinutes: integer('frozen_adjust_minutes'),
+    frozenCases: integer('frozen_cases'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: text('closed_by'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    invoicedBy: text('invoiced_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (table) => [
+    uniqueIndex('billing_cycles_client_month_unique').on(table.clientId, table.month),
+    check('billing_cycles_status_check', sql`${table.status} in ('open', 'closed', 'invoiced')`),
+    check('billing_cycles_rate_check', sql`${table.rate} is null or ${table.rate} >= 0`),
+    check('billing_cycles_month_check', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('billing_cycles_frozen_check', sql`(${table.status} = 'open') = (${table.frozenMinutes} is null)`),
+  ],
+);
+
+/** A closed cycle's statement lines as they stood at closing. */
+export const billingCycleLines = pgTable(
+  'billing_cycle_lines',
+  {
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => billingCycles.id),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    line: jsonb('line').$type<BillableCase>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.cycleId, table.caseId] })],
+);
+
+/**
+ * Cases whose `case_month_hours` must be (re)computed: filled by a migration or a bulk load that adds logs
+ * without the write path, emptied at start-up (server/db/caseHours.ts `refreshPendingCaseHours`).
+ */
+export const caseHoursPending = pgTable('case_hours_pending', {
+  caseId: integer('case_id')
+    .primaryKey()
+    .references(() => cases.id),
+});

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { TimeLogFields } from '../../contract/timeLogs';
+import { refreshCaseHours } from './caseHours';
 import type { StoredRevision } from './caseRecords';
 import { cases, caseTimeLogs } from './schema';
 import type { DbOrTx } from './transaction';
@@ -9,7 +10,7 @@ import type { DbOrTx } from './transaction';
  * transaction of every revision, and read wherever logs are looked up across cases.
  */
 
-/** Keeps the index in step with a log's newest revision. */
+/** Keeps the index, and the case's hours per month, in step with a log's newest revision. */
 export async function indexTimeLog(db: DbOrTx, caseId: number, stored: StoredRevision) {
   const body = stored.body as TimeLogFields;
   const row = {
@@ -26,6 +27,7 @@ export async function indexTimeLog(db: DbOrTx, caseId: number, stored: StoredRev
     .insert(caseTimeLogs)
     .values({ itemId: stored.itemId, ...row })
     .onConflictDoUpdate({ target: caseTimeLogs.itemId, set: row });
+  await refreshCaseHours(db, [caseId]);
 }
 
 export type OtherLog = { itemId: number; caseNumber: string; startAt: Date; endAt: Date | null };

@@ -1,5 +1,5 @@
 import type { Breadcrumb, NavigationItem } from '../../contract/chrome';
-import { API_PATHS } from '../../contract/paths';
+import { API_PATHS, PAGE_PATHS } from '../../contract/paths';
 import { type Action, canAccess, type Resource, type Role } from '../../contract/roles';
 
 export type MenuEntry = NavigationItem & { requires?: { resource: Resource; action: Action } };
@@ -27,6 +27,8 @@ export const MENU: readonly MenuEntry[] = [
     url: API_PATHS.caseStage(list),
     requires: { resource: 'cases', action: 'list' } as const,
   })),
+  { title: 'Billing', url: PAGE_PATHS.billing, requires: { resource: 'billing', action: 'list' } },
+  { title: 'Reporting', url: PAGE_PATHS.reporting, requires: { resource: 'reporting', action: 'list' } },
 ];
 
 /** The menu for a user's roles; `undefined` when the user may open nothing (no known role). */

@@ -18,6 +18,7 @@ import { envelope } from '../../contract/envelope';
 import { idParam } from '../../contract/fields';
 import { API_PATHS } from '../../contract/paths';
 import type { Resource } from '../../contract/roles';
+import { refreshCaseHours } from '../db/caseHours';
 import {
   appendRevision,
   findItem,
@@ -187,6 +188,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           const found = await lockOpenCase(tx, caseId);
           const fields = completed(kind, checkedFields(kind, request.body), undefined, username);
           const stored = await insertItem(tx, caseId, kind, fields, username);
+          if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
           await auditCaseWrite(tx, request, `record.create`, caseId, {
             kind,
             itemId: stored.itemId,
@@ -238,6 +240,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
               { voided: voided ?? latest.voided, voidReason: voided ? voidReason : latest.voidReason },
               username,
             );
+            if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
             await auditCaseWrite(tx, request, voided ? 'record.void' : 'record.revise', caseId, {
               kind,
               itemId,

@@ -12,6 +12,7 @@ import {
 import { envelope } from '../../contract/envelope';
 import { listEnvelope } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
+import { refreshClientCaseHours } from '../db/caseHours';
 import { countCasesOfClient, isClientWithCases } from '../db/cases';
 import {
   deleteClient,
@@ -113,6 +114,8 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           const before = await requireClient(tx, id);
           const updated = await updateClient(tx, id, request.body);
           if (!updated) throw conflict(staleVersionMessage('client'));
+          // Its cases' hours are counted in its local months: a new time zone moves the month boundaries.
+          if (updated.timeZone !== before.timeZone) await refreshClientCaseHours(tx, id);
           await auditWrite(tx, request, 'client.update', id, {
             before: { version: before.version },
             after: { version: updated.version },

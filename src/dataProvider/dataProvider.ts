@@ -15,6 +15,7 @@ import type {
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { MAX_PER_PAGE } from '../../contract/pageSize';
 import { API_PATHS } from '../../contract/paths';
+import { billingMethods } from './billingMethods';
 import { caseMethods } from './caseMethods';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
@@ -148,6 +149,7 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
     ...caseMethods(httpClient),
     ...recordMethods(httpClient),
     ...timeLogMethods(httpClient),
+    ...billingMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

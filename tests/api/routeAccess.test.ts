@@ -26,6 +26,16 @@ function recordRoutes(area: string, kind: string): Record<string, Access> {
 }
 
 const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /getHome': 'signed-in',
+  'GET /getHome2': grant('operations', 'list'),
+  'GET /billing/continuous-monitoring/client/{clientId}/billable-hours': grant('billing', 'show'),
+  'GET /billing/continuous-monitoring/client/{clientId}/billing-cycles': grant('billing', 'list'),
+  'GET /billing/continuous-monitoring/client/{clientId}/cycle/{cycleId}': grant('billing', 'show'),
+  'POST /billing/continuous-monitoring/client/{clientId}/cycle/{cycleId}/rate': grant('billing', 'edit'),
+  'POST /billing/continuous-monitoring/client/{clientId}/cycle/{cycleId}/status': grant('billing', 'edit'),
+  'GET /reporting/continuous-monitoring/billable-hours/client/{clientId}': grant('reporting', 'show'),
+  'GET /reporting/continuous-monitoring/billable-hours/summary': grant('reporting', 'list'),
+  'GET /reporting/continuous-monitoring/monitoring-hours': grant('reporting', 'list'),
   'GET /chrome': 'some-role',
   'GET /chrome/breadcrumbs': 'signed-in',
   'GET /users/{username}': 'signed-in',
@@ -137,6 +147,7 @@ describeEachDatabase('Every route × every role', (kind) => {
     ];
     // Records for the path parameters to name, so an allowed call can succeed rather than 404.
     Object.assign(params, await clientRecordParams(server, tokens.admin));
+    Object.assign(params, { clientId: params.id, cycleId: '2025-01' });
     routes = (await apiRoutes(server)).map((route) => `${route.method} ${route.path}`);
   });
   afterAll(async () => {

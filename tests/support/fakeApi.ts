@@ -16,8 +16,6 @@ import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
  */
 const FULL_MENU: readonly MenuEntry[] = [
   ...MENU,
-  { title: 'Billing', url: '/billing', requires: { resource: 'billing', action: 'list' } },
-  { title: 'Reporting', url: '/reporting', requires: { resource: 'reporting', action: 'list' } },
   { title: 'Users', url: API_PATHS.users, requires: { resource: 'users', action: 'list' } },
   { title: 'Backups', url: '/backups', requires: { resource: 'backups', action: 'list' } },
   { title: 'Bugs', url: '/bugs', requires: { resource: 'bugs', action: 'list' } },

@@ -3,6 +3,7 @@ import { type CaseRecordKind, ELECTRODES_10_20, type EVENT_TYPES } from '../../.
 import type { CaseStage, StudyType } from '../../../contract/cases';
 import type { TimeLogActivity, TimeLogFields } from '../../../contract/timeLogs';
 import { notesInWindow } from '../../domain/timeLogCorrection';
+import { refreshCaseHours } from '../caseHours';
 import { appendRevision, type StoredRevision } from '../caseRecords';
 import { caseRecordItems } from '../schema';
 import { indexTimeLog } from '../timeLogs';
@@ -439,6 +440,7 @@ async function writeCaseRecords(tx: Tx, recorded: RecordedDemoCase, logs: readon
     ...plannedBillingNotes(recorded),
   ];
   for (const record of records) await writeRecord(tx, recorded.caseId, record);
+  await refreshCaseHours(tx, [recorded.caseId]);
 }
 
 /**

@@ -1,9 +1,7 @@
 import { defaultExporter, type Exporter } from 'react-admin';
 import type { CaseRow } from '../../../../contract/cases';
+import { asText } from '../../../csv';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
-
-/** A spreadsheet runs a cell that starts like a formula: such text is kept as text (OWASP CSV injection). */
-const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** The columns the list shows, nothing more of the patient than their name and MRN. */
 const csvLine = (row: CaseRow) => ({

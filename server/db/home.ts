@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { CASE_STAGES, type CaseStage, type MonitoringLevel } from '../../contract/cases';
+import type { StageCounts } from '../../contract/home';
+import type { DbOrTx } from './transaction';
+
+/** The home page's reads (DESIGN §8 "Home"). */
+
+export async function stageCounts(db: DbOrTx): Promise<StageCounts> {
+  const { rows } = await db.execute<{ stage: CaseStage; count: number | string }>(sql`
+    select stage, count(*) as count from cases group by stage`);
+  const counts = Object.fromEntries(CASE_STAGES.map((stage) => [stage, 0])) as StageCounts;
+  for (const row of rows) counts[row.stage] = Number(row.count);
+  return counts;
+}
+
+/** The caller's active cases as a technologist, and the cases they read that are not reviewed yet. */
+export async function casesOf(db: DbOrTx, username: string) {
+  const { rows } = await db.execute<{
+    id: number;
+    case_number: string;
+    client_name: string;
+    stage: CaseStage;
+    patient_name: string | null;
+    monitoring_level: MonitoringLevel;
+    recording_start: Date | string | null;
+    role: 'technologist' | 'reader';
+  }>(sql`
+    select c.id, c.case_number, client.name as client_name, c.stage, c.monitoring_level, c.recording_start,
+      nullif(concat_ws(', ', nullif(p.last_name, ''), nullif(p.first_name, '')), '') as patient_name, mine.role
+    from (
+      select case_id, 'technologist' as role from case_technologists where username = ${username}
+      union
+      select id, 'reader' from cases where reader = ${username} and stage in ('monitoring', 'preview')
+    ) mine
+    join cases c on c.id = mine.case_id
+    join clients client on client.id = c.client_id
+    left join case_patients p on p.case_id = c.id
+    where c.stage in ('intake', 'monitoring', 'preview') and (mine.role = 'reader' or c.stage <> 'preview')
+    order by c.recording_start desc nulls first, c.id desc
+    limit 100`);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    caseNumber: row.case_number,
+    clientName: row.client_name,
+    stage: row.stage,
+    patientName: row.patient_name ?? '',
+    monitoringLevel: row.monitoring_level,
+    recordingStart: row.recording_start === null ? null : new Date(row.recording_start).toISOString(),
+    role: row.role,
+  }));
+}
+
+/** The caller's running time log, if any (a technologist has at most one). */
+export async function openTimeLogOf(db: DbOrTx, username: string) {
+  const { rows } = await db.execute<{
+    item_id: number;
+    revision: number;
+    case_id: number;
+    case_number: string;
+    stage: CaseStage;
+    start_at: Date | string;
+    activity: string;
+  }>(sql`
+    select log.item_id, log.revision, log.case_id, c.case_number, c.stage, log.start_at, log.activity
+    from case_time_logs log join cases c on c.id = log.case_id
+    where log.technologist = ${username} and log.end_at is null and not log.voided
+    limit 1`);
+  const [row] = rows;
+  return row
+    ? {
+        itemId: Number(row.item_id),
+        revision: Number(row.revision),
+        caseId: Number(row.case_id),
+        caseNumber: row.case_number,
+        stage: row.stage,
+        start: new Date(row.start_at).toISOString(),
+        activity: row.activity,
+      }
+    : null;
+}
+
+/** Each client's id and time zone, for "this month" in each client's own calendar. */
+export async function clientZones(db: DbOrTx) {
+  const { rows } = await db.execute<{ id: number; time_zone: string }>(
+    sql`select id, time_zone from clients`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), timeZone: row.time_zone }));
+}

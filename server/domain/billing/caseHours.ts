@@ -1,0 +1,65 @@
+import type { Interval } from './intervals';
+import { minutesByMonth } from './months';
+
+/**
+ * A case's hours per local month of its client (DESIGN §4 "Hours and money"): billable hours are the union
+ * of its billable logs, monitoring hours the union of all its logs, and a technologist's hours the union of
+ * their own logs; billing-note adjustments are added to the month they name.
+ */
+
+export interface LogSpan extends Interval {
+  technologist: string;
+  billable: boolean;
+}
+
+export interface Adjustment {
+  month: string;
+  adjustMinutes: number;
+}
+
+export interface CaseMonth {
+  month: string;
+  billableMinutes: number;
+  monitoringMinutes: number;
+  adjustMinutes: number;
+}
+
+export interface TechnologistMonth {
+  technologist: string;
+  month: string;
+  minutes: number;
+}
+
+export function caseMonths(
+  logs: readonly LogSpan[],
+  adjustments: readonly Adjustment[],
+  timeZone: string,
+): { months: CaseMonth[]; technologists: TechnologistMonth[] } {
+  const billable = minutesByMonth(
+    logs.filter((log) => log.billable),
+    timeZone,
+  );
+  const monitoring = minutesByMonth(logs, timeZone);
+  const adjust = new Map<string, number>();
+  for (const { month, adjustMinutes } of adjustments)
+    adjust.set(month, (adjust.get(month) ?? 0) + adjustMinutes);
+
+  const monthNames = [...new Set([...monitoring.keys(), ...adjust.keys()])].sort();
+  const months = monthNames.map((month) => ({
+    month,
+    billableMinutes: billable.get(month) ?? 0,
+    monitoringMinutes: monitoring.get(month) ?? 0,
+    adjustMinutes: adjust.get(month) ?? 0,
+  }));
+
+  const byTechnologist = new Map<string, LogSpan[]>();
+  for (const log of logs) {
+    const own = byTechnologist.get(log.technologist);
+    if (own) own.push(log);
+    else byTechnologist.set(log.technologist, [log]);
+  }
+  const technologists = [...byTechnologist].flatMap(([technologist, own]) =>
+    [...minutesByMonth(own, timeZone)].map(([month, minutes]) => ({ technologist, month, minutes })),
+  );
+  return { months, technologists };
+}

@@ -1,0 +1,120 @@
+import { CPT_UNITS, type CptPeriod, type CptResult } from '../../../contract/billing';
+import { MONITORING_LEVELS, type MonitoringLevel } from '../../../contract/cases';
+import { clippedMinutes, type Interval, MINUTE_MS, minutesOf, toMinuteGrid } from './intervals';
+import { localMidnight, monthOf } from './months';
+
+/**
+ * The 2020 long-term EEG technical codes of a recording (DESIGN §4 "CPT technical codes"): 24-hour
+ * billing periods from local midnight of the recording's first day, each billing one 12–26 h unit, or the
+ * study's single 2–12 h unit, or nothing, with why.
+ */
+
+export interface CptInput {
+  recordingStart: number;
+  recordingEnd: number;
+  timeZone: string;
+  hasVideo: boolean;
+  monitoringLevel: MonitoringLevel;
+  hasHookupLog: boolean;
+}
+
+type CptUnit = (typeof CPT_UNITS)[number];
+
+const PERIOD_MS = 24 * 60 * MINUTE_MS;
+const SHORT_UNIT_MINUTES = 2 * 60;
+const LONG_UNIT_MINUTES = 12 * 60;
+const SET_UP_AND_TAKEDOWN = '95700';
+
+type CodesByLevel = Record<MonitoringLevel, string>;
+
+const LONG_TERM_CODES: Record<CptUnit, { withoutVideo: CodesByLevel; withVideo: CodesByLevel }> = {
+  '2-12h': {
+    withoutVideo: { unmonitored: '95705', intermittent: '95706', continuous: '95707' },
+    withVideo: { unmonitored: '95711', intermittent: '95712', continuous: '95713' },
+  },
+  '12-26h': {
+    withoutVideo: { unmonitored: '95708', intermittent: '95709', continuous: '95710' },
+    withVideo: { unmonitored: '95714', intermittent: '95715', continuous: '95716' },
+  },
+};
+
+const codeOf = (unit: CptUnit, hasVideo: boolean, level: MonitoringLevel) =>
+  LONG_TERM_CODES[unit][hasVideo ? 'withVideo' : 'withoutVideo'][level];
+
+const UNIT_TEXT: Record<CptUnit, string> = { '2-12h': '2–12 h', '12-26h': '12–26 h' };
+const LEVEL_TEXT: Record<MonitoringLevel, string> = {
+  unmonitored: 'unmonitored',
+  intermittent: 'intermittent monitoring',
+  continuous: 'continuous monitoring',
+};
+
+function describe(unit: CptUnit, hasVideo: boolean, level: MonitoringLevel): string {
+  // 12–26 h units repeat per period; the 2–12 h unit is billed once.
+  const each = unit === '12-26h' ? ' (each)' : '';
+  return `EEG ${hasVideo ? 'with' : 'without'} video, ${UNIT_TEXT[unit]}, ${LEVEL_TEXT[level]}${each}`;
+}
+
+export const CPT_DESCRIPTIONS: Record<string, string> = Object.fromEntries([
+  [SET_UP_AND_TAKEDOWN, 'EEG set-up and takedown by a technologist'],
+  ...CPT_UNITS.flatMap((unit) =>
+    [false, true].flatMap((hasVideo) =>
+      MONITORING_LEVELS.map((level) => [codeOf(unit, hasVideo, level), describe(unit, hasVideo, level)]),
+    ),
+  ),
+]);
+
+function unitOf(minutes: number, shortUnitBilled: boolean): CptUnit | null {
+  if (minutes >= LONG_UNIT_MINUTES) return '12-26h';
+  if (minutes >= SHORT_UNIT_MINUTES && !shortUnitBilled) return '2-12h';
+  return null;
+}
+
+const iso = (instant: number) => new Date(instant).toISOString();
+
+/** Every period of the study, classified in order: the first 2–12 h period takes the one short unit. */
+function studyPeriods(recording: Interval, input: CptInput, routine: boolean) {
+  const periods: { startsAt: number; period: CptPeriod }[] = [];
+  let shortUnitBilled = false;
+  const firstStart = localMidnight(recording.start, input.timeZone);
+  for (let start = firstStart; start < recording.end; start += PERIOD_MS) {
+    const end = start + PERIOD_MS;
+    const minutes = clippedMinutes([recording], { start, end });
+    const unit: CptUnit | null = routine ? null : unitOf(minutes, shortUnitBilled);
+    shortUnitBilled ||= unit === '2-12h';
+    const note = unit ? null : minutes < SHORT_UNIT_MINUTES ? 'under 2 h' : 'one 2–12 h unit per study';
+    const code = unit && codeOf(unit, input.hasVideo, input.monitoringLevel);
+    periods.push({
+      startsAt: start,
+      period: { start: iso(start), end: iso(end), minutes, unit, code, note },
+    });
+  }
+  return periods;
+}
+
+/**
+ * The study's codes; with `month`, only the periods starting in that local month, and 95700 only in the
+ * month the recording starts, so a study across a month end is never billed twice.
+ */
+export function cptCodes(input: CptInput, month?: string): CptResult {
+  const recording = toMinuteGrid({ start: input.recordingStart, end: input.recordingEnd });
+  const recordingMinutes = recording ? minutesOf(recording) : 0;
+  const routine = recordingMinutes < SHORT_UNIT_MINUTES;
+  const inMonth = (instant: number) => month === undefined || monthOf(instant, input.timeZone) === month;
+
+  const periods = (recording ? studyPeriods(recording, input, routine) : [])
+    .filter(({ startsAt }) => inMonth(startsAt))
+    .map(({ period }) => period);
+  const units = new Map<string, number>();
+  for (const { code } of periods) if (code) units.set(code, (units.get(code) ?? 0) + 1);
+  if (recording && !routine && input.hasHookupLog && inMonth(recording.start))
+    units.set(SET_UP_AND_TAKEDOWN, 1);
+
+  return {
+    codes: [...units]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, count]) => ({ code, description: CPT_DESCRIPTIONS[code], units: count })),
+    periods,
+    recordingMinutes,
+    flag: routine ? 'routine' : null,
+  };
+}

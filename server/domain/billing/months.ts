@@ -1,0 +1,73 @@
+import { TZDate } from '@date-fns/tz';
+import { startOfDay } from 'date-fns';
+import { addMonths, monthsBetween } from '../../../contract/billing';
+import { clippedMinutes, type Interval, unionIntervals } from './intervals';
+
+/**
+ * Billing months are the client's local calendar months (DESIGN §4): local midnight of the 1st to local
+ * midnight of the next 1st, so a month holding a DST change is an hour shorter or longer.
+ */
+
+/** Month starts already worked out, by zone and month: the zones' rules do not change while we run. */
+const monthStarts = new Map<string, number>();
+
+/** The first instant of local month `month` (`YYYY-MM`) in `timeZone`. */
+function monthStart(month: string, timeZone: string): number {
+  const key = `${timeZone} ${month}`;
+  const known = monthStarts.get(key);
+  if (known !== undefined) return known;
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  // TZDate reads the parts as local time; where midnight does not exist it answers the day's first instant.
+  const start = new TZDate(year, monthNumber - 1, 1, timeZone).getTime();
+  monthStarts.set(key, start);
+  return start;
+}
+
+/** From local midnight of the 1st to local midnight of the next month's 1st. */
+export function monthWindow(month: string, timeZone: string): Interval {
+  return { start: monthStart(month, timeZone), end: monthStart(addMonths(month, 1), timeZone) };
+}
+
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local `YYYY-MM` of an instant (one formatter per zone: making one is the slow part). */
+export function monthOf(instant: number, timeZone: string): string {
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit' });
+    monthFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => parts.find((found) => found.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}`;
+}
+
+/** The first instant of the local day holding `instant`. */
+export function localMidnight(instant: number, timeZone: string): number {
+  return startOfDay(new TZDate(instant, timeZone)).getTime();
+}
+
+/** Minutes of the union per local month, months ascending, months without minutes left out. */
+export function minutesByMonth(intervals: readonly Interval[], timeZone: string): Map<string, number> {
+  const union = unionIntervals(intervals);
+  const byMonth = new Map<string, number>();
+  const first = union[0];
+  const last = union.at(-1);
+  if (!first || !last) return byMonth;
+  // Each month's window once (time-zone arithmetic is the costly part), then one pass over both sorted lists.
+  const months = monthsBetween(monthOf(first.start, timeZone), monthOf(last.end - 1, timeZone));
+  const starts = [...months, addMonths(months.at(-1) as string, 1)].map((month) =>
+    monthStart(month, timeZone),
+  );
+  let index = 0;
+  for (const interval of union) {
+    while ((starts[index + 1] as number) <= interval.start) index += 1;
+    for (let at = index; at < months.length && (starts[at] as number) < interval.end; at += 1) {
+      const window = { start: starts[at] as number, end: starts[at + 1] as number };
+      const minutes = clippedMinutes([interval], window);
+      const month = months[at] as string;
+      if (minutes > 0) byMonth.set(month, (byMonth.get(month) ?? 0) + minutes);
+    }
+  }
+  return byMonth;
+}

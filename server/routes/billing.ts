@@ -1,0 +1,243 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billableHoursQuery,
+  billableHoursSchema,
+  billingCycleSchema,
+  type ClientHeader,
+  clientParams,
+  cycleParams,
+  monthsBetween,
+  rateInputSchema,
+  statementSchema,
+  statusInputSchema,
+} from '../../contract/billing';
+import { monthIn } from '../../contract/calendar';
+import { envelope } from '../../contract/envelope';
+import { API_PATHS } from '../../contract/paths';
+import { recordWrite } from '../db/audit';
+import {
+  clientHeader,
+  findCycle,
+  lockCycle,
+  monthTotals,
+  saveRate,
+  saveStatus,
+  storedCycles,
+} from '../db/billing';
+import type { Db } from '../db/database';
+import type { DbOrTx } from '../db/transaction';
+import { cycleStatusRefusal } from '../domain/billing/cycleStatus';
+import { monthWindow } from '../domain/billing/months';
+import { conflict, forbidden, notFound } from '../errors';
+import { currentLines, cycleView, statementOf, totalsOf } from '../services/billingStatements';
+import { ok, requires } from './reply';
+
+/**
+ * Billing cycles and statements (DESIGN §8 "Billing and reports"): a client's months from its first
+ * recording to now, the statement of one, its rate, and its status (closing freezes the lines).
+ */
+
+const tags = ['billing'];
+
+export interface BillingRouteOptions {
+  db: Db;
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+}
+
+async function requireClient(db: DbOrTx, clientId: number) {
+  const found = await clientHeader(db, clientId);
+  if (!found) throw notFound(`Client ${clientId} not found`);
+  return found;
+}
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The cycle as the API shows it, with the month's live figures while it is open. */
+async function cycleOf(db: DbOrTx, client: ClientHeader, month: string, now: Date) {
+  const stored = await findCycle(db, client.id, month);
+  const [live] = await monthTotals(db, { clientId: client.id, from: month, to: month }, now);
+  return cycleView(month, stored, {
+    minutes: live?.billableMinutes ?? 0,
+    adjustMinutes: live?.adjustMinutes ?? 0,
+    cases: live?.cases ?? 0,
+  });
+}
+
+const audit = (tx: DbOrTx, request: FastifyRequest, action: string, clientId: number, details: object) =>
+  recordWrite(tx, request.user.username, 'billing', action, clientId, details as Record<string, unknown>);
+
+export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
+  app,
+  { db, now: clock = () => new Date() },
+) => {
+  app.get(
+    API_PATHS.billableHours(':clientId'),
+    {
+      config: requires('billing', 'show'),
+      schema: {
+        tags,
+        params: clientParams,
+        querystring: billableHoursQuery,
+        response: { 200: envelope(billableHoursSchema) },
+      },
+    },
+    async (request) => {
+      const { header } = await requireClient(db, request.params.clientId);
+      const { month } = request.query;
+      const window = monthWindow(month, header.timeZone);
+      const cases = await currentLines(db, header, month, clock());
+      return ok({
+        client: header,
+        month,
+        periodStart: new Date(window.start).toISOString(),
+        periodEnd: new Date(window.end).toISOString(),
+        cases,
+        totals: totalsOf(cases),
+      });
+    },
+  );
+
+  app.get(
+    API_PATHS.billingCycles(':clientId'),
+    {
+      config: requires('billing', 'list'),
+      schema: { tags, params: clientParams, response: { 200: envelope(z.array(billingCycleSchema)) } },
+    },
+    async (request) => {
+      const now = clock();
+      const { header, firstRecording } = await requireClient(db, request.params.clientId);
+      const stored = await storedCycles(db, header.id);
+      const thisMonth = monthIn(header.timeZone, now);
+      const first = [
+        firstRecording ? monthIn(header.timeZone, firstRecording) : thisMonth,
+        ...stored.map((cycle) => cycle.month),
+      ].sort()[0] as string;
+      const last = [thisMonth, ...stored.map((cycle) => cycle.month)].sort().at(-1) as string;
+      const totals = new Map(
+        (await monthTotals(db, { clientId: header.id, from: first, to: last }, now)).map((total) => [
+          total.month,
+          total,
+        ]),
+      );
+      const byMonth = new Map(stored.map((cycle) => [cycle.month, cycle]));
+      const cycles = monthsBetween(first, last)
+        .reverse()
+        .map((month) => {
+          const live = totals.get(month);
+          return cycleView(month, byMonth.get(month), {
+            minutes: live?.billableMinutes ?? 0,
+            adjustMinutes: live?.adjustMinutes ?? 0,
+            cases: live?.cases ?? 0,
+          });
+        });
+      return ok(cycles);
+    },
+  );
+
+  app.get(
+    API_PATHS.billingCycle(':clientId', ':cycleId'),
+    {
+      config: requires('billing', 'show'),
+      schema: { tags, params: cycleParams, response: { 200: envelope(statementSchema) } },
+    },
+    async (request) => {
+      const { header } = await requireClient(db, request.params.clientId);
+      const month = request.params.cycleId;
+      return ok(await statementOf(db, header, month, await findCycle(db, header.id, month), clock()));
+    },
+  );
+
+  app.post(
+    API_PATHS.cycleRate(':clientId', ':cycleId'),
+    {
+      config: requires('billing', 'edit'),
+      schema: {
+        tags,
+        params: cycleParams,
+        body: rateInputSchema,
+        response: { 200: envelope(billingCycleSchema) },
+      },
+    },
+    async (request) => {
+      const month = request.params.cycleId;
+      const { rate, version } = request.body;
+      const cycle = await db.transaction(async (tx) => {
+        const { header } = await requireClient(tx, request.params.clientId);
+        const stored = await lockCycle(tx, header.id, month);
+        if (stored && stored.status !== 'open') {
+          throw conflict(`Cycle ${month} is ${stored.status}: reopen it to change the rate`);
+        }
+        if (version !== undefined && version !== (stored?.version ?? 0)) {
+          throw conflict(
+            `Cycle ${month} was changed by someone else (version ${stored?.version ?? 0}); reload it and try again`,
+          );
+        }
+        const saved = await saveRate(tx, header.id, month, rate, request.user.username);
+        await audit(tx, request, 'billing.rate', header.id, { month, version: saved.version });
+        return cycleOf(tx, header, month, clock());
+      });
+      return ok(cycle);
+    },
+  );
+
+  app.post(
+    API_PATHS.cycleStatus(':clientId', ':cycleId'),
+    {
+      config: requires('billing', 'edit'),
+      schema: {
+        tags,
+        params: cycleParams,
+        body: statusInputSchema,
+        response: { 200: envelope(billingCycleSchema) },
+      },
+    },
+    async (request) => {
+      const month = request.params.cycleId;
+      const { status, version } = request.body;
+      const now = clock();
+      const cycle = await db.transaction(async (tx) => {
+        const { header } = await requireClient(tx, request.params.clientId);
+        const stored = await lockCycle(tx, header.id, month);
+        const refusal = cycleStatusRefusal({
+          month: monthName(month),
+          from: stored?.status ?? 'open',
+          to: status,
+          hasRate: (stored?.rate ?? null) !== null,
+          isAdmin: request.user.roles.includes('admin'),
+          monthEnded: now.getTime() >= monthWindow(month, header.timeZone).end,
+        });
+        if (refusal?.status === 403) throw forbidden(refusal.message);
+        if (refusal) throw conflict(refusal.message);
+        if (!stored || version !== stored.version) {
+          throw conflict(
+            `Cycle ${month} was changed by someone else (version ${stored?.version ?? 0}); reload it and try again`,
+          );
+        }
+        const lines = status === 'closed' ? await currentLines(tx, header, month, now) : [];
+        const totals = totalsOf(lines);
+        await saveStatus(tx, stored, status, request.user.username, {
+          minutes: totals.minutes,
+          adjustMinutes: totals.adjustMinutes,
+          cases: lines.filter((line) => line.minutes > 0 || line.adjustMinutes !== 0).length,
+          lines,
+        });
+        await audit(tx, request, `billing.${status}`, header.id, {
+          month,
+          from: stored.status,
+          to: status,
+          version: stored.version + 1,
+        });
+        return cycleOf(tx, header, month, now);
+      });
+      return ok(cycle);
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addMonths } from '../../contract/billing';
+import { monthIn } from '../../contract/calendar';
+import { envelope } from '../../contract/envelope';
+import { home2Schema, homeSchema } from '../../contract/home';
+import { API_PATHS } from '../../contract/paths';
+import { monthTotals } from '../db/billing';
+import { monitoringBoard } from '../db/cases';
+import type { Db } from '../db/database';
+import { casesOf, clientZones, openTimeLogOf, stageCounts } from '../db/home';
+import { hoursOf } from '../domain/billing/money';
+import { ok, requires } from './reply';
+
+/**
+ * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for everyone signed in; GET
+ * /getHome2, the operations board, for admins and technologists.
+ */
+
+const tags = ['home'];
+
+export interface HomeRouteOptions {
+  db: Db;
+  now?: () => Date;
+}
+
+export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
+  app,
+  { db, now: clock = () => new Date() },
+) => {
+  app.get(API_PATHS.home, { schema: { tags, response: { 200: envelope(homeSchema) } } }, async (request) => {
+    const { username } = request.user;
+    const [counts, myCases, openTimeLog] = await Promise.all([
+      stageCounts(db),
+      casesOf(db, username),
+      openTimeLogOf(db, username),
+    ]);
+    return ok({ stageCounts: counts, myCases, openTimeLog });
+  });
+
+  app.get(
+    API_PATHS.home2,
+    { config: requires('operations', 'list'), schema: { tags, response: { 200: envelope(home2Schema) } } },
+    async () => {
+      const now = clock();
+      const zones = await clientZones(db);
+      // Each client's this and last month in its own time zone: at most three months across the zones.
+      const months = new Map(zones.map(({ id, timeZone }) => [id, monthIn(timeZone, now)]));
+      const thisMonths = [...months.values()].sort();
+      const from = addMonths(thisMonths[0] ?? monthIn('UTC', now), -1);
+      const to = thisMonths.at(-1) ?? monthIn('UTC', now);
+      const [counts, board, totals] = await Promise.all([
+        stageCounts(db),
+        monitoringBoard(db),
+        monthTotals(db, { from, to }, now),
+      ]);
+      let thisMonth = 0;
+      let lastMonth = 0;
+      for (const total of totals) {
+        const current = months.get(total.clientId);
+        const minutes = total.billableMinutes + total.adjustMinutes;
+        if (total.month === current) thisMonth += minutes;
+        else if (current && total.month === addMonths(current, -1)) lastMonth += minutes;
+      }
+      return ok({
+        stageCounts: counts,
+        monitoring: board.map((row) => ({
+          ...row,
+          patientName: row.patientName ?? '',
+          recordingStart: row.recordingStart?.toISOString() ?? null,
+          lastCheckAt: row.lastCheckAt === null ? null : new Date(row.lastCheckAt).toISOString(),
+        })),
+        billableHours: {
+          thisMonth: { minutes: thisMonth, hours: hoursOf(thisMonth) },
+          lastMonth: { minutes: lastMonth, hours: hoursOf(lastMonth) },
+        },
+      });
+    },
+  );
+};

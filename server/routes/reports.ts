@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clientHoursReportSchema,
+  clientParams,
+  hoursSummarySchema,
+  type MonthFigures,
+  monitoringHoursQuery,
+  monitoringHoursSchema,
+  monthRangeQuery,
+  monthsBetween,
+} from '../../contract/billing';
+import { envelope } from '../../contract/envelope';
+import { API_PATHS } from '../../contract/paths';
+import { clientHeader, type MonthTotal, monthTotals } from '../db/billing';
+import type { Db } from '../db/database';
+import { clientNames, cyclesInRange, monitoringByCase, monitoringByTechnologist } from '../db/reports';
+import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
+import { notFound } from '../errors';
+import { cycleView } from '../services/billingStatements';
+import type { TechnologistRoster } from '../services/technologistRoster';
+import { ok, requires } from './reply';
+
+/**
+ * The hour reports (DESIGN §8 "Billing and reports"), billing and admin only: billable hours and amounts per
+ * client and month (a closed month as it was frozen), and monitoring hours per client, technologist and case.
+ * Every sum is made here or by the database; the browser only shows them.
+ */
+
+const tags = ['reports'];
+
+export interface ReportRouteOptions {
+  db: Db;
+  roster: TechnologistRoster;
+  now?: () => Date;
+}
+
+type StoredCycles = Awaited<ReturnType<typeof cyclesInRange>>;
+
+/** Each month of the range for one client: its cycle's figures (frozen once closed), rate and amount. */
+function monthsOfClient(
+  months: readonly string[],
+  clientId: number,
+  totals: ReadonlyMap<string, MonthTotal>,
+  cycles: StoredCycles,
+): MonthFigures[] {
+  return months.map((month) => {
+    const live = totals.get(`${clientId} ${month}`);
+    const cycle = cycleView(month, cycles.get(`${clientId} ${month}`), {
+      minutes: live?.billableMinutes ?? 0,
+      adjustMinutes: live?.adjustMinutes ?? 0,
+      cases: live?.cases ?? 0,
+    });
+    return {
+      month,
+      minutes: cycle.minutes,
+      hours: cycle.hours,
+      amount: cycle.amount,
+      rate: cycle.rate,
+      status: cycle.status,
+      cases: cycle.cases,
+    };
+  });
+}
+
+/** "1569.75" → 156975, "-0.05" → -5: an amount this API wrote, back in cents. */
+const centsOf = (amount: string) =>
+  amount.startsWith('-') ? -rateCents(amount.slice(1)) : rateCents(amount);
+
+/** Totals of some months: amounts are added in cents, each month already rounded once as it is invoiced. */
+function totalsOf(months: readonly MonthFigures[]) {
+  const minutes = months.reduce((sum, month) => sum + month.minutes, 0);
+  const cents = months.reduce((sum, month) => sum + (month.amount === null ? 0 : centsOf(month.amount)), 0);
+  return {
+    minutes,
+    hours: hoursOf(minutes),
+    amount: moneyOf(cents),
+    unratedMonths: months.filter((month) => month.amount === null && month.minutes !== 0).length,
+    cases: months.reduce((sum, month) => sum + month.cases, 0),
+  };
+}
+
+const byClientMonth = (totals: readonly MonthTotal[]) =>
+  new Map(totals.map((total) => [`${total.clientId} ${total.month}`, total]));
+
+export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
+  app,
+  { db, roster, now: clock = () => new Date() },
+) => {
+  app.get(
+    API_PATHS.clientHoursReport(':clientId'),
+    {
+      config: requires('reporting', 'show'),
+      schema: {
+        tags,
+        params: clientParams,
+        querystring: monthRangeQuery,
+        response: { 200: envelope(clientHoursReportSchema) },
+      },
+    },
+    async (request) => {
+      const { from, to } = request.query;
+      const found = await clientHeader(db, request.params.clientId);
+      if (!found) throw notFound(`Client ${request.params.clientId} not found`);
+      const clientId = found.header.id;
+      const [totals, cycles] = await Promise.all([
+        monthTotals(db, { clientId, from, to }, clock()),
+        cyclesInRange(db, { clientId, from, to }),
+      ]);
+      const months = monthsOfClient(monthsBetween(from, to), clientId, byClientMonth(totals), cycles);
+      return ok({ client: found.header, from, to, months, totals: totalsOf(months) });
+    },
+  );
+
+  app.get(
+    API_PATHS.hoursSummary,
+    {
+      config: requires('reporting', 'list'),
+      schema: { tags, querystring: monthRangeQuery, response: { 200: envelope(hoursSummarySchema) } },
+    },
+    async (request) => {
+      const { from, to } = request.query;
+      const [totals, cycles] = await Promise.all([
+        monthTotals(db, { from, to }, clock()),
+        cyclesInRange(db, { from, to }),
+      ]);
+      const months = monthsBetween(from, to);
+      const clientIds = [
+        ...new Set([
+          ...totals.map((total) => total.clientId),
+          ...[...cycles.values()].map((cycle) => cycle.clientId),
+        ]),
+      ];
+      const names = await clientNames(db, clientIds);
+      const lookup = byClientMonth(totals);
+      const clients = clientIds
+        .map((clientId) => {
+          const figures = monthsOfClient(months, clientId, lookup, cycles);
+          const client = names.get(clientId) ?? { name: '', code: '' };
+          return {
+            clientId,
+            clientName: client.name,
+            clientCode: client.code,
+            months: figures,
+            totals: totalsOf(figures),
+          };
+        })
+        .sort((a, b) => a.clientName.localeCompare(b.clientName));
+      const monthTotalsRow = months.map((month, index) => {
+        const column = clients.map((client) => client.months[index] as MonthFigures);
+        const total = totalsOf(column);
+        return {
+          month,
+          minutes: total.minutes,
+          hours: total.hours,
+          amount: total.amount,
+          cases: total.cases,
+        };
+      });
+      const all = clients.flatMap((client) => client.months);
+      return ok({ from, to, months, clients, monthTotals: monthTotalsRow, totals: totalsOf(all) });
+    },
+  );
+
+  app.get(
+    API_PATHS.monitoringHours,
+    {
+      config: requires('reporting', 'list'),
+      schema: { tags, querystring: monitoringHoursQuery, response: { 200: envelope(monitoringHoursSchema) } },
+    },
+    async (request) => {
+      const { from, to, clientId } = request.query;
+      const now = clock();
+      const found = clientId === undefined ? undefined : await clientHeader(db, clientId);
+      if (clientId !== undefined && !found) throw notFound(`Client ${clientId} not found`);
+      const [totals, technologists, cases] = await Promise.all([
+        monthTotals(db, { clientId, from, to }, now),
+        monitoringByTechnologist(db, { clientId, from, to }, now),
+        clientId === undefined ? Promise.resolve([]) : monitoringByCase(db, { clientId, from, to }, now),
+      ]);
+      const clientNamesById = await clientNames(db, [...new Set(totals.map((total) => total.clientId))]);
+      const people = await roster.nameOf([...new Set(technologists.map((row) => row.technologist))]);
+      const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: hoursOf(row.minutes) });
+      return ok({
+        from,
+        to,
+        months: monthsBetween(from, to),
+        client: found?.header ?? null,
+        byClient: totals
+          .filter((total) => total.monitoringMinutes > 0)
+          .map((total) =>
+            withHours({
+              clientId: total.clientId,
+              clientName: clientNamesById.get(total.clientId)?.name ?? '',
+              month: total.month,
+              minutes: total.monitoringMinutes,
+            }),
+          )
+          .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month)),
+        byTechnologist: technologists
+          .map((row) => withHours({ ...row, name: people.get(row.technologist) ?? row.technologist }))
+          .sort((a, b) => a.name.localeCompare(b.name) || a.month.localeCompare(b.month)),
+        byCase: cases.map(withHours),
+      });
+    },
+  );
+};

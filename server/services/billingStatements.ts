@@ -1,0 +1,228 @@
+import type {
+  BillableCase,
+  BillingCycle,
+  ClientHeader,
+  CptResult,
+  Statement,
+  StatementChange,
+} from '../../contract/billing';
+import {
+  caseMinutesInMonth,
+  frozenLines,
+  type RevisionAfter,
+  revisionsAfter,
+  type StatementCase,
+  type StoredCycle,
+  statementCases,
+} from '../db/billing';
+import type { DbOrTx } from '../db/transaction';
+import { cptCodes } from '../domain/billing/cpt';
+import type { Interval } from '../domain/billing/intervals';
+import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
+import { monthWindow } from '../domain/billing/months';
+
+/**
+ * A client's month as billing sees it (DESIGN §4 "Hours and money", §8): the cases with billable time,
+ * adjustments or CPT periods in the month, their totals, and the amount, rounded once, at the end.
+ */
+
+const NO_CODES: CptResult = { codes: [], periods: [], recordingMinutes: 0, flag: null };
+
+function cptOf(found: StatementCase, timeZone: string, month: string, now: Date): CptResult {
+  if (!found.recordingStart) return NO_CODES;
+  const recordingEnd = (found.recordingEnd ?? now).getTime();
+  if (recordingEnd <= found.recordingStart.getTime()) return NO_CODES;
+  return cptCodes(
+    {
+      recordingStart: found.recordingStart.getTime(),
+      recordingEnd,
+      timeZone,
+      hasVideo: found.hasVideo,
+      monitoringLevel: found.monitoringLevel,
+      hasHookupLog: found.hasHookupLog,
+    },
+    month,
+  );
+}
+
+/** The month's statement lines as they are now, by case number. */
+export async function currentLines(
+  db: DbOrTx,
+  client: ClientHeader,
+  month: string,
+  now: Date,
+): Promise<BillableCase[]> {
+  const window = monthWindow(month, client.timeZone);
+  const minutes = await caseMinutesInMonth(db, client.id, month, now);
+  const found = await statementCases(
+    db,
+    client.id,
+    [...minutes.keys()],
+    { start: new Date(window.start), end: new Date(window.end) },
+    now,
+  );
+  return found.flatMap((statementCase) => {
+    const { billable, adjust } = minutes.get(statementCase.caseId) ?? { billable: 0, adjust: 0 };
+    const cpt = cptOf(statementCase, client.timeZone, month, now);
+    if (billable === 0 && adjust === 0 && cpt.periods.length === 0 && cpt.codes.length === 0) return [];
+    const { hasHookupLog: _, recordingStart, recordingEnd, ...shown } = statementCase;
+    return [
+      {
+        ...shown,
+        recordingStart: recordingStart?.toISOString() ?? null,
+        recordingEnd: recordingEnd?.toISOString() ?? null,
+        minutes: billable,
+        hours: hoursOf(billable),
+        adjustMinutes: adjust,
+        adjustHours: hoursOf(adjust),
+        totalMinutes: billable + adjust,
+        totalHours: hoursOf(billable + adjust),
+        cpt,
+      },
+    ];
+  });
+}
+
+export function totalsOf(lines: readonly BillableCase[]) {
+  const minutes = lines.reduce((sum, line) => sum + line.minutes, 0);
+  const adjustMinutes = lines.reduce((sum, line) => sum + line.adjustMinutes, 0);
+  return totalsFrom(minutes, adjustMinutes);
+}
+
+export function totalsFrom(minutes: number, adjustMinutes: number) {
+  return {
+    minutes,
+    hours: hoursOf(minutes),
+    adjustMinutes,
+    adjustHours: hoursOf(adjustMinutes),
+    totalMinutes: minutes + adjustMinutes,
+    totalHours: hoursOf(minutes + adjustMinutes),
+  };
+}
+
+/** The amount of `minutes` at `rate` ("125.50"), or null without a rate. */
+export const amountOf = (minutes: number, rate: string | null) =>
+  rate === null ? null : moneyOf(amountCents(minutes, rateCents(rate)));
+
+/** Hours of a month that is live (open) or frozen (closed, invoiced). */
+export interface MonthHours {
+  minutes: number;
+  adjustMinutes: number;
+  cases: number;
+}
+
+/** A month as the API shows a cycle; a month never stored is open, without a rate, version 0. */
+export function cycleView(month: string, stored: StoredCycle | undefined, live: MonthHours): BillingCycle {
+  const frozen = stored && stored.status !== 'open';
+  const figures = frozen
+    ? {
+        minutes: stored.frozenMinutes ?? 0,
+        adjustMinutes: stored.frozenAdjustMinutes ?? 0,
+        cases: stored.frozenCases ?? 0,
+      }
+    : live;
+  const total = figures.minutes + figures.adjustMinutes;
+  const rate = stored?.rate ?? null;
+  return {
+    id: month,
+    month,
+    status: stored?.status ?? 'open',
+    rate,
+    minutes: total,
+    hours: hoursOf(total),
+    amount: amountOf(total, rate),
+    cases: figures.cases,
+    version: stored?.version ?? 0,
+    closedAt: stored?.closedAt?.toISOString() ?? null,
+    closedBy: stored?.closedBy ?? null,
+    invoicedAt: stored?.invoicedAt?.toISOString() ?? null,
+    invoicedBy: stored?.invoicedBy ?? null,
+  };
+}
+
+/** Whether a revision's own window (a time log) or month (a billing note) touches the cycle. */
+function touches(revision: RevisionAfter, month: string, window: Interval): boolean {
+  if (revision.kind === 'billing-notes') return revision.body.month === month;
+  const start = Date.parse(String(revision.body.start));
+  const end = revision.body.end ? Date.parse(String(revision.body.end)) : Number.POSITIVE_INFINITY;
+  return start < window.end && end > window.start;
+}
+
+/** The cases whose figures differ from the frozen ones, or whose logs or notes for the month changed. */
+export async function changesSinceClose(
+  db: DbOrTx,
+  month: string,
+  window: Interval,
+  closedAt: Date,
+  frozen: readonly BillableCase[],
+  current: readonly BillableCase[],
+): Promise<StatementChange[]> {
+  const before = new Map(frozen.map((line) => [line.caseId, line]));
+  const now = new Map(current.map((line) => [line.caseId, line]));
+  const caseIds = [...new Set([...before.keys(), ...now.keys()])];
+  const revisions = await revisionsAfter(db, caseIds, closedAt);
+  return caseIds
+    .map((caseId) => {
+      const was = before.get(caseId);
+      const is = now.get(caseId);
+      return {
+        caseId,
+        caseNumber: (is ?? was)?.caseNumber ?? '',
+        frozenMinutes: was?.minutes ?? 0,
+        currentMinutes: is?.minutes ?? 0,
+        frozenAdjustMinutes: was?.adjustMinutes ?? 0,
+        currentAdjustMinutes: is?.adjustMinutes ?? 0,
+        revisions: revisions
+          .filter((revision) => revision.caseId === caseId)
+          .map(({ kind, itemId, revision, author, createdAt }) => ({
+            kind,
+            itemId,
+            revision,
+            author,
+            createdAt: createdAt.toISOString(),
+          })),
+        touched: revisions.some((revision) => revision.caseId === caseId && touches(revision, month, window)),
+      };
+    })
+    .filter(
+      ({ touched, ...change }) =>
+        touched ||
+        change.frozenMinutes !== change.currentMinutes ||
+        change.frozenAdjustMinutes !== change.currentAdjustMinutes,
+    )
+    .map(({ touched: _, ...change }) => change)
+    .sort((a, b) => a.caseNumber.localeCompare(b.caseNumber));
+}
+
+/** The statement of a client's month: live lines while open, the frozen ones (and what changed) after. */
+export async function statementOf(
+  db: DbOrTx,
+  client: ClientHeader,
+  month: string,
+  stored: StoredCycle | undefined,
+  now: Date,
+): Promise<Statement> {
+  const window = monthWindow(month, client.timeZone);
+  const current = await currentLines(db, client, month, now);
+  const frozen = stored && stored.status !== 'open' ? await frozenLines(db, stored.id) : undefined;
+  const lines = frozen ?? current;
+  const totals = totalsOf(lines);
+  const cycle = cycleView(month, stored, {
+    minutes: totals.minutes,
+    adjustMinutes: totals.adjustMinutes,
+    cases: lines.length,
+  });
+  return {
+    client,
+    cycle,
+    periodStart: new Date(window.start).toISOString(),
+    periodEnd: new Date(window.end).toISOString(),
+    lines,
+    totals: { ...totals, amount: amountOf(totals.totalMinutes, cycle.rate) },
+    frozen: frozen !== undefined,
+    changedSinceClose:
+      frozen && stored?.closedAt
+        ? await changesSinceClose(db, month, window, stored.closedAt, frozen, current)
+        : [],
+  };
+}

@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { userWithRole } from '@test-support/clientFixtures';
+import { menuForRole } from '@test-support/fakeApi';
+import {
+  type BillingSeed,
+  billingClientsData,
+  billingSeed,
+  fakeBillingHandler,
+  noBillingSeed,
+} from '@test-support/fakeBillingApi';
+import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
+import { useMemo } from 'react';
+import { API_PATHS, PAGE_PATHS } from '../../../contract/paths';
+import { toHttpError } from '../../dataProvider/httpClient';
+
+interface BillingHarnessProps extends Omit<HandlersHarnessProps, 'handlers'> {
+  seed: BillingSeed;
+}
+
+/** The whole app over a fresh fake billing API per render, so one story's writes never leak into the next. */
+const BillingHarness = ({ seed, user, ...props }: BillingHarnessProps) => {
+  const handlers = useMemo(() => [fakeBillingHandler(seed, user)], [seed, user]);
+  return <HandlersHarness {...props} user={user} handlers={handlers} />;
+};
+
+/**
+ * The billing pages (DESIGN §9) as billing staff see them in November 2026: Bayou Memorial (Chicago) with
+ * June–August invoiced, September closed and changed since, October open at 125.50; Northside General
+ * (New York) and Lakeshore Children's (Chicago) with October hours and no rate yet.
+ */
+const meta = {
+  title: 'Billing/Billing pages',
+  component: BillingHarness,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    path: PAGE_PATHS.billing,
+    chrome: menuForRole('billing'),
+    user: userWithRole('billing'),
+    clientsData: billingClientsData,
+    seed: billingSeed,
+  },
+} satisfies Meta<typeof BillingHarness>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** The clients this month and last; two still need a rate for last month. */
+export const BillingHome: Story = {};
+
+export const BillingHomeEmpty: Story = { args: { seed: noBillingSeed } };
+
+export const BillingHomeUnreadable: Story = {
+  args: {
+    failures: {
+      [`GET ${API_PATHS.hoursSummary}`]: toHttpError(500, { error: 'The database is not reachable' }),
+    },
+  },
+};
+
+/** Bayou's months, newest first (base layout): set October's rate inline, close it, invoice September. */
+export const ClientCycles: Story = { args: { path: PAGE_PATHS.billingClient(1) } };
+
+/** Northside's October has hours but no rate: Close waits for one. */
+export const ClientCyclesWithoutRate: Story = { args: { path: PAGE_PATHS.billingClient(2) } };
+
+/** An admin may reopen an invoiced month (back to closed); billing staff may not. */
+export const AsAdmin: Story = {
+  args: { path: PAGE_PATHS.billingClient(1), chrome: menuForRole('admin'), user: userWithRole('admin') },
+};
+
+/** October at Bayou, still open: six cases, CPT codes, an adjustment, a routine EEG; printable, CSV. */
+export const Statement: Story = { args: { path: PAGE_PATHS.statement(1, '2026-10') } };
+
+/** September at Bayou, closed: its frozen lines, and the time log and billing note changed after closing. */
+export const StatementClosedWithChanges: Story = { args: { path: PAGE_PATHS.statement(1, '2026-09') } };
+
+/** November at Northside: no cases yet, no rate. */
+export const StatementEmptyNoRate: Story = { args: { path: PAGE_PATHS.statement(2, '2026-11') } };

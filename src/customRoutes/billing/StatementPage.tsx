@@ -1,0 +1,60 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useMemo } from 'react';
+import { Link, Loading } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { Statement } from '../../../contract/billing';
+import { PAGE_PATHS } from '../../../contract/paths';
+import { PrintStyles } from '../../resources/cases/print/PrintStyles';
+import { ReportFooter } from '../../resources/cases/print/ReportFooter';
+import { timesIn } from '../../resources/cases/print/reportFormat';
+import { useStatement } from './billingQueries';
+import { StatementChanges } from './StatementChanges';
+import { AmountFacts, ClientFacts, PeriodFacts } from './StatementFacts';
+import { StatementHeader } from './StatementHeader';
+import { StatementLines } from './StatementLines';
+
+/** A month's statement as one printable document; every time in it is in the client's zone. */
+const StatementDocument = ({ statement }: { statement: Statement }) => {
+  const time = useMemo(() => timesIn(statement.client.timeZone), [statement.client.timeZone]);
+  return (
+    <Box
+      sx={{
+        maxWidth: '297mm',
+        mx: 'auto',
+        p: { xs: 2, sm: 4 },
+        bgcolor: 'background.paper',
+        '@media print': { maxWidth: 'none', p: 0 },
+      }}
+    >
+      <PrintStyles />
+      <StatementHeader statement={statement} time={time} />
+      <ClientFacts statement={statement} />
+      <PeriodFacts statement={statement} time={time} />
+      <StatementChanges changes={statement.changedSinceClose} time={time} />
+      <StatementLines statement={statement} time={time} />
+      <AmountFacts statement={statement} />
+      <ReportFooter time={time} />
+    </Box>
+  );
+};
+
+/** `/billing/continuous-monitoring/{clientId}/{month}` (base layout, DESIGN §9): the printable statement. */
+export const StatementPage = () => {
+  const { clientId = '', month = '' } = useParams();
+  const { data: statement, error } = useStatement(clientId, month);
+  if (error)
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto', p: 4 }}>
+        <Alert severity="error">The statement could not be read: {error.message}</Alert>
+        <div>
+          <Button component={Link} to={PAGE_PATHS.billingClient(clientId)}>
+            Back to the billing cycles
+          </Button>
+        </div>
+      </Stack>
+    );
+  return statement ? <StatementDocument statement={statement} /> : <Loading />;
+};

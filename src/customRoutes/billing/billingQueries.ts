@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
+import type { BillingCycle, HoursSummary, MonthRange, Statement } from '../../../contract/billing';
+import { API_PATHS } from '../../../contract/paths';
+import type { AppDataProvider } from '../../dataProvider';
+import { resourceOf } from '../../dataProvider/resourcePaths';
+
+/** Keys named after the API paths, so a write can refresh exactly what it changed. */
+export const cyclesKey = (clientId: Identifier) => [resourceOf(API_PATHS.billingCycles(clientId))];
+export const statementKey = (clientId: Identifier, month: string) => [
+  resourceOf(API_PATHS.billingCycle(clientId, month)),
+];
+const hoursSummaryKey = [resourceOf(API_PATHS.hoursSummary)];
+
+/** A refusal (4xx) will not change by asking again; a failed connection or a 5xx may. */
+const retryUnlessRefused = (failures: number, error: HttpError) =>
+  failures < 2 && !(error.status >= 400 && error.status < 500);
+
+/** Every client's hours, rate and status per month of `range`, summed by the server. */
+export function useHoursSummary(range: MonthRange) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<HoursSummary, HttpError>({
+    queryKey: [...hoursSummaryKey, range],
+    queryFn: () => dataProvider.getHoursSummary(range),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** The client's months, newest first. */
+export function useBillingCycles(clientId: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<BillingCycle[], HttpError>({
+    queryKey: cyclesKey(clientId),
+    queryFn: () => dataProvider.getBillingCycles(clientId),
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useStatement(clientId: Identifier, month: string) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<Statement, HttpError>({
+    queryKey: statementKey(clientId, month),
+    queryFn: () => dataProvider.getStatement(clientId, month),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** After a write to a month: its cycle list, its statement and the billing home read again. */
+export function useRefreshCycle(clientId: Identifier) {
+  const queryClient = useQueryClient();
+  return (month: string) =>
+    Promise.all(
+      [cyclesKey(clientId), statementKey(clientId, month), hoursSummaryKey].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}

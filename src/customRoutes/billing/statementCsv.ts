@@ -1,0 +1,51 @@
+import type { Statement } from '../../../contract/billing';
+import { asText, downloadTable } from '../../csv';
+import type { TimeFormat } from '../../resources/cases/print/reportFormat';
+import { cptText, lineNote } from './statementFormat';
+
+const NO_RATE = 'No rate set';
+
+/**
+ * The statement as a spreadsheet: one row per case, then the totals with the rate and amount (the amount
+ * exists only for the whole month: it is rounded once, never per line). Times in the client's zone; hours
+ * and money as the server sent them; free text guarded against formula injection.
+ */
+export function statementCsvRows(statement: Statement, time: TimeFormat) {
+  const lines = statement.lines.map((line) => ({
+    'Case number': line.caseNumber,
+    Patient: asText(line.patientName),
+    MRN: asText(line.mrn),
+    'Recording start': time(line.recordingStart),
+    'Recording end': time(line.recordingEnd),
+    'Billable hours': line.hours,
+    'Adjustment hours': line.adjustHours,
+    'Total hours': line.totalHours,
+    'CPT codes': line.cpt.codes.map(cptText).join('; '),
+    Note: lineNote(line),
+    Rate: '',
+    Amount: '',
+  }));
+  const { totals, cycle } = statement;
+  const totalRow = {
+    'Case number': 'Total',
+    Patient: '',
+    MRN: '',
+    'Recording start': '',
+    'Recording end': '',
+    'Billable hours': totals.hours,
+    'Adjustment hours': totals.adjustHours,
+    'Total hours': totals.totalHours,
+    'CPT codes': '',
+    Note: '',
+    Rate: cycle.rate ?? NO_RATE,
+    Amount: totals.amount ?? NO_RATE,
+  };
+  return [...lines, totalRow];
+}
+
+/** Offers `statement-BMH-2026-10.csv`. */
+export const downloadStatement = (statement: Statement, time: TimeFormat) =>
+  downloadTable(
+    `statement-${statement.client.code}-${statement.cycle.month}`,
+    statementCsvRows(statement, time),
+  );

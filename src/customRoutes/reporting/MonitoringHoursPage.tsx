@@ -1,0 +1,66 @@
+import type { MonthRange } from '../../../contract/billing';
+import { PAGE_PATHS } from '../../../contract/paths';
+import { TechnologistHoursChart } from './charts/TechnologistHoursChart';
+import { ClientPicker } from './monitoring/ClientPicker';
+import { ReportError } from './ReportError';
+import { ReportPage } from './ReportPage';
+import { csvFileName } from './reportFormat';
+import { hoursByMonth } from './reportPivot';
+import { useMonitoringHours } from './reportQueries';
+import { TablesSkeleton } from './TablesSkeleton';
+import { HoursByMonthTable } from './table/HoursByMonthTable';
+
+const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
+  const { data: report, error, isPending } = useMonitoringHours(range);
+  if (error) return <ReportError error={error} />;
+  const months = report?.months ?? [];
+  const technologists = hoursByMonth(
+    report?.byTechnologist ?? [],
+    (row) => row.technologist,
+    (row) => row.name,
+  );
+  const clients = hoursByMonth(
+    report?.byClient ?? [],
+    (row) => row.clientId,
+    (row) => row.clientName,
+  );
+  return (
+    <>
+      <ClientPicker clients={clients} />
+      <TechnologistHoursChart months={months} technologists={technologists} loading={isPending} />
+      {report ? (
+        <>
+          <HoursByMonthTable
+            title="Monitoring hours per technologist"
+            rowLabel="Technologist"
+            months={months}
+            rows={technologists}
+            csvName={csvFileName('monitoring-hours-per-technologist', report.from, report.to)}
+            emptyText="No technologist logged time in these months."
+          />
+          <HoursByMonthTable
+            title="Monitoring hours per client"
+            rowLabel="Client"
+            months={months}
+            rows={clients}
+            linkTo={(client) => PAGE_PATHS.clientMonitoringHours(client.key)}
+            csvName={csvFileName('monitoring-hours-per-client', report.from, report.to)}
+            emptyText="No client was monitored in these months."
+          />
+        </>
+      ) : (
+        <TablesSkeleton />
+      )}
+    </>
+  );
+};
+
+/** `/reporting/continuous-monitoring/monitoring-hours`: time logged per technologist and per client. */
+export const MonitoringHoursPage = () => (
+  <ReportPage
+    title="Monitoring hours"
+    description="Time logged per technologist and per client each month; pick a client for its cases."
+  >
+    {(range) => <MonitoringHoursReport range={range} />}
+  </ReportPage>
+);

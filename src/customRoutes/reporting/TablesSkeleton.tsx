@@ -1,0 +1,6 @@
+import Skeleton from '@mui/material/Skeleton';
+
+/** Where a report's tables will be, while it loads. */
+export const TablesSkeleton = () => (
+  <Skeleton variant="rounded" height={240} aria-label="Loading the tables" />
+);

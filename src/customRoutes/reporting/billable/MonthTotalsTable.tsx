@@ -1,0 +1,24 @@
+import type { HoursSummary } from '../../../../contract/billing';
+import { csvFileName } from '../reportFormat';
+import { ReportTable } from '../table/ReportTable';
+import { amountColumn, casesColumn, hoursColumn, monthColumn, unratedNote } from './figureColumns';
+
+type MonthTotal = HoursSummary['monthTotals'][number];
+
+/** Every client together, month by month, with the server's totals. */
+export const MonthTotalsTable = ({ summary }: { summary: HoursSummary }) => (
+  <ReportTable<MonthTotal>
+    title="Billable hours per month"
+    columns={[
+      monthColumn(),
+      hoursColumn(summary.totals.hours),
+      amountColumn(summary.totals.amount),
+      casesColumn(summary.totals.cases),
+    ]}
+    rows={summary.monthTotals}
+    rowKey={(row) => row.month}
+    csvName={csvFileName('billable-hours-per-month', summary.from, summary.to)}
+    emptyText="No months in this range."
+    note={unratedNote(summary.totals.unratedMonths)}
+  />
+);

@@ -1,0 +1,118 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import {
+  buildStageCounts,
+  fakeHomeHandler,
+  type HomeAs,
+  homeAs,
+  operationsBoard,
+  technologistHome,
+} from '@test-support/fakeHomeApi';
+import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
+import { type ReactElement, useMemo } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { fn } from 'storybook/test';
+import { API_PATHS } from '../../contract/paths';
+import { toHttpError } from '../dataProvider/httpClient';
+import { BillableHours } from './BillableHours';
+import { CasesPerStage } from './CasesPerStage';
+import { MonitoringBoard } from './MonitoringBoard';
+import { MyCases } from './MyCases';
+import { MyTimeLog } from './MyTimeLog';
+import { StageCounts } from './StageCounts';
+
+type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures'>;
+
+/** The whole app at `/` over the fake API; one home fake per mount, so a stopped log stays stopped. */
+const HomePage = ({ seed, onRequest, ...props }: HomePageProps) => {
+  const handlers = useMemo(() => [fakeHomeHandler(seed, onRequest)], [seed, onRequest]);
+  return <HandlersHarness {...props} onRequest={onRequest} path="/" handlers={handlers} />;
+};
+
+/** The home page, `/` (DESIGN §8 "Home"): the caller's own work; the board for admins and technologists. */
+const meta = {
+  title: 'Home',
+  component: HomePage,
+  parameters: { layout: 'fullscreen' },
+  args: homeAs('technologist'),
+} satisfies Meta<typeof HomePage>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** A widget on its own, outside the app: only its links need a router. */
+const alone: Decorator = (Story) => (
+  <MemoryRouter>
+    <Story />
+  </MemoryRouter>
+);
+const widget = (render: () => ReactElement): Story => ({
+  // The page's args (user, menu, seed) do not reach a widget shown alone.
+  parameters: { layout: 'padded', controls: { disable: true } },
+  decorators: [alone],
+  render,
+});
+
+/** Priya Raman's shift: her three cases, her monitoring log running, the board with two overdue checks. */
+export const AsTechnologist: Story = {};
+
+/** An administrator has no case of their own; the board is theirs too. */
+export const AsAdmin: Story = { args: homeAs('admin') };
+
+/** A reader sees the recordings they read; the board is not for readers, and is not even asked for. */
+export const AsReader: Story = { args: homeAs('reader') };
+
+/** Billing staff get a way to billing, and no board. */
+export const AsBilling: Story = { args: homeAs('billing') };
+
+/** The running log was revised meanwhile: Stop is refused in the server's words and the log read again. */
+export const StopRefusedAsStale: Story = { args: homeAs('technologist', { revisedMeanwhile: true }) };
+
+/** GET /getHome fails: each of the caller's widgets says why; the board, a call of its own, still shows. */
+export const HomeUnavailable: Story = {
+  args: {
+    failures: {
+      [`GET ${API_PATHS.home}`]: toHttpError(503, { error: 'The database is not reachable' }),
+    },
+  },
+};
+
+const stopMyLog = fn();
+
+export const StageCountsWidget = widget(() => <StageCounts data={buildStageCounts()} />);
+
+export const StageCountsLoading = widget(() => <StageCounts />);
+
+export const MyCasesWidget = widget(() => <MyCases data={technologistHome.myCases} />);
+
+export const MyCasesEmpty = widget(() => <MyCases data={[]} />);
+
+export const MyCasesLoading = widget(() => <MyCases />);
+
+export const MyCasesFailed = widget(() => <MyCases error={new Error('The database is not reachable')} />);
+
+/** The running log's duration counts up each minute. */
+export const TimeLogRunning = widget(() => (
+  <MyTimeLog data={technologistHome.openTimeLog} onStop={stopMyLog} />
+));
+
+export const TimeLogStopping = widget(() => (
+  <MyTimeLog data={technologistHome.openTimeLog} onStop={stopMyLog} stopping />
+));
+
+export const NoTimeLogRunning = widget(() => <MyTimeLog data={null} onStop={stopMyLog} />);
+
+export const TimeLogLoading = widget(() => <MyTimeLog onStop={stopMyLog} />);
+
+/** Overdue checks come first, in red, whatever order the cases arrive in. */
+export const BoardWithOverdue = widget(() => <MonitoringBoard data={operationsBoard.monitoring} />);
+
+export const BoardEmpty = widget(() => <MonitoringBoard data={[]} />);
+
+export const BoardLoading = widget(() => <MonitoringBoard />);
+
+/** 1284.50 h so far this month against 1402.25 h last month. */
+export const BillableHoursComparison = widget(() => <BillableHours data={operationsBoard.billableHours} />);
+
+export const BillableHoursLoading = widget(() => <BillableHours />);
+
+export const CasesPerStageWidget = widget(() => <CasesPerStage data={operationsBoard.stageCounts} />);

@@ -1,0 +1,90 @@
+import StopIcon from '@mui/icons-material/Stop';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { OpenTimeLog } from '../../contract/home';
+import type { TimeLogActivity } from '../../contract/timeLogs';
+import { formatDateTime } from '../dates';
+import { ACTIVITY_LABELS, logDuration } from '../resources/cases/records/kinds/timeLogs';
+import { CaseLink } from './CaseLink';
+import { HomeWidget, type WidgetData } from './HomeWidget';
+import { useMinuteTicks } from './useMinuteTicks';
+
+export interface MyTimeLogProps extends WidgetData<OpenTimeLog | null> {
+  onStop: (log: OpenTimeLog) => void;
+  /** The stop is being saved. */
+  stopping?: boolean;
+  /** Why the last stop was refused, in the server's words. */
+  stopError?: Error | null;
+}
+
+/** As the case's time-logs tab writes it, counting up as each minute completes. */
+const RunningFor = ({ start }: { start: string }) => (
+  <>{logDuration({ start, end: null }, useMinuteTicks(start))}</>
+);
+
+/** A fact of the running log: a term and its value. */
+const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {term}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      {children}
+    </Typography>
+  </>
+);
+
+const RunningLog = ({
+  log,
+  onStop,
+  stopping,
+}: { log: OpenTimeLog } & Pick<MyTimeLogProps, 'onStop' | 'stopping'>) => (
+  <>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, mt: 0 }}
+    >
+      <Fact term="Case">
+        <CaseLink caseNumber={log.caseNumber} stage={log.stage} id={log.caseId} tab="time-logs" />
+      </Fact>
+      <Fact term="Activity">{ACTIVITY_LABELS[log.activity as TimeLogActivity] ?? log.activity}</Fact>
+      <Fact term="Started">{formatDateTime(log.start)}</Fact>
+      <Fact term="Running for">
+        <RunningFor start={log.start} />
+      </Fact>
+    </Box>
+    <Button
+      variant="contained"
+      color="error"
+      startIcon={stopping ? <CircularProgress size={16} color="inherit" /> : <StopIcon />}
+      disabled={stopping}
+      onClick={() => onStop(log)}
+    >
+      Stop my time log
+    </Button>
+  </>
+);
+
+/** The caller's running time log, ticking each minute, with a button to stop it now. */
+export const MyTimeLog = ({ data, error, onStop, stopping = false, stopError }: MyTimeLogProps) => (
+  <HomeWidget title="My time log" data={data} error={error} skeletonLines={4}>
+    {(log) => (
+      <>
+        {stopError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {stopError.message}
+          </Alert>
+        )}
+        {log ? (
+          <RunningLog log={log} onStop={onStop} stopping={stopping} />
+        ) : (
+          <Typography color="text.secondary">No time log running.</Typography>
+        )}
+      </>
+    )}
+  </HomeWidget>
+);

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useNotify } from 'react-admin';
+import { useHome, useStopTimeLog } from './homeQueries';
+import { MyCases } from './MyCases';
+import { MyTimeLog } from './MyTimeLog';
+import { StageCounts } from './StageCounts';
+
+/** The caller's own work (GET /getHome): the case lists' counts, their active cases, their running log. */
+export const MyWork = () => {
+  const { data: home, error } = useHome();
+  const stop = useStopTimeLog();
+  const notify = useNotify();
+  return (
+    <>
+      <Typography variant="h6" component="h2">
+        My work
+      </Typography>
+      <StageCounts data={home?.stageCounts} error={error} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+        <MyCases data={home?.myCases} error={error} />
+        <MyTimeLog
+          data={home?.openTimeLog}
+          error={error}
+          onStop={(log) =>
+            stop.mutate(log, { onSuccess: () => notify('Time log stopped', { type: 'success' }) })
+          }
+          stopping={stop.isPending}
+          stopError={stop.error}
+        />
+      </Box>
+    </>
+  );
+};

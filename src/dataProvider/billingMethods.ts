@@ -1,0 +1,65 @@
+import type { Identifier } from 'react-admin';
+import type {
+  BillableHours,
+  BillingCycle,
+  ClientHoursReport,
+  CycleStatus,
+  HoursSummary,
+  MonitoringHours,
+  MonthRange,
+  Statement,
+} from '../../contract/billing';
+import type { Home, Home2 } from '../../contract/home';
+import { API_PATHS } from '../../contract/paths';
+import type { HttpClient } from './httpClient';
+
+/**
+ * Billing, reports and home (DESIGN §8 "Billing and reports", "Home"). Every figure is summed by the
+ * server; the browser only shows the strings it is sent (hours and money are never parsed as floats).
+ */
+export function billingMethods(httpClient: HttpClient) {
+  const get = async <T>(path: string, query?: Record<string, string | undefined>) =>
+    (await httpClient<T>(path, { query })).data;
+  return {
+    /** The caller's own work: stage counts, their active cases, their running time log. */
+    getHome: () => get<Home>(API_PATHS.home),
+    /** The operations board: monitoring cases with their checks, billable hours this and last month. */
+    getHome2: () => get<Home2>(API_PATHS.home2),
+    /** A client's cases in one month: billable time, adjustments, CPT codes. */
+    getBillableHours: (clientId: Identifier, month: string) =>
+      get<BillableHours>(API_PATHS.billableHours(clientId), { month }),
+    /** Every month of the client from its first recording to now. */
+    getBillingCycles: (clientId: Identifier) => get<BillingCycle[]>(API_PATHS.billingCycles(clientId)),
+    /** A month's statement; a closed cycle answers its frozen lines and what changed since. */
+    getStatement: (clientId: Identifier, month: string) =>
+      get<Statement>(API_PATHS.billingCycle(clientId, month)),
+    /** Sets the month's hourly rate ("125.50"); 409 once the cycle is closed. */
+    setCycleRate: async (clientId: Identifier, month: string, rate: string, version?: number) =>
+      (
+        await httpClient<BillingCycle>(API_PATHS.cycleRate(clientId, month), {
+          method: 'POST',
+          body: version ? { rate, version } : { rate },
+        })
+      ).data,
+    /** Closes (freezing the lines), invoices or reopens the month; `version` is the one loaded. */
+    setCycleStatus: async (clientId: Identifier, month: string, status: CycleStatus, version: number) =>
+      (
+        await httpClient<BillingCycle>(API_PATHS.cycleStatus(clientId, month), {
+          method: 'POST',
+          body: { status, version },
+        })
+      ).data,
+    /** A client's billable hours and amounts per month. */
+    getClientHoursReport: (clientId: Identifier, range: MonthRange) =>
+      get<ClientHoursReport>(API_PATHS.clientHoursReport(clientId), range),
+    /** Every client's billable hours and amounts per month, with totals. */
+    getHoursSummary: (range: MonthRange) => get<HoursSummary>(API_PATHS.hoursSummary, range),
+    /** Monitoring hours per client and technologist; with a client, per case too. */
+    getMonitoringHours: (range: MonthRange & { clientId?: Identifier }) =>
+      get<MonitoringHours>(API_PATHS.monitoringHours, {
+        from: range.from,
+        to: range.to,
+        clientId: range.clientId === undefined ? undefined : String(range.clientId),
+      }),
+  };
+}

@@ -1,0 +1,379 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  type BillableHours,
+  type BillingCycle,
+  type ClientHoursReport,
+  type HoursSummary,
+  type MonitoringHours,
+  type Statement,
+} from '../../contract/billing';
+import { monthIn } from '../../contract/calendar';
+import type { CaseDetails } from '../../contract/cases';
+import { API_PATHS } from '../../contract/paths';
+import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
+import { cptCodes } from '../../server/domain/billing/cpt';
+import { clippedMinutes, type Interval } from '../../server/domain/billing/intervals';
+import { amountCents, hoursOf, moneyOf } from '../../server/domain/billing/money';
+import { monthWindow } from '../../server/domain/billing/months';
+import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
+import { caseCalls } from './support/caseCalls';
+import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * Billing cycles, statements and the hour reports (DESIGN §4 "Hours and money", §8) against a real
+ * database: every figure the API answers is checked against the domain's own computation from the logs
+ * the API holds, a closed cycle keeps its lines, and only billing staff and admins see money.
+ */
+
+const ZONE = 'America/Chicago';
+const HOUR = 3_600_000;
+
+describeEachDatabase('Billing and reports API', (kind) => {
+  let server: TestServer;
+  let tokens: Record<DemoUsername, string>;
+  let clientId: number;
+  /** A month well in the past (it has ended), and the one after it. */
+  const month = addMonths(monthIn(ZONE), -5);
+  const nextMonth = addMonths(month, 1);
+  const window = monthWindow(month, ZONE);
+  const cases: CaseDetails[] = [];
+
+  const call = (method: string, path: string, as: DemoUsername = 'billing1', body?: unknown) =>
+    callApi(server, method, path, { token: tokens[as], body });
+  const get = async <T>(path: string, as: DemoUsername = 'billing1') => {
+    const reply = await call('GET', path, as);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body.data as T;
+  };
+  const { intake, patch } = caseCalls(call);
+  /** An instant `hours` after the month's first local midnight. */
+  const at = (hours: number) => new Date(window.start + hours * HOUR).toISOString();
+
+  async function log(caseId: number, body: Record<string, unknown>, as: DemoUsername = 'tech1') {
+    const reply = await call('POST', API_PATHS.caseRecords(caseId, 'time-logs'), as, body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body.data as TimeLog;
+  }
+
+  /** What the domain makes of a case's logs as the API lists them. */
+  async function expectedOf(found: CaseDetails, inMonth: string) {
+    const { timeLogs } = await get<TimeLogList>(API_PATHS.caseRecords(found.id, 'time-logs'), 'admin');
+    const live = timeLogs.filter((entry) => !entry.voided && entry.end !== null);
+    const spans = (logs: readonly TimeLog[]): Interval[] =>
+      logs.map((entry) => ({ start: Date.parse(entry.start), end: Date.parse(entry.end as string) }));
+    const span = monthWindow(inMonth, ZONE);
+    const details = await get<CaseDetails>(API_PATHS.caseDetails(found.id), 'admin');
+    return {
+      billable: clippedMinutes(spans(live.filter((entry) => entry.billable)), span),
+      monitoring: clippedMinutes(spans(live), span),
+      byTechnologist: Object.fromEntries(
+        [...new Set(live.map((entry) => entry.technologist))].map((technologist) => [
+          technologist,
+          clippedMinutes(spans(live.filter((entry) => entry.technologist === technologist)), span),
+        ]),
+      ),
+      cpt: cptCodes(
+        {
+          recordingStart: Date.parse(details.recordingStart as string),
+          recordingEnd: Date.parse(details.recordingEnd as string),
+          timeZone: ZONE,
+          hasVideo: details.hasVideo,
+          monitoringLevel: details.monitoringLevel,
+          hasHookupLog: live.some((entry) => entry.activity === 'hookup'),
+        },
+        inMonth,
+      ),
+    };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    tokens = await demoTokens();
+    const client = await call('POST', API_PATHS.clients, 'admin', {
+      name: 'Lakeside Medical Center',
+      code: `LMC${kind === 'pglite' ? 'L' : 'P'}`,
+      timeZone: ZONE,
+    });
+    clientId = (client.body.data as { id: number }).id;
+
+    // Three studies of the month: a 30 h one starting 16:00 with video, a 4 h one without, and one that
+    // runs across the month's end. Logs overlap between technologists and leave gaps.
+    const studies = [
+      { video: true, level: 'continuous', start: 16, hours: 30 },
+      { video: false, level: 'intermittent', start: 24 * 9 + 8, hours: 4 },
+      { video: true, level: 'unmonitored', start: (window.end - window.start) / HOUR - 5, hours: 12 },
+    ] as const;
+    for (const study of studies) {
+      const created = await intake(clientId, { hasVideo: study.video, monitoringLevel: study.level });
+      const patched = await patch(created, {
+        recordingStart: at(study.start),
+        recordingEnd: at(study.start + study.hours),
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      cases.push(patched.body.data as CaseDetails);
+    }
+    const [long, short, across] = cases as [CaseDetails, CaseDetails, CaseDetails];
+    await log(long.id, { start: at(15.5), end: at(16.25), activity: 'hookup' });
+    await log(long.id, { start: at(16.25), end: at(20), activity: 'monitoring' });
+    // An admin logs another technologist's overlapping half hour: counted once.
+    await log(long.id, { technologist: 'newhire', start: at(19.5), end: at(23) }, 'admin');
+    await log(long.id, { start: at(30), end: at(31), activity: 'review', billable: false });
+    await log(long.id, { start: at(40), end: at(46.1) });
+    await log(short.id, { start: at(24 * 9 + 8), end: at(24 * 9 + 12), activity: 'monitoring' });
+    // 23:00 on the month's last day to 01:00 local the next: an hour in each month.
+    const end = (window.end - window.start) / HOUR;
+    await log(across.id, { start: at(end - 1), end: at(end + 1) });
+    await log(across.id, { start: at(end + 2), end: at(end + 7) });
+    const note = await call('POST', API_PATHS.caseRecords(short.id, 'billing-notes'), 'billing1', {
+      text: 'Client asked to add the set-up time',
+      adjustMinutes: 30,
+      month,
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const rate = (cycle: string, body: unknown, as: DemoUsername = 'billing1') =>
+    call('POST', API_PATHS.cycleRate(clientId, cycle), as, body);
+  const status = (cycle: string, body: unknown, as: DemoUsername = 'billing1') =>
+    call('POST', API_PATHS.cycleStatus(clientId, cycle), as, body);
+
+  it('answers billable hours and the statement as the domain computes them from the logs, to the cent', async () => {
+    const expected = await Promise.all(cases.map((found) => expectedOf(found, month)));
+    const hours = await get<BillableHours>(`${API_PATHS.billableHours(clientId)}?month=${month}`);
+    expect(hours.periodStart).toBe(new Date(window.start).toISOString());
+    expect(hours.periodEnd).toBe(new Date(window.end).toISOString());
+    expect(hours.cases.map((line) => [line.caseNumber, line.minutes, line.adjustMinutes, line.cpt])).toEqual(
+      cases.map((found, index) => [
+        found.caseNumber,
+        expected[index]?.billable,
+        index === 1 ? 30 : 0,
+        expected[index]?.cpt,
+      ]),
+    );
+    // The overlap counts once, the non-billable review not at all, the month-end log only its first hour.
+    expect(expected.map((figures) => figures.billable)).toEqual([
+      0.75 * 60 + 6.75 * 60 + 6.1 * 60,
+      4 * 60,
+      60,
+    ]);
+    expect(hours.cases[0]?.cpt.codes.map((code) => [code.code, code.units])).toEqual([
+      ['95700', 1],
+      ['95713', 1],
+      ['95716', 1],
+    ]);
+
+    const set = await rate(month, { rate: '125.50' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const total = expected.reduce((sum, figures) => sum + figures.billable, 0) + 30;
+    const amount = moneyOf(amountCents(total, 12550));
+    expect(set.body.data).toMatchObject({ month, rate: '125.50', minutes: total, amount, version: 1 });
+
+    const statement = await get<Statement>(API_PATHS.billingCycle(clientId, month));
+    expect(statement.frozen).toBe(false);
+    expect(statement.lines).toEqual(hours.cases);
+    expect(statement.totals).toMatchObject({
+      minutes: total - 30,
+      adjustMinutes: 30,
+      totalMinutes: total,
+      totalHours: hoursOf(total),
+      amount,
+    });
+    expect(statement.client).toMatchObject({ id: clientId, timeZone: ZONE });
+
+    const cycles = await get<BillingCycle[]>(API_PATHS.billingCycles(clientId));
+    expect(cycles[0]?.month).toBe(monthIn(ZONE));
+    expect(cycles.at(-1)?.month).toBe(month);
+    expect(cycles.find((cycle) => cycle.month === month)).toMatchObject({ hours: hoursOf(total), amount });
+    expect(cycles.find((cycle) => cycle.month === nextMonth)).toMatchObject({
+      minutes: expected[2] ? 60 + 5 * 60 : -1,
+      rate: null,
+      amount: null,
+      version: 0,
+      status: 'open',
+    });
+  });
+
+  it('reports per month, per client and per technologist with the same figures', async () => {
+    const expected = await Promise.all(cases.map((found) => expectedOf(found, month)));
+    const total = expected.reduce((sum, figures) => sum + figures.billable, 0) + 30;
+    const range = `from=${addMonths(month, -1)}&to=${nextMonth}`;
+    const report = await get<ClientHoursReport>(`${API_PATHS.clientHoursReport(clientId)}?${range}`);
+    expect(report.months.map((figures) => figures.month)).toEqual([addMonths(month, -1), month, nextMonth]);
+    expect(report.months[1]).toMatchObject({ minutes: total, rate: '125.50', cases: 3 });
+    expect(report.months[2]).toMatchObject({ minutes: 6 * 60, amount: null });
+    expect(report.totals).toMatchObject({ minutes: total + 6 * 60, unratedMonths: 1 });
+    // Trailing slashes as the spec writes them are accepted.
+    const slashed = await get<ClientHoursReport>(`${API_PATHS.clientHoursReport(clientId)}/?${range}`);
+    expect(slashed.totals).toEqual(report.totals);
+
+    const summary = await get<HoursSummary>(`${API_PATHS.hoursSummary}?${range}`);
+    const mine = summary.clients.find((client) => client.clientId === clientId);
+    expect(mine?.months).toEqual(report.months);
+    expect(summary.monthTotals[1]).toMatchObject({ month, minutes: total, amount: report.months[1]?.amount });
+
+    const monitoring = await get<MonitoringHours>(
+      `${API_PATHS.monitoringHours}?${range}&clientId=${clientId}`,
+    );
+    const technologists = (name: string) =>
+      monitoring.byTechnologist.find((row) => row.technologist === name && row.month === month)?.minutes;
+    expect(technologists('tech1')).toBe(
+      expected.reduce((sum, figures) => sum + (figures.byTechnologist.tech1 ?? 0), 0),
+    );
+    expect(technologists('newhire')).toBe(3.5 * 60);
+    expect(
+      monitoring.byCase.filter((row) => row.month === month).map((row) => [row.caseNumber, row.minutes]),
+    ).toEqual(cases.map((found, index) => [found.caseNumber, expected[index]?.monitoring]));
+    expect(monitoring.byClient).toContainEqual(
+      expect.objectContaining({
+        clientId,
+        month,
+        minutes: expected.reduce((sum, figures) => sum + figures.monitoring, 0),
+      }),
+    );
+  });
+
+  it('refuses bad months, ranges and rates with a 400 naming the field', async () => {
+    for (const bad of ['-5', '125.505', 'lots', '100000', '1e3', '', ' 12,50']) {
+      const reply = await rate(nextMonth, { rate: bad });
+      expect(reply.status, `${bad}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(fieldNames(reply)).toEqual(['rate']);
+    }
+    expect(fieldNames(await rate(nextMonth, { rate: 125.5 }))).toEqual(['rate']);
+    expect(fieldNames(await rate(nextMonth, {}))).toEqual(['rate']);
+    for (const cycle of ['2026-13', '26-01', 'october']) {
+      const reply = await call('GET', API_PATHS.billingCycle(clientId, cycle));
+      expect(reply.status).toBe(400);
+      expect(fieldNames(reply)).toEqual(['cycleId']);
+    }
+    const bad = await call('GET', `${API_PATHS.billableHours(clientId)}?month=2026-1`);
+    expect(fieldNames(bad)).toEqual(['month']);
+    const backwards = await call('GET', `${API_PATHS.hoursSummary}?from=2026-05&to=2026-01`);
+    expect(backwards.status).toBe(400);
+    expect(fieldNames(backwards)).toEqual(['to']);
+    const tooLong = await call('GET', `${API_PATHS.hoursSummary}?from=2010-01&to=2026-01`);
+    expect(fieldNames(tooLong)).toEqual(['to']);
+    expect(fieldNames(await call('GET', `${API_PATHS.monitoringHours}?to=2026-01`))).toEqual(['from']);
+    expect((await call('GET', `${API_PATHS.billableHours(999999)}?month=${month}`)).status).toBe(404);
+  });
+
+  it('closes a cycle: the lines freeze, a later time-log revision shows in changedSinceClose, the rate is locked', async () => {
+    const before = await get<Statement>(API_PATHS.billingCycle(clientId, month));
+    const thisMonth = monthIn(ZONE);
+    expect((await rate(thisMonth, { rate: '99.00' })).status).toBe(200);
+    const early = await status(thisMonth, { status: 'closed', version: 1 });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatch(/has not ended yet/);
+    const unrated = await status(nextMonth, { status: 'closed', version: 1 });
+    expect(unrated.status).toBe(409);
+    expect(unrated.body.error).toMatch(/Set a rate before closing/);
+    expect((await status(month, { status: 'closed', version: 99 })).status).toBe(409);
+
+    const closed = await status(month, { status: 'closed', version: before.cycle.version });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data).toMatchObject({
+      status: 'closed',
+      closedBy: 'billing1',
+      amount: before.totals.amount,
+    });
+    const locked = await rate(month, { rate: '150.00' });
+    expect(locked.status).toBe(409);
+    expect(locked.body.error).toMatch(/closed/);
+
+    // tech1 stretches a log of the closed month by an hour.
+    const { timeLogs } = await get<TimeLogList>(
+      API_PATHS.caseRecords(cases[1]?.id as number, 'time-logs'),
+      'tech1',
+    );
+    const [shortLog] = timeLogs;
+    const revised = await call(
+      'POST',
+      API_PATHS.caseRecordRevisions(cases[1]?.id as number, 'time-logs', shortLog?._id as number),
+      'tech1',
+      { end: at(24 * 9 + 13), baseRevision: shortLog?.revision },
+    );
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+
+    const after = await get<Statement>(API_PATHS.billingCycle(clientId, month));
+    expect(after.frozen).toBe(true);
+    expect(after.lines).toEqual(before.lines);
+    expect(after.totals).toEqual(before.totals);
+    expect(after.changedSinceClose).toEqual([
+      {
+        caseId: cases[1]?.id,
+        caseNumber: cases[1]?.caseNumber,
+        frozenMinutes: 240,
+        currentMinutes: 300,
+        frozenAdjustMinutes: 30,
+        currentAdjustMinutes: 30,
+        revisions: [
+          expect.objectContaining({ kind: 'time-logs', itemId: shortLog?._id, revision: 2, author: 'tech1' }),
+        ],
+      },
+    ]);
+    const cycles = await get<BillingCycle[]>(API_PATHS.billingCycles(clientId));
+    expect(cycles.find((cycle) => cycle.month === month)?.amount).toBe(before.totals.amount);
+
+    // Invoiced is final but for an admin's reopen.
+    const invoiced = await status(month, { status: 'invoiced', version: before.cycle.version + 1 });
+    expect(invoiced.status).toBe(200);
+    const refused = await status(month, { status: 'open', version: before.cycle.version + 2 });
+    expect(refused.status).toBe(403);
+    const reopened = await status(month, { status: 'open', version: before.cycle.version + 2 }, 'admin');
+    expect(reopened.status).toBe(200);
+    const live = await get<Statement>(API_PATHS.billingCycle(clientId, month));
+    expect(live.frozen).toBe(false);
+    expect(live.totals.totalMinutes).toBe(before.totals.totalMinutes + 60);
+  });
+
+  describe('who may see money', () => {
+    it('refuses billing and reports to technologists and readers (403), answers billing staff and admins', async () => {
+      const paths = [
+        API_PATHS.billingCycles(clientId),
+        API_PATHS.billingCycle(clientId, month),
+        `${API_PATHS.billableHours(clientId)}?month=${month}`,
+        `${API_PATHS.hoursSummary}?from=${month}&to=${month}`,
+        `${API_PATHS.clientHoursReport(clientId)}?from=${month}&to=${month}`,
+        `${API_PATHS.monitoringHours}?from=${month}&to=${month}`,
+      ];
+      for (const path of paths) {
+        expect((await call('GET', path, 'tech1')).status, path).toBe(403);
+        expect((await call('GET', path, 'reader1')).status, path).toBe(403);
+        expect((await call('GET', path, 'admin')).status, path).toBe(200);
+        expect((await call('GET', path, 'billing1')).status, path).toBe(200);
+      }
+      expect((await rate(nextMonth, { rate: '1.00' }, 'tech1')).status).toBe(403);
+      expect((await call('GET', API_PATHS.home2, 'reader1')).status).toBe(403);
+      expect((await call('GET', API_PATHS.home2, 'billing1')).status).toBe(403);
+    });
+  });
+
+  it('counts a running log live, on the home pages too, and lists the caller’s own work', async () => {
+    const thisMonth = monthIn(ZONE);
+    const started = Date.now() - 2 * HOUR;
+    const current = await intake(clientId, { monitoringLevel: 'continuous' });
+    const running = await log(current.id, { start: new Date(started).toISOString() });
+    const hours = await get<BillableHours>(`${API_PATHS.billableHours(clientId)}?month=${thisMonth}`);
+    const line = hours.cases.find((entry) => entry.caseId === current.id);
+    const elapsed = (Date.now() - started) / 60_000;
+    expect(line?.minutes).toBeGreaterThanOrEqual(Math.floor(elapsed) - 1);
+    expect(line?.minutes).toBeLessThanOrEqual(Math.ceil(elapsed) + 1);
+
+    const board = await get<{ billableHours: { thisMonth: { minutes: number } } }>(API_PATHS.home2, 'tech1');
+    expect(board.billableHours.thisMonth.minutes).toBeGreaterThanOrEqual(line?.minutes ?? Number.NaN);
+    const home = await get<{
+      openTimeLog: { itemId: number; caseId: number } | null;
+      myCases: { id: number }[];
+    }>(API_PATHS.home, 'tech1');
+    expect(home.openTimeLog).toMatchObject({ itemId: running._id, caseId: current.id });
+    const readerHome = await get<{ openTimeLog: unknown; stageCounts: Record<string, number> }>(
+      API_PATHS.home,
+      'reader1',
+    );
+    expect(readerHome.openTimeLog).toBeNull();
+    expect(readerHome.stageCounts.intake).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { AppAdmin } from '../../src/AppAdmin';
+import { createDataProvider, type HttpClient } from '../../src/dataProvider';
+import type { RequestOptions } from '../../src/dataProvider/httpClient';
+import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
+import type { FakeRequest } from './fakeApiRules';
+import { fakeAuthProvider } from './fakeAuthProvider';
+
+/** Answers the calls it knows (`{data, total?}`), or `undefined` to leave the request to the others. */
+export type FakeHandler = (request: FakeRequest) => { data: unknown; total?: number } | undefined;
+
+const DEFAULT_USER = buildUser();
+const NO_HANDLERS: readonly FakeHandler[] = [];
+
+/** The fake API plus `handlers`, tried first, in order (each area's calls: billing, reports, home). */
+export function withHandlers(api: FakeApi, handlers: readonly FakeHandler[]): HttpClient {
+  const others = fakeHttpClient(api);
+  return async <T,>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
+    const request = { method, path, query, body };
+    for (const handle of handlers) {
+      const failure = api.failures?.[`${method} ${path}`];
+      const answer = failure ? undefined : handle(request);
+      if (answer) {
+        api.onRequest?.(request);
+        return answer as { data: T; total?: number };
+      }
+    }
+    return others<T>(path, { method, query, body });
+  };
+}
+
+export interface HandlersHarnessProps extends Partial<FakeApi> {
+  /** The route to open. */
+  path: string;
+  handlers?: readonly FakeHandler[];
+}
+
+/** The whole app, signed in, over the fake API and the given handlers (stories double as test fixtures). */
+export const HandlersHarness = ({
+  path,
+  chrome,
+  user = DEFAULT_USER,
+  clientsData,
+  casesData,
+  failures,
+  onRequest,
+  handlers = NO_HANDLERS,
+}: HandlersHarnessProps) => {
+  const providers = useMemo(() => {
+    const api = { chrome: chrome ?? [], user, clientsData, casesData, failures, onRequest };
+    return {
+      dataProvider: createDataProvider({ httpClient: withHandlers(api, handlers) }),
+      authProvider: fakeAuthProvider(user),
+      store: memoryStore(),
+    };
+  }, [chrome, user, clientsData, casesData, failures, onRequest, handlers]);
+  return (
+    <TestMemoryRouter initialEntries={[path]}>
+      <AppAdmin {...providers} />
+    </TestMemoryRouter>
+  );
+};

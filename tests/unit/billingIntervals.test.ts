@@ -1,0 +1,120 @@
+// @vitest-environment node
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  clippedMinutes,
+  type Interval,
+  toMinuteGrid,
+  unionIntervals,
+} from '../../server/domain/billing/intervals';
+
+const MINUTE = 60_000;
+const BASE = Date.UTC(2026, 2, 14);
+/** An instant `minutes` (and `ms`) after BASE. */
+const at = (minutes: number, ms = 0) => BASE + minutes * MINUTE + ms;
+const span = (from: number, to: number): Interval => ({ start: at(from), end: at(to) });
+
+const EVERYTHING = span(-1, 3001);
+const PROPERTY = { seed: 20261122, numRuns: 200 };
+/** Instants over about two days, most of them off the minute grid. */
+const instant = fc.integer({ min: 0, max: 3000 * MINUTE }).map((offset) => BASE + offset);
+const interval = fc.tuple(instant, instant).map(([a, b]) => ({ start: Math.min(a, b), end: Math.max(a, b) }));
+const intervals = fc.array(interval, { maxLength: 8 });
+
+/** The spec restated by brute force: minutes of the window covered by at least one gridded interval. */
+function coveredMinutes(list: readonly Interval[], window: Interval): number {
+  const floor = (ms: number) => Math.floor((ms - BASE) / MINUTE);
+  let count = 0;
+  for (let minute = floor(window.start); minute < floor(window.end); minute += 1)
+    if (list.some(({ start, end }) => floor(start) <= minute && minute < floor(end))) count += 1;
+  return count;
+}
+
+describe('the minute grid', () => {
+  it('floors both ends to whole UTC minutes and drops what is left empty', () => {
+    expect(toMinuteGrid({ start: at(10, 59_999), end: at(20, 1) })).toEqual(span(10, 20));
+    expect(toMinuteGrid({ start: at(10, 1), end: at(10, 59_999) })).toBeUndefined();
+    expect(toMinuteGrid(span(10, 10))).toBeUndefined();
+    expect(toMinuteGrid(span(10, 9))).toBeUndefined();
+  });
+
+  it('floors instants before 1970 down, not toward zero', () => {
+    expect(toMinuteGrid({ start: -90_000, end: -1 })).toEqual({ start: -120_000, end: -60_000 });
+  });
+});
+
+describe('the union of intervals', () => {
+  it('sorts and merges overlapping and touching intervals, keeping gaps', () => {
+    const list = [span(50, 60), span(0, 10), span(5, 20), span(20, 30), span(31, 40)];
+    expect(unionIntervals(list)).toEqual([span(0, 30), span(31, 40), span(50, 60)]);
+  });
+
+  it('does not change the intervals it is given', () => {
+    const list = [span(0, 10), span(5, 20)];
+    unionIntervals(list);
+    expect(list).toEqual([span(0, 10), span(5, 20)]);
+  });
+
+  it('counts two technologists overlapping 30 minutes once: 2 h + 2 h = 210 minutes', () => {
+    const first = { start: Date.parse('2026-03-14T08:00:00Z'), end: Date.parse('2026-03-14T10:00:00Z') };
+    const second = { start: Date.parse('2026-03-14T09:30:00Z'), end: Date.parse('2026-03-14T11:30:00Z') };
+    expect(clippedMinutes([first, second], { start: 0, end: Date.parse('2027-01-01T00:00:00Z') })).toBe(210);
+  });
+
+  it('clips to the window', () => {
+    expect(clippedMinutes([span(0, 100), span(150, 300)], span(50, 200))).toBe(50 + 50);
+    expect(clippedMinutes([span(0, 100)], span(100, 200))).toBe(0);
+    expect(clippedMinutes([span(0, 100)], span(60, 10))).toBe(0);
+  });
+
+  it('counts the covered minutes of the window, as a brute-force count does', () => {
+    fc.assert(
+      fc.property(intervals, interval, (list, window) => {
+        expect(clippedMinutes(list, window)).toBe(coveredMinutes(list, window));
+      }),
+      PROPERTY,
+    );
+  });
+
+  it('never counts more than the window nor less than nothing', () => {
+    fc.assert(
+      fc.property(intervals, interval, (list, window) => {
+        const minutes = clippedMinutes(list, window);
+        const grid = toMinuteGrid(window);
+        expect(minutes).toBeGreaterThanOrEqual(0);
+        expect(minutes).toBeLessThanOrEqual(grid ? (grid.end - grid.start) / MINUTE : 0);
+      }),
+      PROPERTY,
+    );
+  });
+
+  it('counts overlapping logs once: duplicated and shuffled logs have the same union', () => {
+    fc.assert(
+      fc.property(
+        intervals.chain((list) => fc.tuple(fc.constant(list), fc.shuffledSubarray([...list, ...list]))),
+        ([list, shuffled]) => {
+          const union = unionIntervals(list);
+          expect(unionIntervals([...shuffled, ...list])).toEqual(union);
+          const sumOfDurations = list.reduce((total, one) => total + clippedMinutes([one], one), 0);
+          expect(clippedMinutes(list, EVERYTHING)).toBeLessThanOrEqual(sumOfDurations);
+        },
+      ),
+      PROPERTY,
+    );
+  });
+
+  it('answers sorted, disjoint, non-touching intervals on the grid', () => {
+    fc.assert(
+      fc.property(intervals, (list) => {
+        const union = unionIntervals(list);
+        for (const [index, { start, end }] of union.entries()) {
+          expect(start % MINUTE).toBe(0);
+          expect(end % MINUTE).toBe(0);
+          expect(end).toBeGreaterThan(start);
+          if (index > 0) expect(start).toBeGreaterThan(union[index - 1].end);
+        }
+      }),
+      PROPERTY,
+    );
+  });
+});

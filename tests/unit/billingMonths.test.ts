@@ -1,0 +1,126 @@
+// @vitest-environment node
+import { TZDate } from '@date-fns/tz';
+import { getDaysInMonth } from 'date-fns';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addMonths } from '../../contract/billing';
+import { clippedMinutes, type Interval } from '../../server/domain/billing/intervals';
+import { localMidnight, minutesByMonth, monthOf, monthWindow } from '../../server/domain/billing/months';
+
+const HOUR = 3_600_000;
+const CHICAGO = 'America/Chicago';
+const ZONES = [CHICAGO, 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Santiago', 'UTC'];
+const PROPERTY = { seed: 20261122, numRuns: 200 };
+
+const utc = (iso: string) => Date.parse(iso);
+/** Local wall-clock time in a zone (month 1-based, as people write it). */
+const local = (zone: string, year: number, month: number, day: number, hour = 0, minute = 0) =>
+  new TZDate(year, month - 1, day, hour, minute, zone).getTime();
+const hoursOf = ({ start, end }: Interval) => (end - start) / HOUR;
+
+describe('billing months in the client’s time zone', () => {
+  it('runs from local midnight of the 1st to local midnight of the next 1st', () => {
+    expect(monthWindow('2026-03', CHICAGO)).toEqual({
+      start: utc('2026-03-01T06:00:00Z'),
+      end: utc('2026-04-01T05:00:00Z'),
+    });
+    expect(monthWindow('2026-12', CHICAGO)).toEqual({
+      start: utc('2026-12-01T06:00:00Z'),
+      end: utc('2027-01-01T06:00:00Z'),
+    });
+  });
+
+  it('is an hour shorter with the spring-forward change and an hour longer with the fall-back one', () => {
+    expect(hoursOf(monthWindow('2026-03', CHICAGO))).toBe(743);
+    // November has 30 days: 30 × 24 + 1.
+    expect(hoursOf(monthWindow('2026-11', CHICAGO))).toBe(721);
+    expect(hoursOf(monthWindow('2026-10', 'Europe/London'))).toBe(745);
+    expect(hoursOf(monthWindow('2026-01', CHICAGO))).toBe(744);
+    // Lord Howe moves its clocks by half an hour.
+    expect(hoursOf(monthWindow('2026-04', 'Australia/Lord_Howe'))).toBe(720.5);
+  });
+
+  it('is days × 24 h give or take the zone’s one DST change, and months chain without gaps', () => {
+    const month = fc
+      .tuple(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }))
+      .map(([year, index]) => `${year}-${String(index).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(month, fc.constantFrom(...ZONES), (month, zone) => {
+        const window = monthWindow(month, zone);
+        const [year, index] = month.split('-').map(Number);
+        const days = getDaysInMonth(new Date(year, index - 1, 1));
+        expect(Math.abs(hoursOf(window) - days * 24)).toBeLessThanOrEqual(1);
+        expect(monthOf(window.start, zone)).toBe(month);
+        expect(monthOf(window.end - 1, zone)).toBe(month);
+        expect(monthWindow(addMonths(month, 1), zone).start).toBe(window.end);
+      }),
+      PROPERTY,
+    );
+  });
+
+  it('names the local month of an instant', () => {
+    expect(monthOf(utc('2026-04-01T04:59:59.999Z'), CHICAGO)).toBe('2026-03');
+    expect(monthOf(utc('2026-04-01T05:00:00Z'), CHICAGO)).toBe('2026-04');
+    expect(monthOf(utc('2026-03-31T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-04');
+  });
+
+  it('finds the local midnight starting the day, also on DST days', () => {
+    expect(localMidnight(utc('2026-03-08T18:00:00Z'), CHICAGO)).toBe(utc('2026-03-08T06:00:00Z'));
+    expect(localMidnight(utc('2026-11-01T18:00:00Z'), CHICAGO)).toBe(utc('2026-11-01T05:00:00Z'));
+    expect(localMidnight(utc('2026-06-10T02:00:00Z'), 'Asia/Kolkata')).toBe(utc('2026-06-09T18:30:00Z'));
+    // Santiago skips midnight on 2026-09-06: the day starts at 01:00 local.
+    expect(localMidnight(utc('2026-09-06T15:00:00Z'), 'America/Santiago')).toBe(utc('2026-09-06T04:00:00Z'));
+  });
+});
+
+describe('minutes by local month', () => {
+  it('splits a log from 23:00 on the month’s last day to 01:00 next day 1 h / 1 h', () => {
+    const log = { start: local(CHICAGO, 2026, 3, 31, 23), end: local(CHICAGO, 2026, 4, 1, 1) };
+    expect([...minutesByMonth([log], CHICAGO)]).toEqual([
+      ['2026-03', 60],
+      ['2026-04', 60],
+    ]);
+  });
+
+  it('leaves the next month out of a log ending at local midnight of its 1st', () => {
+    const log = { start: local(CHICAGO, 2026, 3, 31, 22), end: local(CHICAGO, 2026, 4, 1) };
+    expect([...minutesByMonth([log], CHICAGO)]).toEqual([['2026-03', 120]]);
+  });
+
+  it('counts overlapping logs once, lists months ascending and leaves out empty months', () => {
+    const logs = [
+      { start: local(CHICAGO, 2026, 6, 2, 8), end: local(CHICAGO, 2026, 6, 2, 10) },
+      { start: local(CHICAGO, 2026, 3, 5, 8), end: local(CHICAGO, 2026, 3, 5, 10) },
+      { start: local(CHICAGO, 2026, 3, 5, 9, 30), end: local(CHICAGO, 2026, 3, 5, 11, 30) },
+    ];
+    expect([...minutesByMonth(logs, CHICAGO)]).toEqual([
+      ['2026-03', 210],
+      ['2026-06', 120],
+    ]);
+    expect(minutesByMonth([], CHICAGO).size).toBe(0);
+  });
+
+  it('sums over the months to the minutes of the whole, in every zone', () => {
+    const instant = fc.integer({ min: utc('2025-10-01T00:00:00Z'), max: utc('2027-04-01T00:00:00Z') });
+    const log = fc.tuple(instant, fc.integer({ min: 0, max: 80 * 24 * 60 * 60_000 }));
+    const logs = fc.array(
+      log.map(([start, length]) => ({ start, end: start + length })),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(logs, fc.constantFrom(...ZONES), (list, zone) => {
+        const byMonth = minutesByMonth(list, zone);
+        const whole = { start: monthWindow('2025-09', zone).start, end: monthWindow('2027-06', zone).end };
+        const sum = [...byMonth.values()].reduce((total, minutes) => total + minutes, 0);
+        expect(sum).toBe(clippedMinutes(list, whole));
+        const months = [...byMonth.keys()];
+        expect(months).toEqual([...months].sort());
+        for (const [month, minutes] of byMonth) {
+          expect(minutes).toBeGreaterThan(0);
+          expect(minutes).toBe(clippedMinutes(list, monthWindow(month, zone)));
+        }
+      }),
+      PROPERTY,
+    );
+  });
+});

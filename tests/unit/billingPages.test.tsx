@@ -1,0 +1,477 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { API_PATHS, PAGE_PATHS } from '../../contract/paths';
+import * as billingStories from '../../src/customRoutes/billing/Billing.stories';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import { timesIn } from '../../src/resources/cases/print/reportFormat';
+import { userWithRole } from '../support/clientFixtures';
+import { conflict } from '../support/fakeApiRules';
+import { billingSeed, buildStoredCycle, fakeBillingHandler } from '../support/fakeBillingApi';
+import { catchDownloads } from './support/downloads';
+import { allowWholeAppStories } from './support/renderStory';
+
+allowWholeAppStories();
+const stories = composeStories(billingStories, preview);
+
+/** Bayou Memorial's clock: its statement's times are written in it. */
+const chicago = timesIn('America/Chicago');
+
+/** The cells of each row of a table, as text. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+/** The row whose first cell reads `first`. */
+function rowOf(table: HTMLElement, first: string) {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((candidate) => within(candidate).queryAllByRole('cell')[0]?.textContent === first);
+  if (!row) throw new Error(`No row starts with ${first}`);
+  return row;
+}
+
+/** The value a fact list gives a term. */
+function factOf(container: HTMLElement, term: string) {
+  const dt = within(container).getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+}
+
+const expectNoAppChrome = () => {
+  expect(screen.queryByRole('banner')).toBeNull();
+  expect(screen.queryByRole('navigation')).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Billing' })).toBeNull();
+};
+
+const requestsTo = (onRequest: ReturnType<typeof vi.fn>, method: string, path: string) =>
+  onRequest.mock.calls
+    .map(([request]) => request)
+    .filter((request) => request.method === method && request.path === path);
+
+// The pages read "this month" from the clock, and the fake lists months up to now: both see 20 November 2026.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T18:00:00.000Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the billing home', () => {
+  it('lists each client with this month and last month: hours, rate, status, amount', async () => {
+    const onRequest = vi.fn();
+    render(<stories.BillingHome onRequest={onRequest} />);
+    const table = await screen.findByRole('table', { name: 'Clients to bill' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Client',
+      'November 2026 hours',
+      'October 2026 hours',
+      'October 2026 rate',
+      'October 2026 status',
+      'October 2026 amount',
+    ]);
+    expect(rowsOf(table).slice(1)).toEqual([
+      ['Bayou Memorial Hospital', '35.00', '155.75', '125.50', 'Open', '19546.63'],
+      ['Northside General Hospital', '0.00', '64.75', 'Needs a rate', 'Open', '—'],
+      ["Lakeshore Children's Hospital", '0.00', '64.75', 'Needs a rate', 'Open', '—'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Bayou Memorial Hospital' })).toHaveAttribute(
+      'href',
+      PAGE_PATHS.billingClient(1),
+    );
+    expect(screen.getByText('2 clients still need a rate for October 2026')).toBeInTheDocument();
+    expect(requestsTo(onRequest, 'GET', API_PATHS.hoursSummary)).toEqual([
+      expect.objectContaining({ query: { from: '2026-10', to: '2026-11' } }),
+    ]);
+  });
+
+  it('says so when there is no client to bill yet', async () => {
+    render(<stories.BillingHomeEmpty />);
+    expect(
+      await screen.findByText('No clients to bill yet: a client appears here from its first recording.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says why the summary could not be read', async () => {
+    render(<stories.BillingHomeUnreadable />);
+    expect(
+      await screen.findByText('The billing summary could not be read: The database is not reachable'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe("a client's billing cycles", () => {
+  const cycles = () => screen.findByRole('table', { name: 'Billing cycles' });
+
+  it('opens without the menu or app bar: the client, the way back, its months newest first', async () => {
+    render(<stories.ClientCycles />);
+    const table = await cycles();
+    expect(
+      await screen.findByRole('heading', { name: 'Bayou Memorial Hospital', level: 1 }),
+    ).toBeInTheDocument();
+    expectNoAppChrome();
+    expect(screen.getByRole('link', { name: 'Back to billing' })).toHaveAttribute('href', PAGE_PATHS.billing);
+    expect(
+      rowsOf(table)
+        .slice(1)
+        .map((cells) => cells[0]),
+    ).toEqual(['November 2026', 'October 2026', 'September 2026', 'August 2026', 'July 2026', 'June 2026']);
+    const september = rowOf(table, 'September 2026');
+    expect(
+      rowsOf(table)
+        .find((cells) => cells[0] === 'September 2026')
+        ?.slice(0, 6),
+    ).toEqual([
+      'September 2026',
+      // The hours frozen at closing (61.17), not today's 62.67 after a corrected time log.
+      '61.17',
+      '3',
+      '120.00',
+      '7340.00',
+      'Closed',
+    ]);
+    expect(within(september).getByRole('link', { name: 'Statement for September 2026' })).toHaveAttribute(
+      'href',
+      PAGE_PATHS.statement(1, '2026-09'),
+    );
+  });
+
+  it('checks a rate as it is typed, and saves a good one with the version it was loaded with', async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<stories.ClientCycles onRequest={onRequest} />);
+    const october = rowOf(await cycles(), 'October 2026');
+    const rate = within(october).getByRole('textbox', { name: 'Rate for October 2026' });
+    expect(rate).toHaveValue('125.50');
+    await user.clear(rate);
+    await user.type(rate, '12o');
+    expect(rate).toHaveAccessibleDescription(
+      'Rate must be an amount per hour such as 125.50 (digits and a decimal point)',
+    );
+    expect(within(october).getByRole('button', { name: 'Save the rate for October 2026' })).toBeDisabled();
+    await user.clear(rate);
+    await user.type(rate, '130.125');
+    expect(rate).toHaveAccessibleDescription('Rate may have at most 2 decimal places');
+    await user.keyboard('{Enter}');
+    expect(requestsTo(onRequest, 'POST', API_PATHS.cycleRate(1, '2026-10'))).toEqual([]);
+
+    await user.clear(rate);
+    await user.type(rate, '130{Enter}');
+    await waitFor(() =>
+      expect(requestsTo(onRequest, 'POST', API_PATHS.cycleRate(1, '2026-10'))).toEqual([
+        expect.objectContaining({ body: { rate: '130', version: 2 } }),
+      ]),
+    );
+    expect(await screen.findByText('Rate for October 2026 set to 130.00')).toBeInTheDocument();
+    // 155.75 h × 130.00, as the fake server computed it after the list was read again.
+    await waitFor(() =>
+      expect(
+        within(rowOf(screen.getByRole('table', { name: 'Billing cycles' }), 'October 2026')).getByText(
+          '20247.50',
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('textbox', { name: 'Rate for October 2026' })).toHaveValue('130.00');
+  });
+
+  it("shows the server's word on a refused rate under the field", async () => {
+    const user = userEvent.setup();
+    const refusal = toHttpError(400, {
+      error: 'Invalid rate',
+      fields: [{ field: 'rate', message: 'Rate must be at most 99999.99 per hour' }],
+    });
+    render(<stories.ClientCycles failures={{ [`POST ${API_PATHS.cycleRate(1, '2026-10')}`]: refusal }} />);
+    const rate = within(rowOf(await cycles(), 'October 2026')).getByRole('textbox', {
+      name: 'Rate for October 2026',
+    });
+    await user.clear(rate);
+    await user.type(rate, '140{Enter}');
+    await waitFor(() => expect(rate).toHaveAccessibleDescription('Rate must be at most 99999.99 per hour'));
+  });
+
+  it('shows a conflict as an error in the server’s words', async () => {
+    const user = userEvent.setup();
+    const refusal = conflict('Cycle 2026-10 is closed: reopen it to change the rate');
+    render(<stories.ClientCycles failures={{ [`POST ${API_PATHS.cycleRate(1, '2026-10')}`]: refusal }} />);
+    const rate = within(rowOf(await cycles(), 'October 2026')).getByRole('textbox', {
+      name: 'Rate for October 2026',
+    });
+    await user.clear(rate);
+    await user.type(rate, '140');
+    await user.click(screen.getByRole('button', { name: 'Save the rate for October 2026' }));
+    expect(
+      await screen.findByText('Cycle 2026-10 is closed: reopen it to change the rate'),
+    ).toBeInTheDocument();
+    expect(rate).toHaveAccessibleDescription('Per hour; Enter saves');
+  });
+
+  it('closes a month only once confirmed, with the version it was loaded with', async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<stories.ClientCycles onRequest={onRequest} />);
+    await user.click(
+      within(rowOf(await cycles(), 'October 2026')).getByRole('button', { name: 'Close October 2026' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Close October 2026?' });
+    expect(dialog).toHaveTextContent(/Its statement lines are frozen/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo(onRequest, 'POST', API_PATHS.cycleStatus(1, '2026-10'))).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Close October 2026' }));
+    dialog = await screen.findByRole('dialog', { name: 'Close October 2026?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(requestsTo(onRequest, 'POST', API_PATHS.cycleStatus(1, '2026-10'))).toEqual([
+        expect.objectContaining({ body: { status: 'closed', version: 2 } }),
+      ]),
+    );
+    expect(
+      await screen.findByText('October 2026 closed: its statement lines are frozen'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(rowOf(screen.getByRole('table', { name: 'Billing cycles' }), 'October 2026')).getByText(
+          'Closed',
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Rate for October 2026' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mark invoiced October 2026' })).toBeEnabled();
+  });
+
+  it('will not close a month that has no rate, or that has not ended', async () => {
+    render(<stories.ClientCyclesWithoutRate />);
+    const october = rowOf(await cycles(), 'October 2026');
+    const close = within(october).getByRole('button', { name: 'Close October 2026' });
+    expect(close).toBeDisabled();
+    expect(close).toHaveAccessibleDescription('Set a rate before closing');
+    expect(within(october).getByRole('textbox', { name: 'Rate for October 2026' })).toHaveValue('');
+    const november = screen.getByRole('button', { name: 'Close November 2026' });
+    expect(november).toBeDisabled();
+    expect(november).toHaveAccessibleDescription('The month has not ended yet');
+  });
+
+  it('lets only an admin reopen an invoiced month', async () => {
+    const { unmount } = render(<stories.ClientCycles />);
+    const august = rowOf(await cycles(), 'August 2026');
+    const reopen = within(august).getByRole('button', { name: 'Reopen August 2026' });
+    expect(reopen).toBeDisabled();
+    expect(reopen).toHaveAccessibleDescription('Only an admin can reopen an invoiced month');
+    // A closed month may be reopened or invoiced by billing staff.
+    expect(screen.getByRole('button', { name: 'Reopen September 2026' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Mark invoiced September 2026' })).toBeEnabled();
+    unmount();
+
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<stories.AsAdmin onRequest={onRequest} />);
+    await user.click(
+      within(rowOf(await cycles(), 'August 2026')).getByRole('button', { name: 'Reopen August 2026' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen August 2026?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() =>
+      expect(requestsTo(onRequest, 'POST', API_PATHS.cycleStatus(1, '2026-08'))).toEqual([
+        expect.objectContaining({ body: { status: 'closed', version: 4 } }),
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        within(rowOf(screen.getByRole('table', { name: 'Billing cycles' }), 'August 2026')).getByText(
+          'Closed',
+        ),
+      ).toBeInTheDocument(),
+    );
+  });
+});
+
+describe('the fake billing API, as the server rules', () => {
+  const post = (handler: ReturnType<typeof fakeBillingHandler>, path: string, body: unknown) => () =>
+    handler({ method: 'POST', path, body });
+
+  it('refuses an invoiced reopen to all but admins, a rate on a closed month, and a stale version', () => {
+    const handler = fakeBillingHandler(billingSeed, userWithRole('billing'));
+    expect(post(handler, API_PATHS.cycleStatus(1, '2026-08'), { status: 'closed', version: 4 })).toThrow(
+      expect.objectContaining({
+        status: 403,
+        message: 'Only an admin may reopen August 2026: it is invoiced',
+      }),
+    );
+    expect(post(handler, API_PATHS.cycleRate(1, '2026-09'), { rate: '99', version: 3 })).toThrow(
+      'Cycle 2026-09 is closed: reopen it to change the rate',
+    );
+    expect(post(handler, API_PATHS.cycleStatus(1, '2026-10'), { status: 'closed', version: 1 })).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
+    expect(post(handler, API_PATHS.cycleRate(1, '2026-10'), { rate: '12.345', version: 2 })).toThrow(
+      expect.objectContaining({
+        status: 400,
+        body: { errors: { rate: 'Rate may have at most 2 decimal places' } },
+      }),
+    );
+  });
+
+  it('refuses to close a month without a rate, or one still running', () => {
+    // Stored months of Lakeshore: October without a rate (seeded so), November with one but still running.
+    const lakeshore = {
+      ...billingSeed.clients[2],
+      cycles: [
+        buildStoredCycle({ month: '2026-10', version: 1 }),
+        buildStoredCycle({ month: '2026-11', rate: '100.00', version: 1 }),
+      ],
+    };
+    const handler = fakeBillingHandler({ clients: [lakeshore] }, userWithRole('billing'));
+    expect(post(handler, API_PATHS.cycleStatus(3, '2026-10'), { status: 'closed', version: 1 })).toThrow(
+      'Set a rate before closing October 2026',
+    );
+    expect(post(handler, API_PATHS.cycleStatus(3, '2026-11'), { status: 'closed', version: 1 })).toThrow(
+      "November 2026 has not ended yet in the client's time zone",
+    );
+  });
+
+  it('freezes the lines at closing', () => {
+    const handler = fakeBillingHandler(billingSeed, userWithRole('billing'));
+    handler({
+      method: 'POST',
+      path: API_PATHS.cycleStatus(1, '2026-10'),
+      body: { status: 'closed', version: 2 },
+    });
+    const answer = handler({ method: 'GET', path: API_PATHS.billingCycle(1, '2026-10') });
+    expect(answer?.data).toMatchObject({
+      frozen: true,
+      cycle: { status: 'closed', closedBy: 'billing', version: 3 },
+    });
+  });
+});
+
+describe('the statement', () => {
+  const statementHeading = (month: string) =>
+    screen.findByRole('heading', { name: `Statement for ${month}`, level: 1 });
+  const section = (name: string) => screen.findByRole('region', { name });
+  const lines = () => screen.findByRole('table', { name: 'Statement lines' });
+
+  it("opens without the menu or app bar: the client, the period in the client's zone, the status", async () => {
+    render(<stories.Statement />);
+    expect(await statementHeading('October 2026')).toBeInTheDocument();
+    expectNoAppChrome();
+    const client = await section('Client');
+    expect(factOf(client, 'Name')).toBe('Bayou Memorial Hospital');
+    expect(factOf(client, 'Code')).toBe('BMH');
+    expect(factOf(client, 'Address')).toBe('2100 Canal Street\nNew Orleans, LA 70112');
+    expect(factOf(client, 'Time zone')).toBe('America/Chicago');
+    const period = await section('Period and status');
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'America/Chicago' });
+    expect(factOf(period, 'Period')).toBe(
+      `${day.format(new Date('2026-10-01T12:00:00Z'))} – ${day.format(new Date('2026-10-31T12:00:00Z'))}, America/Chicago`,
+    );
+    expect(factOf(period, 'Status')).toBe('Open');
+    expect(within(period).queryByText('Closed', { selector: 'dt' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the billing cycles' })).toHaveAttribute(
+      'href',
+      PAGE_PATHS.billingClient(1),
+    );
+  });
+
+  it('lists each case: recording in the client’s zone, hours, adjustments, CPT codes; then the totals', async () => {
+    const user = userEvent.setup();
+    render(<stories.Statement />);
+    const table = await lines();
+    const rows = rowsOf(table).slice(1);
+    expect(rows).toHaveLength(7);
+    expect(rows[0]).toEqual([
+      'BMH-2026-0041',
+      'Okafor, GraceMRN BMH101517',
+      `${chicago('2026-10-03T02:15:00.000Z')} – ${chicago('2026-10-05T14:40:00.000Z')}`,
+      '59.42',
+      '0.00',
+      '59.42',
+      '95700 × 195713 × 195716 × 2',
+      '',
+    ]);
+    expect(rowOf(table, 'BMH-2026-0042').textContent).toContain('35.00-1.0034.00');
+    expect(within(rowOf(table, 'BMH-2026-0043')).getByText(/^Routine EEG: under 2 h/)).toBeInTheDocument();
+    expect(rows[6]).toEqual(['Totals', '', '', '156.25', '-0.50', '155.75', '', '']);
+
+    await user.hover(within(rowOf(table, 'BMH-2026-0041')).getByText('95716 × 2'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'EEG with video, 12–26 h, continuous monitoring (each)',
+    );
+
+    const amount = await section('Amount');
+    expect(factOf(amount, 'Total hours')).toBe('155.75');
+    expect(factOf(amount, 'Rate')).toBe('125.50 per hour');
+    expect(factOf(amount, 'Amount')).toBe('19546.63');
+    expect(screen.queryByRole('region', { name: 'Changed since closing' })).toBeNull();
+  });
+
+  it('shows a closed month’s frozen lines, who closed it, and what changed since', async () => {
+    render(<stories.StatementClosedWithChanges />);
+    const period = await section('Period and status');
+    expect(factOf(period, 'Status')).toBe('Closed');
+    expect(factOf(period, 'Closed')).toBe(
+      `Closed on ${chicago('2026-10-03T15:20:00.000Z')} by bill; lines frozen`,
+    );
+    // The frozen 25.00 h, not the 26.50 h the corrected time log gives now.
+    expect(rowOf(await lines(), 'BMH-2026-0032').textContent).toContain('25.00');
+    const changes = await section('Changed since closing');
+    expect(changes).toHaveTextContent('BMH-2026-0032: billable 25.00 → 26.50 h');
+    expect(changes).toHaveTextContent(
+      `Time log 318, revision 2, by priya on ${chicago('2026-10-06T14:05:00.000Z')}`,
+    );
+    expect(changes).toHaveTextContent('BMH-2026-0031: billable 35.00 → 35.00 h; adjustments 0.00 → -0.75 h');
+    expect(changes).toHaveTextContent(
+      `Billing note 27, revision 1, by bill on ${chicago('2026-10-07T16:40:00.000Z')}`,
+    );
+  });
+
+  it('says when a month has no cases and no rate', async () => {
+    render(<stories.StatementEmptyNoRate />);
+    expect(await statementHeading('November 2026')).toBeInTheDocument();
+    expect(screen.getByText('No billable cases in this month.')).toBeInTheDocument();
+    const amount = await section('Amount');
+    expect(factOf(amount, 'Rate')).toBe('No rate set');
+    expect(factOf(amount, 'Amount')).toBe('No rate set');
+    expect(factOf(await section('Client'), 'Time zone')).toBe('America/New_York');
+  });
+
+  it('prints when Print is pressed', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    render(<stories.Statement />);
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads the statement as CSV: one row per case, then the totals with rate and amount', async () => {
+    const downloads = catchDownloads();
+    const user = userEvent.setup();
+    render(<stories.Statement />);
+    await lines();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(async () => expect(await downloads()).toHaveLength(1));
+    const [{ name, text }] = await downloads();
+    expect(name).toBe('statement-BMH-2026-10.csv');
+    const [header, ...rows] = text.trim().split('\n');
+    expect(header).toBe(
+      'Case number,Patient,MRN,Recording start,Recording end,Billable hours,Adjustment hours,Total hours,CPT codes,Note,Rate,Amount',
+    );
+    expect(rows).toHaveLength(7);
+    expect(rows[1]).toContain('BMH-2026-0042,"Nguyen, Minh",BMH101554,');
+    expect(rows[1]).toContain(',35.00,-1.00,34.00,95700 × 1; 95715 × 2,,,');
+    expect(rows[6]).toBe('Total,,,,,156.25,-0.50,155.75,,,125.50,19546.63');
+  });
+});

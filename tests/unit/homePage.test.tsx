@@ -1,0 +1,238 @@
+import { composeStories } from '@storybook/react-vite';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { CASE_STAGES } from '../../contract/cases';
+import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
+import * as homeStories from '../../src/dashboard/Home.stories';
+import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
+import { operationsBoard, technologistHome } from '../support/fakeHomeApi';
+import { allowWholeAppStories } from './support/renderStory';
+import { requestCount, sentRequest } from './support/requests';
+
+allowWholeAppStories();
+const stories = composeStories(homeStories, preview);
+
+const MINUTE = 60_000;
+const runningLog = technologistHome.openTimeLog as NonNullable<typeof technologistHome.openTimeLog>;
+const stopPath = API_PATHS.caseRecordRevisions(runningLog.caseId, 'time-logs', runningLog.itemId);
+
+const widget = async (name: string) => within(await screen.findByRole('region', { name }));
+
+/** The cells of each body row of a table, as text. */
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("the technologist's own work", () => {
+  it('lists their active cases, each opening its case page, with why it is theirs', async () => {
+    render(<stories.AsTechnologist />);
+    expect(await screen.findByText('Welcome, Priya Raman.')).toBeInTheDocument();
+    const myCases = await widget('My active cases');
+    const table = await myCases.findByRole('table', { name: 'My active cases' });
+    expect(bodyRows(table).map((cells) => [cells[0], cells[1], cells[3], cells[4], cells[6]])).toEqual([
+      ['NSG-2026-0042', 'Northside General Hospital', 'Monitoring', 'Continuous', 'Technologist'],
+      ['BMH-2026-0031', 'Bayside Memorial Hospital', 'Monitoring', 'Intermittent', 'Technologist'],
+      ['SAC-2026-0007', "St. Anne's Children's Hospital", 'Intake', 'Continuous', 'Technologist'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'SAC-2026-0007' })).toHaveAttribute(
+      'href',
+      casePagePath('intake', 109),
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toContain('Recording start');
+  });
+
+  it('shows their running time log with its case, activity and how long it has run', async () => {
+    render(<stories.AsTechnologist />);
+    const timeLog = await widget('My time log');
+    expect(await timeLog.findByRole('link', { name: runningLog.caseNumber })).toHaveAttribute(
+      'href',
+      casePagePath('monitoring', runningLog.caseId, 'time-logs'),
+    );
+    expect(timeLog.getByText('Monitoring')).toBeVisible();
+    expect(timeLog.getByText(/^1 h 3[56] min$/)).toBeInTheDocument();
+    expect(timeLog.getByRole('button', { name: 'Stop my time log' })).toBeEnabled();
+  });
+
+  it('stops the log with its end and the revision shown, then says no log runs', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.AsTechnologist onRequest={onRequest} />);
+    const timeLog = await widget('My time log');
+    const before = Date.now();
+    await user.click(await timeLog.findByRole('button', { name: 'Stop my time log' }));
+    expect(await timeLog.findByText('No time log running.')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', stopPath, { end: expect.any(String), baseRevision: runningLog.revision }),
+    );
+    const [{ body }] = onRequest.mock.calls.find(([request]) => request.method === 'POST') ?? [];
+    expect(Date.parse(body.end)).toBeGreaterThanOrEqual(before - 1000);
+    expect(timeLog.queryByRole('button', { name: 'Stop my time log' })).toBeNull();
+  });
+
+  it("shows the server's refusal of a stale stop, reads the log again, and stops it then", async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.StopRefusedAsStale onRequest={onRequest} />);
+    const timeLog = await widget('My time log');
+    await user.click(await timeLog.findByRole('button', { name: 'Stop my time log' }));
+    expect(
+      await timeLog.findByText(
+        'This record was revised by someone else meanwhile (now revision 2); reload and try again.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home)).toBe(2));
+    const stop = timeLog.getByRole('button', { name: 'Stop my time log' });
+    await waitFor(() => expect(stop).toBeEnabled());
+    await user.click(stop);
+    expect(await timeLog.findByText('No time log running.')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', stopPath, expect.objectContaining({ baseRevision: 2 })),
+    );
+  });
+
+  it('links each stage count to its list', async () => {
+    render(<stories.AsTechnologist />);
+    const lists = await widget('Case lists');
+    for (const stage of CASE_STAGES)
+      expect(
+        await lists.findByRole('link', { name: new RegExp(`^${STAGE_LABELS[stage]}: `) }),
+      ).toHaveAttribute('href', API_PATHS.caseStage(stage));
+    expect(lists.getByRole('link', { name: 'Closed: 212 cases' })).toBeInTheDocument();
+  });
+
+  it("says why the caller's widgets could not be loaded", async () => {
+    render(<stories.HomeUnavailable />);
+    const myCases = await widget('My active cases');
+    expect(
+      await myCases.findByText('My active cases could not be loaded: The database is not reachable'),
+    ).toBeVisible();
+    expect(await (await widget('Monitoring checks')).findByRole('table')).toBeInTheDocument();
+  });
+});
+
+describe('the operations board', () => {
+  it('lists the overdue checks first, marked Overdue, and a case never checked as such', async () => {
+    render(<stories.AsAdmin />);
+    const board = await widget('Monitoring checks');
+    const rows = bodyRows(await board.findByRole('table', { name: 'Cases in monitoring' }));
+    expect(rows).toHaveLength(8);
+    expect(rows.map((cells) => [cells[0], cells[7] === 'Overdue'])).toEqual([
+      ['NSG-2026-0040', true],
+      ['BMH-2026-0032', true],
+      ['NSG-2026-0042', false],
+      ['BMH-2026-0031', false],
+      ['SAC-2026-0006', false],
+      ['NSG-2026-0043', false],
+      ['SAC-2026-0005', false],
+      ['NSG-2026-0041', false],
+    ]);
+    expect(rows[1][5]).toBe('No check yet');
+    expect(rows[5]).toContain('Awaiting first check');
+    expect(rows[4][6]).toBe('Every 30 min');
+  });
+
+  it('compares billable hours this month with last month', async () => {
+    render(<stories.AsTechnologist />);
+    const hours = await widget('Billable hours');
+    expect(await hours.findByText('1284.50 h')).toBeVisible();
+    expect(hours.getByText('1402.25 h')).toBeVisible();
+    expect(hours.getByText('117.75 h fewer than last month.')).toBeVisible();
+  });
+
+  it('shows the cases per stage', async () => {
+    render(<stories.CasesPerStageWidget />);
+    const perStage = await widget('Cases per stage');
+    expect(perStage.getByText('Preview').nextElementSibling).toHaveTextContent(
+      String(operationsBoard.stageCounts.preview),
+    );
+  });
+
+  it('is not shown to a reader, nor even asked for', async () => {
+    const onRequest = vi.fn();
+    render(<stories.AsReader onRequest={onRequest} />);
+    const myCases = await widget('My active cases');
+    expect(await myCases.findByRole('link', { name: 'NSG-2026-0038' })).toBeInTheDocument();
+    expect(myCases.getAllByText('Reader')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'Operations' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Monitoring checks' })).toBeNull();
+    expect(requestCount(onRequest, 'GET', API_PATHS.home)).toBeGreaterThan(0);
+    expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(0);
+  });
+
+  it('is asked for on a technologist’s page', async () => {
+    const onRequest = vi.fn();
+    render(<stories.AsTechnologist onRequest={onRequest} />);
+    expect(await screen.findByRole('heading', { name: 'Operations' })).toBeInTheDocument();
+    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(1));
+  });
+
+  it('gives billing staff a way to billing, and no board', async () => {
+    render(<stories.AsBilling />);
+    expect(await screen.findByRole('link', { name: 'Go to billing' })).toHaveAttribute(
+      'href',
+      PAGE_PATHS.billing,
+    );
+    expect(await (await widget('My active cases')).findByText('You have no active cases.')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Monitoring checks' })).toBeNull();
+  });
+});
+
+describe('the widgets on their own', () => {
+  it('counts a running log up as each minute completes', () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'Date'],
+      now: Date.parse(runningLog.start) + 95 * MINUTE,
+    });
+    render(<stories.TimeLogRunning />);
+    expect(screen.getByText('1 h 35 min')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(screen.getByText('1 h 35 min')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText('1 h 36 min')).toBeInTheDocument();
+  });
+
+  it('disables Stop while the stop is saved', () => {
+    render(<stories.TimeLogStopping />);
+    expect(screen.getByRole('button', { name: 'Stop my time log' })).toBeDisabled();
+  });
+
+  it('says when no log runs, or when the caller has no case', () => {
+    render(<stories.NoTimeLogRunning />);
+    expect(screen.getByText('No time log running.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop my time log' })).toBeNull();
+    render(<stories.MyCasesEmpty />);
+    expect(screen.getByText('You have no active cases.')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while loading, and the error when loading failed', () => {
+    render(<stories.BoardLoading />);
+    expect(screen.getByRole('region', { name: 'Monitoring checks' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('table')).toBeNull();
+    render(<stories.MyCasesFailed />);
+    expect(
+      screen.getByText('My active cases could not be loaded: The database is not reachable'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when no case is being monitored', () => {
+    render(<stories.BoardEmpty />);
+    expect(screen.getByText('No case is being monitored.')).toBeInTheDocument();
+  });
+});
