@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   ACTIVE_CASE_STAGES,
   type CaseListQuery,
@@ -88,14 +88,16 @@ const latestCheckAt = sql`greatest(
   )
 )`;
 
+/** Overdue (DESIGN §4): the latest check (or, before any, the recording start) older than the interval. */
+const overdueWhen = (lastCheckAt: SQL, recordingStart: SQL, intervalMinutes: SQL) => sql<boolean>`coalesce(
+  coalesce(${lastCheckAt}, ${recordingStart}) + make_interval(mins => ${intervalMinutes}) < now(),
+  false
+)`;
+
 /** A monitoring case is overdue when its latest check (or, before any, its recording start) is older
  * than its protocol's check interval. The latest check is looked up once per row. */
 const overdue = sql<boolean>`(
-  ${cases.stage} = 'monitoring' and coalesce(
-    coalesce(${latestCheckAt}, ${cases.recordingStart})
-      + make_interval(mins => ${protocolRevisions.checkIntervalMinutes}) < now(),
-    false
-  )
+  ${cases.stage} = 'monitoring' and ${overdueWhen(latestCheckAt, sql`${cases.recordingStart}`, sql`${protocolRevisions.checkIntervalMinutes}`)}
 )`;
 
 const technologistsOf = sql<string[]>`coalesce((
@@ -393,26 +395,46 @@ export async function lockTechnologists(db: DbOrTx, usernames: readonly string[]
 
 /**
  * The operations board (GET /getHome2): every case in monitoring with its latest check, its protocol's
- * check interval and whether it is overdue, overdue first, then the longest without a check.
+ * check interval and whether it is overdue, overdue first, then the longest without a check. The latest
+ * check is looked up once per case, in the inner select.
  */
-export function monitoringBoard(db: DbOrTx) {
-  return db
-    .select({
-      id: cases.id,
-      caseNumber: cases.caseNumber,
-      clientName: clients.name,
-      patientName,
-      monitoringLevel: cases.monitoringLevel,
-      technologists: technologistsOf,
-      recordingStart: cases.recordingStart,
-      lastCheckAt: sql<Date | string | null>`${latestCheckAt}`,
-      checkIntervalMinutes: protocolRevisions.checkIntervalMinutes,
-      overdue,
-    })
-    .from(cases)
-    .innerJoin(clients, eq(clients.id, cases.clientId))
-    .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
-    .leftJoin(protocolRevisions, caseProtocolRevision)
-    .where(eq(cases.stage, 'monitoring'))
-    .orderBy(desc(overdue), sql`coalesce(${latestCheckAt}, ${cases.recordingStart}) nulls first`, cases.id);
+export async function monitoringBoard(db: DbOrTx) {
+  const { rows } = await db.execute<{
+    id: number;
+    case_number: string;
+    client_name: string;
+    patient_name: string | null;
+    monitoring_level: MonitoringLevel;
+    technologists: string[];
+    recording_start: Date | string | null;
+    last_check_at: Date | string | null;
+    check_interval_minutes: number | null;
+    overdue: boolean;
+  }>(sql`
+    select board.*,
+      ${overdueWhen(sql`board.last_check_at`, sql`board.recording_start`, sql`board.check_interval_minutes`)} as overdue
+    from (
+      select ${cases.id}, ${cases.caseNumber}, ${clients.name} as client_name, ${patientName} as patient_name,
+        ${cases.monitoringLevel}, ${technologistsOf} as technologists, ${cases.recordingStart},
+        ${latestCheckAt} as last_check_at, ${protocolRevisions.checkIntervalMinutes}
+      from ${cases}
+      join ${clients} on ${clients.id} = ${cases.clientId}
+      left join ${casePatients} on ${casePatients.caseId} = ${cases.id}
+      left join ${protocolRevisions} on ${caseProtocolRevision}
+      where ${cases.stage} = 'monitoring'
+    ) board
+    order by overdue desc, coalesce(board.last_check_at, board.recording_start) nulls first, board.id`);
+  const instant = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return rows.map((row) => ({
+    id: Number(row.id),
+    caseNumber: row.case_number,
+    clientName: row.client_name,
+    patientName: row.patient_name ?? '',
+    monitoringLevel: row.monitoring_level,
+    technologists: row.technologists,
+    recordingStart: instant(row.recording_start),
+    lastCheckAt: instant(row.last_check_at),
+    checkIntervalMinutes: row.check_interval_minutes === null ? null : Number(row.check_interval_minutes),
+    overdue: row.overdue,
+  }));
 }

@@ -488,3 +488,9 @@ export const caseHoursPending = pgTable('case_hours_pending', {
     .primaryKey()
     .references(() => cases.id),
 });
+
+/** Cases per stage, kept by a trigger on `cases` (migration 0007, hand-written). */
+export const caseStageCounts = pgTable('case_stage_counts', {
+  stage: text('stage').primaryKey(),
+  count: integer('count').notNull(),
+});

@@ -63,12 +63,7 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
       }
       return ok({
         stageCounts: counts,
-        monitoring: board.map((row) => ({
-          ...row,
-          patientName: row.patientName ?? '',
-          recordingStart: row.recordingStart?.toISOString() ?? null,
-          lastCheckAt: row.lastCheckAt === null ? null : new Date(row.lastCheckAt).toISOString(),
-        })),
+        monitoring: board,
         billableHours: {
           thisMonth: { minutes: thisMonth, hours: hoursOf(thisMonth) },
           lastMonth: { minutes: lastMonth, hours: hoursOf(lastMonth) },
