@@ -23,7 +23,7 @@ const NoRate = () => (
   </Typography>
 );
 
-/** The cell of one client's month: its hours (marked when the month has no rate), or its amount. */
+/** The cell of one client's month: its hours (marked when hours wait for a rate), or its amount. */
 function monthColumn(
   month: string,
   summary: HoursSummary,
@@ -48,7 +48,7 @@ function monthColumn(
       return (
         <>
           {figures.hours}
-          {figures.amount === null && <NoRate />}
+          {figures.amount === null && figures.minutes !== 0 && <NoRate />}
         </>
       );
     },
