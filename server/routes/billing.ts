@@ -71,6 +71,12 @@ async function cycleOf(db: DbOrTx, client: ClientHeader, month: string, now: Dat
   });
 }
 
+/** 409: the cycle changed since the caller loaded it (optimistic locking). */
+const staleCycle = (month: string, stored: { version: number } | undefined) =>
+  conflict(
+    `Cycle ${month} was changed by someone else (version ${stored?.version ?? 0}); reload it and try again`,
+  );
+
 const audit = (tx: DbOrTx, request: FastifyRequest, action: string, clientId: number, details: object) =>
   recordWrite(tx, request.user.username, 'billing', action, clientId, details as Record<string, unknown>);
 
@@ -175,11 +181,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
         if (stored && stored.status !== 'open') {
           throw conflict(`Cycle ${month} is ${stored.status}: reopen it to change the rate`);
         }
-        if (version !== undefined && version !== (stored?.version ?? 0)) {
-          throw conflict(
-            `Cycle ${month} was changed by someone else (version ${stored?.version ?? 0}); reload it and try again`,
-          );
-        }
+        if (version !== undefined && version !== (stored?.version ?? 0)) throw staleCycle(month, stored);
         const saved = await saveRate(tx, header.id, month, rate, request.user.username);
         await audit(tx, request, 'billing.rate', header.id, { month, version: saved.version });
         return cycleOf(tx, header, month, clock());
@@ -216,11 +218,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
         });
         if (refusal?.status === 403) throw forbidden(refusal.message);
         if (refusal) throw conflict(refusal.message);
-        if (!stored || version !== stored.version) {
-          throw conflict(
-            `Cycle ${month} was changed by someone else (version ${stored?.version ?? 0}); reload it and try again`,
-          );
-        }
+        if (!stored || version !== stored.version) throw staleCycle(month, stored);
         const lines = status === 'closed' ? await currentLines(tx, header, month, now) : [];
         const totals = totalsOf(lines);
         await saveStatus(tx, stored, status, request.user.username, {

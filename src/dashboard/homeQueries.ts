@@ -5,14 +5,11 @@ import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import type { AppDataProvider } from '../dataProvider';
 import { resourceOf } from '../dataProvider/resourcePaths';
+import { retryUnlessRefused } from '../dataProvider/retry';
 import { caseRecordsKey } from '../resources/cases/records/recordQueries';
 
 const HOME_KEY = [resourceOf(API_PATHS.home)];
 const BOARD_KEY = [resourceOf(API_PATHS.home2)];
-
-/** A refusal (4xx) will not change by asking again; a failed connection or a 5xx may. */
-const retryUnlessRefused = (failures: number, error: HttpError) =>
-  failures < 2 && !(error.status >= 400 && error.status < 500);
 
 /** GET /getHome: the caller's stage counts, active cases and running time log. */
 export function useHome() {

@@ -4,6 +4,7 @@ import type { BillingCycle, HoursSummary, MonthRange, Statement } from '../../..
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
+import { retryUnlessRefused } from '../../dataProvider/retry';
 
 /** Keys named after the API paths, so a write can refresh exactly what it changed. */
 export const cyclesKey = (clientId: Identifier) => [resourceOf(API_PATHS.billingCycles(clientId))];
@@ -11,10 +12,6 @@ export const statementKey = (clientId: Identifier, month: string) => [
   resourceOf(API_PATHS.billingCycle(clientId, month)),
 ];
 const hoursSummaryKey = [resourceOf(API_PATHS.hoursSummary)];
-
-/** A refusal (4xx) will not change by asking again; a failed connection or a 5xx may. */
-const retryUnlessRefused = (failures: number, error: HttpError) =>
-  failures < 2 && !(error.status >= 400 && error.status < 500);
 
 /** Every client's hours, rate and status per month of `range`, summed by the server. */
 export function useHoursSummary(range: MonthRange) {

@@ -4,15 +4,12 @@ import type { ClientHoursReport, HoursSummary, MonitoringHours, MonthRange } fro
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
+import { retryUnlessRefused } from '../../dataProvider/retry';
 
 /**
  * The reports, each cached under its API path and months. `range` is `undefined` while the months the user
  * typed are invalid: then nothing is fetched.
  */
-
-/** A refusal (4xx) will not change by asking again; a failed connection or a 5xx may. */
-const retryUnlessRefused = (failures: number, error: HttpError) =>
-  failures < 2 && !(error.status >= 400 && error.status < 500);
 
 /** Every client's billable hours and amounts per month, with the server's totals. */
 export function useHoursSummary(range: MonthRange | undefined) {

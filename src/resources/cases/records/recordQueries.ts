@@ -5,6 +5,7 @@ import { API_PATHS } from '../../../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../../../contract/timeLogs';
 import type { AppDataProvider } from '../../../dataProvider';
 import { resourceOf } from '../../../dataProvider/resourcePaths';
+import { retryUnlessRefused } from '../../../dataProvider/retry';
 
 /** Named after the list's API path, so any write to those records can refresh it (and its histories). */
 export const caseRecordsKey = (caseId: Identifier, kind: CaseRecordKind) => [
@@ -16,10 +17,6 @@ export const recordHistoryKey = (caseId: Identifier, kind: CaseRecordKind, itemI
   ...caseRecordsKey(caseId, kind),
   resourceOf(API_PATHS.caseRecordRevisions(caseId, kind, itemId)),
 ];
-
-/** A refusal (4xx) will not change by asking again; a failed connection or a 5xx may. */
-const retryUnlessRefused = (failures: number, error: HttpError) =>
-  failures < 2 && !(error.status >= 400 && error.status < 500);
 
 /** The latest revision of each item of one kind (GET …/{kind}). */
 export function useCaseRecords(caseId: Identifier, kind: GenericRecordKind, enabled = true) {
