@@ -57,6 +57,10 @@ export const API_PATHS = {
   technologists: '/users/continuous-monitoring/technologists',
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 
+  bugReports: '/bugs/reports',
+  /** GET: the live self-checks. */
+  selfChecks: '/bugs/unit-tests',
+
   home: '/getHome',
   home2: '/getHome2',
   /** GET `?month=YYYY-MM`: per case, billable minutes and hours, adjustments, CPT codes. */
@@ -79,6 +83,8 @@ export const PAGE_PATHS = {
   billingHome: BILLING,
   billingClient: (clientId: Id) => `${BILLING}/${clientId}`,
   statement: (clientId: Id, month: string) => `${BILLING}/${clientId}/${month}`,
+  bugs: '/bugs',
+  integrationTesting: '/bugs/integration-testing',
   reporting: '/reporting',
   reportingHome: REPORTING,
   billableHoursReport: `${REPORTING}/billable-hours`,

@@ -9,9 +9,10 @@ import type { RuntimeConfig } from '../contract/runtimeConfig';
 import { authPlugin } from './auth/plugin';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
-import type { Database } from './db/database';
+import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { billingRoutes } from './routes/billing';
+import { bugRoutes } from './routes/bugs';
 import { caseRoutes } from './routes/cases';
 import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
@@ -132,6 +133,15 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
       await api.register(billingRoutes, { db: database.db });
       await api.register(reportRoutes, { db: database.db, roster });
       await api.register(homeRoutes, { db: database.db });
+      await api.register(bugRoutes, {
+        db: database.db,
+        selfChecks: {
+          jwksUri: cognito.jwksUri,
+          backupDir: config.backupDir,
+          dataDir: config.dataDir,
+          migrations: shippedMigrations(),
+        },
+      });
     },
     { prefix: config.apiBaseUrl },
   );

@@ -23,6 +23,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_BASE_URL: z.string().default('/api'),
   DATA_DIR: z.string().default('data'),
+  BACKUP_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
   COGNITO_REGION: z.string().default('us-east-1'),
@@ -52,6 +53,8 @@ export type AppConfig = {
   logLevel: string;
   apiBaseUrl: string;
   dataDir: string;
+  /** Where backups are written (DESIGN §6); `{DATA_DIR}/backups` by default. */
+  backupDir: string;
   databaseUrl?: string;
   databasePoolMax: number;
   cognito: {
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
     cognito: {

@@ -4,6 +4,7 @@ import { casePrintPath, PAGE_PATHS } from '../contract/paths';
 import { LazyLoginPage } from './authProvider';
 import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
 import { BillingClient, BillingHome, Statement } from './customRoutes/billing';
+import { BugReports, IntegrationTesting } from './customRoutes/bugs';
 import {
   BillableHoursReport,
   BillableHoursSummary,
@@ -70,6 +71,8 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
       <Route path={PAGE_PATHS.reportingHome} element={<ReportingHome />} />
       <Route path={PAGE_PATHS.billableHoursReport} element={<BillableHoursReport />} />
       <Route path={PAGE_PATHS.monitoringHoursReport} element={<MonitoringHoursReport />} />
+      <Route path={PAGE_PATHS.bugs} element={<BugReports />} />
+      <Route path={PAGE_PATHS.integrationTesting} element={<IntegrationTesting />} />
     </CustomRoutes>
     <CustomRoutes noLayout>
       {/* Outside the layout's own routes, `…/billable-hours/:clientId` (base) would take `…/summary`: this

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -69,4 +71,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
   return { kind: embedded ? 'pglite' : 'postgres', db, pool, close };
+}
+
+/** How many migrations this build ships (the self-checks compare it with how many the database applied). */
+export function shippedMigrations(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
 }

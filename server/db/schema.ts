@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { type BillableCase, CYCLE_STATUSES } from '../../contract/billing';
+import { BUG_SEVERITIES, BUG_STATUSES } from '../../contract/bugs';
 import { CASE_RECORD_KINDS } from '../../contract/caseRecords';
 import {
   ACTION_KINDS,
@@ -494,3 +495,26 @@ export const caseStageCounts = pgTable('case_stage_counts', {
   stage: text('stage').primaryKey(),
   count: integer('count').notNull(),
 });
+
+/** A bug report filed from the app (DESIGN §4 "Bug report"); the reporter and user agent come from the request. */
+export const bugReports = pgTable(
+  'bug_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    steps: text('steps').notNull().default(''),
+    severity: text('severity', { enum: BUG_SEVERITIES }).notNull(),
+    pageUrl: text('page_url').notNull().default(''),
+    reporter: text('reporter').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    status: text('status', { enum: BUG_STATUSES }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('bug_reports_created_idx').on(table.createdAt),
+    index('bug_reports_reporter_idx').on(table.reporter, table.createdAt),
+    check('bug_reports_severity_check', sql`${table.severity} in ('low', 'medium', 'high', 'critical')`),
+    check('bug_reports_status_check', sql`${table.status} in ('open', 'in-progress', 'resolved')`),
+  ],
+);

@@ -29,6 +29,12 @@ export const MENU: readonly MenuEntry[] = [
   })),
   { title: 'Billing', url: PAGE_PATHS.billing, requires: { resource: 'billing', action: 'list' } },
   { title: 'Reporting', url: PAGE_PATHS.reporting, requires: { resource: 'reporting', action: 'list' } },
+  { title: 'Bugs', url: PAGE_PATHS.bugs, requires: { resource: 'bugs', action: 'list' } },
+  {
+    title: 'Self-checks',
+    url: PAGE_PATHS.integrationTesting,
+    requires: { resource: 'bugs.unit-tests', action: 'list' },
+  },
 ];
 
 /** The menu for a user's roles; `undefined` when the user may open nothing (no known role). */

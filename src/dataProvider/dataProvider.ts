@@ -16,6 +16,7 @@ import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chr
 import { MAX_PER_PAGE } from '../../contract/pageSize';
 import { API_PATHS } from '../../contract/paths';
 import { billingMethods } from './billingMethods';
+import { bugMethods } from './bugMethods';
 import { caseMethods } from './caseMethods';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
@@ -150,6 +151,7 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
     ...recordMethods(httpClient),
     ...timeLogMethods(httpClient),
     ...billingMethods(httpClient),
+    ...bugMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

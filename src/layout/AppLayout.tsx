@@ -1,10 +1,21 @@
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, ToggleThemeButton } from 'react-admin';
 import { useSessionRefresh } from '../authProvider/useSessionRefresh';
+import { ReportBugButton } from '../customRoutes/bugs/ReportBugButton';
 import { ErrorPage } from '../customRoutes/ErrorPage';
 import { useReloadOnNewDeployment } from '../deployment';
 import { AppMenu } from './AppMenu';
 import { Breadcrumbs } from './Breadcrumbs';
+
+/** react-admin's app bar with "Report a bug" before its own buttons (the app has one locale: no locale menu). */
+const AppToolbar = () => (
+  <>
+    <ReportBugButton />
+    <ToggleThemeButton />
+    <LoadingIndicator />
+  </>
+);
+const AppAppBar = () => <AppBar toolbar={<AppToolbar />} />;
 
 /** The default layout (spec §2): react-admin's Layout with the menu and breadcrumbs from GET /chrome. */
 export const AppLayout = ({ children }: { children: ReactNode }) => {
@@ -12,6 +23,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   useReloadOnNewDeployment();
   return (
     <Layout
+      appBar={AppAppBar}
       menu={AppMenu}
       error={ErrorPage}
       // react-admin sizes the page to its widest content; wide tables scroll inside their card instead.

@@ -3,6 +3,7 @@ import BackupIcon from '@mui/icons-material/Backup';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -16,6 +17,7 @@ const ICONS: ReadonlyArray<[prefix: string, icon: SvgIconComponent]> = [
   ['/reporting', BarChartIcon],
   ['/users', PeopleIcon],
   ['/backups', BackupIcon],
+  ['/bugs/integration-testing', FactCheckIcon],
   ['/bugs', BugReportIcon],
 ];
 

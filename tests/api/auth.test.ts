@@ -64,10 +64,10 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
 
   const CASE_LISTS = ['Intake', 'Monitoring', 'Preview', 'Reviewed', 'Closed', 'Assignments'];
   it.each([
-    ['admin', ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting']],
-    ['tech1', ['Home', 'Clients', ...CASE_LISTS]],
-    ['reader1', ['Home', 'Clients', ...CASE_LISTS]],
-    ['billing1', ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting']],
+    ['admin', ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting', 'Bugs', 'Self-checks']],
+    ['tech1', ['Home', 'Clients', ...CASE_LISTS, 'Bugs']],
+    ['reader1', ['Home', 'Clients', ...CASE_LISTS, 'Bugs']],
+    ['billing1', ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting', 'Bugs']],
   ])('gives %s the menu of their role', async (username, titles) => {
     const reply = await get('/chrome', tokens[username]);
     expect(reply.status).toBe(200);

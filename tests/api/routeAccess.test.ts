@@ -27,6 +27,9 @@ function recordRoutes(area: string, kind: string): Record<string, Access> {
 
 const ROUTE_ACCESS: Record<string, Access> = {
   'GET /getHome': 'signed-in',
+  'GET /bugs/reports': grant('bugs', 'list'),
+  'POST /bugs/reports': grant('bugs', 'create'),
+  'GET /bugs/unit-tests': grant('bugs.unit-tests', 'list'),
   'GET /getHome2': grant('operations', 'list'),
   'GET /billing/continuous-monitoring/client/{clientId}/billable-hours': grant('billing', 'show'),
   'GET /billing/continuous-monitoring/client/{clientId}/billing-cycles': grant('billing', 'list'),

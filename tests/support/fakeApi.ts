@@ -18,7 +18,6 @@ const FULL_MENU: readonly MenuEntry[] = [
   ...MENU,
   { title: 'Users', url: API_PATHS.users, requires: { resource: 'users', action: 'list' } },
   { title: 'Backups', url: '/backups', requires: { resource: 'backups', action: 'list' } },
-  { title: 'Bugs', url: '/bugs', requires: { resource: 'bugs', action: 'list' } },
 ];
 
 /** The menu GET /chrome gives a user with one role. */

@@ -12,6 +12,7 @@ describe('navigation', () => {
       { title: 'Reviewed', url: '/continuous-monitoring/cases/reviewed' },
       { title: 'Closed', url: '/continuous-monitoring/cases/closed' },
       { title: 'Assignments', url: '/continuous-monitoring/cases/assignments' },
+      { title: 'Bugs', url: '/bugs' },
     ]);
   });
 

@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { SelfCheck } from '../../contract/bugs';
+import type { Db } from '../db/database';
+
+/**
+ * The live self-checks (GET /bugs/unit-tests, DESIGN §8): the running system's own health, each timed,
+ * each failure with its reason. Nothing here changes data: the audit write is rolled back.
+ */
+
+/** Spec §9: the token clock-drift tolerance. */
+export const MAX_CLOCK_DRIFT_MS = 5_000;
+/** Below this much free disk beside the data, backups and the embedded database are at risk. */
+export const MIN_FREE_DISK_BYTES = 1024 ** 3;
+
+export interface SelfCheckContext {
+  db: Db;
+  /** The identity's JWKS URL (the pool's in Cognito, the emulator's locally). */
+  jwksUri: string;
+  backupDir: string;
+  dataDir: string;
+  /** How many migrations this build ships. */
+  migrations: number;
+}
+
+class CheckFailed extends Error {}
+const fail = (detail: string) => {
+  throw new CheckFailed(detail);
+};
+
+async function timedCheck(name: string, run: () => Promise<string>): Promise<SelfCheck> {
+  const started = performance.now();
+  try {
+    const detail = await run();
+    return { name, ok: true, ms: Math.round(performance.now() - started), detail };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { name, ok: false, ms: Math.round(performance.now() - started), detail };
+  }
+}
+
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+
+/** Runs every check, each on its own (one failing does not stop the others). */
+export function runSelfChecks(context: SelfCheckContext, now: () => number = Date.now): Promise<SelfCheck[]> {
+  const { db } = context;
+  let identityDate: number | undefined;
+  return Promise.all([
+    timedCheck('Database reachable and migrated', async () => {
+      const { rows } = await db.execute<{ count: number | string }>(
+        sql`select count(*) as count from drizzle.__drizzle_migrations`,
+      );
+      const applied = Number(rows[0]?.count ?? 0);
+      if (applied < context.migrations) fail(`${applied} of ${context.migrations} migrations applied`);
+      return `${applied} migrations applied`;
+    }),
+    timedCheck("Identity's signing keys reachable", async () => {
+      const response = await fetch(context.jwksUri, { signal: AbortSignal.timeout(5_000) });
+      if (!response.ok) fail(`${context.jwksUri} answered HTTP ${response.status}`);
+      const dateHeader = response.headers.get('date');
+      if (dateHeader) identityDate = Date.parse(dateHeader) + 500; // the header has whole seconds
+      const { keys } = (await response.json()) as { keys?: unknown[] };
+      if (!keys?.length) fail(`${context.jwksUri} lists no keys`);
+      return `${keys?.length} key(s)`;
+    }).then(async (keys) => [
+      keys,
+      await timedCheck('Clock within 5 s of the identity service', async () => {
+        if (identityDate === undefined) fail('The identity service sent no time to compare with');
+        const drift = now() - (identityDate as number);
+        if (Math.abs(drift) > MAX_CLOCK_DRIFT_MS) fail(`The clock is ${(drift / 1000).toFixed(1)} s off`);
+        return `${(drift / 1000).toFixed(1)} s`;
+      }),
+    ]),
+    timedCheck('Backup folder writable', async () => {
+      await fs.mkdir(context.backupDir, { recursive: true });
+      const probe = path.join(context.backupDir, `.self-check-${process.pid}-${Date.now()}`);
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe);
+      return context.backupDir;
+    }),
+    timedCheck('Free disk space', async () => {
+      const stats = await fs.statfs(context.dataDir);
+      const free = stats.bavail * stats.bsize;
+      if (free < MIN_FREE_DISK_BYTES)
+        fail(`Only ${gib(free)} free beside the data (at least ${gib(MIN_FREE_DISK_BYTES)} needed)`);
+      return `${gib(free)} free`;
+    }),
+    timedCheck('Audit log writable', async () => {
+      const rolledBack = new CheckFailed('rolled back');
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into audit_log (actor, action, resource, outcome) values ('self-check', 'self-check', 'bugs', 'ok')`,
+          );
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      return 'An entry was written and rolled back';
+    }),
+  ]).then((results) => results.flat());
+}
