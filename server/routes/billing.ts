@@ -31,7 +31,7 @@ import type { DbOrTx } from '../db/transaction';
 import { cycleStatusRefusal } from '../domain/billing/cycleStatus';
 import { monthWindow } from '../domain/billing/months';
 import { conflict, forbidden, notFound } from '../errors';
-import { currentLines, cycleView, statementOf, totalsOf } from '../services/billingStatements';
+import { currentLines, cycleView, liveHoursOf, statementOf, totalsOf } from '../services/billingStatements';
 import { ok, requires } from './reply';
 
 /**
@@ -64,11 +64,7 @@ const monthName = (month: string) =>
 async function cycleOf(db: DbOrTx, client: ClientHeader, month: string, now: Date) {
   const stored = await findCycle(db, client.id, month);
   const [live] = await monthTotals(db, { clientId: client.id, from: month, to: month }, now);
-  return cycleView(month, stored, {
-    minutes: live?.billableMinutes ?? 0,
-    adjustMinutes: live?.adjustMinutes ?? 0,
-    cases: live?.cases ?? 0,
-  });
+  return cycleView(month, stored, liveHoursOf(live));
 }
 
 /** 409: the cycle changed since the caller loaded it (optimistic locking). */
@@ -138,11 +134,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
         .reverse()
         .map((month) => {
           const live = totals.get(month);
-          return cycleView(month, byMonth.get(month), {
-            minutes: live?.billableMinutes ?? 0,
-            adjustMinutes: live?.adjustMinutes ?? 0,
-            cases: live?.cases ?? 0,
-          });
+          return cycleView(month, byMonth.get(month), liveHoursOf(live));
         });
       return ok(cycles);
     },

@@ -16,7 +16,7 @@ import type { Db } from '../db/database';
 import { clientNames, cyclesInRange, monitoringByCase, monitoringByTechnologist } from '../db/reports';
 import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
 import { notFound } from '../errors';
-import { cycleView } from '../services/billingStatements';
+import { cycleView, liveHoursOf } from '../services/billingStatements';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import { ok, requires } from './reply';
 
@@ -45,11 +45,7 @@ function monthsOfClient(
 ): MonthFigures[] {
   return months.map((month) => {
     const live = totals.get(`${clientId} ${month}`);
-    const cycle = cycleView(month, cycles.get(`${clientId} ${month}`), {
-      minutes: live?.billableMinutes ?? 0,
-      adjustMinutes: live?.adjustMinutes ?? 0,
-      cases: live?.cases ?? 0,
-    });
+    const cycle = cycleView(month, cycles.get(`${clientId} ${month}`), liveHoursOf(live));
     return {
       month,
       minutes: cycle.minutes,

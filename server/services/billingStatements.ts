@@ -9,6 +9,7 @@ import type {
 import {
   caseMinutesInMonth,
   frozenLines,
+  type MonthTotal,
   type RevisionAfter,
   revisionsAfter,
   type StatementCase,
@@ -110,6 +111,13 @@ export interface MonthHours {
   adjustMinutes: number;
   cases: number;
 }
+
+/** The live hours of a month from its summed rows (none: nothing logged). */
+export const liveHoursOf = (total: MonthTotal | undefined): MonthHours => ({
+  minutes: total?.billableMinutes ?? 0,
+  adjustMinutes: total?.adjustMinutes ?? 0,
+  cases: total?.cases ?? 0,
+});
 
 /** A month as the API shows a cycle; a month never stored is open, without a rate, version 0. */
 export function cycleView(month: string, stored: StoredCycle | undefined, live: MonthHours): BillingCycle {

@@ -12,22 +12,13 @@ import { conflict } from '../support/fakeApiRules';
 import { billingSeed, buildStoredCycle, fakeBillingHandler } from '../support/fakeBillingApi';
 import { catchDownloads } from './support/downloads';
 import { allowWholeAppStories } from './support/renderStory';
+import { rowsOf } from './support/tables';
 
 allowWholeAppStories();
 const stories = composeStories(billingStories, preview);
 
 /** Bayou Memorial's clock: its statement's times are written in it. */
 const chicago = timesIn('America/Chicago');
-
-/** The cells of each row of a table, as text. */
-const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .map((row) =>
-      within(row)
-        .queryAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 /** The row whose first cell reads `first`. */
 function rowOf(table: HTMLElement, first: string) {

@@ -10,6 +10,7 @@ import { monitoringCase } from '../support/caseDetailsFixtures';
 import type { FakeRequest } from '../support/fakeApiRules';
 import { BACKUP_FAILURE } from '../support/fakeBugsApi';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { bodyRowsOf } from './support/tables';
 
 allowWholeAppStories();
 const stories = composeStories(bugStories, preview);
@@ -18,17 +19,6 @@ const requestsTo = (onRequest: ReturnType<typeof vi.fn>, method: string, path: s
   onRequest.mock.calls
     .map(([request]) => request as FakeRequest)
     .filter((request) => request.method === method && request.path === path);
-
-/** The cells of each body row of a table, as text. */
-const bodyRowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 const titlesIn = async () =>
   bodyRowsOf(await screen.findByRole('table', { name: 'Bug reports' })).map(([title]) => title);

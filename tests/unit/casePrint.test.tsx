@@ -11,6 +11,7 @@ import { impedanceSummary } from '../../src/resources/cases/print/impedanceSumma
 import { timesIn } from '../../src/resources/cases/print/reportFormat';
 import { buildTimeLog } from '../support/fakeCasePrintApi';
 import { allowWholeAppStories } from './support/renderStory';
+import { rowsOf } from './support/tables';
 
 allowWholeAppStories();
 const stories = composeStories(printStories, preview);
@@ -27,16 +28,6 @@ function factOf(container: HTMLElement, term: string) {
   const dt = within(container).getByText(term, { selector: 'dt' });
   return dt.nextElementSibling?.textContent;
 }
-
-/** The cells of each row of a table, as text. */
-const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .map((row) =>
-      within(row)
-        .queryAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 afterEach(() => vi.restoreAllMocks());
 

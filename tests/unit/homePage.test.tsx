@@ -10,6 +10,7 @@ import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
 import { operationsBoard, technologistHome } from '../support/fakeHomeApi';
 import { allowWholeAppStories } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
+import { bodyRowsOf } from './support/tables';
 
 allowWholeAppStories();
 const stories = composeStories(homeStories, preview);
@@ -19,17 +20,6 @@ const runningLog = technologistHome.openTimeLog as NonNullable<typeof technologi
 const stopPath = API_PATHS.caseRecordRevisions(runningLog.caseId, 'time-logs', runningLog.itemId);
 
 const widget = async (name: string) => within(await screen.findByRole('region', { name }));
-
-/** The cells of each body row of a table, as text. */
-const bodyRows = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,7 +32,7 @@ describe("the technologist's own work", () => {
     expect(await screen.findByText('Welcome, Priya Raman.')).toBeInTheDocument();
     const myCases = await widget('My active cases');
     const table = await myCases.findByRole('table', { name: 'My active cases' });
-    expect(bodyRows(table).map((cells) => [cells[0], cells[1], cells[3], cells[4], cells[6]])).toEqual([
+    expect(bodyRowsOf(table).map((cells) => [cells[0], cells[1], cells[3], cells[4], cells[6]])).toEqual([
       ['NSG-2026-0042', 'Northside General Hospital', 'Monitoring', 'Continuous', 'Technologist'],
       ['BMH-2026-0031', 'Bayside Memorial Hospital', 'Monitoring', 'Intermittent', 'Technologist'],
       ['SAC-2026-0007', "St. Anne's Children's Hospital", 'Intake', 'Continuous', 'Technologist'],
@@ -131,7 +121,7 @@ describe('the operations board', () => {
   it('lists the overdue checks first, marked Overdue, and a case never checked as such', async () => {
     render(<stories.AsAdmin />);
     const board = await widget('Monitoring checks');
-    const rows = bodyRows(await board.findByRole('table', { name: 'Cases in monitoring' }));
+    const rows = bodyRowsOf(await board.findByRole('table', { name: 'Cases in monitoring' }));
     expect(rows).toHaveLength(8);
     expect(rows.map((cells) => [cells[0], cells[7] === 'Overdue'])).toEqual([
       ['NSG-2026-0040', true],

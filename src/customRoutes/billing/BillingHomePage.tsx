@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -7,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Title } from 'react-admin';
 import { addMonths } from '../../../contract/billing';
+import { RetryAlert } from '../RetryAlert';
 import { BillingClientsTable } from './BillingClientsTable';
 import { browserMonth } from './billingFormat';
 import { useHoursSummary } from './billingQueries';
@@ -30,16 +29,9 @@ export const BillingHomePage = () => {
             Billing
           </Typography>
           {error ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => refetch()}>
-                  Try again
-                </Button>
-              }
-            >
+            <RetryAlert onRetry={() => refetch()}>
               The billing summary could not be read: {error.message}
-            </Alert>
+            </RetryAlert>
           ) : data?.clients.length === 0 ? (
             <Typography color="text.secondary">
               No clients to bill yet: a client appears here from its first recording.

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -7,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link, Title, useCanAccess } from 'react-admin';
 import { PAGE_PATHS } from '../../../contract/paths';
+import { RetryAlert } from '../RetryAlert';
 import { BugReportsTable } from './BugReportsTable';
 import { useBugReports } from './bugQueries';
 import { ReportBugButton } from './ReportBugButton';
@@ -34,16 +33,9 @@ export const BugReportsPage = () => {
             <ReportBugButton variant="button" />
           </Stack>
           {error ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => refetch()}>
-                  Try again
-                </Button>
-              }
-            >
+            <RetryAlert onRetry={() => refetch()}>
               The bug reports could not be read: {error.message}
-            </Alert>
+            </RetryAlert>
           ) : data?.total === 0 ? (
             <Typography color="text.secondary">No bug reports yet.</Typography>
           ) : (

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { HttpError } from 'react-admin';
+import { RetryAlert } from '../../../customRoutes/RetryAlert';
 
 interface RecordListBodyProps {
   /** The kind's name, e.g. "Events", and what it says when there is none. */
@@ -34,19 +34,7 @@ export const RecordListBody = ({
 }: RecordListBodyProps) => {
   if (!accessPending && !canList)
     return <Alert severity="info">Your role does not give access to these records.</Alert>;
-  if (error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            Try again
-          </Button>
-        }
-      >
-        {error.message}
-      </Alert>
-    );
+  if (error) return <RetryAlert onRetry={retry}>{error.message}</RetryAlert>;
   if (accessPending || count === undefined)
     return (
       <Stack aria-label={`Loading ${title.toLowerCase()}`} aria-busy="true" spacing={1}>
