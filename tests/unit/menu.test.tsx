@@ -5,6 +5,10 @@ import preview from '../../.storybook/preview';
 import * as layoutStories from '../../src/layout/AppLayout.stories';
 import * as menuStories from '../../src/layout/AppMenu.stories';
 import { splitChrome } from '../../src/layout/chromeMenu';
+import { allowWholeAppStories } from './support/renderStory';
+
+// The whole app renders, lazy chunks and access checks included: give it the time a loaded machine needs.
+allowWholeAppStories();
 
 const { Technologist, Billing, WithUnauthorizedItem } = composeStories(menuStories, preview);
 const { AccessDenied, MenuError, NotFound } = composeStories(layoutStories, preview);

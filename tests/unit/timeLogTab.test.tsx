@@ -5,6 +5,10 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { buildUser } from '../support/fakeApi';
 import { buildTimeLog, CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
+import { allowWholeAppStories } from './support/renderStory';
+
+// The whole app renders, lazy chunks and access checks included: give it the time a loaded machine needs.
+allowWholeAppStories();
 
 /** A monitoring case on which Priya logs time; she is signed in. */
 const monitoringCase = buildCaseDetails({
