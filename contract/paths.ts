@@ -18,6 +18,17 @@ export const API_PATHS = {
   breadcrumbs: '/chrome/breadcrumbs',
   users: '/users',
   user: (username: string) => `/users/${username}`,
+  /** PUT `{groups}`: the user's whole set of access groups (Cognito groups). */
+  userAccessGroups: (username: string) => `/users/${username}/access-groups`,
+  /** PUT, no body: enable ↔ disable. */
+  userToggle: (username: string) => `/users/${username}/toggle`,
+
+  /** GET the list, POST (no body) a new backup. */
+  backups: '/backups',
+  /** GET: a short-lived signed download link. */
+  backup: (id: string) => `/backups/${id}`,
+  /** GET `?expires&signature`: the file itself, for the holder of a signed link (no token). */
+  backupFile: (id: string) => `/backups/${id}/file`,
 
   clients: CLIENTS,
   clientIds: `${CLIENTS}/ids`,
@@ -77,12 +88,16 @@ export const API_PATHS = {
   monitoringHours: `${REPORTING}/monitoring-hours`,
 } as const;
 
-/** The front end's billing and reporting pages (spec §2). */
+/** The front end's pages outside the resources (spec §2): billing, reporting, administration. */
 export const PAGE_PATHS = {
   billing: '/billing',
   billingHome: BILLING,
   billingClient: (clientId: Id) => `${BILLING}/${clientId}`,
   statement: (clientId: Id, month: string) => `${BILLING}/${clientId}/${month}`,
+  users: '/users',
+  /** A user's page: their access groups, status and assigned cases. */
+  user: (username: string) => `/users/${encodeURIComponent(username)}`,
+  backups: '/backups',
   bugs: '/bugs',
   integrationTesting: '/bugs/integration-testing',
   reporting: '/reporting',

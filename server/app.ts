@@ -84,6 +84,14 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Spec §7: the front end sends the JSON content type on every call, also on those without a body
+  // (POST /backups, PUT /users/{username}/toggle). An empty body is no body, not malformed JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body.toString(), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -126,7 +134,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
   await app.register(
     async (api) => {
       await api.register(authPlugin, { verify, db: database.db, deniedCallLimit: config.deniedCallLimit });
-      await api.register(chromeRoutes, { db: database.db });
+      await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(userRoutes, { db: database.db, directory });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster });

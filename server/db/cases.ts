@@ -305,6 +305,17 @@ export async function technologistsOfCase(db: DbOrTx, caseId: number): Promise<s
 export type ActiveCase = { id: number; monitoringLevel: MonitoringLevel };
 
 /** Each technologist's active (intake, monitoring) cases, with their monitoring level. */
+/** How many active (intake, monitoring) cases each user holds; a user with none is absent. */
+export async function activeCaseCounts(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ username: caseTechnologists.username, count: sql<string>`count(*)` })
+    .from(caseTechnologists)
+    .innerJoin(cases, eq(cases.id, caseTechnologists.caseId))
+    .where(inArray(cases.stage, [...ACTIVE_CASE_STAGES]))
+    .groupBy(caseTechnologists.username);
+  return new Map(rows.map((row) => [row.username, Number(row.count)]));
+}
+
 export async function activeCasesByTechnologist(
   db: DbOrTx,
   usernames?: readonly string[],

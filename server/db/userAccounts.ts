@@ -1,6 +1,7 @@
 import { eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './database';
 import { auditLog, userAccounts } from './schema';
+import type { DbOrTx } from './transaction';
 
 export type AccountStatus = { isEnabled: boolean; newSignIn: boolean };
 
@@ -44,4 +45,18 @@ export async function touchAccount(db: Db, username: string, signedInAt: Date): 
 export async function getAccount(db: Db, username: string) {
   const [account] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
   return account;
+}
+
+/** Every account the API has seen, by username. */
+export async function listAccounts(db: DbOrTx) {
+  const rows = await db.select().from(userAccounts);
+  return new Map(rows.map((row) => [row.username, row]));
+}
+
+/** The API's own record of whether a user may call it (checked on every request). */
+export async function setAccountEnabled(tx: DbOrTx, username: string, isEnabled: boolean) {
+  await tx
+    .insert(userAccounts)
+    .values({ username, isEnabled })
+    .onConflictDoUpdate({ target: userAccounts.username, set: { isEnabled, updatedAt: new Date() } });
 }

@@ -29,6 +29,8 @@ export const MENU: readonly MenuEntry[] = [
   })),
   { title: 'Billing', url: PAGE_PATHS.billing, requires: { resource: 'billing', action: 'list' } },
   { title: 'Reporting', url: PAGE_PATHS.reporting, requires: { resource: 'reporting', action: 'list' } },
+  { title: 'Users', url: PAGE_PATHS.users, requires: { resource: 'users', action: 'list' } },
+  { title: 'Backups', url: PAGE_PATHS.backups, requires: { resource: 'backups', action: 'list' } },
   { title: 'Bugs', url: PAGE_PATHS.bugs, requires: { resource: 'bugs', action: 'list' } },
   {
     title: 'Self-checks',

@@ -752,6 +752,29 @@ for (const [name, poolOf, passwordOf] of checked) {
   });
 }
 
+// A new user's temporary password, when the admin gives none: Cognito makes one that meets the pool's policy
+// (cognito-local makes 6 characters that would not). With CODE set, CODE is every code, this one too.
+const TEMPORARY_ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!#%+=?@'];
+function temporaryPassword() {
+  const all = TEMPORARY_ALPHABETS.join('');
+  const pick = (alphabet) => alphabet[crypto.randomInt(alphabet.length)];
+  const characters = [...TEMPORARY_ALPHABETS.map(pick), ...Array.from({ length: 8 }, () => pick(all))];
+  for (let i = characters.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [characters[i], characters[j]] = [characters[j], characters[i]];
+  }
+  return characters.join('');
+}
+wrap(
+  'AdminCreateUser',
+  (_services, original) => async (ctx, req) =>
+    original(ctx, {
+      ...req,
+      // cognito-local itself uses CODE when no password is given (and the policy check skips a missing one).
+      TemporaryPassword: req.TemporaryPassword ?? (process.env.CODE ? undefined : temporaryPassword()),
+    }),
+);
+
 wrap('ChangePassword', (services, original) => async (ctx, req) => {
   const token = jwt.decode(req.AccessToken ?? '');
   if (!token) throw notAuthorized('Invalid Access Token');

@@ -10,6 +10,7 @@ import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
 import { breadcrumbsFor, menuFor } from '../domain/navigation';
 import { forbidden } from '../errors';
+import type { UserDirectory } from '../services/userDirectory';
 import { ok } from './reply';
 
 /** The signed-in user's menu and breadcrumbs (spec §2, §7). */
@@ -17,9 +18,33 @@ const CLIENT_PATH = new RegExp(`^${API_PATHS.client('(\\d{1,9})')}(?:/|$)`);
 /** A case page: `/continuous-monitoring/cases/{stage}/{caseId}/…`. */
 const CASE_PATH = new RegExp(`^(${API_PATHS.caseStage(`(?:${CASE_STAGES.join('|')})`)}/(\\d{1,9}))(?:/|$)`);
 
+/** A user's page: `/users/{username}` (not the technologists' list under `/users/continuous-monitoring`). */
+const USER_PATH = /^\/users\/(?!continuous-monitoring(?:\/|$))([^/?]+)(?:\/|$)/;
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Display names for the record ids in a path (a client's name instead of its number). */
-async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): Promise<Map<string, string>> {
+async function recordNames(
+  db: Db,
+  directory: UserDirectory,
+  queryPath: string,
+  user: { username: string; roles: readonly Role[] },
+): Promise<Map<string, string>> {
+  const { roles } = user;
   const names = new Map<string, string>();
+  // A user's name for their username, to an admin or to the user themself.
+  const userSegment = USER_PATH.exec(queryPath)?.[1];
+  const username = userSegment ? decoded(userSegment) : undefined;
+  if (userSegment && username && (username === user.username || canAccess(roles, 'users', 'show'))) {
+    const found = await directory.getUser(username);
+    if (found) names.set(`/users/${userSegment}`, found.name);
+  }
   // Only a user who may read clients learns a client's name from its id.
   const clientId = canAccess(roles, 'clients', 'show') ? CLIENT_PATH.exec(queryPath)?.[1] : undefined;
   const client = clientId ? await getClient(db, Number(clientId)) : undefined;
@@ -31,7 +56,10 @@ async function recordNames(db: Db, queryPath: string, roles: readonly Role[]): P
   return names;
 }
 
-export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirectory }> = async (
+  app,
+  { db, directory },
+) => {
   app.get(
     API_PATHS.chrome,
     { schema: { tags: ['chrome'], response: { 200: envelope(z.array(navigationItemSchema)) } } },
@@ -53,7 +81,7 @@ export const chromeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const { queryPath } = request.query;
-      return ok(breadcrumbsFor(queryPath, await recordNames(db, queryPath, request.user.roles)));
+      return ok(breadcrumbsFor(queryPath, await recordNames(db, directory, queryPath, request.user)));
     },
   );
 };

@@ -1,49 +1,225 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUserSchema } from '../../contract/chrome';
 import { envelope } from '../../contract/envelope';
+import { listEnvelope } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
+import {
+  accessGroupsInputSchema,
+  inviteUserSchema,
+  type User,
+  type UserListQuery,
+  userDetailsSchema,
+  userListQuery,
+  usernameSchema,
+  userSchema,
+} from '../../contract/users';
+import { recordAudit } from '../db/audit';
+import { activeCaseCounts } from '../db/cases';
 import type { Db } from '../db/database';
-import { getAccount } from '../db/userAccounts';
-import { forbidden, notFound } from '../errors';
-import type { UserDirectory } from '../services/userDirectory';
-import { ok } from './reply';
+import { getAccount, listAccounts, setAccountEnabled } from '../db/userAccounts';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { isCognitoError, type PoolUser, type UserDirectory } from '../services/userDirectory';
+import { ok, requires } from './reply';
 
-export const usernameSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'is not a valid username');
+/**
+ * Users (DESIGN §3, §8 "Administration"): the identity's user pool is the only user store, managed through
+ * the Cognito admin API; `user_accounts` mirrors whether a user is enabled, so a disabled user's next call
+ * is refused even with an unexpired token. Everyone may read their own details; the rest is the admin's.
+ */
 
-/** A user's details: everyone may read their own; administrators may read anyone's. */
+const tags = ['users'];
+const params = z.object({ username: usernameSchema });
+
+type Account = Awaited<ReturnType<typeof getAccount>> | undefined;
+
+/** A directory user as the API shows them: enabled only when both the pool and the API's mirror say so. */
+function toUser(user: PoolUser, account: Account, activeCases: number): User {
+  return {
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    groups: [...user.groups].sort(),
+    isEnabled: user.isEnabled && (account?.isEnabled ?? true),
+    status: user.status,
+    activeCases,
+    lastSignInAt: account?.lastSignInAt?.toISOString() ?? null,
+    createdAt: user.createdAt,
+  };
+}
+
+const SORT_KEYS: Record<UserListQuery['sort'], (user: User) => string | number> = {
+  username: (user) => user.username,
+  name: (user) => user.name,
+  status: (user) => user.status,
+  activeCases: (user) => user.activeCases,
+  lastSignInAt: (user) => user.lastSignInAt ?? '',
+};
+
+/** Sorts, filters and pages the pool's users (a pool holds hundreds, not millions: done here). */
+export function pageOfUsers(users: readonly User[], query: UserListQuery) {
+  const needle = query.q?.toLocaleLowerCase();
+  const matching = needle
+    ? users.filter((user) =>
+        [user.username, user.name, user.email].some((text) => text.toLocaleLowerCase().includes(needle)),
+      )
+    : [...users];
+  const key = SORT_KEYS[query.sort];
+  const direction = query.order === 'ASC' ? 1 : -1;
+  matching.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const compared =
+      typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return direction * compared || a.username.localeCompare(b.username);
+  });
+  const start = (query.page - 1) * query.perPage;
+  return { rows: matching.slice(start, start + query.perPage), total: matching.length };
+}
+
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirectory }> = async (
   app,
   { db, directory },
 ) => {
+  /** One user, read afresh from the pool, with the API's account and their active cases. */
+  async function readUser(username: string): Promise<User> {
+    const [user, account, counts] = await Promise.all([
+      directory.getUser(username),
+      getAccount(db, username),
+      activeCaseCounts(db),
+    ]);
+    if (!user) throw notFound(`User ${username} not found`);
+    return toUser(user, account, counts.get(username) ?? 0);
+  }
+
+  const audit = (
+    request: FastifyRequest,
+    action: string,
+    username: string,
+    details: Record<string, unknown>,
+  ) =>
+    recordAudit(db, {
+      actor: request.user.username,
+      action,
+      resource: 'users',
+      resourceId: username,
+      outcome: 'ok',
+      details,
+    });
+
+  app.get(
+    API_PATHS.users,
+    {
+      config: requires('users', 'list'),
+      schema: { tags, querystring: userListQuery, response: { 200: listEnvelope(userSchema) } },
+    },
+    async (request) => {
+      const [pool, accounts, counts] = await Promise.all([
+        directory.listUsers(),
+        listAccounts(db),
+        activeCaseCounts(db),
+      ]);
+      const users = pool.map((user) =>
+        toUser(user, accounts.get(user.username), counts.get(user.username) ?? 0),
+      );
+      const { rows, total } = pageOfUsers(users, request.query);
+      return { success: true as const, data: rows, total };
+    },
+  );
+
   app.get(
     API_PATHS.user(':username'),
-    {
-      schema: {
-        tags: ['users'],
-        params: z.object({ username: usernameSchema }),
-        response: { 200: envelope(currentUserSchema) },
-      },
-    },
+    { schema: { tags, params, response: { 200: envelope(userDetailsSchema) } } },
     async (request) => {
       const { username } = request.params;
       if (username !== request.user.username && !canAccess(request.user.roles, 'users', 'show')) {
         throw forbidden('You may only read your own details.');
       }
+      const user = await readUser(username);
+      return ok({ ...user, roles: rolesFromGroups(user.groups) });
+    },
+  );
+
+  app.post(
+    API_PATHS.users,
+    {
+      config: requires('users', 'create'),
+      schema: { tags, body: inviteUserSchema, response: { 201: envelope(userSchema) } },
+    },
+    async (request, reply) => {
+      const invite = request.body;
+      try {
+        await directory.inviteUser(invite);
+      } catch (error) {
+        if (isCognitoError(error, 'UsernameExistsException')) {
+          throw conflict(`A user named ${invite.username} already exists`);
+        }
+        if (isCognitoError(error, 'InvalidParameterException')) {
+          throw badRequest('The identity refused the new user', [
+            { field: 'username', message: (error as Error).message },
+          ]);
+        }
+        throw error;
+      }
+      // Names and e-mail addresses stay out of the audit log; the username and groups identify the change.
+      await audit(request, 'user.invite', invite.username, { groups: invite.groups });
+      return reply.code(201).send(ok(await readUser(invite.username)));
+    },
+  );
+
+  app.put(
+    API_PATHS.userAccessGroups(':username'),
+    {
+      config: requires('users', 'edit'),
+      schema: { tags, params, body: accessGroupsInputSchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const { username } = request.params;
+      const { groups } = request.body;
+      const user = await directory.getUser(username);
+      if (!user) throw notFound(`User ${username} not found`);
+      if (username === request.user.username && user.groups.includes('admin') && !groups.includes('admin')) {
+        throw conflict(
+          'You cannot remove your own admin group: another administrator must do it, so the service always keeps one.',
+        );
+      }
+      await directory.setGroups(username, user.groups, groups);
+      await audit(request, 'user.access-groups', username, {
+        from: [...user.groups].sort(),
+        to: [...groups].sort(),
+      });
+      return ok(await readUser(username));
+    },
+  );
+
+  app.put(
+    API_PATHS.userToggle(':username'),
+    {
+      config: requires('users', 'edit'),
+      schema: { tags, params, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const { username } = request.params;
+      if (username === request.user.username) {
+        throw conflict('You cannot disable yourself: another administrator must do it.');
+      }
       const [user, account] = await Promise.all([directory.getUser(username), getAccount(db, username)]);
       if (!user) throw notFound(`User ${username} not found`);
-      return ok({
-        username: user.username,
-        email: user.email,
-        name: user.name,
-        isEnabled: user.isEnabled && (account?.isEnabled ?? true),
-        roles: rolesFromGroups(user.groups),
+      const enable = !(user.isEnabled && (account?.isEnabled ?? true));
+      // The mirror and the pool change together: a refused pool call rolls the mirror back.
+      await db.transaction(async (tx) => {
+        await setAccountEnabled(tx, username, enable);
+        await recordAudit(tx, {
+          actor: request.user.username,
+          action: enable ? 'user.enable' : 'user.disable',
+          resource: 'users',
+          resourceId: username,
+          outcome: 'ok',
+          details: {},
+        });
+        await directory.setEnabled(username, enable);
       });
+      return ok(await readUser(username));
     },
   );
 };

@@ -1,11 +1,19 @@
 import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
   type AttributeType,
   CognitoIdentityProviderClient,
+  ListUsersCommand,
   ListUsersInGroupCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ROLES } from '../../contract/roles';
 
 export type DirectoryUser = {
   username: string;
@@ -17,6 +25,15 @@ export type DirectoryUser = {
 
 /** A user of a group, as listed: no group memberships. */
 export type GroupMember = Omit<DirectoryUser, 'groups'>;
+
+/** A user of the pool as the users page lists them. */
+export type PoolUser = DirectoryUser & { status: string; createdAt: string | null };
+
+export type NewUser = { username: string; email: string; name: string; groups: readonly string[] };
+
+/** True when `error` is the Cognito exception `name` (the SDK's classes, or a plain error of that name). */
+export const isCognitoError = (error: unknown, name: string) =>
+  error instanceof Error && (error.name === name || (error as { __type?: string }).__type === name);
 
 const attributeOf = (attributes: AttributeType[] | undefined, name: string) =>
   attributes?.find((attribute) => attribute.Name === name)?.Value ?? '';
@@ -32,8 +49,8 @@ export function createUserDirectory(settings: UserDirectorySettings) {
     credentials: settings.endpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
   });
   const UserPoolId = settings.userPoolId;
-  return {
-    async getUser(username: string): Promise<DirectoryUser | undefined> {
+  const directory = {
+    async getUser(username: string): Promise<PoolUser | undefined> {
       try {
         const [user, groups] = await Promise.all([
           client.send(new AdminGetUserCommand({ UserPoolId, Username: username })),
@@ -45,10 +62,12 @@ export function createUserDirectory(settings: UserDirectorySettings) {
           email: attribute('email'),
           name: attribute('name') || (user.Username ?? username),
           isEnabled: user.Enabled ?? true,
+          status: user.UserStatus ?? 'UNKNOWN',
+          createdAt: user.UserCreateDate?.toISOString() ?? null,
           groups: (groups.Groups ?? []).map((group) => group.GroupName ?? '').filter(Boolean),
         };
       } catch (error) {
-        if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') {
+        if (error instanceof UserNotFoundException || isCognitoError(error, 'UserNotFoundException')) {
           return undefined;
         }
         throw error;
@@ -75,9 +94,89 @@ export function createUserDirectory(settings: UserDirectorySettings) {
       } while (NextToken);
       return members;
     },
+    /**
+     * Every user of the pool with their groups. Groups are read per group (one call per role, paged), not
+     * per user, so a pool of hundreds of users costs a handful of calls.
+     */
+    async listUsers(): Promise<PoolUser[]> {
+      const users: PoolUser[] = [];
+      let PaginationToken: string | undefined;
+      do {
+        const page = await client.send(new ListUsersCommand({ UserPoolId, Limit: 60, PaginationToken }));
+        for (const user of page.Users ?? []) {
+          const username = user.Username ?? '';
+          users.push({
+            username,
+            email: attributeOf(user.Attributes, 'email'),
+            name: attributeOf(user.Attributes, 'name') || username,
+            isEnabled: user.Enabled ?? true,
+            status: user.UserStatus ?? 'UNKNOWN',
+            createdAt: user.UserCreateDate?.toISOString() ?? null,
+            groups: [],
+          });
+        }
+        PaginationToken = page.PaginationToken;
+      } while (PaginationToken);
+      const byUsername = new Map(users.map((user) => [user.username, user]));
+      const memberships = await Promise.all(
+        ROLES.map(async (role) => ({ role, members: await directory.listGroup(role) })),
+      );
+      for (const { role, members } of memberships) {
+        for (const member of members) byUsername.get(member.username)?.groups.push(role);
+      }
+      return users;
+    },
+    /**
+     * Creates the user with a temporary password that Cognito e-mails them (the local identity prints it),
+     * then adds their groups. A failure after the user exists removes the user again: no half-made invite.
+     */
+    async inviteUser(user: NewUser): Promise<void> {
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId,
+          Username: user.username,
+          DesiredDeliveryMediums: ['EMAIL'],
+          UserAttributes: [
+            { Name: 'name', Value: user.name },
+            { Name: 'email', Value: user.email },
+            // The invitation reaches them at this address, and the admin typed it: it needs no second proof.
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+      try {
+        for (const GroupName of user.groups) {
+          await client.send(
+            new AdminAddUserToGroupCommand({ UserPoolId, Username: user.username, GroupName }),
+          );
+        }
+      } catch (error) {
+        await client
+          .send(new AdminDeleteUserCommand({ UserPoolId, Username: user.username }))
+          .catch(() => {});
+        throw error;
+      }
+    },
+    /** Makes `groups` the user's whole set of groups: adds the missing, removes the rest. */
+    async setGroups(username: string, current: readonly string[], groups: readonly string[]) {
+      for (const GroupName of groups.filter((group) => !current.includes(group))) {
+        await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName }));
+      }
+      for (const GroupName of current.filter((group) => !groups.includes(group))) {
+        await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: username, GroupName }));
+      }
+    },
+    /** Enables or disables the user in the pool (a disabled user cannot sign in or refresh). */
+    async setEnabled(username: string, enabled: boolean) {
+      const command = enabled
+        ? new AdminEnableUserCommand({ UserPoolId, Username: username })
+        : new AdminDisableUserCommand({ UserPoolId, Username: username });
+      await client.send(command);
+    },
     destroy() {
       client.destroy();
     },
   };
+  return directory;
 }
 export type UserDirectory = ReturnType<typeof createUserDirectory>;

@@ -64,7 +64,10 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
 
   const CASE_LISTS = ['Intake', 'Monitoring', 'Preview', 'Reviewed', 'Closed', 'Assignments'];
   it.each([
-    ['admin', ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting', 'Bugs', 'Self-checks']],
+    [
+      'admin',
+      ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting', 'Users', 'Backups', 'Bugs', 'Self-checks'],
+    ],
     ['tech1', ['Home', 'Clients', ...CASE_LISTS, 'Bugs']],
     ['reader1', ['Home', 'Clients', ...CASE_LISTS, 'Bugs']],
     ['billing1', ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting', 'Bugs']],

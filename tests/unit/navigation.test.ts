@@ -16,6 +16,22 @@ describe('navigation', () => {
     ]);
   });
 
+  it('gives an admin the administration pages too: users, backups, bugs and the self-checks', () => {
+    expect(menuFor(['admin'])?.slice(-6)).toEqual([
+      { title: 'Billing', url: '/billing' },
+      { title: 'Reporting', url: '/reporting' },
+      { title: 'Users', url: '/users' },
+      { title: 'Backups', url: '/backups' },
+      { title: 'Bugs', url: '/bugs' },
+      { title: 'Self-checks', url: '/bugs/integration-testing' },
+    ]);
+    for (const role of ['technologist', 'reader', 'billing'] as const) {
+      const urls = menuFor([role])?.map((item) => item.url);
+      expect(urls).not.toContain('/users');
+      expect(urls).not.toContain('/backups');
+    }
+  });
+
   it('gives a user with no role no menu (the API answers Access denied)', () => {
     expect(menuFor([])).toBeUndefined();
   });

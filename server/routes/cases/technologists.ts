@@ -8,6 +8,7 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
+import { usernameSchema } from '../../../contract/users';
 import {
   activeCasesByTechnologist,
   assignTechnologist,
@@ -21,7 +22,6 @@ import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { conflict, notFound } from '../../errors';
 import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
-import { usernameSchema } from '../users';
 import { auditCaseWrite, caseNotFound } from './shared';
 
 const tags = ['cases'];

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { email, requiredText } from './fields';
+import { listQuerySchema } from './list';
+import { ROLES } from './roles';
+
+/**
+ * Users and their access groups (DESIGN §3, §8 "Administration"). The identity's user pool is the only
+ * user store: these are read from and written to it through the Cognito admin API; the API keeps a mirror
+ * of `isEnabled` so a disabled user is refused on their next call even with an unexpired token.
+ */
+
+/** Cognito usernames: letters, marks, symbols, digits and punctuation, no spaces. */
+export const usernameSchema = z
+  .string()
+  .min(1, 'Username is required')
+  .max(128, 'Username must be at most 128 characters')
+  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Username may not contain spaces or control characters');
+
+/** An access group is a role (Cognito group); the set is sent whole, each group at most once. */
+export const accessGroupsSchema = z
+  .array(z.enum(ROLES, { error: `Each group must be one of ${ROLES.join(', ')}` }))
+  .max(ROLES.length)
+  .refine((groups) => new Set(groups).size === groups.length, 'Each group may be given only once');
+
+export const userSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()),
+  isEnabled: z.boolean(),
+  /** The pool's status, e.g. CONFIRMED or FORCE_CHANGE_PASSWORD (a new user who has not yet signed in). */
+  status: z.string(),
+  /** Intake and monitoring cases assigned to the user (technologists). */
+  activeCases: z.number().int(),
+  /** The latest sign-in the API has seen; null before the first. */
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A user's own details (everyone may read their own; an admin anyone's): the user and their roles. */
+export const userDetailsSchema = userSchema.extend({ roles: z.array(z.string()) });
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+export const USER_SORT_FIELDS = ['username', 'name', 'status', 'activeCases', 'lastSignInAt'] as const;
+export const userListQuery = listQuerySchema(USER_SORT_FIELDS, 'username').extend({
+  /** Part of a username, name or email. */
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const inviteUserSchema = z.object({
+  username: usernameSchema,
+  name: requiredText('Name', 200),
+  email: email.refine((value) => value !== '', 'Email is required: the temporary password is sent there'),
+  groups: accessGroupsSchema.refine((groups) => groups.length > 0, 'Give the user at least one group'),
+});
+export type InviteUser = z.input<typeof inviteUserSchema>;
+
+export const accessGroupsInputSchema = z.object({ groups: accessGroupsSchema });
+export type AccessGroupsInput = z.infer<typeof accessGroupsInputSchema>;
