@@ -11,6 +11,7 @@ import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import { backupRoutes } from './routes/backups';
 import { billingRoutes } from './routes/billing';
 import { bugRoutes } from './routes/bugs';
 import { caseRoutes } from './routes/cases';
@@ -20,6 +21,7 @@ import { homeRoutes } from './routes/home';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
+import { openBackupService } from './services/backups';
 import { createTechnologistRoster } from './services/technologistRoster';
 import { createUserDirectory } from './services/userDirectory';
 
@@ -130,6 +132,14 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
   });
   const roster = createTechnologistRoster(directory);
   app.addHook('onClose', async () => directory.destroy());
+  const backups = await openBackupService({
+    backupDir: config.backupDir,
+    apiBaseUrl: config.apiBaseUrl,
+    linkSecret: config.backupLinkSecret,
+    pgDump: config.pgDump,
+    database,
+  });
+  app.addHook('onClose', async () => backups.close());
 
   await app.register(
     async (api) => {
@@ -141,6 +151,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
       await api.register(billingRoutes, { db: database.db });
       await api.register(reportRoutes, { db: database.db, roster });
       await api.register(homeRoutes, { db: database.db });
+      await api.register(backupRoutes, { db: database.db, backups });
       await api.register(bugRoutes, {
         db: database.db,
         selfChecks: {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,6 +25,8 @@ const envSchema = z.object({
   API_BASE_URL: z.string().default('/api'),
   DATA_DIR: z.string().default('data'),
   BACKUP_DIR: z.string().optional(),
+  BACKUP_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PG_DUMP: z.string().default('pg_dump'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
   COGNITO_REGION: z.string().default('us-east-1'),
@@ -55,6 +58,10 @@ export type AppConfig = {
   dataDir: string;
   /** Where backups are written (DESIGN §6); `{DATA_DIR}/backups` by default. */
   backupDir: string;
+  /** Signs backup download links; production needs a fixed one, else links break on restart or across instances. */
+  backupLinkSecret: string;
+  /** The `pg_dump` to back PostgreSQL up with (its major version ≥ the server's). */
+  pgDump: string;
   databaseUrl?: string;
   databasePoolMax: number;
   cognito: {
@@ -108,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'NODE_ENV=production needs COGNITO_USER_POOL_ID and COGNITO_USER_POOL_CLIENT_ID: the local identity is for development only',
     );
   }
+  if (production && !e.BACKUP_LINK_SECRET) {
+    throw new ConfigError(
+      'NODE_ENV=production needs BACKUP_LINK_SECRET (32 characters or more): it signs backup download links',
+    );
+  }
   if (e.COGNITO_USER_POOL_ID && !e.COGNITO_USER_POOL_CLIENT_ID) {
     throw new ConfigError('COGNITO_USER_POOL_CLIENT_ID is required with COGNITO_USER_POOL_ID');
   }
@@ -126,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    // Locally a per-process secret: links live 60 s, so a restart only ends the links already handed out.
+    backupLinkSecret: e.BACKUP_LINK_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    pgDump: e.PG_DUMP,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
     cognito: {

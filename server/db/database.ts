@@ -14,6 +14,10 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   pool: pg.Pool;
+  /** PostgreSQL only: its URL, for pg_dump (may hold a password: never log it). */
+  databaseUrl?: string;
+  /** The embedded database only: dumps it to `file` inside its worker (DESIGN §6; PostgreSQL uses pg_dump). */
+  dumpEmbedded?: (file: string) => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -70,7 +74,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await close();
     throw error;
   }
-  return { kind: embedded ? 'pglite' : 'postgres', db, pool, close };
+  return embedded
+    ? { kind: 'pglite', db, pool, dumpEmbedded: embedded.dump, close }
+    : { kind: 'postgres', db, pool, databaseUrl: options.databaseUrl, close };
 }
 
 /** How many migrations this build ships (the self-checks compare it with how many the database applied). */

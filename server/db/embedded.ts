@@ -1,10 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { WorkerMessage } from './pgliteWorker';
+import type { WorkerMessage, WorkerRequest } from './pgliteWorker';
 
-export type EmbeddedServer = { port: number; stop(): Promise<void> };
+export type EmbeddedServer = {
+  port: number;
+  /** Dumps the database to `file` as pg_dump writes it (DESIGN §6), inside the worker that owns PGlite. */
+  dump(file: string): Promise<void>;
+  stop(): Promise<void>;
+};
 
 const workerUrl = new URL('./pgliteWorker.ts', import.meta.url).href;
 
@@ -88,6 +94,11 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Where an embedded installation keeps its database, and the lock file of the process that has it open. */
+export function embeddedPaths(dataDir: string) {
+  return { dbDir: path.join(dataDir, 'pglite'), lockFile: path.join(dataDir, 'pglite.lock') };
+}
+
 /** Starts PGlite in a worker thread behind a Postgres socket on 127.0.0.1 (OS-assigned port). */
 export async function startEmbeddedServer(options: {
   dataDir: string;
@@ -95,9 +106,9 @@ export async function startEmbeddedServer(options: {
   /** A migrated database directory to copy when `dataDir` is new (tests: ~1.5 s instead of ~6 s). */
   templateDir?: string;
 }): Promise<EmbeddedServer> {
-  const dbDir = path.join(options.dataDir, 'pglite');
+  const { dbDir, lockFile } = embeddedPaths(options.dataDir);
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const releaseLock = acquireLock(path.join(options.dataDir, 'pglite.lock'));
+  const releaseLock = acquireLock(lockFile);
   try {
     if (options.templateDir && !fs.existsSync(dbDir)) {
       fs.cpSync(options.templateDir, dbDir, { recursive: true });
@@ -110,21 +121,46 @@ export async function startEmbeddedServer(options: {
     });
     const port = await new Promise<number>((resolve, reject) => {
       worker.once('error', reject);
-      worker.once('message', (message: WorkerMessage) =>
-        'ready' in message ? resolve(message.port) : reject(new Error(message.error)),
-      );
+      worker.once('message', (message: WorkerMessage) => {
+        if (typeof message === 'object' && 'ready' in message) resolve(message.port);
+        else
+          reject(
+            new Error(
+              typeof message === 'object' && 'error' in message ? message.error : 'PGlite did not start',
+            ),
+          );
+      });
     });
+    /** Sends a request; resolves with the worker's first message that `isAnswer` takes for its answer. */
+    const ask = (request: WorkerRequest, isAnswer: (message: WorkerMessage) => boolean) =>
+      new Promise<WorkerMessage>((resolve, reject) => {
+        const onMessage = (message: WorkerMessage) => {
+          if (!isAnswer(message)) return;
+          worker.off('message', onMessage).off('exit', onExit);
+          resolve(message);
+        };
+        const onExit = () => {
+          worker.off('message', onMessage);
+          reject(new Error('The embedded database stopped'));
+        };
+        worker.on('message', onMessage).once('exit', onExit);
+        worker.postMessage(request);
+      });
     return {
       port,
+      async dump(file) {
+        const answer = await ask(
+          { dump: { file } },
+          (message) =>
+            typeof message === 'object' &&
+            (('dumped' in message && message.dumped === file) ||
+              ('dumpFailed' in message && message.dumpFailed === file)),
+        );
+        if (typeof answer === 'object' && 'dumpFailed' in answer) throw new Error(answer.error);
+      },
       async stop() {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 10_000);
-          worker.once('message', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          worker.postMessage('stop');
-        });
+        const stopped = ask('stop', (message) => message === 'stopped');
+        await Promise.race([stopped, delay(10_000, undefined, { ref: false })]).catch(() => {});
         await worker.terminate();
         releaseLock();
       },

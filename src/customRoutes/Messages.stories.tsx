@@ -11,8 +11,11 @@ import { UnauthorizedPage } from './UnauthorizedPage';
  * the alert every page shows when a read fails, on their own. In the app they appear inside the layout
  * (see Layout/AppLayout).
  */
+type Args = { onReset: () => void; onRetry: () => void };
+
 const meta = {
   title: 'Layout/Messages',
+  args: { onReset: fn(), onRetry: fn() },
   decorators: [
     (Story) => (
       <MemoryRouter initialEntries={['/continuous-monitoring/clients/42/no-such-tab']}>
@@ -20,7 +23,7 @@ const meta = {
       </MemoryRouter>
     ),
   ],
-} satisfies Meta;
+} satisfies Meta<Args>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -30,20 +33,15 @@ export const Unauthorized: Story = { render: () => <UnauthorizedPage /> };
 
 /** An error the layout caught, with "Try again". */
 export const InternalServerError: Story = {
-  args: { onReset: fn() },
   render: (args) => (
-    <ErrorPage
-      error={new Error('The statement could not be drawn.')}
-      resetErrorBoundary={(args as { onReset: () => void }).onReset}
-    />
+    <ErrorPage error={new Error('The statement could not be drawn.')} resetErrorBoundary={args.onReset} />
   ),
 };
 
 /** A failed read: what went wrong and a way to ask again. */
 export const ReadFailed: Story = {
-  args: { onRetry: fn() },
   render: (args) => (
-    <RetryAlert onRetry={(args as { onRetry: () => void }).onRetry}>
+    <RetryAlert onRetry={args.onRetry}>
       The billing cycles could not be loaded (503 Service Unavailable).
     </RetryAlert>
   ),

@@ -1,0 +1,432 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { BACKUP_LINK_SECONDS, type Backup, type BackupLink } from '../../contract/backups';
+import { API_PATHS } from '../../contract/paths';
+import { buildApp } from '../../server/app';
+import { ConfigError, loadConfig } from '../../server/config';
+import { type Database, openDatabase } from '../../server/db/database';
+import { seedDemoData } from '../../server/db/seed/demoClients';
+import { restoreBackup } from '../../server/services/restore';
+import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
+import { clientRecordParams } from './support/routeTable';
+import { DATABASES, describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+
+/**
+ * Backups (DESIGN §6, §8 "Administration"): the admin's API over a real database (list, create, signed
+ * download link, the file), and the restore command's function: a round trip back to the backed-up
+ * state, refusals that change nothing (a damaged file, a server holding the embedded database, a second
+ * restore), and backups that cross from one database to the other.
+ */
+
+const LINK_SECRET = 'backup-link-secret-for-the-api-tests-only';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const sign = (id: string, expires: number) =>
+  crypto.createHmac('sha256', LINK_SECRET).update(`${id}:${expires}`).digest('hex');
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** POST /backups as the front end sends it: the JSON content type, no body. */
+const postBackup = (server: TestServer, token: string) =>
+  callApi(server, 'POST', API_PATHS.backups, { token, headers: { 'content-type': 'application/json' } });
+
+describeEachDatabase('Backups API', (kind) => {
+  let server: TestServer;
+  let tokens: Record<DemoUsername, string>;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { BACKUP_LINK_SECRET: LINK_SECRET });
+    tokens = await demoTokens();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses every backups call to every role but admin', async () => {
+    const id = '20260101T000000Z-abcdef';
+    for (const username of ['tech1', 'reader1', 'billing1'] as const) {
+      const token = tokens[username];
+      const replies = [
+        await callApi(server, 'GET', API_PATHS.backups, { token }),
+        await postBackup(server, token),
+        await callApi(server, 'GET', API_PATHS.backup(id), { token }),
+      ];
+      expect(replies.map((reply) => reply.status)).toEqual([403, 403, 403]);
+    }
+    expect((await callApi(server, 'GET', API_PATHS.backups)).status).toBe(401);
+  });
+
+  it('backs up on a bodiless POST, lists it, and downloads it through a signed link with no token', async () => {
+    const created = await postBackup(server, tokens.admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const backup = created.body.data as Backup;
+    expect(backup).toMatchObject({
+      status: 'ready',
+      source: kind === 'pglite' ? 'embedded' : 'postgresql',
+      createdBy: 'admin',
+      fileName: `vigil-${backup.id}.sql`,
+      error: null,
+    });
+    expect(backup.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(backup.size).toBeGreaterThan(1000);
+
+    const list = await callApi(server, 'GET', `${API_PATHS.backups}?sort=createdAt&order=DESC`, {
+      token: tokens.admin,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThanOrEqual(1);
+    expect((list.body.data as Backup[])[0]).toEqual(backup);
+
+    const linked = await callApi(server, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+    expect(linked.status).toBe(200);
+    const link = linked.body.data as BackupLink;
+    expect(link).toMatchObject({ sha256: backup.sha256, fileName: backup.fileName, size: backup.size });
+    const lifetime = Date.parse(link.expiresAt) - Date.now();
+    expect(lifetime).toBeGreaterThan((BACKUP_LINK_SECONDS - 5) * 1000);
+    expect(lifetime).toBeLessThanOrEqual(BACKUP_LINK_SECONDS * 1000);
+
+    const download = await fetch(`${server.baseUrl}${link.url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${backup.fileName}"`);
+    expect(download.headers.get('x-checksum-sha256')).toBe(backup.sha256);
+    const file = Buffer.from(await download.arrayBuffer());
+    expect(sha256(file)).toBe(backup.sha256);
+    // Portable: none of the lines the other database refuses.
+    expect(file.toString()).not.toMatch(/^(\\restrict|\\unrestrict|SET transaction_timeout)/m);
+
+    const url = new URL(link.url, server.baseUrl);
+    const expires = Number(url.searchParams.get('expires'));
+    const signature = url.searchParams.get('signature') ?? '';
+    const refused = async (query: string) => {
+      const reply = await fetch(`${server.api}${API_PATHS.backupFile(backup.id)}?${query}`);
+      return { status: reply.status, body: await reply.json() };
+    };
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+    expect(await refused(`expires=${expires}&signature=${flipped}`)).toEqual({
+      status: 403,
+      body: { success: false, error: 'This download link is not valid' },
+    });
+    expect((await refused(`expires=${expires + 3600}&signature=${signature}`)).status).toBe(403);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    expect(await refused(`expires=${past}&signature=${sign(backup.id, past)}`)).toEqual({
+      status: 403,
+      body: { success: false, error: 'This download link has expired' },
+    });
+    // A valid link to another id is not a link to this one.
+    const other = '20260101T000000Z-abcdef';
+    expect((await refused(`expires=${expires}&signature=${sign(other, expires)}`)).status).toBe(403);
+
+    const missing = await callApi(server, 'GET', API_PATHS.backup(other), { token: tokens.admin });
+    expect(missing.status).toBe(404);
+    const malformed = await callApi(server, 'GET', API_PATHS.backup('latest'), { token: tokens.admin });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('audits backups and links by id only', async () => {
+    const { rows } = await server.database.pool.query<{
+      action: string;
+      resource_id: string;
+      details: object;
+    }>(
+      `select action, resource_id, details from audit_log where resource = 'backups' and outcome = 'ok' order by id`,
+    );
+    expect(rows.map((row) => row.action)).toEqual(['backup.create', 'backup.link']);
+    expect(rows[0]?.details).toEqual({ status: 'ready' });
+    expect(rows[0]?.resource_id).toBe(rows[1]?.resource_id);
+  });
+
+  // The embedded database answers nothing while it is dumped, so on PGlite a second request waits for the
+  // first backup rather than overlapping it; PostgreSQL keeps answering, and pg_dump waits on a table lock.
+  if (kind === 'postgres')
+    it('lists a running backup and refuses a second one while it runs (409)', async () => {
+      const blocker = new pg.Client({ connectionString: postgresUrl });
+      await blocker.connect();
+      try {
+        await blocker.query('begin; lock table clients in access exclusive mode');
+        const first = postBackup(server, tokens.admin);
+        let running: Backup | undefined;
+        while (!running) {
+          const list = await callApi(server, 'GET', API_PATHS.backups, { token: tokens.admin });
+          running = (list.body.data as Backup[]).find((backup) => backup.status === 'running');
+        }
+        expect(running).toMatchObject({ sha256: null, finishedAt: null, createdBy: 'admin' });
+        const second = await postBackup(server, tokens.admin);
+        expect(second).toMatchObject({ status: 409, body: { error: 'A backup is already running' } });
+        const linked = await callApi(server, 'GET', API_PATHS.backup(running.id), { token: tokens.admin });
+        expect(linked.status).toBe(409);
+        await blocker.query('commit');
+        expect((await first).status).toBe(201);
+      } finally {
+        await blocker.end();
+      }
+    });
+
+  it('marks a backup left running by a stopped server as interrupted, and a failed dump as failed, without a file', async () => {
+    const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-backups-'));
+    const leftRunning: Backup = {
+      id: '20260101T000000Z-abcdef',
+      fileName: 'vigil-20260101T000000Z-abcdef.sql',
+      status: 'running',
+      size: 0,
+      sha256: null,
+      source: 'embedded',
+      createdBy: 'admin',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: null,
+      ms: null,
+      error: null,
+    };
+    fs.writeFileSync(path.join(backupDir, 'vigil-20260101T000000Z-abcdef.json'), JSON.stringify(leftRunning));
+    fs.writeFileSync(path.join(backupDir, leftRunning.fileName), 'SET partial');
+    // A pg_dump that writes a little, then fails as pg_dump does (used by the PostgreSQL server only).
+    const failing = path.join(backupDir, 'failing-pg_dump');
+    fs.writeFileSync(
+      failing,
+      "#!/bin/sh\necho 'SET x = 1;'\necho 'pg_dump: error: query failed' >&2\nexit 1\n",
+      {
+        mode: 0o755,
+      },
+    );
+    // On PostgreSQL this server starts from a reset database: the tests above are done with theirs.
+    const restarted = await startTestServer(kind, { BACKUP_DIR: backupDir, PG_DUMP: failing });
+    try {
+      const list = await callApi(restarted, 'GET', API_PATHS.backups, { token: tokens.admin });
+      expect(list.body.data).toEqual([
+        { ...leftRunning, status: 'failed', error: 'interrupted', finishedAt: expect.any(String) },
+      ]);
+      expect(fs.existsSync(path.join(backupDir, leftRunning.fileName))).toBe(false);
+      if (kind === 'postgres') {
+        const failed = await postBackup(restarted, tokens.admin);
+        expect(failed).toMatchObject({
+          status: 500,
+          body: { error: 'The backup failed: pg_dump: error: query failed' },
+        });
+        const [latest] = (
+          await callApi(restarted, 'GET', `${API_PATHS.backups}?sort=createdAt&order=DESC`, {
+            token: tokens.admin,
+          })
+        ).body.data as Backup[];
+        expect(latest).toMatchObject({
+          status: 'failed',
+          size: 0,
+          sha256: null,
+          error: 'pg_dump: error: query failed',
+        });
+        expect(fs.readdirSync(backupDir).filter((name) => name.endsWith('.sql'))).toEqual([]);
+      }
+    } finally {
+      await restarted.close();
+      fs.rmSync(backupDir, { recursive: true, force: true });
+    }
+  });
+
+  it('needs a fixed link secret in production', () => {
+    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...cognito })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...cognito })).toThrow(/BACKUP_LINK_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', ...cognito, BACKUP_LINK_SECRET: LINK_SECRET })).toMatchObject(
+      { backupLinkSecret: LINK_SECRET },
+    );
+  });
+});
+
+/** Opens the database a restore targets: PostgreSQL at `databaseUrl`, else the embedded one in `dataDir`. */
+const openTarget = (dataDir: string, databaseUrl?: string) =>
+  openDatabase({ databaseUrl, dataDir, poolMax: 3, templateDir: inject('pgliteTemplateDir') });
+
+/**
+ * The app served on a database this test opened, so its data directory outlives the server (a restore
+ * needs the server stopped and the directory kept).
+ */
+async function serve(database: Database, dataDir: string): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'none'),
+  });
+  const app = await buildApp({ config, database, cognito: inject('identity') });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: address,
+    api: `${address}${config.apiBaseUrl}`,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Per table of the app's schemas: a checksum of its rows' text and their count. */
+async function tableChecksums(database: Database): Promise<Record<string, string>> {
+  const { rows: tables } = await database.pool.query<{ name: string; query: string }>(`
+    select table_schema || '.' || table_name as name,
+      format('select md5(coalesce(string_agg(t::text, ''|'' order by t::text), '''')) || '':'' || count(*) as sum from %I.%I t',
+        table_schema, table_name) as query
+    from information_schema.tables
+    where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`);
+  const sums: Record<string, string> = {};
+  for (const table of tables) {
+    const { rows } = await database.pool.query<{ sum: string }>(table.query);
+    sums[table.name] = rows[0]?.sum ?? '';
+  }
+  return sums;
+}
+
+const clientTotal = async (server: TestServer, token: string) =>
+  (await callApi(server, 'GET', API_PATHS.clients, { token })).body.total;
+
+describeEachDatabase('Restore', (kind) => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-restore-'));
+  const dataDir = path.join(work, 'data');
+  const databaseUrl = kind === 'postgres' ? postgresUrl : undefined;
+  let tokens: Record<DemoUsername, string>;
+  let backup: Backup;
+  let backupFile: string;
+  let backedUp: Record<string, string>;
+  let clientsBackedUp: number | undefined;
+
+  beforeAll(async () => {
+    tokens = await demoTokens();
+    if (kind === 'postgres') {
+      // A fresh database, as startTestServer would make it.
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(
+        'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+      );
+      await admin.end();
+    }
+  });
+  afterAll(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('brings the data back to the backup, after changes, with the server stopped', async () => {
+    const server = await serve(await openTarget(dataDir, databaseUrl), dataDir);
+    let changed: Record<string, string>;
+    try {
+      await seedDemoData(server.database.db);
+      clientsBackedUp = await clientTotal(server, tokens.admin); // also records the admin's sign-in first
+      backedUp = await tableChecksums(server.database);
+      const created = await postBackup(server, tokens.admin);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      backup = created.body.data as Backup;
+      backupFile = path.join(dataDir, 'backups', backup.fileName);
+
+      // Changes after the backup: a new client with its records, and an edit of a demo client.
+      await clientRecordParams(server, tokens.admin);
+      const list = await callApi(server, 'GET', `${API_PATHS.clients}?sort=name&order=ASC`, {
+        token: tokens.admin,
+      });
+      const [demo] = list.body.data as {
+        id: number;
+        name: string;
+        code: string;
+        timeZone: string;
+        version: number;
+      }[];
+      const edited = await callApi(server, 'PUT', API_PATHS.client(demo.id), {
+        token: tokens.admin,
+        body: {
+          name: `${demo.name} (renamed)`,
+          code: demo.code,
+          timeZone: demo.timeZone,
+          version: demo.version,
+        },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      changed = await tableChecksums(server.database);
+      expect(changed).not.toEqual(backedUp);
+    } finally {
+      await server.close();
+    }
+
+    // A copy of the file with one byte changed is refused before anything is touched.
+    const tampered = path.join(work, backup.fileName);
+    const bytes = fs.readFileSync(backupFile);
+    bytes[Math.floor(bytes.length / 2)] ^= 0x01;
+    fs.writeFileSync(tampered, bytes);
+    await expect(
+      restoreBackup({ file: tampered, sha256: backup.sha256 ?? '', databaseUrl, dataDir }),
+    ).rejects.toThrow(/does not match its SHA-256.*Nothing was restored/);
+    await expect(restoreBackup({ file: tampered, databaseUrl, dataDir })).rejects.toThrow(/no sidecar/);
+
+    const held = await openTarget(dataDir, databaseUrl);
+    try {
+      if (kind === 'pglite') {
+        // A server has the embedded database open: refused, naming the process.
+        await expect(restoreBackup({ file: backupFile, dataDir })).rejects.toThrow(
+          `in use by process ${process.pid}`,
+        );
+      }
+      expect(await tableChecksums(held)).toEqual(changed);
+    } finally {
+      await held.close();
+    }
+
+    // Two restores at once: one runs, the other is refused.
+    const outcomes = await Promise.allSettled([
+      restoreBackup({ file: backupFile, databaseUrl, dataDir }),
+      restoreBackup({ file: backupFile, databaseUrl, dataDir }),
+    ]);
+    const [restored] = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(refusals).toHaveLength(1);
+    expect(String(refusals[0])).toMatch(/Another restore is running|in use by process/);
+    expect(restored).toMatchObject({
+      target: kind === 'pglite' ? 'embedded' : 'postgresql',
+      bytes: backup.size,
+      sha256: backup.sha256,
+    });
+    expect(restored?.tables.length).toBe(Object.keys(backedUp).length);
+
+    const reopened = await serve(await openTarget(dataDir, databaseUrl), dataDir);
+    try {
+      expect(await tableChecksums(reopened.database)).toEqual(backedUp);
+      expect(await clientTotal(reopened, tokens.admin)).toBe(clientsBackedUp);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  if (kind === 'postgres')
+    it('restores a PostgreSQL backup into a new embedded database', async () => {
+      const embeddedDir = path.join(work, 'embedded');
+      const summary = await restoreBackup({ file: backupFile, dataDir: embeddedDir });
+      expect(summary.target).toBe('embedded');
+      const server = await serve(await openTarget(embeddedDir), embeddedDir);
+      try {
+        expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
+      } finally {
+        await server.close();
+      }
+    });
+
+  if (kind === 'pglite' && DATABASES.includes('postgres'))
+    it('restores an embedded backup into a new PostgreSQL database, which a server then runs on', async () => {
+      const name = `vigil_backup_${crypto.randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(postgresUrl);
+        url.pathname = `/${name}`;
+        const summary = await restoreBackup({ file: backupFile, databaseUrl: url.toString(), dataDir: work });
+        expect(summary.target).toBe('postgresql');
+        const server = await serve(await openTarget(work, url.toString()), work);
+        try {
+          expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    });
+});
