@@ -15,18 +15,22 @@ import type {
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { MAX_PER_PAGE } from '../../contract/pageSize';
 import { API_PATHS } from '../../contract/paths';
+import { backupMethods } from './backupMethods';
 import { billingMethods } from './billingMethods';
 import { bugMethods } from './bugMethods';
 import { caseMethods } from './caseMethods';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
 import { recordMethods } from './recordMethods';
-import { RESOURCE_PATHS } from './resourcePaths';
+import { RESOURCE_KEYS, RESOURCE_PATHS } from './resourcePaths';
 import { timeLogMethods } from './timeLogMethods';
+import { userMethods } from './userMethods';
 
 export interface DataProviderOptions {
   httpClient: HttpClient;
   resourcePaths?: Readonly<Record<string, string>>;
+  /** The field that keys a resource's records when the API sends no `id` (default `_id`). */
+  resourceKeys?: Readonly<Record<string, string>>;
 }
 
 type Filter = Record<string, QueryValue>;
@@ -41,10 +45,10 @@ function listQuery({ pagination, sort, filter }: Pick<GetListParams, 'pagination
   };
 }
 
-/** Contacts and links are keyed `_id` in the API (DESIGN §4); react-admin needs an `id`. */
-function withId<R>(record: R): R {
-  if (typeof record !== 'object' || record === null || 'id' in record || !('_id' in record)) return record;
-  return { ...record, id: record._id };
+/** react-admin needs an `id`: contacts and links are keyed `_id` in the API (DESIGN §4), users by username. */
+function withId<R>(record: R, key = '_id'): R {
+  if (typeof record !== 'object' || record === null || 'id' in record || !(key in record)) return record;
+  return { ...record, id: (record as Record<string, unknown>)[key] };
 }
 
 /**
@@ -58,7 +62,11 @@ const refuseBulk = (action: 'update' | 'delete', resource: string): never => {
 };
 
 /** The data provider over the REST API: standard methods from a resource → path table, plus the app's own. */
-export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS }: DataProviderOptions) {
+export function createDataProvider({
+  httpClient,
+  resourcePaths = RESOURCE_PATHS,
+  resourceKeys = RESOURCE_KEYS,
+}: DataProviderOptions) {
   // A nested record's resource is its listed parent's name plus the rest of the API path.
   const nestedPath = (resource: string) => {
     const parent = Object.keys(resourcePaths).find((name) => resource.startsWith(`${name}/`));
@@ -71,14 +79,15 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
     return path;
   };
   const recordPath = (resource: string, id: Identifier) => `${pathOf(resource)}/${encodeURIComponent(id)}`;
+  const keyed = <R>(resource: string, record: R) => withId(record, resourceKeys[resource]);
   const getRecord = async <R extends RaRecord>(resource: string, id: Identifier) => {
     const { data } = await httpClient<R>(recordPath(resource, id));
-    return { data: withId(data) };
+    return { data: keyed(resource, data) };
   };
 
   const listPage = async <R extends RaRecord>(resource: string, params: GetListParams) => {
     const { data, total } = await httpClient<R[]>(pathOf(resource), { query: listQuery(params) });
-    return { data: data.map(withId), total: total ?? data.length };
+    return { data: data.map((record) => keyed(resource, record)), total: total ?? data.length };
   };
 
   // The API serves at most MAX_PER_PAGE rows a page; larger requests (react-admin's CSV export asks
@@ -118,7 +127,7 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
         method: 'POST',
         body: data,
       });
-      return { data: withId(created.data) };
+      return { data: keyed(resource, created.data) };
     },
     // Optimistic locking (DESIGN §2 Scale-out): the version the form was loaded with goes back to the server.
     async update<R extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams<R>) {
@@ -126,7 +135,7 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
         method: 'PUT',
         body: { ...data, version: previousData?.version ?? data.version },
       });
-      return { data: withId(updated.data) };
+      return { data: keyed(resource, updated.data) };
     },
     updateMany: async (resource: string, _params: UpdateManyParams) => refuseBulk('update', resource),
     async delete<R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) {
@@ -152,6 +161,8 @@ export function createDataProvider({ httpClient, resourcePaths = RESOURCE_PATHS 
     ...timeLogMethods(httpClient),
     ...billingMethods(httpClient),
     ...bugMethods(httpClient),
+    ...userMethods(httpClient),
+    ...backupMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

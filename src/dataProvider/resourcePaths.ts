@@ -12,6 +12,10 @@ export const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
 export type CaseList = (typeof CASE_LISTS)[number];
 export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseStage(list));
 
+/** The administration resources (DESIGN §8 "Administration"): the pool's users and the backups. */
+export const USERS_RESOURCE = resourceOf(API_PATHS.users);
+export const BACKUPS_RESOURCE = resourceOf(API_PATHS.backups);
+
 /**
  * react-admin resource name → API path under the base URL (spec §7). A resource is added here and
  * registered as `<Resource name=… />` in AppAdmin.tsx; the data provider refuses names that are not listed,
@@ -20,4 +24,12 @@ export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseSta
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   [CLIENTS_RESOURCE]: API_PATHS.clients,
   ...Object.fromEntries(CASE_LISTS.map((list) => [caseListResource(list), API_PATHS.caseStage(list)])),
+  [USERS_RESOURCE]: API_PATHS.users,
+  [BACKUPS_RESOURCE]: API_PATHS.backups,
 };
+
+/**
+ * The field that identifies a resource's records when the API has no `id` (react-admin needs one); any
+ * other resource's records without an `id` are keyed `_id` (contacts, useful links: DESIGN §4).
+ */
+export const RESOURCE_KEYS: Readonly<Record<string, string>> = { [USERS_RESOURCE]: 'username' };

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
-import { MENU, type MenuEntry, menuFor } from '../../server/domain/navigation';
+import { MENU, menuFor } from '../../server/domain/navigation';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
 import type { FakeRequest } from './fakeApiRules';
@@ -10,18 +10,8 @@ import { fakeCaseDetailsApi } from './fakeCaseDetailsApi';
 import { type CasesSeed, fakeCasesApi, fakeCasesState } from './fakeCasesApi';
 import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
 
-/**
- * The server's menu plus the entries of the pages still to come, so stories show each role's whole menu;
- * an entry moves out of here when the server's menu gains it.
- */
-const FULL_MENU: readonly MenuEntry[] = [
-  ...MENU,
-  { title: 'Users', url: API_PATHS.users, requires: { resource: 'users', action: 'list' } },
-  { title: 'Backups', url: '/backups', requires: { resource: 'backups', action: 'list' } },
-];
-
-/** The menu GET /chrome gives a user with one role. */
-export const menuForRole = (role: Role): NavigationItem[] => menuFor([role], FULL_MENU) ?? [];
+/** The menu GET /chrome gives a user with one role: the server's own. */
+export const menuForRole = (role: Role): NavigationItem[] => menuFor([role], MENU) ?? [];
 
 export const buildUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   username: 'ada',

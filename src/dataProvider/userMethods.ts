@@ -1,0 +1,26 @@
+import { API_PATHS } from '../../contract/paths';
+import type { Role } from '../../contract/roles';
+import type { InviteUser, User } from '../../contract/users';
+import type { HttpClient } from './httpClient';
+
+/**
+ * The users' writes (DESIGN §8 "Administration", admins only); the list and a user's details are read
+ * through `getList` / `getOne` on the `users` resource, keyed by username.
+ */
+export function userMethods(httpClient: HttpClient) {
+  const put = async (path: string, body?: unknown) =>
+    (await httpClient<User>(path, { method: 'PUT', body })).data;
+  return {
+    /**
+     * Creates the user in the pool (201, status FORCE_CHANGE_PASSWORD); the identity e-mails a temporary
+     * password. 409 when the username is taken.
+     */
+    inviteUser: async (input: InviteUser) =>
+      (await httpClient<User>(API_PATHS.users, { method: 'POST', body: input })).data,
+    /** Replaces the user's whole set of access groups; 409 when admins would drop their own admin group. */
+    setUserGroups: (username: string, groups: readonly Role[]) =>
+      put(API_PATHS.userAccessGroups(encodeURIComponent(username)), { groups }),
+    /** Enables a disabled user or disables an enabled one (never oneself: 409); answers the user as now. */
+    toggleUser: (username: string) => put(API_PATHS.userToggle(encodeURIComponent(username))),
+  };
+}

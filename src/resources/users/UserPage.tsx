@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { type HttpError, Loading, ShowBase, Title, useRecordContext, useShowContext } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { PageMessage } from '../../customRoutes/PageMessage';
+import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { formatOptionalDateTime } from '../../dates';
+import { EditGroupsButton } from './EditGroupsButton';
+import { GroupChips } from './GroupChips';
+import { UserCases } from './UserCases';
+import { UserEnableSwitch } from './UserEnableSwitch';
+import { formatLastSignIn, statusLabel, type UserRecord } from './userFormat';
+
+/** One fact about the user: a term and its value. */
+const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {term}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      {children}
+    </Typography>
+  </>
+);
+
+const UserDetails = ({ user }: { user: UserRecord }) => (
+  <Box
+    component="dl"
+    sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1.5, m: 0 }}
+  >
+    <Fact term="Username">{user.username}</Fact>
+    <Fact term="Email">{user.email}</Fact>
+    <Fact term="Groups">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <GroupChips groups={user.groups} label={`Groups of ${user.username}`} />
+        <EditGroupsButton user={user} />
+      </Stack>
+    </Fact>
+    <Fact term="Status">{statusLabel(user.status)}</Fact>
+    <Fact term="Enabled">
+      <UserEnableSwitch user={user} />
+    </Fact>
+    <Fact term="Last sign-in">{formatLastSignIn(user.lastSignInAt)}</Fact>
+    <Fact term="Created">{formatOptionalDateTime(user.createdAt)}</Fact>
+  </Box>
+);
+
+const UserView = () => {
+  const user = useRecordContext<UserRecord>();
+  if (!user) return null;
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title={user.name} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+            <Typography variant="h5" component="h1">
+              {user.name}
+            </Typography>
+            {!user.isEnabled && <Chip label="Disabled" size="small" color="warning" />}
+            {user.status === 'FORCE_CHANGE_PASSWORD' && (
+              <Chip label={statusLabel(user.status)} size="small" color="info" variant="outlined" />
+            )}
+          </Stack>
+          <UserDetails user={user} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <UserCases user={user} />
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+};
+
+/** A user that could not be read: not in the pool, or the read failed (then it can be tried again). */
+const UserReadError = () => {
+  const { error, refetch } = useShowContext<UserRecord, HttpError>();
+  const { id } = useParams();
+  if (error?.status === 404)
+    return (
+      <PageMessage title="User not found">
+        <Typography>
+          There is no user named <code>{id}</code>.
+        </Typography>
+      </PageMessage>
+    );
+  return (
+    <Box sx={{ mt: 2 }}>
+      <RetryAlert onRetry={() => refetch()}>The user could not be read: {error?.message}</RetryAlert>
+    </Box>
+  );
+};
+
+// The error is shown on the page, where it can be retried, rather than notified with a redirect.
+const KEEP_ERROR_ON_PAGE = { onError: () => undefined };
+
+/**
+ * A user's page, `/users/{username}` (react-admin's edit route `:id/*`, the username being the id): their
+ * details and groups, enable switch, and the active cases assigned to them.
+ */
+export const UserPage = () => (
+  <ShowBase<UserRecord> loading={<Loading />} error={<UserReadError />} queryOptions={KEEP_ERROR_ON_PAGE}>
+    <UserView />
+  </ShowBase>
+);

@@ -1,0 +1,348 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
+import { toHttpError } from '../../src/dataProvider/httpClient';
+import { formatDateTime } from '../../src/dates';
+import { invitedMessage } from '../../src/resources/users/InviteUserDialog';
+import * as userStories from '../../src/resources/users/Users.stories';
+import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { requestCount, sentRequest } from './support/requests';
+
+allowWholeAppStories();
+const stories = composeStories(userStories, preview);
+
+/** The row of a user in the users table, found by the link on their username. */
+const rowOf = async (username: string) => {
+  const link = await screen.findByRole('link', { name: username });
+  const row = link.closest('tr');
+  if (!row) throw new Error(`No row for ${username}`);
+  return row;
+};
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+const chipsOf = async (username: string) =>
+  within(await rowOf(username))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+const usernames = () =>
+  [...document.querySelectorAll('tbody td.column-username')].map((cell) => cell.textContent);
+
+function renderList(Story: (typeof stories)[keyof typeof stories] = stories.List) {
+  const onRequest = vi.fn();
+  const user = userEvent.setup();
+  render(<Story onRequest={onRequest} />);
+  return { onRequest, user };
+}
+
+async function openInvite(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+  return screen.findByRole('dialog', { name: 'Invite a user' });
+}
+
+describe('the users list', () => {
+  it("shows every user with their groups as chips, status in words, load and last sign-in, from the server's first page", async () => {
+    const { onRequest } = renderList();
+    await rowOf('ada');
+    expect(usernames()).toEqual(['ada', 'bianca', 'lena', 'marcus', 'new.tech-1', 'omar', 'priya', 'rhea']);
+    expect(onRequest).toHaveBeenCalledWith(
+      expect.objectContaining({
+        method: 'GET',
+        path: API_PATHS.users,
+        query: expect.objectContaining({ page: 1, perPage: 25, sort: 'username', order: 'ASC' }),
+      }),
+    );
+    expect(await chipsOf('marcus')).toEqual(['Reader', 'Technologist']);
+    expect(await chipsOf('ada')).toEqual(['Admin']);
+    expect(cellsOf(await rowOf('priya')).slice(0, 7)).toEqual([
+      'priya',
+      'Priya Raman',
+      'priya.raman@example.org',
+      'TechnologistEdit groups',
+      'Confirmed',
+      '4',
+      formatDateTime('2026-03-10T06:55:00.000Z'),
+    ]);
+    const invited = cellsOf(await rowOf('new.tech-1'));
+    expect(invited[4]).toBe('Must set a password');
+    expect(invited[6]).toBe('Never');
+    expect(screen.getByRole('link', { name: 'new.tech-1' })).toHaveAttribute('href', '/users/new.tech-1');
+    expect(screen.getByRole('switch', { name: 'omar enabled' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'priya enabled' })).toBeChecked();
+  });
+
+  it('searches username, name and email with `q` on the server', async () => {
+    const { onRequest, user } = renderList();
+    await rowOf('ada');
+    await user.type(screen.getByPlaceholderText('Search username, name or email'), 'okonkwo');
+    await waitFor(() => expect(usernames()).toEqual(['lena']));
+    expect(onRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ path: API_PATHS.users, query: expect.objectContaining({ q: 'okonkwo' }) }),
+    );
+  });
+
+  it('says so when the search matches nobody', async () => {
+    renderList(stories.NoMatch);
+    expect(await screen.findByText('No user matches “zoe”.')).toBeInTheDocument();
+  });
+
+  it('sorts on the server', async () => {
+    const { onRequest, user } = renderList();
+    await rowOf('ada');
+    await user.click(screen.getByRole('button', { name: 'Sort by last sign-in ascending' }));
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        expect.objectContaining({
+          path: API_PATHS.users,
+          query: expect.objectContaining({ sort: 'lastSignInAt', order: 'ASC' }),
+        }),
+      ),
+    );
+    await waitFor(() => expect(usernames()[0]).toBe('new.tech-1'));
+  });
+
+  it('shows why the users could not be read, with a way to try again', async () => {
+    render(
+      <stories.List failures={{ [`GET ${API_PATHS.users}`]: new HttpError('Service unavailable', 503) }} />,
+    );
+    expect(await screen.findByText('The users could not be read: Service unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('sends anyone but an admin to /unauthorized', async () => {
+    render(<stories.Refused />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('enabling and disabling a user', () => {
+  it('asks first, then disables the user and shows them disabled', async () => {
+    const { onRequest, user } = renderList();
+    const priya = await screen.findByRole('switch', { name: 'priya enabled' });
+    await waitFor(() => expect(priya).toBeEnabled());
+    await user.click(priya);
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Priya Raman?' });
+    expect(requestCount(onRequest, 'PUT', API_PATHS.userToggle('priya'))).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Priya Raman is disabled')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(sentRequest('PUT', API_PATHS.userToggle('priya')));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'priya enabled' })).not.toBeChecked());
+  });
+
+  it('changes nothing when the question is cancelled', async () => {
+    const { onRequest, user } = renderList();
+    const omar = await screen.findByRole('switch', { name: 'omar enabled' });
+    await waitFor(() => expect(omar).toBeEnabled());
+    await user.click(omar);
+    const dialog = await screen.findByRole('dialog', { name: 'Enable Omar Haddad?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestCount(onRequest, 'PUT', API_PATHS.userToggle('omar'))).toBe(0);
+    expect(screen.getByRole('switch', { name: 'omar enabled' })).not.toBeChecked();
+  });
+
+  it("keeps the signed-in admin's own switch off limits, and says why", async () => {
+    const { user } = renderList();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'priya enabled' })).toBeEnabled());
+    const own = screen.getByRole('switch', { name: 'ada enabled' });
+    expect(own).toBeDisabled();
+    expect(own).toBeChecked();
+    await user.hover(own.closest('span[aria-label]') ?? own);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'You cannot disable yourself: another administrator must do it',
+    );
+  });
+});
+
+describe('inviting a user', () => {
+  it("checks the form with the contract's messages and sends nothing until it is right", async () => {
+    const { onRequest, user } = renderList();
+    const dialog = await openInvite(user);
+    await submitWith(user, 'Invite', dialog);
+    expect(await within(dialog).findByText('Username is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Email is required: the temporary password is sent there'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Give the user at least one group')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Username'), 'new tech');
+    await user.type(within(dialog).getByLabelText('Email'), 'not-an-address');
+    expect(
+      await within(dialog).findByText('Username may not contain spaces or control characters'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(requestCount(onRequest, 'POST', API_PATHS.users)).toBe(0);
+  });
+
+  it('invites the user, says where the temporary password goes, and lists them as having to set a password', async () => {
+    const { onRequest, user } = renderList();
+    await rowOf('ada');
+    const dialog = await openInvite(user);
+    await user.type(within(dialog).getByLabelText('Username'), 'new.tech-2');
+    await user.type(within(dialog).getByLabelText('Name'), 'Tomás Ruiz');
+    await user.type(within(dialog).getByLabelText('Email'), 'tomas.ruiz@example.org');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Technologist/ }));
+    await submitWith(user, 'Invite', dialog);
+
+    const message = invitedMessage({ username: 'new.tech-2', email: 'tomas.ruiz@example.org' });
+    expect(message).toContain("printed in the server's terminal");
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.users, {
+        username: 'new.tech-2',
+        name: 'Tomás Ruiz',
+        email: 'tomas.ruiz@example.org',
+        groups: ['technologist'],
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cellsOf(await rowOf('new.tech-2'))[4]).toBe('Must set a password');
+  });
+
+  it('shows a taken username on the username field', async () => {
+    const { user } = renderList();
+    const dialog = await openInvite(user);
+    await user.type(within(dialog).getByLabelText('Username'), 'priya');
+    await user.type(within(dialog).getByLabelText('Name'), 'Priya Two');
+    await user.type(within(dialog).getByLabelText('Email'), 'priya2@example.org');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Reader/ }));
+    await submitWith(user, 'Invite', dialog);
+    expect(await within(dialog).findByText('A user named priya already exists')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Invite a user' })).toBeInTheDocument();
+  });
+
+  it("shows the server's field messages on the inputs", async () => {
+    const user = userEvent.setup();
+    render(
+      <stories.List
+        failures={{
+          [`POST ${API_PATHS.users}`]: toHttpError(400, {
+            error: 'The identity refused the new user',
+            fields: [{ field: 'email', message: 'The identity refuses this address' }],
+          }),
+        }}
+      />,
+    );
+    const dialog = await openInvite(user);
+    await user.type(within(dialog).getByLabelText('Username'), 'sam');
+    await user.type(within(dialog).getByLabelText('Name'), 'Sam Lee');
+    await user.type(within(dialog).getByLabelText('Email'), 'sam@example.org');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Billing/ }));
+    await submitWith(user, 'Invite', dialog);
+    expect(await within(dialog).findByText('The identity refuses this address')).toBeInTheDocument();
+  });
+});
+
+describe("editing a user's groups", () => {
+  it('sends the whole new set and shows it', async () => {
+    const { onRequest, user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Edit groups of marcus' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Groups of Marcus Bell' });
+    expect(within(dialog).getByRole('checkbox', { name: /^Reader/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /^Technologist/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /^Admin/ })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Reader/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Billing/ }));
+    await submitWith(user, 'Save groups', dialog);
+    expect(await screen.findByText('Groups of Marcus Bell saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PUT', API_PATHS.userAccessGroups('marcus'), { groups: ['technologist', 'billing'] }),
+    );
+    await waitFor(async () => expect(await chipsOf('marcus')).toEqual(['Billing', 'Technologist']));
+  });
+
+  it("shows the server's refusal in the dialog when an admin drops their own admin group", async () => {
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Edit groups of ada' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Groups of Ada Lovelace' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Admin/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Technologist/ }));
+    await submitWith(user, 'Save groups', dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You cannot remove your own admin group: another administrator must do it, so the service always keeps one.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await chipsOf('ada')).toEqual(['Admin']);
+  });
+});
+
+describe("a user's page", () => {
+  const casesTable = (name: string) => screen.findByRole('table', { name: `Active cases of ${name}` });
+  const caseNumbers = async (name: string) =>
+    within(await casesTable(name))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('link')[0]?.textContent);
+
+  it('shows the user and only the active cases assigned to them, each a link to its page', async () => {
+    const { onRequest } = renderList(stories.UserPage);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Raman' })).toBeInTheDocument();
+    expect(screen.getByText('priya.raman@example.org')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Groups of priya' })).toHaveTextContent('Technologist');
+    expect(await caseNumbers('Priya Raman')).toEqual([
+      'BMH-2026-0030',
+      'NSG-2026-0007',
+      'NSG-2026-0008',
+      'NSG-2026-0009',
+    ]);
+    expect(screen.getByRole('link', { name: 'NSG-2026-0007' })).toHaveAttribute(
+      'href',
+      casePagePath('monitoring', 5),
+    );
+    expect(screen.getByRole('link', { name: 'Reassign on the assignments board' })).toHaveAttribute(
+      'href',
+      API_PATHS.caseAssignments,
+    );
+    expect(onRequest).toHaveBeenCalledWith(
+      expect.objectContaining({
+        path: API_PATHS.caseAssignments,
+        query: expect.objectContaining({ technologist: 'priya' }),
+      }),
+    );
+  });
+
+  it('unassigns a case after a confirmation, sending the rest of the set', async () => {
+    const { onRequest, user } = renderList(stories.UserPage);
+    await casesTable('Priya Raman');
+    await user.click(screen.getByRole('button', { name: 'Unassign NSG-2026-0008' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unassign NSG-2026-0008?' });
+    expect(requestCount(onRequest, 'PUT', API_PATHS.technologistCases('priya'))).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(await screen.findByText('NSG-2026-0008 removed from Priya Raman')).toBeInTheDocument();
+    // Her whole set without the case, oldest first as the board sends it.
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [8, 5, 7] }),
+    );
+    await waitFor(async () =>
+      expect(await caseNumbers('Priya Raman')).toEqual(['BMH-2026-0030', 'NSG-2026-0007', 'NSG-2026-0009']),
+    );
+    expect(screen.getByRole('heading', { name: 'Active cases (3)' })).toBeInTheDocument();
+  });
+
+  it('opens for a username with dots and dashes, and says when there is no case', async () => {
+    renderList(stories.InvitedUserPage);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nia Adeyemi' })).toBeInTheDocument();
+    expect(screen.getAllByText('Must set a password').length).toBeGreaterThan(0);
+    expect(await screen.findByText('No active case is assigned to Nia Adeyemi.')).toBeInTheDocument();
+  });
+
+  it('says when there is no such user', async () => {
+    renderList(stories.UnknownUser);
+    expect(await screen.findByRole('heading', { level: 1, name: 'User not found' })).toBeInTheDocument();
+    expect(screen.getByText(/There is no user named/)).toHaveTextContent('There is no user named nobody.');
+  });
+
+  it('is reached from the list by the username', async () => {
+    const { user } = renderList();
+    await user.click(await screen.findByRole('link', { name: 'new.tech-1' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nia Adeyemi' })).toBeInTheDocument();
+    expect(PAGE_PATHS.user('new.tech-1')).toBe('/users/new.tech-1');
+  });
+});
