@@ -1,6 +1,8 @@
-import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
+import type { ReactNode } from 'react';
+import { Admin, type AuthProvider, CanAccess, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { casePrintPath, PAGE_PATHS } from '../contract/paths';
+import type { Action, Resource as Grant } from '../contract/roles';
 import { LazyLoginPage } from './authProvider';
 import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
 import { BillingClient, BillingHome, Statement } from './customRoutes/billing';
@@ -16,17 +18,29 @@ import {
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
 import { AppLayout, BaseLayout } from './layout';
+import backups from './resources/backups';
 import cases from './resources/cases';
 import { CasePrint } from './resources/cases/print';
 import clients from './resources/clients';
+import users from './resources/users';
 import { darkTheme, lightTheme } from './theme';
+
+/**
+ * A page outside the resources, shown to a user whose role grants `resource`/`action` (the role table);
+ * anyone else is sent to /unauthorized (spec §2), as react-admin does for its resources.
+ */
+const guarded = (page: ReactNode, resource: Grant, action: Action = 'list') => (
+  <CanAccess resource={resource} action={action} accessDenied={<AccessDeniedRedirect />}>
+    {page}
+  </CanAccess>
+);
 
 /** The base-layout pages of billing and reporting (spec §2): no menu or app bar, printable. */
 const BASE_PAGES = [
-  [PAGE_PATHS.billingClient(':clientId'), BillingClient],
-  [PAGE_PATHS.statement(':clientId', ':month'), Statement],
-  [PAGE_PATHS.clientBillableHours(':clientId'), ClientBillableHours],
-  [PAGE_PATHS.clientMonitoringHours(':clientId'), ClientMonitoringHours],
+  [PAGE_PATHS.billingClient(':clientId'), BillingClient, 'billing'],
+  [PAGE_PATHS.statement(':clientId', ':month'), Statement, 'billing'],
+  [PAGE_PATHS.clientBillableHours(':clientId'), ClientBillableHours, 'reporting'],
+  [PAGE_PATHS.clientMonitoringHours(':clientId'), ClientMonitoringHours, 'reporting'],
 ] as const;
 
 export interface AppAdminProps {
@@ -63,46 +77,38 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     {cases.map((resource) => (
       <Resource key={resource.name} {...resource} />
     ))}
+    <Resource {...users} />
+    <Resource {...backups} />
     <CustomRoutes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
-      <Route path={PAGE_PATHS.billing} element={<BillingHome />} />
-      <Route path={PAGE_PATHS.billingHome} element={<BillingHome />} />
-      <Route path={PAGE_PATHS.reporting} element={<ReportingHome />} />
-      <Route path={PAGE_PATHS.reportingHome} element={<ReportingHome />} />
-      <Route path={PAGE_PATHS.billableHoursReport} element={<BillableHoursReport />} />
-      <Route path={PAGE_PATHS.monitoringHoursReport} element={<MonitoringHoursReport />} />
-      <Route path={PAGE_PATHS.bugs} element={<BugReports />} />
-      <Route path={PAGE_PATHS.integrationTesting} element={<IntegrationTesting />} />
+      <Route path={PAGE_PATHS.billing} element={guarded(<BillingHome />, 'billing')} />
+      <Route path={PAGE_PATHS.billingHome} element={guarded(<BillingHome />, 'billing')} />
+      <Route path={PAGE_PATHS.reporting} element={guarded(<ReportingHome />, 'reporting')} />
+      <Route path={PAGE_PATHS.reportingHome} element={guarded(<ReportingHome />, 'reporting')} />
+      <Route path={PAGE_PATHS.billableHoursReport} element={guarded(<BillableHoursReport />, 'reporting')} />
+      <Route
+        path={PAGE_PATHS.monitoringHoursReport}
+        element={guarded(<MonitoringHoursReport />, 'reporting')}
+      />
+      <Route path={PAGE_PATHS.bugs} element={guarded(<BugReports />, 'bugs')} />
+      <Route
+        path={PAGE_PATHS.integrationTesting}
+        element={guarded(<IntegrationTesting />, 'bugs.unit-tests')}
+      />
     </CustomRoutes>
     <CustomRoutes noLayout>
       {/* Outside the layout's own routes, `…/billable-hours/:clientId` (base) would take `…/summary`: this
           default-layout page is declared here, beside it, where the router ranks the fixed path first. */}
       <Route
         path={PAGE_PATHS.billableHoursSummary}
-        element={
-          <AppLayout>
-            <BillableHoursSummary />
-          </AppLayout>
-        }
+        element={<AppLayout>{guarded(<BillableHoursSummary />, 'reporting')}</AppLayout>}
       />
       <Route
         path={casePrintPath(':caseId')}
-        element={
-          <BaseLayout>
-            <CasePrint />
-          </BaseLayout>
-        }
+        element={<BaseLayout>{guarded(<CasePrint />, 'cases', 'show')}</BaseLayout>}
       />
-      {BASE_PAGES.map(([path, Page]) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <BaseLayout>
-              <Page />
-            </BaseLayout>
-          }
-        />
+      {BASE_PAGES.map(([path, Page, grant]) => (
+        <Route key={path} path={path} element={<BaseLayout>{guarded(<Page />, grant, 'show')}</BaseLayout>} />
       ))}
     </CustomRoutes>
   </Admin>

@@ -64,10 +64,10 @@ async function readBody(response: Response): Promise<EnvelopeBody> {
 export function createHttpClient(apiUrl: string, getIdToken: () => Promise<string | undefined>): HttpClient {
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
     const token = await getIdToken();
-    const headers = new Headers({ Accept: 'application/json' });
+    // Spec §7: every call carries the JSON content type, also those without a body (POST /backups, PUT
+    // …/toggle, DELETE); the server takes an empty body as none.
+    const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    // Only with a body: Fastify refuses a JSON content type on an empty body (e.g. DELETE) with 400.
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
     let response: Response;
     try {
       response = await fetch(`${apiUrl}${path}${toQueryString(query)}`, {

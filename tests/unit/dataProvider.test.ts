@@ -41,18 +41,19 @@ afterEach(() => {
 });
 
 describe('requests', () => {
-  it('sends the id token as a bearer token, and a JSON content type only with a body', async () => {
+  it('sends the id token as a bearer token, and the JSON content type on every call (spec §7)', async () => {
     fetchMock.mockImplementation(async () => json({ success: true, data: { id: 7, version: 1 } }));
     await dataProvider.getOne('clients', { id: 7 });
     const { url, headers } = lastRequest();
     expect(url).toBe('/api/continuous-monitoring/clients/7');
     expect(headers.get('Authorization')).toBe('Bearer id-token-1');
     expect(headers.get('Accept')).toBe('application/json');
-    expect(headers.get('Content-Type')).toBeNull();
+    expect(headers.get('Content-Type')).toBe('application/json');
     await dataProvider.create('clients', { data: { name: 'C' } });
     expect(lastRequest().headers.get('Content-Type')).toBe('application/json');
     await dataProvider.delete('clients', { id: 7, previousData: { id: 7, version: 1 } });
-    expect(lastRequest().headers.get('Content-Type')).toBeNull();
+    expect(lastRequest().headers.get('Content-Type')).toBe('application/json');
+    expect(lastRequest().init.body).toBeUndefined();
   });
 
   it('lists with page, perPage, sort, order and only the non-empty filters', async () => {
