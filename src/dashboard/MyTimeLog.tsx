@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import type { OpenTimeLog } from '../../contract/home';
 import type { TimeLogActivity } from '../../contract/timeLogs';
 import { formatDateTime } from '../dates';
+import { Fact } from '../layout/Fact';
 import { ACTIVITY_LABELS, logDuration } from '../resources/cases/records/kinds/timeLogs';
 import { CaseLink } from './CaseLink';
 import { HomeWidget, type WidgetData } from './HomeWidget';
@@ -24,18 +24,6 @@ export interface MyTimeLogProps extends WidgetData<OpenTimeLog | null> {
 /** As the case's time-logs tab writes it, counting up as each minute completes. */
 const RunningFor = ({ start }: { start: string }) => (
   <>{logDuration({ start, end: null }, useMinuteTicks(start))}</>
-);
-
-/** A fact of the running log: a term and its value. */
-const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
-  <>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {term}
-    </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-      {children}
-    </Typography>
-  </>
 );
 
 const RunningLog = ({

@@ -4,29 +4,17 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { type HttpError, Loading, ShowBase, Title, useRecordContext, useShowContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { PageMessage } from '../../customRoutes/PageMessage';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatOptionalDateTime } from '../../dates';
+import { Fact } from '../../layout/Fact';
 import { EditGroupsButton } from './EditGroupsButton';
 import { GroupChips } from './GroupChips';
 import { UserCases } from './UserCases';
 import { UserEnableSwitch } from './UserEnableSwitch';
 import { formatLastSignIn, statusLabel, type UserRecord } from './userFormat';
-
-/** One fact about the user: a term and its value. */
-const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
-  <>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {term}
-    </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-      {children}
-    </Typography>
-  </>
-);
 
 const UserDetails = ({ user }: { user: UserRecord }) => (
   <Box
