@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { BACKUP_LINK_SECONDS, type Backup, type BackupLink } from '../../contract/backups';
 import { API_PATHS } from '../../contract/paths';
-import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/database';
 import { seedDemoData } from '../../server/db/seed/demoClients';
@@ -14,7 +13,13 @@ import { restoreBackup } from '../../server/services/restore';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
 import { clientRecordParams } from './support/routeTable';
-import { DATABASES, describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+import {
+  DATABASES,
+  describeEachDatabase,
+  serveApp,
+  startTestServer,
+  type TestServer,
+} from './support/testServer';
 
 /**
  * Backups (DESIGN §6, §8 "Administration"): the admin's API over a real database (list, create, signed
@@ -237,30 +242,6 @@ describeEachDatabase('Backups API', (kind) => {
 const openTarget = (dataDir: string, databaseUrl?: string) =>
   openDatabase({ databaseUrl, dataDir, poolMax: 3, templateDir: inject('pgliteTemplateDir') });
 
-/**
- * The app served on a database this test opened, so its data directory outlives the server (a restore
- * needs the server stopped and the directory kept).
- */
-async function serve(database: Database, dataDir: string): Promise<TestServer> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'none'),
-  });
-  const app = await buildApp({ config, database, cognito: inject('identity') });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return {
-    baseUrl: address,
-    api: `${address}${config.apiBaseUrl}`,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 /** Per table of the app's schemas: a checksum of its rows' text and their count. */
 async function tableChecksums(database: Database): Promise<Record<string, string>> {
   const { rows: tables } = await database.pool.query<{ name: string; query: string }>(`
@@ -307,7 +288,7 @@ describeEachDatabase('Restore', (kind) => {
   });
 
   it('brings the data back to the backup, after changes, with the server stopped', async () => {
-    const server = await serve(await openTarget(dataDir, databaseUrl), dataDir);
+    const server = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
     let changed: Record<string, string>;
     try {
       await seedDemoData(server.database.db);
@@ -385,7 +366,7 @@ describeEachDatabase('Restore', (kind) => {
     });
     expect(restored?.tables.length).toBe(Object.keys(backedUp).length);
 
-    const reopened = await serve(await openTarget(dataDir, databaseUrl), dataDir);
+    const reopened = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
     try {
       expect(await tableChecksums(reopened.database)).toEqual(backedUp);
       expect(await clientTotal(reopened, tokens.admin)).toBe(clientsBackedUp);
@@ -399,7 +380,7 @@ describeEachDatabase('Restore', (kind) => {
       const embeddedDir = path.join(work, 'embedded');
       const summary = await restoreBackup({ file: backupFile, dataDir: embeddedDir });
       expect(summary.target).toBe('embedded');
-      const server = await serve(await openTarget(embeddedDir), embeddedDir);
+      const server = await serveApp(await openTarget(embeddedDir), embeddedDir);
       try {
         expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
       } finally {
@@ -418,7 +399,7 @@ describeEachDatabase('Restore', (kind) => {
         url.pathname = `/${name}`;
         const summary = await restoreBackup({ file: backupFile, databaseUrl: url.toString(), dataDir: work });
         expect(summary.target).toBe('postgresql');
-        const server = await serve(await openTarget(work, url.toString()), work);
+        const server = await serveApp(await openTarget(work, url.toString()), work);
         try {
           expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
         } finally {

@@ -25,15 +25,15 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
 
 export type TestServer = { baseUrl: string; api: string; database: Database; close(): Promise<void> };
 
-/** The real app over HTTP on an OS-assigned port, against a fresh database of the given kind. */
-export async function startTestServer(
-  kind: DatabaseKind,
-  /** Settings beyond the test defaults, as environment variables (e.g. `DENIED_CALLS_MAX`). */
+/**
+ * The real app over HTTP on an OS-assigned port, on a database already open; closing it closes the app
+ * and the database, and leaves `dataDir` in place (a restore test reopens it).
+ */
+export async function serveApp(
+  database: Database,
+  dataDir: string,
   env: Record<string, string> = {},
 ): Promise<TestServer> {
-  const identity = inject('identity');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
-  if (kind === 'postgres') await resetPostgres(postgresUrl);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -41,13 +41,7 @@ export async function startTestServer(
     STATIC_DIR: path.join(dataDir, 'none'),
     ...env,
   });
-  const database = await openDatabase({
-    databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
-    dataDir,
-    poolMax: 3,
-    templateDir: inject('pgliteTemplateDir'),
-  });
-  const app = await buildApp({ config, database, cognito: identity });
+  const app = await buildApp({ config, database, cognito: inject('identity') });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     baseUrl: address,
@@ -56,6 +50,29 @@ export async function startTestServer(
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/** The real app over HTTP on an OS-assigned port, against a fresh database of the given kind. */
+export async function startTestServer(
+  kind: DatabaseKind,
+  /** Settings beyond the test defaults, as environment variables (e.g. `DENIED_CALLS_MAX`). */
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
+  if (kind === 'postgres') await resetPostgres(postgresUrl);
+  const database = await openDatabase({
+    databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
+    dataDir,
+    poolMax: 3,
+    templateDir: inject('pgliteTemplateDir'),
+  });
+  const server = await serveApp(database, dataDir, env);
+  return {
+    ...server,
+    async close() {
+      await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
