@@ -19,6 +19,12 @@ export const TIME_LOG_ACTIVITIES = [
 ] as const;
 export type TimeLogActivity = (typeof TIME_LOG_ACTIVITIES)[number];
 
+/** An open time log older than this many hours is stale (DESIGN §4 "Open logs"; `MAX_OPEN_LOG_HOURS`). */
+export const DEFAULT_MAX_OPEN_LOG_HOURS = 16;
+
+/** The server's monitoring-operation settings, handed to the routes that judge open logs. */
+export type MonitoringSettings = { maxOpenLogHours: number };
+
 /** Spec §8: the front end stops correcting a case's time logs after this many retries. */
 export const TIME_LOG_CORRECTION_RETRIES = 3;
 

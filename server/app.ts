@@ -147,10 +147,10 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
       await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(userRoutes, { db: database.db, directory });
       await api.register(clientRoutes, { db: database.db });
-      await api.register(caseRoutes, { db: database.db, directory, roster });
-      await api.register(billingRoutes, { db: database.db });
-      await api.register(reportRoutes, { db: database.db, roster });
-      await api.register(homeRoutes, { db: database.db });
+      await api.register(caseRoutes, { db: database.db, directory, roster, monitoring: config.monitoring });
+      await api.register(billingRoutes, { db: database.db, monitoring: config.monitoring });
+      await api.register(reportRoutes, { db: database.db, roster, monitoring: config.monitoring });
+      await api.register(homeRoutes, { db: database.db, monitoring: config.monitoring });
       await api.register(backupRoutes, { db: database.db, backups });
       await api.register(bugRoutes, {
         db: database.db,

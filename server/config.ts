@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, FEDERATED_PROVIDERS, type PasswordPolicy } from '../contract/runtimeConfig';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../contract/timeLogs';
 
 const list = z
   .string()
@@ -47,6 +48,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('dist'),
   DENIED_CALLS_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   DENIED_CALLS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
 export type AppConfig = {
@@ -86,6 +88,8 @@ export type AppConfig = {
   staticDir: string;
   /** Refused calls a user may make per window; past it they get 429 and are not audited one by one. */
   deniedCallLimit: { max: number; windowSeconds: number };
+  /** Monitoring operations (DESIGN §4): an open time log older than `maxOpenLogHours` is stale. */
+  monitoring: MonitoringSettings;
 };
 
 export class ConfigError extends Error {}
@@ -160,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minLength: e.PASSWORD_MIN_LENGTH },
     staticDir: path.resolve(e.STATIC_DIR),
     deniedCallLimit: { max: e.DENIED_CALLS_MAX, windowSeconds: e.DENIED_CALLS_WINDOW_SECONDS },
+    monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
   };
 }

@@ -16,6 +16,7 @@ import {
 import { monthIn } from '../../contract/calendar';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
+import type { MonitoringSettings } from '../../contract/timeLogs';
 import { recordWrite } from '../db/audit';
 import {
   clientHeader,
@@ -43,6 +44,8 @@ const tags = ['billing'];
 
 export interface BillingRouteOptions {
   db: Db;
+  /** Open-log rules (DESIGN §4); the defaults when a test leaves them out. */
+  monitoring?: MonitoringSettings;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
 }

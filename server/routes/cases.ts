@@ -14,6 +14,7 @@ import {
 import { envelope } from '../../contract/envelope';
 import { listEnvelope } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
+import type { MonitoringSettings } from '../../contract/timeLogs';
 import { countCaseHistory, getProtocolSnapshot } from '../db/caseHistory';
 import { deleteCase, getCaseRow, insertCase, insertPatient, listCases, nextCaseNumber } from '../db/cases';
 import { getClient } from '../db/clients';
@@ -40,7 +41,13 @@ import { checkMrn, patientDetailsRoutes } from './patientDetails';
 import { ok, page, requires } from './reply';
 import { timeLogRoutes } from './timeLogs';
 
-export type CaseRouteOptions = { db: Db; directory: UserDirectory; roster: TechnologistRoster };
+export type CaseRouteOptions = {
+  db: Db;
+  directory: UserDirectory;
+  roster: TechnologistRoster;
+  /** Open-log rules (DESIGN §4); the defaults when a test leaves them out. */
+  monitoring?: MonitoringSettings;
+};
 
 const tags = ['cases'];
 

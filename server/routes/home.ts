@@ -4,6 +4,7 @@ import { monthIn } from '../../contract/calendar';
 import { envelope } from '../../contract/envelope';
 import { home2Schema, homeSchema } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
+import type { MonitoringSettings } from '../../contract/timeLogs';
 import { monthTotals } from '../db/billing';
 import { monitoringBoard } from '../db/cases';
 import type { Db } from '../db/database';
@@ -20,6 +21,8 @@ const tags = ['home'];
 
 export interface HomeRouteOptions {
   db: Db;
+  /** Open-log rules (DESIGN §4); the defaults when a test leaves them out. */
+  monitoring?: MonitoringSettings;
   now?: () => Date;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../contract/billing';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
+import type { MonitoringSettings } from '../../contract/timeLogs';
 import { clientHeader, type MonthTotal, monthTotals } from '../db/billing';
 import type { Db } from '../db/database';
 import { clientNames, cyclesInRange, monitoringByCase, monitoringByTechnologist } from '../db/reports';
@@ -30,6 +31,8 @@ const tags = ['reports'];
 
 export interface ReportRouteOptions {
   db: Db;
+  /** Open-log rules (DESIGN §4); the defaults when a test leaves them out. */
+  monitoring?: MonitoringSettings;
   roster: TechnologistRoster;
   now?: () => Date;
 }
