@@ -161,6 +161,8 @@ export const caseRowSchema = z.object({
   caseNumber: z.string(),
   clientId: id,
   clientName: z.string(),
+  /** The client's IANA zone, in which the row's times are shown (DESIGN §4 one clock). */
+  clientTimeZone: z.string(),
   stage: z.enum(CASE_STAGES),
   studyType: z.enum(STUDY_TYPES),
   hasVideo: z.boolean(),
@@ -179,6 +181,18 @@ export const caseRowSchema = z.object({
   updatedAt: timestamp,
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
+
+/** A row's own fields, without those a list adds from its client, patient and assignments (details give them whole). */
+export function caseRowHeader({
+  clientName: _name,
+  clientTimeZone: _zone,
+  patientName: _patient,
+  mrn: _mrn,
+  technologists: _technologists,
+  ...header
+}: CaseRow) {
+  return header;
+}
 
 export const CASE_SORT_FIELDS = [
   'createdAt',
@@ -255,7 +269,7 @@ export const availableTransitionSchema = z.object({
 export type AvailableTransition = z.infer<typeof availableTransitionSchema>;
 
 export const caseDetailsSchema = caseRowSchema
-  .omit({ clientName: true, patientName: true, mrn: true, technologists: true })
+  .omit({ clientName: true, clientTimeZone: true, patientName: true, mrn: true, technologists: true })
   .extend({
     client: z.object({ id, name: z.string(), code: z.string(), timeZone: z.string() }),
     patient: patientSchema.nullable(),

@@ -114,6 +114,7 @@ const rowColumns = {
   caseNumber: cases.caseNumber,
   clientId: cases.clientId,
   clientName: clients.name,
+  clientTimeZone: clients.timeZone,
   stage: cases.stage,
   studyType: cases.studyType,
   hasVideo: cases.hasVideo,

@@ -569,6 +569,8 @@ describeEachDatabase('Cases API', (kind) => {
         expect.objectContaining({
           id: waiting.id,
           clientName: `Case Test Hospital ${client.code}`,
+          // The row's times are shown in its client's zone (DESIGN §4 one clock).
+          clientTimeZone: 'America/Chicago',
           patientName: 'Ekdahl, Bo',
           mrn: 'ZX-777',
           technologists: [],

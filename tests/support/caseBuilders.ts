@@ -9,6 +9,7 @@ export const buildCaseRow = (overrides: Partial<CaseRow> = {}): CaseRow => ({
   caseNumber: 'NSG-2026-0001',
   clientId: 1,
   clientName: 'Northside General Hospital',
+  clientTimeZone: 'America/New_York',
   stage: 'monitoring',
   studyType: 'long-term',
   hasVideo: true,

@@ -53,10 +53,17 @@ export const buildCaseTransition = (overrides: Partial<CaseTransition> = {}): Ca
 
 /** A monitoring case of Northside General (the row of `buildCaseRow`), with its patient and history. */
 export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDetails => {
-  const { clientName, patientName: _name, mrn: _mrn, technologists: _usernames, ...header } = buildCaseRow();
+  const {
+    clientName,
+    clientTimeZone,
+    patientName: _name,
+    mrn: _mrn,
+    technologists: _usernames,
+    ...header
+  } = buildCaseRow();
   return {
     ...header,
-    client: { id: header.clientId, name: clientName, code: 'NSG', timeZone: 'America/New_York' },
+    client: { id: header.clientId, name: clientName, code: 'NSG', timeZone: clientTimeZone },
     patient: buildPatient(),
     technologists: [{ username: 'priya', name: 'Priya Raman' }],
     protocolRevision: 3,
@@ -85,6 +92,7 @@ export function caseRowOf({
   return {
     ...header,
     clientName: client.name,
+    clientTimeZone: client.timeZone,
     patientName: [patient?.lastName, patient?.firstName].filter(Boolean).join(', ') || null,
     mrn: patient?.mrn || null,
     technologists: technologists.map(({ username }) => username),

@@ -9,16 +9,24 @@ import type { ClientsSeed } from './fakeClientsApi';
 
 /** Ready-made Cases API data for stories and tests: a monitoring service on a Tuesday in March 2026. */
 
-const NORTHSIDE = { clientId: 1, clientName: 'Northside General Hospital' };
-const BAYSIDE = { clientId: 2, clientName: 'Bayside Memorial Hospital' };
-const ST_ANNE = { clientId: 3, clientName: "St. Anne's Children's Hospital" };
+const NORTHSIDE = {
+  clientId: 1,
+  clientName: 'Northside General Hospital',
+  clientTimeZone: 'America/New_York',
+};
+const BAYSIDE = { clientId: 2, clientName: 'Bayside Memorial Hospital', clientTimeZone: 'America/Chicago' };
+const ST_ANNE = {
+  clientId: 3,
+  clientName: "St. Anne's Children's Hospital",
+  clientTimeZone: 'America/Denver',
+};
 
 /** The clients the cases belong to, and one disabled client that takes no new case. */
 export const caseClients: ClientsSeed = {
   clients: [
     buildClient(),
-    buildClient({ id: 2, name: BAYSIDE.clientName, code: 'BMH', timeZone: 'America/Chicago' }),
-    buildClient({ id: 3, name: ST_ANNE.clientName, code: 'SAC', timeZone: 'America/Denver' }),
+    buildClient({ id: 2, name: BAYSIDE.clientName, code: 'BMH', timeZone: BAYSIDE.clientTimeZone }),
+    buildClient({ id: 3, name: ST_ANNE.clientName, code: 'SAC', timeZone: ST_ANNE.clientTimeZone }),
     buildClient({ id: 4, name: 'Old Harbor Clinic', code: 'OHC', isEnabled: false }),
   ],
 };

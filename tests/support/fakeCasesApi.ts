@@ -4,6 +4,7 @@ import {
   type CaseRow,
   caseIntakeSchema,
   caseListQuerySchema,
+  caseRowHeader,
   type Patient,
   type PatientInput,
   rangeBoundary,
@@ -76,7 +77,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
       id: row.clientId,
       name: row.clientName,
       code: client?.code ?? row.caseNumber.split('-')[0],
-      timeZone: client?.timeZone ?? 'America/New_York',
+      timeZone: client?.timeZone ?? row.clientTimeZone,
     },
     patient: patientOfRow(row),
     protocolRevision: null,
@@ -101,13 +102,12 @@ export function fakeCasesState({ cases = [], technologists = [], details = {} }:
  */
 export function caseDetailsOf(state: FakeCasesState, id: number): CaseDetails {
   const row = state.cases.find((found) => found.id === id) ?? raiseNotFound();
-  const { clientName: _client, patientName: _patient, mrn: _mrn, technologists, ...header } = row;
   const nameOf = (username: string) =>
     state.technologists.find((found) => found.username === username)?.name ?? username;
   return {
-    ...header,
+    ...caseRowHeader(row),
     ...(state.details.get(id) ?? detailsOfRow(row)),
-    technologists: technologists.map((username) => ({ username, name: nameOf(username) })),
+    technologists: row.technologists.map((username) => ({ username, name: nameOf(username) })),
     allowedTransitions: [],
   };
 }
@@ -206,6 +206,7 @@ function intake(state: FakeCasesState, body: unknown, client: Client | undefined
     id: Math.max(0, ...state.cases.map((found) => found.id)) + 1,
     caseNumber: formatCaseNumber(client.code, year, sequence),
     clientName: client.name,
+    clientTimeZone: client.timeZone,
     stage: 'intake',
     patientName: patient && patientNameOf(patient),
     mrn: patient?.mrn || null,

@@ -5,10 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import { formatDateTime } from '../../src/dates';
+import { formatInZone } from '../../src/dates';
 import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
+
+/** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */
+const NORTHSIDE_ZONE = 'America/New_York';
 
 allowWholeAppStories();
 const stories = composeStories(recordStories, preview);
@@ -41,7 +44,7 @@ describe('the list', () => {
     render(<stories.Events />);
     const seizure = await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.');
     expect(seizure).toHaveTextContent('Revision 2');
-    expect(seizure).toHaveTextContent(`Dr. Maya Chen, ${formatDateTime(night('02:20'))}`);
+    expect(seizure).toHaveTextContent(`Dr. Maya Chen, ${formatInZone(night('02:20'), NORTHSIDE_ZONE)}`);
     expect(seizure).toHaveTextContent('Priya Raman');
 
     const voided = await rowWith('Patient pulled at the head wrap.');
@@ -200,7 +203,7 @@ describe('adding and editing', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(/Revision 3 by marcus at .* was saved meanwhile/);
     expect(within(alert).getByRole('list', { name: 'Changed by marcus' })).toHaveTextContent(
-      `Noted at: ${formatDateTime(night('02:25'))} → ${formatDateTime(night('02:33'))}`,
+      `Noted at: ${formatInZone(night('02:25'), NORTHSIDE_ZONE)} → ${formatInZone(night('02:33'), NORTHSIDE_ZONE)}`,
     );
     expect(within(alert).getByRole('list', { name: 'Your changes' })).toHaveTextContent(
       'No further seizures.',
@@ -220,7 +223,7 @@ describe('adding and editing', () => {
     );
     const saved = await rowWith(/No further seizures\./);
     expect(saved).toHaveTextContent('Revision 4');
-    expect(saved).toHaveTextContent(formatDateTime(night('02:33')));
+    expect(saved).toHaveTextContent(formatInZone(night('02:33'), NORTHSIDE_ZONE));
   });
 
   it('voids an item with a reason, after asking', async () => {
@@ -284,7 +287,7 @@ describe('the history', () => {
     const entries = await within(dialog).findAllByRole('listitem', { name: /^Revision \d$/ });
     expect(entries.map((entry) => entry.getAttribute('aria-label'))).toEqual(['Revision 2', 'Revision 1']);
     const changes = within(entries[0]).getByRole('list', { name: 'Changes in revision 2' });
-    expect(changes).toHaveTextContent(`Ended at: — → ${formatDateTime(night('02:16'))}`);
+    expect(changes).toHaveTextContent(`Ended at: — → ${formatInZone(night('02:16'), NORTHSIDE_ZONE)}`);
     expect(changes).toHaveTextContent('Notified contact: — → Dr. Maya Chen');
     expect(changes).not.toHaveTextContent('Type');
     expect(within(entries[1]).getByRole('list', { name: 'Written' })).toHaveTextContent('Type: Seizure');

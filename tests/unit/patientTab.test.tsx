@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
-import { formatDateTime } from '../../src/dates';
+import { formatInZone } from '../../src/dates';
 import * as patientStories from '../../src/resources/cases/patient/PatientTab.stories';
 import { monitoringCase } from '../support/caseDetailsFixtures';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
+
+/** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */
+const NORTHSIDE_ZONE = 'America/New_York';
 
 allowWholeAppStories();
 const stories = composeStories(patientStories, preview);
@@ -39,7 +42,9 @@ describe('the patient tab', () => {
     expect(factOf(list, 'Sex')).toBe('Female');
     expect(factOf(list, 'Room')).toBe('4-12');
     expect(
-      await screen.findByText(`Version 2, by Priya Raman, at ${formatDateTime('2026-03-02T09:50:00.000Z')}`),
+      await screen.findByText(
+        `Version 2, by Priya Raman, at ${formatInZone('2026-03-02T09:50:00.000Z', NORTHSIDE_ZONE)}`,
+      ),
     ).toBeInTheDocument();
   });
 
@@ -127,7 +132,7 @@ describe('the patient tab', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(
-      `Version 3 by ada at ${formatDateTime('2026-03-02T11:00:00.000Z')} was saved meanwhile`,
+      `Version 3 by ada at ${formatInZone('2026-03-02T11:00:00.000Z', NORTHSIDE_ZONE)} was saved meanwhile`,
     );
     const theirs = within(alert).getByRole('list', { name: 'Changed by ada' });
     expect(theirs).toHaveTextContent('Unit: Neuro ICU → Step-down unit');
@@ -156,7 +161,9 @@ describe('the patient tab', () => {
       { name: /^Version/ },
     );
     expect(versions.map((entry) => entry.getAttribute('aria-label'))).toEqual(['Version 2', 'Version 1']);
-    expect(versions[0]).toHaveTextContent(`by Priya Raman, ${formatDateTime('2026-03-02T09:50:00.000Z')}`);
+    expect(versions[0]).toHaveTextContent(
+      `by Priya Raman, ${formatInZone('2026-03-02T09:50:00.000Z', NORTHSIDE_ZONE)}`,
+    );
     const changes = within(versions[0]).getByRole('list', { name: 'Changes in version 2' });
     expect(changes).toHaveTextContent('Room: 4-10 → 4-12');
     expect(changes).toHaveTextContent('Medications: — → Levetiracetam');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CaseDetails, CaseStage } from '../../../contract/cases';
+import { type CaseDetails, type CaseStage, caseRowHeader } from '../../../contract/cases';
 import type { Role } from '../../../contract/roles';
 import { recordWrite } from '../../db/audit';
 import { caseFacts, caseHistory, previousStage } from '../../db/caseHistory';
@@ -70,12 +70,11 @@ export async function loadCaseDetails(
     roster.nameOf(row.technologists),
   ]);
   if (!client) throw caseNotFound(id);
-  const { clientName: _name, patientName: _patient, mrn: _mrn, technologists, ...header } = row;
   return {
-    ...header,
+    ...caseRowHeader(row),
     client: { id: client.id, name: client.name, code: client.code, timeZone: client.timeZone },
     patient,
-    technologists: technologists.map((username) => ({ username, name: names.get(username) ?? username })),
+    technologists: row.technologists.map((username) => ({ username, name: names.get(username) ?? username })),
     protocolRevision: record.protocolRevision,
     transferRevision: record.transferRevision,
     createdBy: record.createdBy,

@@ -1,6 +1,6 @@
 import { BooleanField, CreateButton, DataTable, ExportButton, List, TopToolbar } from 'react-admin';
 import type { CaseRow, CaseStage } from '../../../../contract/cases';
-import { formatOptionalDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { openCase } from '../caseLinks';
 import { CASE_COLUMNS } from '../fields/caseColumns';
@@ -65,7 +65,7 @@ export const CaseList = ({ stage }: { stage: CaseStage }) => (
       <Col
         source="recordingEnd"
         label="Recording end"
-        render={(row) => formatOptionalDateTime(row.recordingEnd)}
+        render={(row) => formatInZone(row.recordingEnd, row.clientTimeZone)}
       />
       {CASE_COLUMNS.updated}
     </DataTable>

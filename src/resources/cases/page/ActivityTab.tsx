@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { ActionItem } from './ActionItem';
 import { type ActionTarget, AddActionDialog } from './AddActionDialog';
 import { activityTimeline, transitionHeading } from './activityTimeline';
@@ -41,6 +41,7 @@ export const ActivityTab = ({ details }: { details: CaseDetails }) => {
             <TransitionItem
               key={`transition-${entry.transition.id}`}
               transition={entry.transition}
+              timeZone={details.client.timeZone}
               onAddAction={
                 mayAct
                   ? addActionTo({
@@ -51,13 +52,17 @@ export const ActivityTab = ({ details }: { details: CaseDetails }) => {
               }
             />
           ) : (
-            <ActionItem key={`action-${entry.action.id}`} action={entry.action} />
+            <ActionItem
+              key={`action-${entry.action.id}`}
+              action={entry.action}
+              timeZone={details.client.timeZone}
+            />
           ),
         )}
         <ListItem disableGutters>
           <ListItemText
             primary="Case opened"
-            secondary={`${details.createdBy}, ${formatDateTime(details.createdAt)}`}
+            secondary={`${details.createdBy}, ${formatInZone(details.createdAt, details.client.timeZone)}`}
           />
         </ListItem>
       </List>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link, Title } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import { casePrintPath } from '../../../../contract/paths';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { CaseTransitions } from './CaseTransitions';
@@ -24,11 +24,13 @@ const headerFacts = (details: CaseDetails) => [
   { label: 'Reader', value: details.reader ?? 'Not assigned' },
   {
     label: 'Recording start',
-    value: details.recordingStart ? formatDateTime(details.recordingStart) : 'Not started',
+    value: details.recordingStart
+      ? formatInZone(details.recordingStart, details.client.timeZone)
+      : 'Not started',
   },
   {
     label: 'Recording end',
-    value: details.recordingEnd ? formatDateTime(details.recordingEnd) : 'Not ended',
+    value: details.recordingEnd ? formatInZone(details.recordingEnd, details.client.timeZone) : 'Not ended',
   },
 ];
 

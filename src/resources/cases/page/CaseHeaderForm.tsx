@@ -1,25 +1,15 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import {
-  BooleanInput,
-  DateTimeInput,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
+import { BooleanInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { type CaseDetails, casePatchSchema } from '../../../../contract/cases';
 import { liveValidation } from '../../../forms/validateWith';
+import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
 import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { type CaseHeaderValues, useSaveCaseHeader } from './useSaveCaseHeader';
 
 const FORM_VALIDATION = liveValidation(casePatchSchema.omit({ version: true }));
 const STUDY_TYPE_CHOICES = choicesOf(STUDY_TYPE_LABELS);
 const MONITORING_LEVEL_CHOICES = choicesOf(MONITORING_LEVEL_LABELS);
-
-/** The browser's local date-time input as the API's UTC instant; cleared is null. */
-const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);
 
 const headerValues = (details: CaseDetails): CaseHeaderValues => ({
   studyType: details.studyType,
@@ -64,8 +54,12 @@ export const CaseHeaderForm = ({ details }: { details: CaseDetails }) => {
         <BooleanInput source="hasVideo" label="Video" sx={{ pt: 1 }} />
       </RowOfInputs>
       <RowOfInputs>
-        <DateTimeInput source="recordingStart" label="Recording start" parse={toInstant} />
-        <DateTimeInput source="recordingEnd" label="Recording end" parse={toInstant} />
+        <ZonedDateTimeInput
+          source="recordingStart"
+          label="Recording start"
+          timeZone={details.client.timeZone}
+        />
+        <ZonedDateTimeInput source="recordingEnd" label="Recording end" timeZone={details.client.timeZone} />
       </RowOfInputs>
       <TextInput source="reader" label="Reader" helperText="The reading physician's username" />
     </SimpleForm>

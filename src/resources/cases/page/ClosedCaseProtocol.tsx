@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type HttpError, useDataProvider } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { ProtocolSection } from './ProtocolSection';
 
 /** A closed case shows the protocol it closed under, kept with it, whatever the client's protocol is now. */
@@ -21,8 +21,9 @@ export const ClosedCaseProtocol = ({ details }: { details: CaseDetails }) => {
   return (
     <Stack spacing={4}>
       <Alert severity="info">
-        The protocol case {details.caseNumber} closed under, kept on {formatDateTime(data.takenAt)} by{' '}
-        {data.takenBy}. Later changes to {details.client.name}'s protocol do not change it.
+        The protocol case {details.caseNumber} closed under, kept on{' '}
+        {formatInZone(data.takenAt, details.client.timeZone)} by {data.takenBy}. Later changes to{' '}
+        {details.client.name}'s protocol do not change it.
       </Alert>
       <ProtocolSection title="Protocol the case closed under" revision={data.protocol} missing={missing} />
       <ProtocolSection

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCanAccess } from 'react-admin';
 import { ACTIVE_CASE_STAGES, type CaseDetails } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { CaseHeaderForm } from './CaseHeaderForm';
 import { FactList } from './FactList';
 import { TechnologistsPanel } from './TechnologistsPanel';
@@ -12,10 +12,13 @@ import { TechnologistsPanel } from './TechnologistsPanel';
 const revisionText = (revision: number | null) => (revision ? `Revision ${revision}` : 'None then');
 
 const intakeFacts = (details: CaseDetails) => [
-  { label: 'Opened', value: `${formatDateTime(details.createdAt)} by ${details.createdBy}` },
+  {
+    label: 'Opened',
+    value: `${formatInZone(details.createdAt, details.client.timeZone)} by ${details.createdBy}`,
+  },
   { label: 'Protocol at intake', value: revisionText(details.protocolRevision) },
   { label: 'Transfer protocol at intake', value: revisionText(details.transferRevision) },
-  { label: 'Last changed', value: formatDateTime(details.updatedAt) },
+  { label: 'Last changed', value: formatInZone(details.updatedAt, details.client.timeZone) },
 ];
 
 /**

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import type { CaseDetails, PatientRevision } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { PATIENT_FIELDS } from '../patientFacts';
 import { ChangeList } from '../records/ChangeList';
 import { type Fields, recordDiff } from '../records/recordDiff';
@@ -26,7 +26,8 @@ export const PatientConflictAlert = ({ details, opened, newer, kept }: PatientCo
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
       <AlertTitle>
-        Version {newer.revision} by {author} at {formatDateTime(newer.createdAt)} was saved meanwhile
+        Version {newer.revision} by {author} at {formatInZone(newer.createdAt, details.client.timeZone)} was
+        saved meanwhile
       </AlertTitle>
       {theirs.length > 0 && <ChangeList label={`Changed by ${author}`} changes={theirs} />}
       <Typography variant="body2" sx={{ mt: 1 }}>

@@ -1,7 +1,7 @@
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { CaseDetails, PatientRevision } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { PATIENT_FIELDS } from '../patientFacts';
 import { ChangeList } from '../records/ChangeList';
 import { HistoryDialog } from '../records/HistoryDialog';
@@ -29,7 +29,7 @@ const VersionEntry = ({ details, state, previous }: VersionEntryProps) => {
         {state.current && ' (current)'}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        by {nameOf(details, state.author)}, {formatDateTime(state.createdAt)}
+        by {nameOf(details, state.author)}, {formatInZone(state.createdAt, details.client.timeZone)}
       </Typography>
       {changes.length > 0 ? (
         <ChangeList label={previous ? `Changes in ${heading.toLowerCase()}` : 'Written'} changes={changes} />

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { CaseDetails, Patient } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { FactList } from '../page/FactList';
 import { patientFacts } from '../patientFacts';
 import { nameOf } from '../records/recordFormat';
@@ -21,7 +21,8 @@ const VersionLine = ({ details, patient }: { details: CaseDetails; patient: Pati
   return (
     <Typography variant="body2" color="text.secondary">
       Version {patient.version}
-      {author && `, by ${nameOf(details, author)}`}, at {formatDateTime(patient.updatedAt)}
+      {author && `, by ${nameOf(details, author)}`}, at{' '}
+      {formatInZone(patient.updatedAt, details.client.timeZone)}
     </Typography>
   );
 };

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import type { RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { ChangeList } from './ChangeList';
 import { type FieldSpec, type Fields, recordDiff } from './recordDiff';
 import { withVoidFields } from './recordFields';
@@ -40,7 +40,8 @@ export const ConflictAlert = ({ details, opened, newer, edited, fields }: Confli
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
       <AlertTitle>
-        Revision {newer.revision} by {author} at {formatDateTime(newer.createdAt)} was saved meanwhile
+        Revision {newer.revision} by {author} at {formatInZone(newer.createdAt, details.client.timeZone)} was
+        saved meanwhile
       </AlertTitle>
       {theirs.length > 0 && (
         <>

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { ChangeList } from './ChangeList';
 import { HistoryDialog } from './HistoryDialog';
 import type { RecordDialogProps } from './RecordDialogs';
@@ -32,7 +32,7 @@ const RevisionEntry = ({ details, revision, previous, fields }: RevisionEntryPro
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {previous ? 'by' : 'written by'} {nameOf(details, revision.author)},{' '}
-          {formatDateTime(revision.createdAt)}
+          {formatInZone(revision.createdAt, details.client.timeZone)}
         </Typography>
         {revision.voided && <Chip label="Voided" size="small" color="warning" />}
       </Stack>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import { nameOf } from './recordFormat';
 import type { RecordAccess, RecordAction, RecordKindView } from './types';
 
@@ -32,7 +32,7 @@ const RevisionCell = ({ details, record }: { details: CaseDetails; record: Recor
       Revision {record.revision}
     </Typography>
     <Typography variant="caption" color="text.secondary" component="div">
-      {nameOf(details, record.author)}, {formatDateTime(record.createdAt)}
+      {nameOf(details, record.author)}, {formatInZone(record.createdAt, details.client.timeZone)}
     </Typography>
     {record.voided && (
       <Typography variant="caption" color="warning.dark" component="div" sx={{ fontWeight: 600 }}>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type GenericRecordKind, RECORD_RULES, RECORD_SHAPES } from '../../../../contract/caseRecords';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 import type { FieldSpec } from './recordDiff';
 
 /** A void is part of an item's revisions like its fields. */
@@ -11,11 +11,11 @@ const VOID_FIELDS: readonly FieldSpec[] = [
 
 export const withVoidFields = (fields: readonly FieldSpec[]) => [...fields, ...VOID_FIELDS];
 
-/** A date-time field of a difference. */
-export const momentField = (field: string, label: string): FieldSpec => ({
+/** A date-time field of a difference, in the client's zone (DESIGN §4 one clock). */
+export const momentField = (field: string, label: string, timeZone: string): FieldSpec => ({
   field,
   label,
-  format: (value) => formatDateTime(String(value)),
+  format: (value) => formatInZone(String(value), timeZone),
 });
 
 /** A field whose codes read as labels. */

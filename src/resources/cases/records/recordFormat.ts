@@ -1,6 +1,6 @@
 import { intlFormat, parseISO } from 'date-fns';
 import type { CaseDetails } from '../../../../contract/cases';
-import { formatDateTime } from '../../../dates';
+import { formatInZone } from '../../../dates';
 
 /** How the record tabs write their values. */
 
@@ -19,10 +19,10 @@ export const formatMonth = (month: string) =>
 export const formatMinutes = (minutes: number) =>
   `${minutes > 0 ? '+' : minutes < 0 ? '−' : ''}${Math.abs(minutes)} min`;
 
-/** A span of time, "2 Mar 2026, 09:30 – 3 Mar 2026, 07:00"; either end may be open. */
-export function formatPeriod(start: string | null, end: string | null): string {
+/** A span of time in the client's zone, "Mar 2, 2026, 09:30 MST – Mar 3, 2026, 07:00 MST"; either end may be open. */
+export function formatPeriod(start: string | null, end: string | null, timeZone: string): string {
   if (!start && !end) return '—';
-  return `${start ? formatDateTime(start) : '…'} – ${end ? formatDateTime(end) : '…'}`;
+  return `${start ? formatInZone(start, timeZone) : '…'} – ${end ? formatInZone(end, timeZone) : '…'}`;
 }
 
 /** Now, to the minute: a new record's default time, as the date-time inputs show it. */
@@ -31,6 +31,3 @@ export const thisMinute = () => {
   now.setSeconds(0, 0);
   return now.toISOString();
 };
-
-/** A date-time input's local value as the API's UTC instant; cleared is null. */
-export const toInstant = (value: string) => (value ? new Date(value).toISOString() : null);

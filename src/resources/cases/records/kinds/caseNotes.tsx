@@ -1,16 +1,21 @@
-import { DateTimeInput, TextInput } from 'react-admin';
-import { formatDateTime } from '../../../../dates';
+import { TextInput } from 'react-admin';
+import type { CaseDetails } from '../../../../../contract/cases';
+import { formatInZone } from '../../../../dates';
+import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { momentField, recordFormSchema } from '../recordFields';
-import { thisMinute, toInstant } from '../recordFormat';
+import { thisMinute } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 
 type CaseNote = RecordOf<'case-notes'>;
 
-const CASE_NOTE_FIELDS = [momentField('notedAt', 'Noted at'), { field: 'text', label: 'Note' }];
+const caseNoteFields = ({ client }: CaseDetails) => [
+  momentField('notedAt', 'Noted at', client.timeZone),
+  { field: 'text', label: 'Note' },
+];
 
-const CaseNoteInputs = () => (
+const CaseNoteInputs = ({ details }: { details: CaseDetails }) => (
   <>
-    <DateTimeInput source="notedAt" label="Noted at" parse={toInstant} />
+    <ZonedDateTimeInput source="notedAt" label="Noted at" timeZone={details.client.timeZone} />
     <TextInput source="text" label="Note" multiline minRows={4} isRequired autoFocus />
   </>
 );
@@ -23,10 +28,14 @@ export const caseNotesView: RecordKindView<CaseNote> = {
   emptyText: 'No case notes yet.',
   schema: recordFormSchema('case-notes'),
   columns: [
-    { label: 'Noted at', nowrap: true, render: (note) => formatDateTime(note.notedAt) },
+    {
+      label: 'Noted at',
+      nowrap: true,
+      render: (note, details) => formatInZone(note.notedAt, details.client.timeZone),
+    },
     { label: 'Note', render: (note) => note.text },
   ],
-  useFields: () => CASE_NOTE_FIELDS,
+  useFields: caseNoteFields,
   Inputs: CaseNoteInputs,
   defaults: () => ({ notedAt: thisMinute(), text: '' }),
   orderBy: (note) => note.notedAt,

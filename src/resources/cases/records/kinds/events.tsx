@@ -1,16 +1,17 @@
 import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
-import { DateTimeInput, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
 import type { EVENT_TYPES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
 import type { Contact } from '../../../../../contract/clients';
-import { formatDateTime, formatOptionalDateTime } from '../../../../dates';
+import { formatInZone } from '../../../../dates';
+import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { useClientContacts } from '../../../clients/contacts/useClientContacts';
 import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
 import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
-import { formatPeriod, thisMinute, toInstant } from '../recordFormat';
+import { formatPeriod, thisMinute } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 
 type EventRecord = RecordOf<'events'>;
@@ -40,7 +41,7 @@ const contactName = (contacts: readonly Contact[] | undefined, id: unknown) =>
 const Notified = ({ event, details }: { event: EventRecord; details: CaseDetails }) => {
   const { data: contacts } = useClientContacts(details.client.id);
   if (event.notifiedContactId === null) return '—';
-  return `${contactName(contacts, event.notifiedContactId)}, ${formatOptionalDateTime(event.notifiedAt)}`;
+  return `${contactName(contacts, event.notifiedContactId)}, ${formatInZone(event.notifiedAt, details.client.timeZone)}`;
 };
 
 /** The fields of an event for its differences, the notified contact by name. */
@@ -49,13 +50,13 @@ function useEventFields(details: CaseDetails): readonly FieldSpec[] {
   return useMemo(
     () => [
       labelledField('type', 'Type', EVENT_TYPE_LABELS),
-      momentField('occurredAt', 'Occurred at'),
-      momentField('endedAt', 'Ended at'),
+      momentField('occurredAt', 'Occurred at', details.client.timeZone),
+      momentField('endedAt', 'Ended at', details.client.timeZone),
       { field: 'description', label: 'Description' },
       { field: 'notifiedContactId', label: 'Notified contact', format: (id) => contactName(contacts, id) },
-      momentField('notifiedAt', 'Notified at'),
+      momentField('notifiedAt', 'Notified at', details.client.timeZone),
     ],
-    [contacts],
+    [contacts, details.client.timeZone],
   );
 }
 
@@ -65,8 +66,13 @@ const EventInputs = ({ details }: { details: CaseDetails }) => {
     <>
       <SelectInput source="type" label="Type" choices={EVENT_TYPE_CHOICES} isRequired autoFocus />
       <InputRow>
-        <DateTimeInput source="occurredAt" label="Occurred at" parse={toInstant} isRequired />
-        <DateTimeInput source="endedAt" label="Ended at" parse={toInstant} />
+        <ZonedDateTimeInput
+          source="occurredAt"
+          label="Occurred at"
+          timeZone={details.client.timeZone}
+          isRequired
+        />
+        <ZonedDateTimeInput source="endedAt" label="Ended at" timeZone={details.client.timeZone} />
       </InputRow>
       <TextInput source="description" label="Description" multiline minRows={3} />
       <InputRow>
@@ -78,7 +84,7 @@ const EventInputs = ({ details }: { details: CaseDetails }) => {
           emptyText="Nobody notified"
           parse={noneIsNull}
         />
-        <DateTimeInput source="notifiedAt" label="Notified at" parse={toInstant} />
+        <ZonedDateTimeInput source="notifiedAt" label="Notified at" timeZone={details.client.timeZone} />
       </InputRow>
     </>
   );
@@ -94,8 +100,10 @@ export const eventsView: RecordKindView<EventRecord> = {
   columns: [
     {
       label: 'Occurred',
-      render: ({ occurredAt, endedAt }) =>
-        endedAt ? formatPeriod(occurredAt, endedAt) : formatDateTime(occurredAt),
+      render: ({ occurredAt, endedAt }, { client }) =>
+        endedAt
+          ? formatPeriod(occurredAt, endedAt, client.timeZone)
+          : formatInZone(occurredAt, client.timeZone),
     },
     {
       label: 'Type',

@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
-import { DateTimeInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { ELECTRODES_10_20 } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
-import { formatDateTime } from '../../../../dates';
+import { formatInZone } from '../../../../dates';
+import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import type { FieldSpec } from '../recordDiff';
 import { momentField, recordFormSchema } from '../recordFields';
-import { thisMinute, toInstant } from '../recordFormat';
+import { thisMinute } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 import { useImpedanceLimit } from '../useImpedanceLimit';
 import { ElectrodeGrid, filledValues } from './ElectrodeGrid';
@@ -15,8 +16,8 @@ import { impedanceSummary } from './impedanceSummary';
 
 type ImpedanceCheck = RecordOf<'impedances'>;
 
-const IMPEDANCE_FIELDS: readonly FieldSpec[] = [
-  momentField('measuredAt', 'Measured at'),
+const impedanceFields = ({ client }: CaseDetails): readonly FieldSpec[] => [
+  momentField('measuredAt', 'Measured at', client.timeZone),
   { field: 'values', label: 'Impedance', keys: ELECTRODES_10_20, format: (kOhm) => `${kOhm} kΩ` },
   { field: 'actionTaken', label: 'Action taken' },
 ];
@@ -49,7 +50,12 @@ const ImpedanceInputs = ({ details }: { details: CaseDetails }) => {
   const { limit, revision } = useImpedanceLimit(details);
   return (
     <>
-      <DateTimeInput source="measuredAt" label="Measured at" parse={toInstant} isRequired />
+      <ZonedDateTimeInput
+        source="measuredAt"
+        label="Measured at"
+        timeZone={details.client.timeZone}
+        isRequired
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         In kΩ, laid out like the head (nose up). A value over {limitText(limit, revision)} shows in red.
       </Typography>
@@ -76,11 +82,15 @@ export const impedancesView: RecordKindView<ImpedanceCheck> = {
   emptyText: 'No impedance checks yet.',
   schema: recordFormSchema('impedances'),
   columns: [
-    { label: 'Measured at', nowrap: true, render: (check) => formatDateTime(check.measuredAt) },
+    {
+      label: 'Measured at',
+      nowrap: true,
+      render: (check, details) => formatInZone(check.measuredAt, details.client.timeZone),
+    },
     { label: 'Electrodes', render: (check, details) => <Summary check={check} details={details} /> },
     { label: 'Action taken', render: (check) => check.actionTaken || '—' },
   ],
-  useFields: () => IMPEDANCE_FIELDS,
+  useFields: impedanceFields,
   Inputs: ImpedanceInputs,
   defaults: () => ({ measuredAt: thisMinute(), values: {}, actionTaken: '' }),
   toFields: ({ values, ...fields }) => ({ ...fields, values: filledValues(values) }),

@@ -1,13 +1,14 @@
 import Alert from '@mui/material/Alert';
-import { DateTimeInput, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
 import type { INTERPRETATION_KINDS, INTERPRETATION_STATUSES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
-import { formatDateTime } from '../../../../dates';
+import { formatInZone } from '../../../../dates';
+import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
 import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
-import { formatPeriod, nameOf, toInstant } from '../recordFormat';
+import { formatPeriod, nameOf } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 
 type Interpretation = RecordOf<'interpretations'>;
@@ -33,29 +34,29 @@ const SECTIONS = [
   { field: 'impression', label: 'Impression' },
 ] as const;
 
-const INTERPRETATION_FIELDS: readonly FieldSpec[] = [
+const interpretationFields = ({ client }: CaseDetails): readonly FieldSpec[] => [
   labelledField('kind', 'Kind', INTERPRETATION_KIND_LABELS),
-  momentField('periodStart', 'Period start'),
-  momentField('periodEnd', 'Period end'),
+  momentField('periodStart', 'Period start', client.timeZone),
+  momentField('periodEnd', 'Period end', client.timeZone),
   ...SECTIONS,
   labelledField('status', 'Status', STATUS_LABELS),
   { field: 'signedBy', label: 'Signed by' },
-  momentField('signedAt', 'Signed at'),
+  momentField('signedAt', 'Signed at', client.timeZone),
 ];
 
 const isSigned = (interpretation: Interpretation) => interpretation.status === 'signed';
 
 const statusText = (interpretation: Interpretation, details: CaseDetails) =>
   isSigned(interpretation) && interpretation.signedBy && interpretation.signedAt
-    ? `Signed by ${nameOf(details, interpretation.signedBy)} at ${formatDateTime(interpretation.signedAt)}`
+    ? `Signed by ${nameOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
     : 'Draft';
 
-const InterpretationInputs = () => (
+const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
   <>
     <SelectInput source="kind" label="Kind" choices={KIND_CHOICES} isRequired autoFocus />
     <InputRow>
-      <DateTimeInput source="periodStart" label="Period start" parse={toInstant} />
-      <DateTimeInput source="periodEnd" label="Period end" parse={toInstant} />
+      <ZonedDateTimeInput source="periodStart" label="Period start" timeZone={details.client.timeZone} />
+      <ZonedDateTimeInput source="periodEnd" label="Period end" timeZone={details.client.timeZone} />
     </InputRow>
     {SECTIONS.map(({ field, label }) => (
       <TextInput key={field} source={field} label={label} multiline minRows={2} />
@@ -96,11 +97,15 @@ export const interpretationsView: RecordKindView<Interpretation> = {
       nowrap: true,
       render: (interpretation) => INTERPRETATION_KIND_LABELS[interpretation.kind],
     },
-    { label: 'Period', render: ({ periodStart, periodEnd }) => formatPeriod(periodStart, periodEnd) },
+    {
+      label: 'Period',
+      render: ({ periodStart, periodEnd }, details) =>
+        formatPeriod(periodStart, periodEnd, details.client.timeZone),
+    },
     { label: 'Status', render: statusText },
     { label: 'Impression', render: (interpretation) => interpretation.impression || '—' },
   ],
-  useFields: () => INTERPRETATION_FIELDS,
+  useFields: interpretationFields,
   Inputs: InterpretationInputs,
   defaults: (details) => ({
     kind: details.stage === 'preview' ? 'final' : 'daily',

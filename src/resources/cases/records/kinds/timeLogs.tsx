@@ -4,18 +4,19 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
-import { BooleanInput, DateTimeInput, SelectInput, useGetIdentity } from 'react-admin';
+import { BooleanInput, SelectInput, useGetIdentity } from 'react-admin';
 import type { CaseDetails } from '../../../../../contract/cases';
 import {
   type TIME_LOG_ACTIVITIES,
   type TimeLog,
   timeLogFieldsSchema,
 } from '../../../../../contract/timeLogs';
-import { formatDateTime, formatOptionalDateTime } from '../../../../dates';
+import { formatInZone } from '../../../../dates';
+import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
 import { labelledField, momentField } from '../recordFields';
-import { nameOf, toInstant } from '../recordFormat';
+import { nameOf } from '../recordFormat';
 import type { RecordKindView } from '../types';
 import { useRecordAccess } from '../useRecordAccess';
 import { useRecordWrites } from '../useRecordWrites';
@@ -47,18 +48,23 @@ const formSchema = timeLogFieldsSchema
       context.addIssue({ code: 'custom', path: ['end'], message: 'A time log must end after it starts' });
   });
 
-const TIME_LOG_FIELDS = [
-  momentField('start', 'Start'),
-  momentField('end', 'End'),
+const timeLogFields = ({ client }: CaseDetails) => [
+  momentField('start', 'Start', client.timeZone),
+  momentField('end', 'End', client.timeZone),
   labelledField('activity', 'Activity', ACTIVITY_LABELS),
   { field: 'billable', label: 'Billable' },
 ];
 
-const TimeLogInputs = () => (
+const TimeLogInputs = ({ details }: { details: CaseDetails }) => (
   <>
     <InputRow>
-      <DateTimeInput source="start" label="Start" parse={toInstant} isRequired />
-      <DateTimeInput source="end" label="End" parse={toInstant} helperText="Empty while the log runs" />
+      <ZonedDateTimeInput source="start" label="Start" timeZone={details.client.timeZone} isRequired />
+      <ZonedDateTimeInput
+        source="end"
+        label="End"
+        timeZone={details.client.timeZone}
+        helperText="Empty while the log runs"
+      />
     </InputRow>
     <InputRow>
       <SelectInput source="activity" label="Activity" choices={choicesOf(ACTIVITY_LABELS)} isRequired />
@@ -110,7 +116,7 @@ const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readon
       }
     >
       {running
-        ? `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log has been running since ${formatDateTime(running.start)} (${logDuration(running)}).`
+        ? `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log has been running since ${formatInZone(running.start, details.client.timeZone)} (${logDuration(running)}).`
         : 'You have no time log running on this case. The case moves on to preview only once every log is stopped.'}
     </Alert>
   );
@@ -125,12 +131,20 @@ export const timeLogsView: RecordKindView<TimeLog> = {
   schema: formSchema,
   columns: [
     { label: 'Technologist', render: (log, details) => nameOf(details, log.technologist) },
-    { label: 'Start', nowrap: true, render: (log) => formatDateTime(log.start) },
+    {
+      label: 'Start',
+      nowrap: true,
+      render: (log, details) => formatInZone(log.start, details.client.timeZone),
+    },
     {
       label: 'End',
       nowrap: true,
-      render: (log) =>
-        log.end ? formatOptionalDateTime(log.end) : <Chip size="small" color="success" label="Running" />,
+      render: (log, details) =>
+        log.end ? (
+          formatInZone(log.end, details.client.timeZone)
+        ) : (
+          <Chip size="small" color="success" label="Running" />
+        ),
     },
     { label: 'Duration', nowrap: true, render: (log) => logDuration(log) },
     { label: 'Activity', render: (log) => ACTIVITY_LABELS[log.activity] },
@@ -143,7 +157,7 @@ export const timeLogsView: RecordKindView<TimeLog> = {
           : `${log.caseNoteIds.length} note${log.caseNoteIds.length > 1 ? 's' : ''}`,
     },
   ],
-  useFields: () => TIME_LOG_FIELDS,
+  useFields: timeLogFields,
   Inputs: TimeLogInputs,
   defaults: () => ({
     start: new Date(Date.now() - HALF_HOUR).toISOString(),
