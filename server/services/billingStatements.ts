@@ -18,7 +18,7 @@ import {
 } from '../db/billing';
 import type { DbOrTx } from '../db/transaction';
 import { cptCodes } from '../domain/billing/cpt';
-import type { Interval } from '../domain/billing/intervals';
+import type { Interval } from '../../contract/hours';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
 import { monthWindow } from '../domain/billing/months';
 

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Home2 } from '../../contract/home';
-import { formatHours } from '../resources/cases/print/caseHours';
+import { hoursOf } from '../../contract/hours';
 import { HomeWidget, type WidgetData } from './HomeWidget';
 import { ShareBar, sharesOf } from './ShareBar';
 
@@ -11,7 +11,7 @@ type MonthsHours = Home2['billableHours'];
 function difference({ thisMonth, lastMonth }: MonthsHours) {
   const minutes = thisMonth.minutes - lastMonth.minutes;
   if (minutes === 0) return 'The same as last month.';
-  return `${formatHours(Math.abs(minutes))} h ${minutes > 0 ? 'more' : 'fewer'} than last month.`;
+  return `${hoursOf(Math.abs(minutes))} h ${minutes > 0 ? 'more' : 'fewer'} than last month.`;
 }
 
 /** Billable hours of every client this month so far against last month (DESIGN §4 "Hours and money"). */

@@ -13,7 +13,7 @@ import { CASE_STAGES, type CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
 import { cptCodes } from '../../server/domain/billing/cpt';
-import { clippedMinutes, type Interval } from '../../server/domain/billing/intervals';
+import { clippedMinutes, type Interval } from '../../contract/hours';
 import { amountCents, hoursOf, moneyOf } from '../../server/domain/billing/money';
 import { monthWindow } from '../../server/domain/billing/months';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';

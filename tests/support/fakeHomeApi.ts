@@ -1,10 +1,10 @@
 import type { CurrentUser, NavigationItem } from '../../contract/chrome';
 import type { BoardCase, Home, Home2, HomeCase, OpenTimeLog, StageCounts } from '../../contract/home';
+import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
 import { type TimeLog, timeLogRevisionSchema } from '../../contract/timeLogs';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import { formatHours } from '../../src/resources/cases/print/caseHours';
 import { buildUser, menuForRole } from './fakeApi';
 import { conflict, type FakeRequest, now, validate } from './fakeApiRules';
 import type { FakeHandler } from './HandlersHarness';
@@ -65,7 +65,7 @@ export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase =>
 });
 
 /** A month's billable time as the server sends it: whole minutes, and hours written with 2 places. */
-const monthHours = (minutes: number) => ({ minutes, hours: formatHours(minutes) });
+const monthHours = (minutes: number) => ({ minutes, hours: hoursOf(minutes) });
 
 /** Priya Raman's shift: two cases in monitoring and one in intake; her monitoring log runs on the first. */
 export const technologistHome: Home = {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clippedMinutes, type Interval } from '../../server/domain/billing/intervals';
+import { clippedMinutes, type Interval } from '../../contract/hours';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../../server/domain/billing/money';
 
 const PROPERTY = { seed: 20261122, numRuns: 200 };

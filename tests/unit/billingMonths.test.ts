@@ -4,7 +4,7 @@ import { getDaysInMonth } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../contract/billing';
-import { clippedMinutes, type Interval } from '../../server/domain/billing/intervals';
+import { clippedMinutes, type Interval } from '../../contract/hours';
 import { localMidnight, minutesByMonth, monthOf, monthWindow } from '../../server/domain/billing/months';
 
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@ import preview from '../../.storybook/preview';
 import { casePagePath, casePrintPath } from '../../contract/paths';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import * as printStories from '../../src/resources/cases/print/CasePrint.stories';
-import { caseHours, formatHours, unionMinutes } from '../../src/resources/cases/print/caseHours';
+import { caseHours } from '../../src/resources/cases/print/caseHours';
 import { impedanceSummary } from '../../src/resources/cases/print/impedanceSummary';
 import { timesIn } from '../../src/resources/cases/print/reportFormat';
 import { buildTimeLog } from '../support/fakeCasePrintApi';
@@ -204,9 +204,20 @@ describe('caseHours', () => {
     expect(caseHours([log(1, 'priya', '10:30', null)], options).billableMinutes).toBe(90);
   });
 
-  it('counts a running log up to the recording end once the recording has ended', () => {
-    const hours = caseHours([log(1, 'priya', '10:30', null)], { ...options, recordingEnd: today('11:00') });
+  it('counts a running log up to 4 h after the recording end once the recording has ended', () => {
+    const hours = caseHours([log(1, 'priya', '10:30', null)], { ...options, recordingEnd: today('07:00') });
     expect(hours.billableMinutes).toBe(30);
+  });
+
+  it('counts a forgotten running log for one shift at most, as billing does', () => {
+    const hours = caseHours([log(1, 'priya', '01:00', null)], { ...options, maxOpenLogHours: 4 });
+    expect(hours.billableMinutes).toBe(240);
+  });
+
+  it('counts whole minutes as the server does: 10:00:40–11:00:20 is 60 minutes', () => {
+    const seconds = (time: string) => `2026-03-03T${time}.000Z`;
+    const logged = buildTimeLog({ _id: 1, start: seconds('10:00:40'), end: seconds('11:00:20') });
+    expect(caseHours([logged], options).billableMinutes).toBe(60);
   });
 
   it('leaves voided logs out', () => {
@@ -220,31 +231,6 @@ describe('caseHours', () => {
       loggedMinutes: 60,
       billableMinutes: 60,
     });
-  });
-
-  it('joins intervals that touch or nest, and counts whole minutes', () => {
-    const minute = 60_000;
-    expect(
-      unionMinutes([
-        { start: 0, end: 30 * minute },
-        { start: 30 * minute, end: 60 * minute },
-        { start: 10 * minute, end: 20 * minute },
-        { start: 90 * minute, end: 90 * minute + 59_999 },
-      ]),
-    ).toBe(60);
-    expect(unionMinutes([])).toBe(0);
-  });
-
-  it('writes hours with two decimal places', () => {
-    expect([0, 1, 30, 45, 350, 750, 845].map(formatHours)).toEqual([
-      '0.00',
-      '0.02',
-      '0.50',
-      '0.75',
-      '5.83',
-      '12.50',
-      '14.08',
-    ]);
   });
 });
 

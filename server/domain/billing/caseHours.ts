@@ -1,4 +1,4 @@
-import type { Interval } from './intervals';
+import type { Interval } from '../../../contract/hours';
 import { minutesByMonth } from './months';
 
 /**

@@ -1,6 +1,6 @@
 import { CPT_UNITS, type CptPeriod, type CptResult } from '../../../contract/billing';
 import { MONITORING_LEVELS, type MonitoringLevel } from '../../../contract/cases';
-import { clippedMinutes, type Interval, MINUTE_MS, minutesOf, toMinuteGrid } from './intervals';
+import { clippedMinutes, type Interval, MINUTE_MS, minutesOf, toMinuteGrid } from '../../../contract/hours';
 import { localMidnight, monthOf } from './months';
 
 /**

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay } from 'date-fns';
 import { addMonths, monthsBetween } from '../../../contract/billing';
-import { clippedMinutes, type Interval, unionIntervals } from './intervals';
+import { clippedMinutes, type Interval, unionIntervals } from '../../../contract/hours';
 
 /**
  * Billing months are the client's local calendar months (DESIGN §4): local midnight of the 1st to local

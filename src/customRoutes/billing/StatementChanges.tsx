@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { StatementChange } from '../../../contract/billing';
+import { hoursOf } from '../../../contract/hours';
 import type { TimeFormat } from '../../resources/cases/print/reportFormat';
-import { signedHours } from './statementFormat';
 
 const KIND_LABELS: Record<StatementChange['revisions'][number]['kind'], string> = {
   'time-logs': 'Time log',
@@ -11,10 +11,10 @@ const KIND_LABELS: Record<StatementChange['revisions'][number]['kind'], string> 
 };
 
 function figures(change: StatementChange) {
-  const parts = [`billable ${signedHours(change.frozenMinutes)} → ${signedHours(change.currentMinutes)} h`];
+  const parts = [`billable ${hoursOf(change.frozenMinutes)} → ${hoursOf(change.currentMinutes)} h`];
   if (change.frozenAdjustMinutes !== change.currentAdjustMinutes)
     parts.push(
-      `adjustments ${signedHours(change.frozenAdjustMinutes)} → ${signedHours(change.currentAdjustMinutes)} h`,
+      `adjustments ${hoursOf(change.frozenAdjustMinutes)} → ${hoursOf(change.currentAdjustMinutes)} h`,
     );
   return parts.join('; ');
 }

@@ -1,7 +1,9 @@
 import type { CaseDetails } from '../../../../contract/cases';
+import { hoursOf } from '../../../../contract/hours';
+import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../../../contract/timeLogs';
 import { nameOf } from '../records/recordFormat';
 import { useTimeLogs } from '../records/recordQueries';
-import { caseHours, formatHours } from './caseHours';
+import { caseHours } from './caseHours';
 import { RecordsGate } from './RecordsGate';
 import { ReportSection, SmallPrint } from './ReportSection';
 import { ReportTable } from './ReportTable';
@@ -20,7 +22,7 @@ export const HoursSection = ({ details, time }: { details: CaseDetails; time: Ti
           const hours = caseHours(logs, { now: new Date(), recordingEnd: details.recordingEnd });
           const running = logs.some((log) => log.end === null);
           const runningUntil = details.recordingEnd
-            ? `the recording end, ${time(details.recordingEnd)}`
+            ? `now, at most 4 h after the recording end (${time(details.recordingEnd)})`
             : 'now';
           return (
             <>
@@ -29,20 +31,17 @@ export const HoursSection = ({ details, time }: { details: CaseDetails; time: Ti
                 head={['Technologist', 'Logged hours', 'Billable hours']}
                 rows={hours.technologists.map(({ technologist, loggedMinutes, billableMinutes }) => ({
                   key: technologist,
-                  cells: [
-                    nameOf(details, technologist),
-                    formatHours(loggedMinutes),
-                    formatHours(billableMinutes),
-                  ],
+                  cells: [nameOf(details, technologist), hoursOf(loggedMinutes), hoursOf(billableMinutes)],
                 }))}
                 total={{
                   key: 'case',
-                  cells: ['The case', formatHours(hours.loggedMinutes), formatHours(hours.billableMinutes)],
+                  cells: ['The case', hoursOf(hours.loggedMinutes), hoursOf(hours.billableMinutes)],
                 }}
               />
               <SmallPrint>
                 In the case's hours, time logged by two technologists at once counts once.
-                {running && ` A running log counts up to ${runningUntil}.`}
+                {running &&
+                  ` A running log counts up to ${runningUntil}, and at most ${DEFAULT_MAX_OPEN_LOG_HOURS} h from its start.`}
               </SmallPrint>
             </>
           );

@@ -1,15 +1,12 @@
-import type { TimeLog } from '../../../../contract/timeLogs';
+import { type Interval, openLogEnd, unionMinutes } from '../../../../contract/hours';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type TimeLog } from '../../../../contract/timeLogs';
 
 /**
- * A case's hours from its time logs (DESIGN §4 "Hours and money"), for its printed report. Billable hours
- * are the union of the billable logs, so two technologists' overlapping logs count once; a technologist's
- * hours are the union of their own logs. Voided logs count for nothing. Durations are whole minutes.
+ * A case's hours from its time logs (DESIGN §4 "Hours and money"), for its printed report, by the rules of
+ * `contract/hours` the server bills by. Billable hours are the union of the billable logs, so two
+ * technologists' overlapping logs count once; a technologist's hours are the union of their own logs.
+ * Voided logs count for nothing.
  */
-
-interface Interval {
-  start: number;
-  end: number;
-}
 
 export interface TechnologistHours {
   technologist: string;
@@ -27,32 +24,27 @@ export interface CaseHours {
 
 export interface CaseHoursOptions {
   now: Date;
-  /** A running log (no end) counts up to the recording end when the recording has ended, else up to now. */
+  /** A running log (no end) counts as billing counts it: up to the cap of DESIGN §4 "Open logs". */
   recordingEnd: string | null;
+  maxOpenLogHours?: number;
 }
 
-const MINUTE_MS = 60_000;
-
-/** The whole minutes covered by intervals that may overlap. */
-export function unionMinutes(intervals: readonly Interval[]): number {
-  let covered = 0;
-  let reached = Number.NEGATIVE_INFINITY;
-  for (const { start, end } of intervals.toSorted((a, b) => a.start - b.start)) {
-    const from = Math.max(start, reached);
-    if (end > from) covered += end - from;
-    reached = Math.max(reached, end);
-  }
-  return Math.floor(covered / MINUTE_MS);
-}
-
-export function caseHours(logs: readonly TimeLog[], { now, recordingEnd }: CaseHoursOptions): CaseHours {
-  const openEnd = Math.min(now.getTime(), recordingEnd ? Date.parse(recordingEnd) : Number.POSITIVE_INFINITY);
+export function caseHours(
+  logs: readonly TimeLog[],
+  { now, recordingEnd, maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS }: CaseHoursOptions,
+): CaseHours {
+  const cap = {
+    now: now.getTime(),
+    recordingEnd: recordingEnd ? Date.parse(recordingEnd) : null,
+    maxOpenLogHours,
+  };
   const live = logs
     .filter((log) => !log.voided)
-    .map((log) => ({
-      log,
-      interval: { start: Date.parse(log.start), end: log.end ? Date.parse(log.end) : openEnd },
-    }))
+    .map((log) => {
+      const start = Date.parse(log.start);
+      const interval: Interval = { start, end: log.end ? Date.parse(log.end) : openLogEnd(start, cap) };
+      return { log, interval };
+    })
     .toSorted((a, b) => a.interval.start - b.interval.start);
   const minutesOf = (entries: typeof live) => ({
     loggedMinutes: unionMinutes(entries.map(({ interval }) => interval)),
@@ -63,10 +55,4 @@ export function caseHours(logs: readonly TimeLog[], { now, recordingEnd }: CaseH
     ...minutesOf(live.filter(({ log }) => log.technologist === technologist)),
   }));
   return { technologists, ...minutesOf(live) };
-}
-
-/** Minutes as decimal hours with two places, as the API writes hours: 750 → "12.50". */
-export function formatHours(minutes: number): string {
-  const hundredths = Math.round(((minutes % 60) * 100) / 60);
-  return `${Math.floor(minutes / 60)}.${String(hundredths).padStart(2, '0')}`;
 }

@@ -3,10 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clippedMinutes,
+  HOUR_MS,
   type Interval,
+  isStaleOpenLog,
+  openLogEnd,
   toMinuteGrid,
   unionIntervals,
-} from '../../server/domain/billing/intervals';
+  unionMinutes,
+} from '../../contract/hours';
 
 const MINUTE = 60_000;
 const BASE = Date.UTC(2026, 2, 14);
@@ -115,6 +119,54 @@ describe('the union of intervals', () => {
         }
       }),
       PROPERTY,
+    );
+  });
+});
+
+describe('whole minutes of a union (the one rule of server, statement and print)', () => {
+  it('counts a log of 10:00:40–11:00:20 as 60 minutes: both ends are floored to the minute', () => {
+    const log = { start: Date.parse('2026-03-14T10:00:40Z'), end: Date.parse('2026-03-14T11:00:20Z') };
+    expect(unionMinutes([log])).toBe(60);
+    expect(clippedMinutes([log], EVERYTHING)).toBe(60);
+  });
+
+  it('joins intervals that touch or nest, and counts nothing for less than a minute', () => {
+    expect(
+      unionMinutes([span(0, 30), span(30, 60), span(10, 20), { start: at(90), end: at(90, 59_999) }]),
+    ).toBe(60);
+    expect(unionMinutes([])).toBe(0);
+  });
+
+  it('agrees with the minutes clipped to a window holding everything', () => {
+    fc.assert(
+      fc.property(intervals, (list) => {
+        expect(unionMinutes(list)).toBe(clippedMinutes(list, EVERYTHING));
+      }),
+      PROPERTY,
+    );
+  });
+});
+
+describe('an open log', () => {
+  const start = Date.parse('2026-10-31T18:00:00Z');
+  const now = Date.parse('2026-11-23T12:00:00Z');
+
+  it('counts up to start + MAX_OPEN_LOG_HOURS when forgotten for days (not 541 h)', () => {
+    const end = openLogEnd(start, { now, recordingEnd: null, maxOpenLogHours: 16 });
+    expect(end).toBe(start + 16 * HOUR_MS);
+    expect(isStaleOpenLog(start, now, 16)).toBe(true);
+  });
+
+  it('counts up to now while it is young', () => {
+    const young = now - 2 * HOUR_MS;
+    expect(openLogEnd(young, { now, recordingEnd: null, maxOpenLogHours: 16 })).toBe(now);
+    expect(isStaleOpenLog(young, now, 16)).toBe(false);
+  });
+
+  it('counts up to 4 h after the recording end', () => {
+    const recordingEnd = now - 10 * HOUR_MS;
+    expect(openLogEnd(now - 12 * HOUR_MS, { now, recordingEnd, maxOpenLogHours: 16 })).toBe(
+      recordingEnd + 4 * HOUR_MS,
     );
   });
 });
