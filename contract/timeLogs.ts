@@ -4,7 +4,8 @@ import { idValue, instant, optionalText } from './fields';
 
 /**
  * Technologist time logs (DESIGN §4 "time-logs"): who worked on a case, from when to when, doing what.
- * A log with no end is running; a technologist has at most one running log and their logs never overlap.
+ * A log with no end is running. On one case a technologist's logs never overlap and at most one runs; across
+ * the cases they are assigned to they may (concurrent monitoring, DESIGN §4 "Monitoring operations").
  * A log links the case notes written during it (`caseNoteIds`); an empty list, on any write, asks the
  * server to link every live note of the case that falls inside the log's window.
  */
@@ -116,6 +117,10 @@ export const timeLogSchema = recordMetaSchema.extend({
   activity: z.enum(TIME_LOG_ACTIVITIES),
   billable: z.boolean(),
   caseNoteIds: z.array(z.number().int()),
+  /** A running log older than MAX_OPEN_LOG_HOURS (DESIGN §4 "Open logs"): forgotten, most likely. */
+  stale: z.boolean(),
+  /** A running log's latest allowed end: one shift after its start, within its window; null once ended. */
+  latestEnd: moment.nullable(),
 });
 export type TimeLog = z.infer<typeof timeLogSchema>;
 

@@ -352,8 +352,9 @@ export const caseTimeLogs = pgTable(
   (table) => [
     index('case_time_logs_case_idx').on(table.caseId, table.startAt),
     index('case_time_logs_technologist_idx').on(table.technologist, table.startAt),
+    // One running log per technologist per case: across cases they monitor several patients at once.
     uniqueIndex('case_time_logs_one_running_idx')
-      .on(table.technologist)
+      .on(table.technologist, table.caseId)
       .where(sql`${table.endAt} is null and not ${table.voided}`),
     check('case_time_logs_end_check', sql`${table.endAt} is null or ${table.endAt} > ${table.startAt}`),
   ],

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { ACTIVE_CASE_STAGES } from '../../contract/cases';
 import type { TimeLogFields } from '../../contract/timeLogs';
 import { refreshCaseHours } from './caseHours';
 import type { StoredRevision } from './caseRecords';
@@ -39,10 +40,10 @@ const otherLogColumns = {
   endAt: caseTimeLogs.endAt,
 };
 
-/** The technologist's live log that starts last, other than the one being written, among those meeting `condition`. */
+/** The technologist's live log on the case that starts last, other than the one being written, among those meeting `condition`. */
 async function latestOtherLog(
   db: DbOrTx,
-  technologist: string,
+  { technologist, caseId }: OwnerOnCase,
   exceptItemId: number | undefined,
   condition: SQL | undefined,
 ): Promise<OtherLog | undefined> {
@@ -53,6 +54,7 @@ async function latestOtherLog(
     .where(
       and(
         eq(caseTimeLogs.technologist, technologist),
+        eq(caseTimeLogs.caseId, caseId),
         eq(caseTimeLogs.voided, false),
         exceptItemId === undefined ? undefined : ne(caseTimeLogs.itemId, exceptItemId),
         condition,
@@ -63,29 +65,82 @@ async function latestOtherLog(
   return row;
 }
 
-/** The technologist's running log (no end), other than the one being written. */
-export const runningLogOf = (db: DbOrTx, technologist: string, exceptItemId?: number) =>
-  latestOtherLog(db, technologist, exceptItemId, isNull(caseTimeLogs.endAt));
+/** A technologist on one case: overlap and "one running log" are judged there (DESIGN §4 "Concurrent monitoring"). */
+export type OwnerOnCase = { technologist: string; caseId: number };
+
+/** The technologist's running log (no end) on the case, other than the one being written. */
+export const runningLogOf = (db: DbOrTx, owner: OwnerOnCase, exceptItemId?: number) =>
+  latestOtherLog(db, owner, exceptItemId, isNull(caseTimeLogs.endAt));
 
 /**
- * A log of the technologist that shares time with [start, end) (a running log runs on): logs that only
- * touch, one ending when the other starts, do not overlap. A technologist's logs never overlap each other,
- * so only the one that starts last before `end` can reach into the window: one index step, however many
- * logs they have.
+ * A log of the technologist on the case that shares time with [start, end) (a running log runs on): logs
+ * that only touch, one ending when the other starts, do not overlap. A technologist's logs on a case never
+ * overlap each other, so only the one that starts last before `end` can reach into the window: one index
+ * step, however many logs they have.
  */
 export async function overlappingLog(
   db: DbOrTx,
-  technologist: string,
+  owner: OwnerOnCase,
   { start, end }: { start: Date; end: Date | null },
   exceptItemId?: number,
 ): Promise<OtherLog | undefined> {
   const latest = await latestOtherLog(
     db,
-    technologist,
+    owner,
     exceptItemId,
     end === null ? undefined : lt(caseTimeLogs.startAt, end),
   );
   return latest && (latest.endAt === null || latest.endAt > start) ? latest : undefined;
+}
+
+/**
+ * Where the technologist stands for a log on the case: assigned to it or not, how many active (intake,
+ * monitoring) cases they hold, and the case numbers of their running logs elsewhere (other than the one
+ * being written), in one query.
+ */
+export async function technologistStanding(
+  db: DbOrTx,
+  { technologist, caseId }: OwnerOnCase,
+  exceptItemId = 0,
+): Promise<{ assigned: boolean; activeCases: number; runningElsewhere: string[] }> {
+  const { rows } = await db.execute<{
+    assigned: boolean;
+    active_cases: number | string;
+    running_elsewhere: string[] | null;
+  }>(sql`
+    select
+      exists (select 1 from case_technologists where case_id = ${caseId} and username = ${technologist}) as assigned,
+      (select count(*) from case_technologists assignment join cases c on c.id = assignment.case_id
+        where assignment.username = ${technologist} and c.stage in ${ACTIVE_CASE_STAGES}) as active_cases,
+      (select array_agg(c.case_number order by c.case_number) from case_time_logs log
+        join cases c on c.id = log.case_id
+        where log.technologist = ${technologist} and log.end_at is null and not log.voided
+          and log.case_id <> ${caseId} and log.item_id <> ${exceptItemId}) as running_elsewhere`);
+  const [row] = rows;
+  return {
+    assigned: Boolean(row?.assigned),
+    activeCases: Number(row?.active_cases ?? 0),
+    runningElsewhere: row?.running_elsewhere ?? [],
+  };
+}
+
+/** The live running logs of the client's cases, with their case's recording end, for the statement. */
+export async function runningLogsOfClient(db: DbOrTx, clientId: number) {
+  const { rows } = await db.execute<{
+    case_id: number;
+    case_number: string;
+    start_at: Date | string;
+    recording_end: Date | string | null;
+  }>(sql`
+    select log.case_id, c.case_number, log.start_at, c.recording_end from case_time_logs log
+    join cases c on c.id = log.case_id
+    where c.client_id = ${clientId} and log.end_at is null and not log.voided`);
+  return rows.map((row) => ({
+    caseId: Number(row.case_id),
+    caseNumber: row.case_number,
+    start: new Date(row.start_at).getTime(),
+    recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
+  }));
 }
 
 /** "The latest time log" of a case (DESIGN §4): the live one that starts last. */

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordItemParams, recordParams } from '../../contract/caseRecords';
 import { envelope } from '../../contract/envelope';
+import { isStaleOpenLog } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess } from '../../contract/roles';
 import {
+  DEFAULT_MAX_OPEN_LOG_HOURS,
   insertionQuerySchema,
   type TimeLog,
   type TimeLogFields,
@@ -18,6 +20,7 @@ import {
 import { appendRevision, insertItem, listLatestRevisions, type StoredRevision } from '../db/caseRecords';
 import type { CaseRecord } from '../db/cases';
 import { lockTechnologists } from '../db/cases';
+import { getClient } from '../db/clients';
 import {
   caseNoteIdsOf,
   indexTimeLog,
@@ -25,11 +28,14 @@ import {
   type OtherLog,
   overlappingLog,
   runningLogOf,
+  technologistStanding,
 } from '../db/timeLogs';
 import type { DbOrTx } from '../db/transaction';
 import { closedCaseRefusal } from '../domain/caseStages';
 import { type NoteMoment, notesInWindow, timeLogCorrection } from '../domain/timeLogCorrection';
+import { latestEnd, logShapeErrors, logWindowRefusal, type StudyTimes } from '../domain/timeLogRules';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
+import type { TechnologistRoster } from '../services/technologistRoster';
 import { concurrentRevisionConflict, historyOf, revisedFrom, withMeta } from './caseRecords';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
@@ -37,55 +43,119 @@ import { ok, page, requires } from './reply';
 
 /**
  * Time logs (DESIGN §4 "time-logs", §8 "Case records"): the generic revisions plus what makes a log a log.
- * A technologist has at most one running log and their logs never overlap, checked under a per-technologist
- * lock; the list answers the correction of stale note links; a revision without an id revises the case's
+ * On one case a technologist's logs never overlap and at most one runs; across their assigned cases they may
+ * run several (concurrent monitoring), checked under a per-technologist lock; the list answers the
+ * correction of stale note links and flags stale running logs; a revision without an id revises the case's
  * latest log; a log can be inserted right before or after another.
  */
 
 const tags = ['case records'];
 const resource = 'cases.time-logs';
 
-/** A few seconds of clock difference between a browser and the server are not "the future". */
-const FUTURE_TOLERANCE_MS = 60_000;
-
-const toTimeLog = (stored: StoredRevision) => withMeta(stored) as TimeLog;
-
 const when = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 const span = (log: OtherLog) => `${when(log.startAt)}–${log.endAt ? when(log.endAt) : 'now'} UTC`;
 
-/** What a technologist's log may not be: backwards, in the future, overlapping their other logs. */
-async function checkWindow(
+/** What the rules of a case's logs need besides the log: the route's settings, the request, the study. */
+interface LogContext {
+  request: FastifyRequest;
+  roster: TechnologistRoster;
+  maxOpenLogHours: number;
+  study: StudyTimes;
+}
+
+async function studyOf(db: DbOrTx, found: CaseRecord): Promise<StudyTimes> {
+  return {
+    recordingStart: found.recordingStart?.getTime() ?? null,
+    recordingEnd: found.recordingEnd?.getTime() ?? null,
+    timeZone: (await getClient(db, found.clientId))?.timeZone ?? 'UTC',
+  };
+}
+
+/** A stored revision as the API shows it: a running one says whether it is stale and until when it may run. */
+function toTimeLog(
+  stored: StoredRevision,
+  { study, maxOpenLogHours }: Omit<LogContext, 'request' | 'roster'>,
+) {
+  const log = withMeta(stored) as Omit<TimeLog, 'stale' | 'latestEnd'>;
+  if (log.end !== null) return { ...log, stale: false, latestEnd: null };
+  const times = { activity: log.activity, start: Date.parse(log.start), end: null };
+  return {
+    ...log,
+    stale: isStaleOpenLog(times.start, Date.now(), maxOpenLogHours),
+    latestEnd: new Date(latestEnd(times, study, maxOpenLogHours)).toISOString(),
+  };
+}
+
+/** Only members of the technologist group own time logs (DESIGN §4): the caller's groups, or the roster. */
+async function checkTechnologist({ request, roster }: LogContext, technologist: string): Promise<void> {
+  const isTechnologist =
+    technologist === request.user.username
+      ? request.user.roles.includes('technologist')
+      : (await roster.list()).some((member) => member.username === technologist);
+  if (!isTechnologist) {
+    throw badRequest('Invalid technologist', [
+      {
+        field: 'technologist',
+        message: `${technologist} is not a technologist: only technologists own time logs`,
+      },
+    ]);
+  }
+}
+
+/**
+ * What a technologist's log may not be (DESIGN §4 "Monitoring operations"): backwards, in the future,
+ * longer than a shift, outside its window in the study, overlapping their other logs on this case, a
+ * second running one on this case, on a case they are not assigned to, or one running log more than
+ * their active cases. `before` is the log's previous revision, when revised: a log already theirs stays
+ * theirs when they are no longer assigned.
+ */
+async function checkLog(
   tx: DbOrTx,
+  context: LogContext,
+  found: CaseRecord,
   fields: TimeLogFields,
-  itemId: number | undefined,
-  now = Date.now(),
+  before?: { itemId: number; fields: TimeLogFields },
 ): Promise<void> {
   const start = new Date(fields.start);
   const end = fields.end === null ? null : new Date(fields.end);
-  const errors = [
-    ...(start.getTime() > now + FUTURE_TOLERANCE_MS
-      ? [{ field: 'start', message: 'A time log cannot start in the future' }]
-      : []),
-    ...(end && end.getTime() > now + FUTURE_TOLERANCE_MS
-      ? [{ field: 'end', message: 'A time log cannot end in the future' }]
-      : []),
-    ...(end && end <= start ? [{ field: 'end', message: 'A time log must end after it starts' }] : []),
-  ];
+  const times = { activity: fields.activity, start: start.getTime(), end: end?.getTime() ?? null };
+  const errors = logShapeErrors(times, Date.now(), context.maxOpenLogHours);
   if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
+  const newOwner = before?.fields.technologist !== fields.technologist;
+  if (newOwner) await checkTechnologist(context, fields.technologist);
+  const outside = logWindowRefusal(times, context.study);
+  if (outside) throw conflict(`${outside} (case ${found.caseNumber})`);
 
-  await lockTechnologists(tx, [fields.technologist]);
-  if (end === null) {
-    const running = await runningLogOf(tx, fields.technologist, itemId);
-    if (running) {
+  const { technologist } = fields;
+  await lockTechnologists(tx, [technologist]);
+  const owner = { technologist, caseId: found.id };
+  const itemId = before?.itemId;
+  const starts = end === null && (newOwner || before?.fields.end !== null);
+  if (newOwner || starts) {
+    const standing = await technologistStanding(tx, owner, itemId);
+    if (newOwner && !standing.assigned) {
       throw conflict(
-        `${fields.technologist} already has a running time log (case ${running.caseNumber}, since ${when(running.startAt)} UTC): stop it first`,
+        `${technologist} is not assigned to case ${found.caseNumber}: assign them to the case before logging time on it`,
+      );
+    }
+    if (starts && standing.runningElsewhere.length + 1 > standing.activeCases) {
+      throw conflict(
+        `${technologist} already has ${standing.runningElsewhere.length} running time logs (cases ${standing.runningElsewhere.join(', ')}) for ${standing.activeCases} active assigned cases: stop one first`,
       );
     }
   }
-  const overlap = await overlappingLog(tx, fields.technologist, { start, end }, itemId);
+  if (end === null) {
+    const running = await runningLogOf(tx, owner, itemId);
+    if (running) {
+      throw conflict(
+        `${technologist} already has a running time log on case ${running.caseNumber} (since ${when(running.startAt)} UTC): stop it first`,
+      );
+    }
+  }
+  const overlap = await overlappingLog(tx, owner, { start, end }, itemId);
   if (overlap) {
     throw conflict(
-      `This time log would overlap ${fields.technologist}'s log of ${span(overlap)} on case ${overlap.caseNumber}`,
+      `This time log would overlap ${technologist}'s log of ${span(overlap)} on case ${overlap.caseNumber}`,
     );
   }
 }
@@ -118,9 +188,10 @@ function checkOwnLog(request: FastifyRequest, ...technologists: string[]) {
 }
 
 /** A new log on the case, checked and indexed, with its audit entry. */
-async function createLog(tx: DbOrTx, request: FastifyRequest, found: CaseRecord, fields: TimeLogFields) {
+async function createLog(tx: DbOrTx, context: LogContext, found: CaseRecord, fields: TimeLogFields) {
+  const { request } = context;
   checkOwnLog(request, fields.technologist);
-  await checkWindow(tx, fields, undefined);
+  await checkLog(tx, context, found, fields);
   const body = { ...fields, caseNoteIds: await linkedNotes(tx, found.id, fields) };
   const stored = await insertItem(tx, found.id, 'time-logs', body, request.user.username);
   await indexTimeLog(tx, found.id, stored);
@@ -129,18 +200,20 @@ async function createLog(tx: DbOrTx, request: FastifyRequest, found: CaseRecord,
     itemId: stored.itemId,
     revision: 1,
   });
-  return toTimeLog(stored);
+  return toTimeLog(stored, context);
 }
 
 type RevisionBody = z.output<typeof timeLogRevisionSchema>;
 
 async function reviseLog(
   tx: DbOrTx,
-  request: FastifyRequest,
-  caseId: number,
+  context: LogContext,
+  found: CaseRecord,
   itemId: number,
   { baseRevision, voided, voidReason, ...changes }: RevisionBody,
 ) {
+  const { request } = context;
+  const caseId = found.id;
   const latest = await revisedFrom(tx, caseId, 'time-logs', itemId, baseRevision);
   const before = latest.body as TimeLogFields;
   const fields: TimeLogFields = { ...before, ...changes };
@@ -148,7 +221,9 @@ async function reviseLog(
   // Re-linking notes (the correction) is anyone's who may write time logs; the rest is the owner's.
   if (!relinkOnly) checkOwnLog(request, before.technologist, fields.technologist);
   const isVoided = voided ?? latest.voided;
-  if (!isVoided && !relinkOnly) await checkWindow(tx, fields, itemId);
+  // A voided log comes back to life as a new one would: every rule holds again.
+  const previous = latest.voided ? undefined : { itemId, fields: before };
+  if (!isVoided && !relinkOnly) await checkLog(tx, context, found, fields, previous);
   const caseNoteIds =
     changes.caseNoteIds === undefined ? before.caseNoteIds : await linkedNotes(tx, caseId, fields);
   const stored = await appendRevision(
@@ -165,12 +240,22 @@ async function reviseLog(
     itemId,
     revision: stored.revision,
   });
-  return toTimeLog(stored);
+  return toTimeLog(stored, context);
 }
 
-export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, { db }) => {
+export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
+  app,
+  { db, roster, monitoring },
+) => {
   const path = API_PATHS.caseRecords(':caseId', 'time-logs');
   const revisionBody = { tags, body: timeLogRevisionSchema, response: { 201: envelope(timeLogSchema) } };
+  const maxOpenLogHours = monitoring?.maxOpenLogHours ?? DEFAULT_MAX_OPEN_LOG_HOURS;
+  const contextOf = async (db: DbOrTx, request: FastifyRequest, found: CaseRecord): Promise<LogContext> => ({
+    request,
+    roster,
+    maxOpenLogHours,
+    study: await studyOf(db, found),
+  });
 
   app.get(
     path,
@@ -180,10 +265,11 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
     },
     async (request) => {
       const found = await requireCase(db, request.params.caseId);
+      const context = await contextOf(db, request, found);
       const records = await listLatestRevisions(db, found.id, ['time-logs', 'case-notes']);
       const timeLogs = records
         .filter((row) => row.kind === 'time-logs')
-        .map(toTimeLog)
+        .map((row) => toTimeLog(row, context))
         .sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a._id - b._id);
       // Only a caller who can post the correction is asked to; a closed case takes no writes.
       const canCorrect =
@@ -208,7 +294,7 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
       const { technologist, start, ...rest } = request.body;
       const created = await db.transaction(async (tx) => {
         const found = await lockOpenCase(tx, request.params.caseId);
-        return createLog(tx, request, found, {
+        return createLog(tx, await contextOf(tx, request, found), found, {
           ...rest,
           technologist: technologist ?? request.user.username,
           start: start ?? new Date().toISOString(),
@@ -225,10 +311,10 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
       const { caseId } = request.params;
       const revised = await db
         .transaction(async (tx) => {
-          await lockOpenCase(tx, caseId);
+          const found = await lockOpenCase(tx, caseId);
           const itemId = await latestTimeLogId(tx, caseId);
           if (itemId === undefined) throw notFound('This case has no time log yet');
-          return reviseLog(tx, request, caseId, itemId, request.body);
+          return reviseLog(tx, await contextOf(tx, request, found), found, itemId, request.body);
         })
         .catch(concurrentRevisionConflict);
       return reply.code(201).send(ok(revised));
@@ -242,8 +328,8 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
       const { caseId, itemId } = request.params;
       const revised = await db
         .transaction(async (tx) => {
-          await lockOpenCase(tx, caseId);
-          return reviseLog(tx, request, caseId, itemId, request.body);
+          const found = await lockOpenCase(tx, caseId);
+          return reviseLog(tx, await contextOf(tx, request, found), found, itemId, request.body);
         })
         .catch(concurrentRevisionConflict);
       return reply.code(201).send(ok(revised));
@@ -258,7 +344,10 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
     },
     async (request) => {
       const { caseId, itemId } = request.params;
-      const rows = (await historyOf(db, caseId, 'time-logs', itemId)).history.map(toTimeLog);
+      const context = await contextOf(db, request, await requireCase(db, caseId));
+      const rows = (await historyOf(db, caseId, 'time-logs', itemId)).history.map((row) =>
+        toTimeLog(row, context),
+      );
       return page({ rows, total: rows.length });
     },
   );
@@ -281,6 +370,7 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
       const { start, end, activity, billable, caseNoteIds } = request.body;
       const created = await db.transaction(async (tx) => {
         const found = await lockOpenCase(tx, caseId);
+        const context = await contextOf(tx, request, found);
         const { history } = await historyOf(tx, caseId, 'time-logs', itemId);
         const [anchorRevision] = history;
         const anchor = anchorRevision.body as TimeLogFields;
@@ -297,12 +387,12 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app
               { field: 'start', message: 'Start is required: the new log ends where the other one starts' },
             ]);
           }
-          return createLog(tx, request, found, { ...common, start, end: anchor.start });
+          return createLog(tx, context, found, { ...common, start, end: anchor.start });
         }
         if (anchor.end === null) {
           throw conflict('That time log is still running: stop it before inserting a log after it');
         }
-        return createLog(tx, request, found, { ...common, start: anchor.end, end });
+        return createLog(tx, context, found, { ...common, start: anchor.end, end });
       });
       return reply.code(201).send(ok(created));
     },

@@ -6,6 +6,7 @@ import type {
   Statement,
   StatementChange,
 } from '../../contract/billing';
+import type { Interval } from '../../contract/hours';
 import {
   caseMinutesInMonth,
   frozenLines,
@@ -18,7 +19,6 @@ import {
 } from '../db/billing';
 import type { DbOrTx } from '../db/transaction';
 import { cptCodes } from '../domain/billing/cpt';
-import type { Interval } from '../../contract/hours';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
 import { monthWindow } from '../domain/billing/months';
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
-import { caseCalls } from './support/caseCalls';
+import { caseCalls, caseOf } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Each test works in its own stretch of the past, later than the previous test's: a technologist's logs
- * never overlap, across every case, and a running log runs on to now, so it overlaps every later log.
+ * Each test works in its own stretch of the past, later than the previous test's, on cases whose recording
+ * starts with the stretch: a technologist's logs never overlap on one case, and a running log runs on to now.
  */
 let stretch = 0;
 function timeline() {
@@ -38,8 +39,25 @@ describeEachDatabase('Time logs API', (kind) => {
     await server?.close();
   });
 
-  const { intake } = caseCalls(call);
-  const newCase = () => intake(clientId, { studyType: 'icu', monitoringLevel: 'unmonitored' });
+  const { intake, patch, assign } = caseCalls(call);
+  /** Each technologist's assigned cases: an assignment names them all. */
+  const assigned: Record<string, number[]> = { tech1: [], newhire: [] };
+  async function setAssigned(username: string, caseIds: number[]) {
+    assigned[username] = caseIds;
+    const reply = await assign(username, caseIds, 'admin');
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  }
+  /**
+   * A case of the client (unmonitored unless told: it weighs nothing in a technologist's load) recording
+   * since `recordingStart` (none: not started), with tech1 and newhire assigned.
+   */
+  async function newCase(recordingStart: string | null, body: Record<string, unknown> = {}) {
+    const created = await intake(clientId, { studyType: 'icu', monitoringLevel: 'unmonitored', ...body });
+    const patched = recordingStart === null ? created : caseOf(await patch(created, { recordingStart }));
+    for (const username of ['tech1', 'newhire'])
+      await setAssigned(username, [...assigned[username], created.id]);
+    return patched;
+  }
   const logsPath = (caseId: number) => API_PATHS.caseRecords(caseId, 'time-logs');
   const revise = (caseId: number, itemId: number, body: unknown, as: DemoUsername = 'tech1') =>
     call('POST', API_PATHS.caseRecordRevisions(caseId, 'time-logs', itemId), as, body);
@@ -63,9 +81,9 @@ describeEachDatabase('Time logs API', (kind) => {
     return reply.body.data as { _id: number; revision: number };
   }
 
-  it('starts a log for the caller, refuses a second running one, stops it, and keeps every revision', async () => {
+  it('starts a log for the caller, refuses a second running one on the case, stops it, and keeps every revision', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     const log = await createLog(created.id, { start: at(0), activity: 'hookup' });
     expect(log).toMatchObject({
       technologist: 'tech1',
@@ -78,10 +96,9 @@ describeEachDatabase('Time logs API', (kind) => {
       author: 'tech1',
     });
 
-    const other = await newCase();
-    const second = await call('POST', logsPath(other.id), 'tech1', { start: at(1) });
+    const second = await call('POST', logsPath(created.id), 'tech1', { start: at(1) });
     expect(second.status).toBe(409);
-    expect(second.body.error).toContain(`already has a running time log (case ${created.caseNumber}`);
+    expect(second.body.error).toContain(`already has a running time log on case ${created.caseNumber}`);
 
     const stopped = await revise(created.id, log._id, { baseRevision: 1, end: at(2) });
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
@@ -96,50 +113,197 @@ describeEachDatabase('Time logs API', (kind) => {
       [1, null],
     ]);
 
-    // Once stopped, the next log may start.
-    const next = await createLog(other.id, { start: at(3) });
+    // Once stopped, the next log on the case may start.
+    const next = await createLog(created.id, { start: at(3) });
     expect(next.end).toBeNull();
-    await revise(other.id, next._id, { baseRevision: 1, end: at(4) });
+    await revise(created.id, next._id, { baseRevision: 1, end: at(4) });
   });
 
-  it('refuses a log that ends before it starts, lies in the future, or overlaps the technologist’s other logs', async () => {
+  it('refuses a log that ends before it starts, lies more than 5 minutes ahead, or overlaps the technologist’s other logs on the case', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     const backwards = await call('POST', logsPath(created.id), 'tech1', { start: at(2), end: at(1) });
     expect(backwards.status).toBe(400);
     expect(backwards.body.fields).toEqual([{ field: 'end', message: 'A time log must end after it starts' }]);
 
-    const future = await call('POST', logsPath(created.id), 'tech1', {
-      start: new Date(Date.now() + 3_600_000).toISOString(),
-    });
+    const ahead = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const future = await call('POST', logsPath(created.id), 'tech1', { start: ahead(6) });
     expect(future.status).toBe(400);
-    expect(fieldNames(future)).toEqual(['start']);
+    expect(future.body.fields).toEqual([
+      { field: 'start', message: 'A time log cannot start more than 5 minutes after now' },
+    ]);
+    const futureEnd = await call('POST', logsPath(created.id), 'tech1', { start: ahead(-60), end: ahead(6) });
+    expect(futureEnd.status).toBe(400);
+    expect(fieldNames(futureEnd)).toEqual(['end']);
+    // A browser's clock a few minutes ahead of the server's is not the future.
+    const slightlyAhead = await createLog(created.id, {
+      start: ahead(-60),
+      end: ahead(4),
+      activity: 'review',
+    });
+    await revise(created.id, slightlyAhead._id, { baseRevision: 1, voided: true, voidReason: 'Test' });
 
     await createLog(created.id, { start: at(1), end: at(3) });
-    const elsewhere = await newCase();
-    const overlapping = await call('POST', logsPath(elsewhere.id), 'tech1', { start: at(2), end: at(4) });
+    const overlapping = await call('POST', logsPath(created.id), 'tech1', { start: at(2), end: at(4) });
     expect(overlapping.status).toBe(409);
     expect(overlapping.body.error).toContain(`overlap tech1's log`);
     expect(overlapping.body.error).toContain(created.caseNumber);
-    // Touching is not overlapping; another technologist's time is their own.
-    await createLog(elsewhere.id, { start: at(3), end: at(4) });
-    await createLog(elsewhere.id, { technologist: 'tech2', start: at(2), end: at(4) }, 'admin');
+    // Touching is not overlapping; another technologist's time is their own; another case is another patient.
+    await createLog(created.id, { start: at(3), end: at(4) });
+    await createLog(created.id, { technologist: 'newhire', start: at(2), end: at(4) }, 'admin');
+    const elsewhere = await newCase(at(-1));
+    await createLog(elsewhere.id, { start: at(2), end: at(4) });
+  });
+
+  it('refuses a closed log longer than a shift (MAX_OPEN_LOG_HOURS): it is split', async () => {
+    const at = timeline();
+    const created = await newCase(at(-1));
+    const long = await call('POST', logsPath(created.id), 'tech1', { start: at(0), end: at(26) });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toEqual([
+      { field: 'end', message: 'A time log lasts at most 16 h (one shift): split a longer one into shifts' },
+    ]);
+    await createLog(created.id, { start: at(0), end: at(16) });
+    await createLog(created.id, { start: at(16), end: at(26) });
+  });
+
+  it('lets a technologist monitor several patients at once, only on their assigned cases, one running log per active case', async () => {
+    const at = timeline();
+    const continuous: CaseDetails[] = [];
+    for (let index = 0; index < 4; index += 1)
+      continuous.push(await newCase(at(-1), { monitoringLevel: 'continuous' }));
+    const running = [];
+    for (const watched of continuous) running.push(await createLog(watched.id, { start: at(0) }));
+    expect(running.map((log) => log.end)).toEqual([null, null, null, null]);
+
+    const unassigned = caseOf(
+      await patch(await intake(clientId, { monitoringLevel: 'unmonitored' }), { recordingStart: at(-1) }),
+    );
+    const fifth = await call('POST', logsPath(unassigned.id), 'tech1', { start: at(1) });
+    expect(fifth.status).toBe(409);
+    expect(fifth.body.error).toBe(
+      `tech1 is not assigned to case ${unassigned.caseNumber}: assign them to the case before logging time on it`,
+    );
+    for (const [index, watched] of continuous.entries()) {
+      const stopped = await revise(watched.id, (running[index] as TimeLog)._id, {
+        baseRevision: 1,
+        end: at(2),
+      });
+      expect(stopped.status).toBe(201);
+    }
+    // Off the load again: the other tests' cases weigh nothing.
+    await setAssigned(
+      'tech1',
+      assigned.tech1.filter((id) => !continuous.some((found) => found.id === id)),
+    );
+
+    // No more running logs than active assigned cases: newhire runs two, loses one case, may not start a third.
+    const [first, second, third] = [await newCase(at(-1)), await newCase(at(-1)), await newCase(at(-1))];
+    const holding = assigned.newhire;
+    await setAssigned('newhire', [first.id, second.id]);
+    await createLog(first.id, { technologist: 'newhire', start: at(3) }, 'admin');
+    const kept = await createLog(second.id, { technologist: 'newhire', start: at(3) }, 'admin');
+    await setAssigned('newhire', [first.id, third.id]);
+    const over = await call('POST', logsPath(third.id), 'admin', { technologist: 'newhire', start: at(4) });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toContain(
+      `newhire already has 2 running time logs (cases ${[first.caseNumber, second.caseNumber].sort().join(', ')}) for 2 active assigned cases`,
+    );
+    // Their log on the case they left stays theirs to stop.
+    await revise(second.id, kept._id, { baseRevision: 1, end: at(5) }, 'admin');
+    await createLog(third.id, { technologist: 'newhire', start: at(5), end: at(6) }, 'admin');
+    await setAssigned('newhire', holding);
+  });
+
+  it('keeps time logs inside the study: hookup up to 4 h before, takedown up to 4 h after, the rest within', async () => {
+    const at = timeline();
+    const unstarted = await newCase(null);
+    const early = await call('POST', logsPath(unstarted.id), 'tech1', {
+      start: at(0),
+      end: at(1),
+      activity: 'monitoring',
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toContain('Only a hookup log is accepted before the recording start is set');
+    await createLog(unstarted.id, { start: at(0), end: at(1), activity: 'hookup' });
+
+    const created = await newCase(at(5));
+    const ended = caseOf(await patch(await caseCalls(call).details(created.id), { recordingEnd: at(9) }));
+    const refusedLog = async (body: Record<string, unknown>) => {
+      const reply = await call('POST', logsPath(ended.id), 'tech1', body);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(409);
+      return reply.body.error as string;
+    };
+    const zoned = (hour: number) =>
+      new Date(at(hour)).toLocaleString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'short',
+      });
+    expect(await refusedLog({ start: at(0.5), end: at(5.5), activity: 'hookup' })).toBe(
+      `A hookup log must start at most 4 h before the recording start and lie within the recording: from ${zoned(1)} to ${zoned(9)} (case ${ended.caseNumber})`,
+    );
+    expect(await refusedLog({ start: at(12), end: at(13.5), activity: 'takedown' })).toBe(
+      `A takedown log must lie within the recording and end at most 4 h after its end: from ${zoned(5)} to ${zoned(13)} (case ${ended.caseNumber})`,
+    );
+    expect(await refusedLog({ start: at(4), end: at(6), activity: 'monitoring' })).toContain(
+      `A monitoring log must lie within the recording: from ${zoned(5)} to ${zoned(9)}`,
+    );
+    expect(await refusedLog({ start: at(8), end: at(10), activity: 'monitoring' })).toContain(
+      'within the recording',
+    );
+    expect(await refusedLog({ start: at(8), end: at(10), activity: 'check' })).toContain('A check log must');
+    await createLog(ended.id, { start: at(1.5), end: at(5.5), activity: 'hookup' });
+    await createLog(ended.id, { start: at(5.5), end: at(9), activity: 'monitoring' });
+    await createLog(ended.id, { start: at(9), end: at(12.5), activity: 'takedown' });
+  });
+
+  it('flags a running log older than MAX_OPEN_LOG_HOURS as stale, and lets it stop at its latest end', async () => {
+    const at = timeline();
+    const created = await newCase(at(-1));
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const forgotten = await createLog(created.id, { start: hoursAgo(17), activity: 'monitoring' });
+    const other = await newCase(at(-1));
+    const fresh = await createLog(other.id, { start: hoursAgo(1), activity: 'monitoring' });
+    const [listed] = (await list(created.id)).timeLogs;
+    expect(listed).toMatchObject({
+      _id: forgotten._id,
+      stale: true,
+      latestEnd: new Date(Date.parse(forgotten.start) + 16 * 3_600_000).toISOString(),
+    });
+    expect((await list(other.id)).timeLogs[0]).toMatchObject({ _id: fresh._id, stale: false });
+    // Stopped now it would be longer than a shift; at its latest end it is one shift.
+    const now = await revise(created.id, forgotten._id, { baseRevision: 1, end: new Date().toISOString() });
+    expect(now.status).toBe(400);
+    expect(fieldNames(now)).toEqual(['end']);
+    const stopped = await revise(created.id, forgotten._id, { baseRevision: 1, end: listed?.latestEnd });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+    expect(stopped.body.data).toMatchObject({ stale: false, latestEnd: null });
+    await revise(other.id, fresh._id, { baseRevision: 1, end: new Date().toISOString() });
   });
 
   it('keeps each role to its own: a reader cannot log time, a technologist logs only their own', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     for (const as of ['reader1', 'billing1'] as const) {
       const refused = await call('POST', logsPath(created.id), as, { start: at(0), end: at(1) });
       expect(refused.status).toBe(403);
     }
     const forOther = await call('POST', logsPath(created.id), 'tech1', {
-      technologist: 'tech2',
+      technologist: 'newhire',
       start: at(0),
       end: at(1),
     });
     expect(forOther.status).toBe(403);
-    const theirs = await createLog(created.id, { technologist: 'tech2', start: at(0), end: at(1) }, 'admin');
+    const theirs = await createLog(
+      created.id,
+      { technologist: 'newhire', start: at(0), end: at(1) },
+      'admin',
+    );
     const changeTheirs = await revise(created.id, theirs._id, { baseRevision: 1, end: at(2) });
     expect(changeTheirs.status).toBe(403);
     // Everyone who reads the case reads its time logs.
@@ -148,7 +312,7 @@ describeEachDatabase('Time logs API', (kind) => {
 
   it('inserts a log right before and right after another, and refuses one that would overlap', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     const anchor = await createLog(created.id, { start: at(4), end: at(6), activity: 'monitoring' });
     const insert = (location: string, body: unknown) =>
       call(
@@ -179,12 +343,28 @@ describeEachDatabase('Time logs API', (kind) => {
     const badLocation = await insert('inside', { start: at(1) });
     expect(badLocation.status).toBe(400);
 
+    // The rules of a new log hold: its window in the study, a shift at most, its technologist assigned.
+    const outside = await insert('before', { start: at(-2), activity: 'monitoring' });
+    expect(outside.status).toBe(409);
+    expect(outside.body.error).toContain('A monitoring log must lie within the recording');
+    const long = await insert('after', { start: at(7), end: at(24) });
+    expect(long.status).toBe(400);
+    const holding = assigned.tech1;
+    await setAssigned(
+      'tech1',
+      holding.filter((id) => id !== created.id),
+    );
+    const unassigned = await insert('after', { end: at(7) });
+    expect(unassigned.status).toBe(409);
+    expect(unassigned.body.error).toContain(`tech1 is not assigned to case ${created.caseNumber}`);
+    await setAssigned('tech1', holding);
+
     expect((await list(created.id)).timeLogs.map((log) => log.start)).toEqual([at(3), at(4), at(6)]);
   });
 
   it('revises the case’s latest log when no id is given', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     const latestPath = API_PATHS.latestTimeLogRevisions(created.id);
     const none = await call('POST', latestPath, 'tech1', { baseRevision: 1, end: at(1) });
     expect(none.status).toBe(404);
@@ -200,7 +380,7 @@ describeEachDatabase('Time logs API', (kind) => {
 
   it('links the notes inside a log, answers the correction when a note leaves its window, and clears it', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     const inside = await addNote(created.id, at(1));
     const outside = await addNote(created.id, at(5));
     const log = await createLog(created.id, { start: at(0), end: at(2) });
@@ -245,9 +425,13 @@ describeEachDatabase('Time logs API', (kind) => {
 
   it('lets anyone who writes time logs post the correction of another technologist’s log, and a void end the run', async () => {
     const at = timeline();
-    const created = await newCase();
+    const created = await newCase(at(-1));
     const note = await addNote(created.id, at(1));
-    const theirs = await createLog(created.id, { technologist: 'tech2', start: at(0), end: at(2) }, 'admin');
+    const theirs = await createLog(
+      created.id,
+      { technologist: 'newhire', start: at(0), end: at(2) },
+      'admin',
+    );
     expect(theirs.caseNoteIds).toEqual([note._id]);
     await call('POST', API_PATHS.caseRecordRevisions(created.id, 'case-notes', note._id), 'tech1', {
       baseRevision: 1,

@@ -36,6 +36,8 @@ export const buildTimeLog = (overrides: Partial<TimeLog> = {}): TimeLog => ({
   activity: 'monitoring',
   billable: true,
   caseNoteIds: [],
+  stale: false,
+  latestEnd: null,
   ...overrides,
 });
 

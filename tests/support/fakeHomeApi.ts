@@ -248,6 +248,8 @@ export function fakeHomeHandler(seed: HomeSeed, onRefused?: (request: FakeReques
         activity: log.activity as TimeLog['activity'],
         billable: true,
         caseNoteIds: [],
+        stale: false,
+        latestEnd: null,
       },
     };
   }

@@ -28,6 +28,8 @@ const log: TimeLog = {
   activity: 'monitoring',
   billable: true,
   caseNoteIds: [3],
+  stale: false,
+  latestEnd: null,
 };
 
 /** A server whose GETs answer these corrections in turn (the last one for ever), and 201 to every POST. */

@@ -1,0 +1,2 @@
+DROP INDEX "case_time_logs_one_running_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "case_time_logs_one_running_idx" ON "case_time_logs" USING btree ("technologist","case_id") WHERE "case_time_logs"."end_at" is null and not "case_time_logs"."voided";

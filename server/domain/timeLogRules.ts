@@ -1,0 +1,113 @@
+import type { FieldError } from '../../contract/envelope';
+import { HOOKUP_LEAD_HOURS, HOUR_MS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
+import type { TimeLogActivity } from '../../contract/timeLogs';
+
+/**
+ * What a time log may be (DESIGN §4 "Monitoring operations"), as pure rules: its shape (forwards, not in the
+ * future, at most one shift long) and its window in the study (a hookup before the recording, a takedown
+ * after it, everything else within it).
+ */
+
+/** Clocks of a browser and the server differ: a record up to this far ahead of the server is not "the future". */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+export interface LogTimes {
+  activity: TimeLogActivity;
+  start: number;
+  end: number | null;
+}
+
+/** The 400 fields of a log that runs backwards, lies in the future or is longer than a shift. */
+export function logShapeErrors({ start, end }: LogTimes, now: number, maxOpenLogHours: number): FieldError[] {
+  const future = (field: 'start' | 'end', at: number | null) =>
+    at !== null && at > now + FUTURE_TOLERANCE_MS
+      ? [{ field, message: `A time log cannot ${field} more than 5 minutes after now` }]
+      : [];
+  return [
+    ...future('start', start),
+    ...future('end', end),
+    ...(end !== null && end <= start
+      ? [{ field: 'end', message: 'A time log must end after it starts' }]
+      : []),
+    ...(end !== null && end - start > maxOpenLogHours * HOUR_MS
+      ? [
+          {
+            field: 'end',
+            message: `A time log lasts at most ${maxOpenLogHours} h (one shift): split a longer one into shifts`,
+          },
+        ]
+      : []),
+  ];
+}
+
+export interface StudyTimes {
+  recordingStart: number | null;
+  recordingEnd: number | null;
+  /** The client's zone: the window is named in it. */
+  timeZone: string;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 23, 04:05 MST": a moment as the case's client reads it. */
+export function inZone(at: number, timeZone: string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    formats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+/** The window a log of the activity lies in: `undefined` before the recording start (only hookups then). */
+export function logWindow(
+  activity: TimeLogActivity,
+  { recordingStart, recordingEnd }: StudyTimes,
+): { earliest: number; latest: number | null } | undefined {
+  if (recordingStart === null) return undefined;
+  const earliest = activity === 'hookup' ? recordingStart - HOOKUP_LEAD_HOURS * HOUR_MS : recordingStart;
+  if (recordingEnd === null) return { earliest, latest: null };
+  return {
+    earliest,
+    latest: activity === 'takedown' ? recordingEnd + TAKEDOWN_TRAIL_HOURS * HOUR_MS : recordingEnd,
+  };
+}
+
+/** The latest end the rules allow a running log: one shift after its start, within its window. */
+export function latestEnd(log: LogTimes, study: StudyTimes, maxOpenLogHours: number): number {
+  return Math.min(
+    log.start + maxOpenLogHours * HOUR_MS,
+    logWindow(log.activity, study)?.latest ?? Number.POSITIVE_INFINITY,
+  );
+}
+
+/** Why the log lies outside the window its activity allows (409), or `undefined`. */
+export function logWindowRefusal(log: LogTimes, study: StudyTimes): string | undefined {
+  const window = logWindow(log.activity, study);
+  if (!window) {
+    return log.activity === 'hookup'
+      ? undefined
+      : `Only a hookup log is accepted before the recording start is set: set the recording start first (this is a ${log.activity} log)`;
+  }
+  const { earliest, latest } = window;
+  const tooEarly = log.start < earliest;
+  const tooLate = latest !== null && (log.end ?? log.start) > latest;
+  if (!tooEarly && !tooLate) return undefined;
+  const at = (instant: number) => inZone(instant, study.timeZone);
+  const span = `from ${at(earliest)} ${latest === null ? 'on (the recording is running)' : `to ${at(latest)}`}`;
+  const allowance =
+    log.activity === 'hookup'
+      ? `start at most ${HOOKUP_LEAD_HOURS} h before the recording start and lie within the recording`
+      : log.activity === 'takedown'
+        ? `lie within the recording and end at most ${TAKEDOWN_TRAIL_HOURS} h after its end`
+        : 'lie within the recording';
+  return `A ${log.activity} log must ${allowance}: ${span}`;
+}
