@@ -159,6 +159,13 @@ export const billableCaseSchema = z.object({
   adjustHours: hours,
   totalMinutes: z.number().int(),
   totalHours: hours,
+  /**
+   * A running time log counts in this month (DESIGN §4 "Open logs"): up to the earliest of now, the recording
+   * end + 4 h and its start + MAX_OPEN_LOG_HOURS, so the minutes may still change; the cycle cannot close.
+   */
+  openLog: z.boolean(),
+  /** That running log is older than MAX_OPEN_LOG_HOURS: forgotten, most likely. */
+  staleLog: z.boolean(),
   /** The codes of the billing periods that start in this month (95700 in the month the study starts). */
   cpt: cptResultSchema,
 });

@@ -144,12 +144,17 @@ export async function saveStatus(
   return row as StoredCycle;
 }
 
+/** A line as stored: those frozen before running logs were marked lack the marks. */
+type FrozenLine = Omit<BillableCase, 'openLog' | 'staleLog'> & Partial<BillableCase>;
+
 export async function frozenLines(db: DbOrTx, cycleId: number): Promise<BillableCase[]> {
   const rows = await db
     .select({ line: billingCycleLines.line })
     .from(billingCycleLines)
     .where(eq(billingCycleLines.cycleId, cycleId));
-  return rows.map((row) => row.line).sort((a, b) => a.caseNumber.localeCompare(b.caseNumber));
+  return rows
+    .map((row) => ({ openLog: false, staleLog: false, ...(row.line as FrozenLine) }))
+    .sort((a, b) => a.caseNumber.localeCompare(b.caseNumber));
 }
 
 export interface MonthTotal {
@@ -171,6 +176,7 @@ export async function monthTotals(
   db: DbOrTx,
   { clientId, from, to }: { clientId?: number; from: string; to: string },
   now: Date,
+  maxOpenLogHours?: number,
 ): Promise<MonthTotal[]> {
   const live = await runningCaseIds(db, clientId);
   const { rows } = await db.execute<{
@@ -201,7 +207,7 @@ export async function monthTotals(
       },
     ]),
   );
-  const { caseRows } = await liveCaseHours(db, live, now);
+  const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   for (const row of caseRows) {
     if (row.month < from || row.month > to) continue;
     const total = totals.get(key(row.clientId, row.month)) ?? {
@@ -222,7 +228,13 @@ export async function monthTotals(
 }
 
 /** Each case's minutes in a client's month (stored, or live for a case with a running log). */
-export async function caseMinutesInMonth(db: DbOrTx, clientId: number, month: string, now: Date) {
+export async function caseMinutesInMonth(
+  db: DbOrTx,
+  clientId: number,
+  month: string,
+  now: Date,
+  maxOpenLogHours?: number,
+) {
   const live = await runningCaseIds(db, clientId);
   const { rows } = await db.execute<{
     case_id: number;
@@ -237,12 +249,38 @@ export async function caseMinutesInMonth(db: DbOrTx, clientId: number, month: st
       { billable: Number(row.billable_minutes), adjust: Number(row.adjust_minutes) },
     ]),
   );
-  const { caseRows } = await liveCaseHours(db, live, now);
+  const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   for (const row of caseRows) {
     if (row.month === month)
       minutes.set(row.caseId, { billable: row.billableMinutes, adjust: row.adjustMinutes });
   }
   return minutes;
+}
+
+export interface RunningLog {
+  caseId: number;
+  caseNumber: string;
+  start: number;
+  recordingEnd: number | null;
+}
+
+/** The live running logs of the client's cases, with their case's recording end, for the statement. */
+export async function runningLogsOfClient(db: DbOrTx, clientId: number): Promise<RunningLog[]> {
+  const { rows } = await db.execute<{
+    case_id: number;
+    case_number: string;
+    start_at: Date | string;
+    recording_end: Date | string | null;
+  }>(sql`
+    select log.case_id, c.case_number, log.start_at, c.recording_end from case_time_logs log
+    join cases c on c.id = log.case_id
+    where c.client_id = ${clientId} and log.end_at is null and not log.voided`);
+  return rows.map((row) => ({
+    caseId: Number(row.case_id),
+    caseNumber: row.case_number,
+    start: new Date(row.start_at).getTime(),
+    recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
+  }));
 }
 
 export interface StatementCase {

@@ -1,4 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
+import { openLogEnd } from '../../contract/hours';
+import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import {
   type Adjustment,
   type CaseMonth,
@@ -13,8 +15,9 @@ import type { DbOrTx } from './transaction';
 /**
  * Hours per case and local month (`case_month_hours`, `technologist_month_hours`), derived from the
  * time-log index and the billing notes. Writers call `refreshCaseHours` in the transaction of every
- * time-log or billing-note revision; readers sum the stored rows of cases without a running log and count
- * the cases with one live from their logs, since their hours grow by the minute.
+ * time-log or billing-note revision, from closed logs only; readers sum the stored rows of cases without a
+ * running log and count the cases with one live from their logs, since their hours grow by the minute, up to
+ * the running log's cap.
  */
 
 /** Adds `value` to the list kept under `key`. */
@@ -37,21 +40,36 @@ async function zonesOf(db: DbOrTx, caseIds: readonly number[]): Promise<CaseZone
   }));
 }
 
-/** The live logs of the cases; a running one counts until `now`, or not at all without `now`. */
-async function spansOf(db: DbOrTx, caseIds: readonly number[], now?: Date) {
+/** How running logs count: until the cap of DESIGN §4 "Open logs" at `now`. */
+export interface RunningLogClock {
+  now: Date;
+  maxOpenLogHours: number;
+}
+
+/** The live logs of the cases; a running one counts up to its cap, or not at all without a clock. */
+async function spansOf(db: DbOrTx, caseIds: readonly number[], clock?: RunningLogClock) {
   const { rows } = await db.execute<{
     case_id: number;
     technologist: string;
     start_at: Date | string;
     end_at: Date | string | null;
     billable: boolean;
+    recording_end: Date | string | null;
   }>(sql`
-    select case_id, technologist, start_at, end_at, billable from case_time_logs
-    where case_id in ${caseIds} and not voided ${now ? sql`` : sql`and end_at is not null`}`);
+    select log.case_id, log.technologist, log.start_at, log.end_at, log.billable, c.recording_end
+    from case_time_logs log join cases c on c.id = log.case_id
+    where log.case_id in ${caseIds} and not log.voided ${clock ? sql`` : sql`and log.end_at is not null`}`);
   const spans = new Map<number, LogSpan[]>();
   for (const row of rows) {
     const start = new Date(row.start_at).getTime();
-    const end = row.end_at === null ? (now as Date).getTime() : new Date(row.end_at).getTime();
+    const end =
+      row.end_at !== null
+        ? new Date(row.end_at).getTime()
+        : openLogEnd(start, {
+            now: (clock as RunningLogClock).now.getTime(),
+            recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
+            maxOpenLogHours: (clock as RunningLogClock).maxOpenLogHours,
+          });
     if (end <= start) continue;
     const span = { technologist: row.technologist, start, end, billable: row.billable };
     pushTo(spans, Number(row.case_id), span);
@@ -79,14 +97,14 @@ async function adjustmentsOf(db: DbOrTx, caseIds: readonly number[]) {
 export type CaseMonthRow = CaseMonth & { caseId: number; clientId: number };
 export type TechnologistMonthRow = TechnologistMonth & { caseId: number; clientId: number };
 
-/** The cases' hours per month from their logs and notes; running logs count until `now` when given. */
-async function computeCaseHours(db: DbOrTx, caseIds: readonly number[], now?: Date) {
+/** The cases' hours per month from their logs and notes; running logs count up to their cap when given a clock. */
+async function computeCaseHours(db: DbOrTx, caseIds: readonly number[], clock?: RunningLogClock) {
   const caseRows: CaseMonthRow[] = [];
   const technologistRows: TechnologistMonthRow[] = [];
   if (caseIds.length === 0) return { caseRows, technologistRows };
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const zones = await zonesOf(db, caseIds);
-  const spans = await spansOf(db, caseIds, now);
+  const spans = await spansOf(db, caseIds, clock);
   const adjustments = await adjustmentsOf(db, caseIds);
   for (const { id, clientId, timeZone } of zones) {
     const { months, technologists } = caseMonths(spans.get(id) ?? [], adjustments.get(id) ?? [], timeZone);
@@ -152,9 +170,16 @@ export async function runningCaseIds(db: DbOrTx, clientId?: number): Promise<num
   return rows.map((row) => Number(row.case_id));
 }
 
-/** The hours of the cases with a running log, counted until `now`. */
-export const liveCaseHours = (db: DbOrTx, caseIds: readonly number[], now: Date) =>
-  computeCaseHours(db, caseIds, now);
+/**
+ * The hours of the cases with a running log, counted live: a running log counts up to the earliest of now,
+ * the recording end + 4 h and its start + `maxOpenLogHours` (DESIGN §4 "Open logs").
+ */
+export const liveCaseHours = (
+  db: DbOrTx,
+  caseIds: readonly number[],
+  now: Date,
+  maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS,
+) => computeCaseHours(db, caseIds, { now, maxOpenLogHours });
 
 /** `and case_id not in (…)`, or nothing when there are none. */
 export const exceptCases = (column: string, caseIds: readonly number[]) =>

@@ -96,7 +96,7 @@ export async function overlappingLog(
 /**
  * Where the technologist stands for a log on the case: assigned to it or not, how many active (intake,
  * monitoring) cases they hold, and the case numbers of their running logs elsewhere (other than the one
- * being written), in one query.
+ * being written; a closed case's log can no longer be stopped, so it holds nobody back), in one query.
  */
 export async function technologistStanding(
   db: DbOrTx,
@@ -115,32 +115,14 @@ export async function technologistStanding(
       (select array_agg(c.case_number order by c.case_number) from case_time_logs log
         join cases c on c.id = log.case_id
         where log.technologist = ${technologist} and log.end_at is null and not log.voided
-          and log.case_id <> ${caseId} and log.item_id <> ${exceptItemId}) as running_elsewhere`);
+          and log.case_id <> ${caseId} and log.item_id <> ${exceptItemId}
+          and c.stage <> 'closed') as running_elsewhere`);
   const [row] = rows;
   return {
     assigned: Boolean(row?.assigned),
     activeCases: Number(row?.active_cases ?? 0),
     runningElsewhere: row?.running_elsewhere ?? [],
   };
-}
-
-/** The live running logs of the client's cases, with their case's recording end, for the statement. */
-export async function runningLogsOfClient(db: DbOrTx, clientId: number) {
-  const { rows } = await db.execute<{
-    case_id: number;
-    case_number: string;
-    start_at: Date | string;
-    recording_end: Date | string | null;
-  }>(sql`
-    select log.case_id, c.case_number, log.start_at, c.recording_end from case_time_logs log
-    join cases c on c.id = log.case_id
-    where c.client_id = ${clientId} and log.end_at is null and not log.voided`);
-  return rows.map((row) => ({
-    caseId: Number(row.case_id),
-    caseNumber: row.case_number,
-    start: new Date(row.start_at).getTime(),
-    recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
-  }));
 }
 
 /** "The latest time log" of a case (DESIGN §4): the live one that starts last. */

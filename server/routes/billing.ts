@@ -16,7 +16,7 @@ import {
 import { monthIn } from '../../contract/calendar';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
-import type { MonitoringSettings } from '../../contract/timeLogs';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contract/timeLogs';
 import { recordWrite } from '../db/audit';
 import {
   clientHeader,
@@ -63,13 +63,6 @@ const monthName = (month: string) =>
     timeZone: 'UTC',
   });
 
-/** The cycle as the API shows it, with the month's live figures while it is open. */
-async function cycleOf(db: DbOrTx, client: ClientHeader, month: string, now: Date) {
-  const stored = await findCycle(db, client.id, month);
-  const [live] = await monthTotals(db, { clientId: client.id, from: month, to: month }, now);
-  return cycleView(month, stored, liveHoursOf(live));
-}
-
 /** 409: the cycle changed since the caller loaded it (optimistic locking). */
 const staleCycle = (month: string, stored: { version: number } | undefined) =>
   conflict(
@@ -81,8 +74,21 @@ const audit = (tx: DbOrTx, request: FastifyRequest, action: string, clientId: nu
 
 export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
   app,
-  { db, now: clock = () => new Date() },
+  { db, monitoring, now: clock = () => new Date() },
 ) => {
+  const maxOpenLogHours = monitoring?.maxOpenLogHours ?? DEFAULT_MAX_OPEN_LOG_HOURS;
+  /** The cycle as the API shows it, with the month's live figures while it is open. */
+  const cycleOf = async (db: DbOrTx, client: ClientHeader, month: string, now: Date) => {
+    const stored = await findCycle(db, client.id, month);
+    const [live] = await monthTotals(
+      db,
+      { clientId: client.id, from: month, to: month },
+      now,
+      maxOpenLogHours,
+    );
+    return cycleView(month, stored, liveHoursOf(live));
+  };
+
   app.get(
     API_PATHS.billableHours(':clientId'),
     {
@@ -98,7 +104,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       const { header } = await requireClient(db, request.params.clientId);
       const { month } = request.query;
       const window = monthWindow(month, header.timeZone);
-      const cases = await currentLines(db, header, month, clock());
+      const cases = await currentLines(db, header, month, clock(), maxOpenLogHours);
       return ok({
         client: header,
         month,
@@ -127,10 +133,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       ].sort()[0] as string;
       const last = [thisMonth, ...stored.map((cycle) => cycle.month)].sort().at(-1) as string;
       const totals = new Map(
-        (await monthTotals(db, { clientId: header.id, from: first, to: last }, now)).map((total) => [
-          total.month,
-          total,
-        ]),
+        (await monthTotals(db, { clientId: header.id, from: first, to: last }, now, maxOpenLogHours)).map(
+          (total) => [total.month, total],
+        ),
       );
       const byMonth = new Map(stored.map((cycle) => [cycle.month, cycle]));
       const cycles = monthsBetween(first, last)
@@ -152,7 +157,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     async (request) => {
       const { header } = await requireClient(db, request.params.clientId);
       const month = request.params.cycleId;
-      return ok(await statementOf(db, header, month, await findCycle(db, header.id, month), clock()));
+      return ok(
+        await statementOf(db, header, month, await findCycle(db, header.id, month), clock(), maxOpenLogHours),
+      );
     },
   );
 
@@ -214,7 +221,13 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
         if (refusal?.status === 403) throw forbidden(refusal.message);
         if (refusal) throw conflict(refusal.message);
         if (!stored || version !== stored.version) throw staleCycle(month, stored);
-        const lines = status === 'closed' ? await currentLines(tx, header, month, now) : [];
+        const lines = status === 'closed' ? await currentLines(tx, header, month, now, maxOpenLogHours) : [];
+        const running = lines.filter((line) => line.openLog).map((line) => line.caseNumber);
+        if (running.length > 0) {
+          throw conflict(
+            `${monthName(month)} cannot be closed while a time log counted in it is running: stop the running logs of case${running.length === 1 ? '' : 's'} ${running.join(', ')} first`,
+          );
+        }
         const totals = totalsOf(lines);
         await saveStatus(tx, stored, status, request.user.username, {
           minutes: totals.minutes,

@@ -6,13 +6,16 @@ import type {
   Statement,
   StatementChange,
 } from '../../contract/billing';
-import type { Interval } from '../../contract/hours';
+import { type Interval, isStaleOpenLog, openLogEnd } from '../../contract/hours';
+import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import {
   caseMinutesInMonth,
   frozenLines,
   type MonthTotal,
   type RevisionAfter,
+  type RunningLog,
   revisionsAfter,
+  runningLogsOfClient,
   type StatementCase,
   type StoredCycle,
   statementCases,
@@ -46,15 +49,41 @@ function cptOf(found: StatementCase, timeZone: string, month: string, now: Date)
   );
 }
 
+/**
+ * The cases whose running logs count in the month's window (up to their cap), each with whether one of them
+ * is stale.
+ */
+function runningLogsIn(
+  logs: readonly RunningLog[],
+  window: Interval,
+  now: Date,
+  maxOpenLogHours: number,
+): Map<number, boolean> {
+  const byCase = new Map<number, boolean>();
+  for (const log of logs) {
+    const end = openLogEnd(log.start, {
+      now: now.getTime(),
+      recordingEnd: log.recordingEnd,
+      maxOpenLogHours,
+    });
+    if (log.start >= window.end || end <= window.start) continue;
+    const stale = isStaleOpenLog(log.start, now.getTime(), maxOpenLogHours);
+    byCase.set(log.caseId, (byCase.get(log.caseId) ?? false) || stale);
+  }
+  return byCase;
+}
+
 /** The month's statement lines as they are now, by case number. */
 export async function currentLines(
   db: DbOrTx,
   client: ClientHeader,
   month: string,
   now: Date,
+  maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS,
 ): Promise<BillableCase[]> {
   const window = monthWindow(month, client.timeZone);
-  const minutes = await caseMinutesInMonth(db, client.id, month, now);
+  const minutes = await caseMinutesInMonth(db, client.id, month, now, maxOpenLogHours);
+  const running = runningLogsIn(await runningLogsOfClient(db, client.id), window, now, maxOpenLogHours);
   const found = await statementCases(
     db,
     client.id,
@@ -78,6 +107,8 @@ export async function currentLines(
         adjustHours: hoursOf(adjust),
         totalMinutes: billable + adjust,
         totalHours: hoursOf(billable + adjust),
+        openLog: running.has(statementCase.caseId),
+        staleLog: running.get(statementCase.caseId) ?? false,
         cpt,
       },
     ];
@@ -209,9 +240,10 @@ export async function statementOf(
   month: string,
   stored: StoredCycle | undefined,
   now: Date,
+  maxOpenLogHours?: number,
 ): Promise<Statement> {
   const window = monthWindow(month, client.timeZone);
-  const current = await currentLines(db, client, month, now);
+  const current = await currentLines(db, client, month, now, maxOpenLogHours);
   const frozen = stored && stored.status !== 'open' ? await frozenLines(db, stored.id) : undefined;
   const lines = frozen ?? current;
   const totals = totalsOf(lines);

@@ -10,14 +10,14 @@ import {
 } from '../../contract/billing';
 import { monthIn } from '../../contract/calendar';
 import { CASE_STAGES, type CaseDetails } from '../../contract/cases';
+import { clippedMinutes, type Interval } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
 import { cptCodes } from '../../server/domain/billing/cpt';
-import { clippedMinutes, type Interval } from '../../contract/hours';
 import { amountCents, hoursOf, moneyOf } from '../../server/domain/billing/money';
 import { monthWindow } from '../../server/domain/billing/months';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
-import { caseCalls } from './support/caseCalls';
+import { caseCalls, caseOf } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 /**
@@ -46,7 +46,12 @@ describeEachDatabase('Billing and reports API', (kind) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return reply.body.data as T;
   };
-  const { intake, patch } = caseCalls(call);
+  const { intake, patch, assign, details } = caseCalls(call);
+  /** Gives the technologist exactly these cases (an assignment names them all). */
+  async function assignOnly(username: string, caseIds: number[]) {
+    const reply = await assign(username, caseIds, 'admin');
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  }
   /** An instant `hours` after the month's first local midnight. */
   const at = (hours: number) => new Date(window.start + hours * HOUR).toISOString();
 
@@ -101,7 +106,7 @@ describeEachDatabase('Billing and reports API', (kind) => {
     // runs across the month's end. Logs overlap between technologists and leave gaps.
     const studies = [
       { video: true, level: 'continuous', start: 16, hours: 30 },
-      { video: false, level: 'intermittent', start: 24 * 9 + 8, hours: 4 },
+      { video: false, level: 'intermittent', start: 24 * 9 + 8, hours: 5 },
       { video: true, level: 'unmonitored', start: (window.end - window.start) / HOUR - 5, hours: 12 },
     ] as const;
     for (const study of studies) {
@@ -114,12 +119,15 @@ describeEachDatabase('Billing and reports API', (kind) => {
       cases.push(patched.body.data as CaseDetails);
     }
     const [long, short, across] = cases as [CaseDetails, CaseDetails, CaseDetails];
+    await assignOnly('tech1', [long.id, short.id, across.id]);
+    await assignOnly('newhire', [long.id]);
     await log(long.id, { start: at(15.5), end: at(16.25), activity: 'hookup' });
     await log(long.id, { start: at(16.25), end: at(20), activity: 'monitoring' });
     // An admin logs another technologist's overlapping half hour: counted once.
     await log(long.id, { technologist: 'newhire', start: at(19.5), end: at(23) }, 'admin');
     await log(long.id, { start: at(30), end: at(31), activity: 'review', billable: false });
-    await log(long.id, { start: at(40), end: at(46.1) });
+    await log(long.id, { start: at(40), end: at(46) });
+    await log(long.id, { start: at(46), end: at(46.1), activity: 'takedown' });
     await log(short.id, { start: at(24 * 9 + 8), end: at(24 * 9 + 12), activity: 'monitoring' });
     // 23:00 on the month's last day to 01:00 local the next: an hour in each month.
     const end = (window.end - window.start) / HOUR;
@@ -354,7 +362,9 @@ describeEachDatabase('Billing and reports API', (kind) => {
   it('counts a running log live, on the home pages too, and lists the caller’s own work', async () => {
     const thisMonth = monthIn(ZONE);
     const started = Date.now() - 2 * HOUR;
-    const current = await intake(clientId, { monitoringLevel: 'continuous' });
+    const taken = await intake(clientId, { monitoringLevel: 'continuous' });
+    const current = caseOf(await patch(taken, { recordingStart: new Date(started - HOUR).toISOString() }));
+    await assignOnly('tech1', [current.id]);
     const running = await log(current.id, { start: new Date(started).toISOString() });
     const hours = await get<BillableHours>(`${API_PATHS.billableHours(clientId)}?month=${thisMonth}`);
     const line = hours.cases.find((entry) => entry.caseId === current.id);
@@ -378,7 +388,7 @@ describeEachDatabase('Billing and reports API', (kind) => {
     await call('POST', API_PATHS.caseTransitions(current.id), 'admin', {
       to: 'closed',
       reason: 'Ordered twice',
-      version: current.version,
+      version: (await details(current.id)).version,
     });
     const counts = (await get<{ stageCounts: Record<string, number> }>(API_PATHS.home, 'reader1'))
       .stageCounts;
@@ -387,5 +397,66 @@ describeEachDatabase('Billing and reports API', (kind) => {
       expect(counts[stage], stage).toBe(list.body.total);
     }
     expect(counts.closed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('bills one technologist monitoring 4 continuous patients at once: each case bills the same two hours', async () => {
+    const earlier = addMonths(month, -1);
+    const from = monthWindow(earlier, ZONE).start + 24 * 12 * HOUR;
+    const moment = (hours: number) => new Date(from + hours * HOUR).toISOString();
+    const watched: CaseDetails[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const taken = await intake(clientId, { monitoringLevel: 'continuous' });
+      watched.push(caseOf(await patch(taken, { recordingStart: moment(0), recordingEnd: moment(6) })));
+    }
+    await assignOnly(
+      'tech1',
+      watched.map((found) => found.id),
+    );
+    for (const found of watched)
+      await log(found.id, { start: moment(1), end: moment(3), activity: 'monitoring' });
+    const hours = await get<BillableHours>(`${API_PATHS.billableHours(clientId)}?month=${earlier}`);
+    expect(watched.map((found) => hours.cases.find((line) => line.caseId === found.id))).toEqual(
+      watched.map(() =>
+        expect.objectContaining({ minutes: 120, hours: '2.00', openLog: false, staleLog: false }),
+      ),
+    );
+  });
+
+  it('bills a forgotten running log one shift at most, marks its line open and stale, and keeps its cycle open until it stops', async () => {
+    const lastMonth = addMonths(monthIn(ZONE), -1);
+    const from = monthWindow(lastMonth, ZONE).start + 10 * HOUR;
+    const taken = await intake(clientId, { monitoringLevel: 'continuous' });
+    const found = caseOf(await patch(taken, { recordingStart: new Date(from - HOUR).toISOString() }));
+    await assignOnly('tech1', [found.id]);
+    const forgotten = await log(found.id, { start: new Date(from).toISOString(), activity: 'monitoring' });
+    expect(forgotten.stale).toBe(true);
+
+    const statement = await get<Statement>(API_PATHS.billingCycle(clientId, lastMonth));
+    const line = statement.lines.find((entry) => entry.caseId === found.id);
+    expect(line).toMatchObject({ minutes: 16 * 60, hours: '16.00', openLog: true, staleLog: true });
+    const cycles = await get<BillingCycle[]>(API_PATHS.billingCycles(clientId));
+    expect(cycles.find((cycle) => cycle.month === lastMonth)?.minutes).toBe(statement.totals.totalMinutes);
+
+    const set = await rate(lastMonth, { rate: '100.00' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const refused = await status(lastMonth, { status: 'closed', version: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toContain(`stop the running logs of case ${found.caseNumber} first`);
+
+    const stopped = await call(
+      'POST',
+      API_PATHS.caseRecordRevisions(found.id, 'time-logs', forgotten._id),
+      'tech1',
+      { baseRevision: 1, end: forgotten.latestEnd },
+    );
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+    const closed = await status(lastMonth, { status: 'closed', version: 1 });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const frozen = await get<Statement>(API_PATHS.billingCycle(clientId, lastMonth));
+    expect(frozen.lines.find((entry) => entry.caseId === found.id)).toMatchObject({
+      minutes: 16 * 60,
+      openLog: false,
+      staleLog: false,
+    });
   });
 });

@@ -84,6 +84,9 @@ export interface LineSpec {
   /** Billable minutes inside the month: the union of the case's billable time logs, clipped. */
   minutes: number;
   adjustMinutes?: number;
+  /** A running time log counts in the month (and is stale). */
+  openLog?: boolean;
+  staleLog?: boolean;
 }
 
 /** A statement line of `month`, its CPT codes worked out by the server's rules from the recording. */
@@ -109,6 +112,8 @@ export function buildLine(client: ClientHeader, month: string, spec: LineSpec): 
     adjustHours: hoursOf(adjustMinutes),
     totalMinutes,
     totalHours: hoursOf(totalMinutes),
+    openLog: spec.openLog ?? false,
+    staleLog: spec.staleLog ?? false,
     cpt: cptCodes(
       {
         recordingStart: Date.parse(recordingStart),
