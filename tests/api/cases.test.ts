@@ -238,8 +238,10 @@ describeEachDatabase('Cases API', (kind) => {
         'Set the recording end time',
         'Close the open time log first (1 open)',
       ]);
-      current = caseOf(await patch(current, { recordingEnd: hoursAgo(1) }));
-      await reviseRecord(current.id, 'time-logs', logId, { baseRevision: 1, end: hoursAgo(1) });
+      // The log ends with the recording: a monitoring log lies within it (DESIGN §4 "Windows").
+      const recordingEnd = hoursAgo(1);
+      current = caseOf(await patch(current, { recordingEnd }));
+      await reviseRecord(current.id, 'time-logs', logId, { baseRevision: 1, end: recordingEnd });
       const preview = await move(current, 'preview', 'reader1');
       expect(preview.status).toBe(201);
       current = caseOf(preview);
