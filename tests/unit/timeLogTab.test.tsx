@@ -18,16 +18,16 @@ const monitoringCase = buildCaseDetails({
 });
 const PRIYA = buildUser({ username: 'priya', name: 'Priya Raman', roles: ['technologist'] });
 
-function renderTab(logs = [buildTimeLog({ _id: 7, revision: 2 })]) {
+function renderTab(logs = [buildTimeLog({ _id: 7, revision: 2 })], details = monitoringCase) {
   const onRequest = vi.fn();
   render(
     <CasePrintHarness
       path={casePagePath('monitoring', monitoringCase.id, 'time-logs')}
       user={PRIYA}
       clientsData={casePrintData.clientsData}
-      casesData={caseDetailsSeed([monitoringCase])}
+      casesData={caseDetailsSeed([details])}
       records={[]}
-      timeLogs={{ [monitoringCase.id]: logs }}
+      timeLogs={{ [details.id]: logs }}
       onRequest={onRequest}
     />,
   );
@@ -60,6 +60,26 @@ describe('the time-logs tab', () => {
     const [stop] = posts();
     expect(stop.path).toBe(API_PATHS.caseRecordRevisions(41, 'time-logs', 9));
     expect(stop.body).toMatchObject({ baseRevision: 3, end: expect.any(String) });
+  });
+
+  it('starts a hookup log before the recording has started (only hookups are taken then)', async () => {
+    const { user, posts } = renderTab([], { ...monitoringCase, recordingStart: null });
+    expect(await screen.findByText(/a log started now is a hookup log/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Start my time log' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({ activity: 'hookup' });
+  });
+
+  it('flags a stale running log and stops it at its latest end, one shift after its start', async () => {
+    const latestEnd = '2026-03-03T14:45:00.000Z';
+    const { user, posts } = renderTab([
+      buildTimeLog({ _id: 9, revision: 1, end: null, stale: true, latestEnd }),
+    ]);
+    expect(await within(await logs()).findByText('Stale')).toBeInTheDocument();
+    expect(screen.getByText(/It is stale: it counts for one shift at most/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Stop my time log' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ baseRevision: 1, end: latestEnd });
   });
 
   it('inserts a log right before another through the insertion call', async () => {

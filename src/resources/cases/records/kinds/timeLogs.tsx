@@ -3,6 +3,8 @@ import StopIcon from '@mui/icons-material/Stop';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { BooleanInput, SelectInput, useGetIdentity } from 'react-admin';
 import type { CaseDetails } from '../../../../../contract/cases';
@@ -73,7 +75,27 @@ const TimeLogInputs = ({ details }: { details: CaseDetails }) => (
   </>
 );
 
-/** The signed-in technologist's own log on this case: start one, or stop the one that runs. */
+/** Where a stop ends a running log: now, or its latest allowed end when that is earlier (a forgotten log). */
+export const stopAt = (log: Pick<TimeLog, 'latestEnd'>, now = Date.now()) =>
+  at(Math.min(now, log.latestEnd ? Date.parse(log.latestEnd) : now));
+
+/** What the intro says of the caller's log on this case. */
+function myLogText(running: TimeLog | undefined, details: CaseDetails): string {
+  if (!running) {
+    return details.recordingStart
+      ? 'You have no time log running on this case; your logs on other cases run on their own. The case moves on to preview only once every log is stopped.'
+      : 'The recording has not started: a log started now is a hookup log. Your logs on other cases run on their own.';
+  }
+  const since = `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log on this case has been running since ${formatInZone(running.start, details.client.timeZone)} (${logDuration(running)}).`;
+  return running.stale && running.latestEnd
+    ? `${since} It is stale: it counts for one shift at most, so stopping it ends it at ${formatInZone(running.latestEnd, details.client.timeZone)}. Add a log for any time after that.`
+    : since;
+}
+
+/**
+ * The signed-in technologist's own log on this case: start one, or stop the one that runs here. They may
+ * have logs running on their other cases at the same time (concurrent monitoring, DESIGN §4).
+ */
 const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readonly TimeLog[] }) => {
   const { identity } = useGetIdentity();
   const access = useRecordAccess(details, 'time-logs');
@@ -87,9 +109,11 @@ const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readon
       .catch(writes.refused)
       .finally(() => setPending(false));
   };
+  // Before the recording starts only a hookup is logged (DESIGN §4 "Windows").
+  const activity = details.recordingStart ? 'monitoring' : 'hookup';
   return (
     <Alert
-      severity={running ? 'success' : 'info'}
+      severity={running ? (running.stale ? 'warning' : 'success') : 'info'}
       icon={false}
       action={
         running ? (
@@ -97,9 +121,7 @@ const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readon
             color="inherit"
             startIcon={<StopIcon />}
             disabled={pending}
-            onClick={() =>
-              run(() => writes.revise(running, { end: new Date().toISOString() }, 'Time log stopped'))
-            }
+            onClick={() => run(() => writes.revise(running, { end: stopAt(running) }, 'Time log stopped'))}
           >
             Stop my time log
           </Button>
@@ -108,16 +130,14 @@ const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readon
             color="inherit"
             startIcon={<PlayArrowIcon />}
             disabled={pending}
-            onClick={() => run(() => writes.create({ activity: 'monitoring' }, 'Time log started'))}
+            onClick={() => run(() => writes.create({ activity }, 'Time log started'))}
           >
             Start my time log
           </Button>
         )
       }
     >
-      {running
-        ? `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log has been running since ${formatInZone(running.start, details.client.timeZone)} (${logDuration(running)}).`
-        : 'You have no time log running on this case. The case moves on to preview only once every log is stopped.'}
+      {myLogText(running, details)}
     </Alert>
   );
 };
@@ -143,7 +163,14 @@ export const timeLogsView: RecordKindView<TimeLog> = {
         log.end ? (
           formatInZone(log.end, details.client.timeZone)
         ) : (
-          <Chip size="small" color="success" label="Running" />
+          <Stack direction="row" spacing={0.5}>
+            <Chip size="small" color="success" label="Running" />
+            {log.stale && (
+              <Tooltip title="Running for longer than a shift: it counts for one shift at most. Stop or correct it.">
+                <Chip size="small" color="warning" label="Stale" />
+              </Tooltip>
+            )}
+          </Stack>
         ),
     },
     { label: 'Duration', nowrap: true, render: (log) => logDuration(log) },
