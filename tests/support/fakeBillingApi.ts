@@ -525,7 +525,11 @@ const bayouLines = linesFor(BAYOU, {
   '2026-08': ordinaryMonth('2026-08', 21, ['Comeaux, Rene', 'Savoie, Lily']),
   '2026-09': BAYOU_SEPTEMBER_NOW,
   '2026-10': BAYOU_OCTOBER,
-  '2026-11': [study(51, 'Prejean, Alma', icu, ['2026-11-16 22:00', '2026-11-18 10:00'], 2100)],
+  '2026-11': [
+    study(51, 'Prejean, Alma', icu, ['2026-11-16 22:00', '2026-11-18 10:00'], 2100),
+    // A monitoring log left running for days: billed for one shift, the line marked open and stale.
+    { ...study(52, 'Guidry, Theo', icu, ['2026-11-19 20:00', null], 960), openLog: true, staleLog: true },
+  ],
 });
 const bayouSeptemberAtClose = monthLines(BAYOU, '2026-09', BAYOU_SEPTEMBER_AT_CLOSE);
 

@@ -73,7 +73,7 @@ describe('the billing home', () => {
       'October 2026 amount',
     ]);
     expect(rowsOf(table).slice(1)).toEqual([
-      ['Bayou Memorial Hospital', '35.00', '155.75', '125.50', 'Open', '19546.63'],
+      ['Bayou Memorial Hospital', '51.00', '155.75', '125.50', 'Open', '19546.63'],
       ['Northside General Hospital', '0.00', '64.75', 'Needs a rate', 'Open', '—'],
       ["Lakeshore Children's Hospital", '0.00', '64.75', 'Needs a rate', 'Open', '—'],
     ]);
@@ -426,6 +426,18 @@ describe('the statement', () => {
     expect(changes).toHaveTextContent('BMH-2026-0031: billable 35.00 → 35.00 h; adjustments 0.00 → -0.75 h');
     expect(changes).toHaveTextContent(
       `Billing note 27, revision 1, by bill on ${chicago('2026-10-07T16:40:00.000Z')}`,
+    );
+  });
+
+  it('marks a line whose running log still counts, stale when over a shift, and says the month cannot close', async () => {
+    render(<stories.StatementWithRunningLog />);
+    expect(await statementHeading('November 2026')).toBeInTheDocument();
+    const [, , forgotten] = rowsOf(await lines());
+    expect(forgotten?.[0]).toBe('BMH-2026-0052');
+    expect(forgotten?.[3]).toBe('16.00Open log, stale');
+    expect(forgotten?.[7]).toContain('A time log is still running: counted up to now, at most one shift');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A time log is still running on case BMH-2026-0052: its hours count up to now, one shift at most, and the month cannot be closed until it stops.',
     );
   });
 

@@ -74,5 +74,8 @@ export const Statement: Story = { args: { path: PAGE_PATHS.statement(1, '2026-10
 /** September at Bayou, closed: its frozen lines, and the time log and billing note changed after closing. */
 export const StatementClosedWithChanges: Story = { args: { path: PAGE_PATHS.statement(1, '2026-09') } };
 
+/** November at Bayou, still running: a monitoring log forgotten for days, billed for one shift, open and stale. */
+export const StatementWithRunningLog: Story = { args: { path: PAGE_PATHS.statement(1, '2026-11') } };
+
 /** November at Northside: no cases yet, no rate. */
 export const StatementEmptyNoRate: Story = { args: { path: PAGE_PATHS.statement(2, '2026-11') } };

@@ -18,3 +18,14 @@ export const CycleStatusChip = ({ status }: { status: CycleStatus }) => (
 export const NeedsRateChip = () => (
   <Chip size="small" color="warning" icon={<WarningAmberIcon />} label="Needs a rate" />
 );
+
+/** A statement line counting a running time log: its hours may still change; stale when over a shift. */
+export const RunningLogChip = ({ stale }: { stale: boolean }) => (
+  <Chip
+    size="small"
+    color={stale ? 'warning' : 'info'}
+    variant="outlined"
+    label={stale ? 'Open log, stale' : 'Open log'}
+    sx={{ ml: 0.5, '@media print': { border: 'none' } }}
+  />
+);
