@@ -1,0 +1,90 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  FUTURE_TOLERANCE_MS,
+  latestEnd,
+  logShapeErrors,
+  logWindow,
+  logWindowRefusal,
+} from '../../server/domain/timeLogRules';
+
+const HOUR = 3_600_000;
+const START = Date.parse('2026-11-23T11:05:00Z');
+const END = START + 6 * HOUR;
+/** Case 34's study: Denver, recording 04:05–10:05 MST. */
+const study = { recordingStart: START, recordingEnd: END, timeZone: 'America/Denver' };
+const log = (activity: 'hookup' | 'monitoring' | 'takedown', from: number, to: number | null) => ({
+  activity,
+  start: START + from * HOUR,
+  end: to === null ? null : START + to * HOUR,
+});
+
+describe('the window of a time log in its study (DESIGN §4 "Windows")', () => {
+  it('lets a hookup start 4 h early and a takedown end 4 h late; the rest lies within the recording', () => {
+    expect(logWindow('hookup', study)).toEqual({ earliest: START - 4 * HOUR, latest: END });
+    expect(logWindow('takedown', study)).toEqual({ earliest: START, latest: END + 4 * HOUR });
+    expect(logWindow('monitoring', study)).toEqual({ earliest: START, latest: END });
+    expect(logWindow('monitoring', { ...study, recordingEnd: null })).toEqual({
+      earliest: START,
+      latest: null,
+    });
+    expect(logWindow('hookup', { ...study, recordingStart: null, recordingEnd: null })).toBeUndefined();
+  });
+
+  it('names the window in the client’s zone with its abbreviation', () => {
+    expect(logWindowRefusal(log('hookup', -6, 0), study)).toBe(
+      'A hookup log must start at most 4 h before the recording start and lie within the recording: from Nov 23, 00:05 MST to Nov 23, 10:05 MST',
+    );
+    expect(logWindowRefusal(log('takedown', 6, 20), study)).toBe(
+      'A takedown log must lie within the recording and end at most 4 h after its end: from Nov 23, 04:05 MST to Nov 23, 14:05 MST',
+    );
+    expect(logWindowRefusal(log('monitoring', -1, 1), study)).toContain(
+      'A monitoring log must lie within the recording',
+    );
+    expect(logWindowRefusal(log('monitoring', 5, 7), study)).toContain('to Nov 23, 10:05 MST');
+    expect(logWindowRefusal(log('monitoring', 1, null), { ...study, recordingEnd: null })).toBeUndefined();
+  });
+
+  it('accepts only hookups before the recording start is set', () => {
+    const unstarted = { ...study, recordingStart: null, recordingEnd: null };
+    expect(logWindowRefusal(log('hookup', -1, 0), unstarted)).toBeUndefined();
+    expect(logWindowRefusal(log('monitoring', 0, 1), unstarted)).toMatch(/^Only a hookup log is accepted/);
+  });
+
+  it('accepts the edges: a hookup 4 h early, a takedown ending 4 h late', () => {
+    expect(logWindowRefusal(log('hookup', -4, 0), study)).toBeUndefined();
+    expect(logWindowRefusal(log('takedown', 6, 10), study)).toBeUndefined();
+  });
+});
+
+describe('the shape of a time log', () => {
+  const now = START + 8 * HOUR;
+
+  it('refuses a start or end more than 5 minutes after now, naming the field', () => {
+    const ahead = now + FUTURE_TOLERANCE_MS + 1;
+    expect(logShapeErrors({ activity: 'monitoring', start: ahead, end: null }, now, 16)).toEqual([
+      { field: 'start', message: 'A time log cannot start more than 5 minutes after now' },
+    ]);
+    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: ahead }, now, 16)).toEqual([
+      { field: 'end', message: 'A time log cannot end more than 5 minutes after now' },
+    ]);
+    expect(
+      logShapeErrors({ activity: 'monitoring', start: now, end: now + FUTURE_TOLERANCE_MS }, now, 16),
+    ).toEqual([]);
+  });
+
+  it('refuses a closed log longer than MAX_OPEN_LOG_HOURS (26 h is two shifts)', () => {
+    expect(logShapeErrors({ activity: 'monitoring', start: now - 26 * HOUR, end: now }, now, 16)).toEqual([
+      { field: 'end', message: 'A time log lasts at most 16 h (one shift): split a longer one into shifts' },
+    ]);
+    expect(logShapeErrors({ activity: 'monitoring', start: now - 16 * HOUR, end: now }, now, 16)).toEqual([]);
+  });
+
+  it('gives a running log its latest end: a shift after its start, within its window', () => {
+    expect(latestEnd(log('monitoring', 0, null), { ...study, recordingEnd: null }, 16)).toBe(
+      START + 16 * HOUR,
+    );
+    expect(latestEnd(log('monitoring', 0, null), study, 16)).toBe(END);
+    expect(latestEnd(log('takedown', 5, null), study, 16)).toBe(END + 4 * HOUR);
+  });
+});
