@@ -308,6 +308,35 @@ describeEachDatabase('Time logs API', (kind) => {
     expect(changeTheirs.status).toBe(403);
     // Everyone who reads the case reads its time logs.
     expect((await list(created.id, 'reader1')).timeLogs).toHaveLength(1);
+
+    // Only technologists own time logs, and only on the cases they are assigned to, whoever writes them.
+    for (const owner of ['reader1', 'billing1', 'admin']) {
+      const notTechnologist = await call('POST', logsPath(created.id), 'admin', {
+        technologist: owner,
+        start: at(2),
+        end: at(3),
+      });
+      expect(notTechnologist.status).toBe(400);
+      expect(notTechnologist.body.fields).toEqual([
+        {
+          field: 'technologist',
+          message: `${owner} is not a technologist: only technologists own time logs`,
+        },
+      ]);
+    }
+    const nobodys = caseOf(
+      await patch(await intake(clientId, { monitoringLevel: 'unmonitored' }), { recordingStart: at(-1) }),
+    );
+    const unassigned = await call('POST', logsPath(nobodys.id), 'admin', {
+      technologist: 'newhire',
+      start: at(0),
+      end: at(1),
+    });
+    expect(unassigned.status).toBe(409);
+    expect(unassigned.body.error).toBe(
+      `newhire is not assigned to case ${nobodys.caseNumber}: assign them to the case before logging time on it`,
+    );
+    expect((await list(nobodys.id)).timeLogs).toEqual([]);
   });
 
   it('inserts a log right before and right after another, and refuses one that would overlap', async () => {
