@@ -97,6 +97,8 @@ export const EVENT_TYPES = [
   'electrode-fix',
   'disconnect',
   'notification',
+  'status-epilepticus',
+  'electrode-off',
 ] as const;
 
 const eventShape = z.object({

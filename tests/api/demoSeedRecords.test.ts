@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type CaseRecordKind,
@@ -7,14 +7,50 @@ import {
   RECORD_SHAPES,
   type RecordItem,
 } from '../../contract/caseRecords';
-import type { CaseRow } from '../../contract/cases';
+import { ACTIVE_CASE_STAGES, type CaseRow, type CaseStage } from '../../contract/cases';
+import type { NotificationTrigger } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
-import { type TimeLogList, timeLogFieldsSchema } from '../../contract/timeLogs';
-import { cases, caseTimeLogs } from '../../server/db/schema';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type TimeLogList, timeLogFieldsSchema } from '../../contract/timeLogs';
+import {
+  cases,
+  caseTechnologists,
+  caseTimeLogs,
+  clientContacts,
+  protocolRevisions,
+} from '../../server/db/schema';
 import { DEMO_CASES } from '../../server/db/seed/demoCaseData';
 import { seedDemoData } from '../../server/db/seed/demoClients';
+import { DEMO_USERS } from '../../server/identity/demoUsers';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** DESIGN §4 windows: a hookup may start, a takedown end, this long outside the recording. */
+const WINDOW_HOURS = 4;
+/** Every record time a body holds (DESIGN §4: none in the future). */
+const RECORD_TIMES = [
+  'start',
+  'end',
+  'measuredAt',
+  'occurredAt',
+  'endedAt',
+  'notedAt',
+  'notifiedAt',
+  'periodStart',
+  'periodEnd',
+];
+/** DESIGN §4 "Notifications": the protocol trigger covering each event type. */
+const TRIGGER_OF: Record<string, NotificationTrigger> = {
+  seizure: 'seizure',
+  'status-epilepticus': 'status epilepticus',
+  'electrode-off': 'electrode off',
+  disconnect: 'electrode off',
+  clinical: 'other',
+  pushbutton: 'other',
+};
+const roleOf = (username: string) => DEMO_USERS.find((user) => user.username === username)?.role;
+const isActive = (stage?: CaseStage) =>
+  (ACTIVE_CASE_STAGES as readonly (CaseStage | undefined)[]).includes(stage);
 
 describeEachDatabase('demo case records', (kind) => {
   let server: TestServer;
@@ -60,21 +96,89 @@ describeEachDatabase('demo case records', (kind) => {
     }
   });
 
-  it('never overlaps a technologist’s logs, leaves none running and none ending after the seeding', async () => {
-    const logs = await server.database.db
+  it('never overlaps a technologist’s logs on one case, keeps each log in its window and on an assigned case, nothing after the seeding', async () => {
+    const { db } = server.database;
+    const logs = await db
       .select()
       .from(caseTimeLogs)
-      .orderBy(asc(caseTimeLogs.technologist), asc(caseTimeLogs.startAt));
+      .orderBy(asc(caseTimeLogs.caseId), asc(caseTimeLogs.technologist), asc(caseTimeLogs.startAt));
+    const rows = await recordedCases();
+    const assignments = await db.select().from(caseTechnologists);
     expect(logs.length).toBeGreaterThan(DEMO_CASES.length);
     for (const [position, log] of logs.entries()) {
-      expect(log.endAt, `log ${log.itemId}`).not.toBeNull();
-      expect(log.endAt?.getTime()).toBeLessThanOrEqual(seededBy);
+      const label = `log ${log.itemId} (${log.activity})`;
+      const row = rows.find((candidate) => candidate.id === log.caseId);
+      if (!row?.recordingStart) throw new Error(`${label}: not on a recorded case`);
+      expect(roleOf(log.technologist), label).toBe('technologist');
+      expect(
+        assignments.some(
+          (assignment) => assignment.caseId === log.caseId && assignment.username === log.technologist,
+        ),
+        label,
+      ).toBe(true);
+      const end = log.endAt?.getTime() ?? seededBy;
+      expect(end, label).toBeLessThanOrEqual(seededBy);
+      // DESIGN §4 windows: a hookup from 4 h before the recording, a takedown until 4 h after it.
+      const recordingStart = row.recordingStart.getTime();
+      const recordingEnd = row.recordingEnd?.getTime() ?? seededBy;
+      expect(log.startAt.getTime(), label).toBeGreaterThanOrEqual(
+        recordingStart - (log.activity === 'hookup' ? WINDOW_HOURS * HOUR_MS : 0),
+      );
+      expect(end, label).toBeLessThanOrEqual(
+        recordingEnd + (log.activity === 'takedown' ? WINDOW_HOURS * HOUR_MS : 0),
+      );
+      if (log.endAt === null) expect(row.recordingEnd, `${label} runs on an ended recording`).toBeNull();
       const previous = logs[position - 1];
-      if (previous?.technologist === log.technologist) {
-        expect(log.startAt.getTime(), `log ${log.itemId}`).toBeGreaterThanOrEqual(
-          previous.endAt?.getTime() ?? 0,
-        );
+      if (previous?.caseId === log.caseId && previous.technologist === log.technologist) {
+        expect(previous.endAt, `${label} after a running log`).not.toBeNull();
+        expect(log.startAt.getTime(), label).toBeGreaterThanOrEqual(previous.endAt?.getTime() ?? 0);
       }
+    }
+    // Shift-length logs, one technologist's overlapping across cases.
+    const shifts = logs.filter(
+      (log) =>
+        log.activity === 'monitoring' &&
+        log.endAt &&
+        log.endAt.getTime() - log.startAt.getTime() >= 8 * HOUR_MS,
+    );
+    expect(shifts.length).toBeGreaterThan(5);
+    const acrossCases = logs.some((log) =>
+      logs.some(
+        (other) =>
+          other.technologist === log.technologist &&
+          other.caseId !== log.caseId &&
+          other.startAt < (log.endAt ?? new Date(seededBy)) &&
+          log.startAt < (other.endAt ?? new Date(seededBy)),
+      ),
+    );
+    expect(acrossCases).toBe(true);
+  });
+
+  it('leaves tech1 watching three patients at once and one log forgotten open, stale, on a running recording', async () => {
+    const { db } = server.database;
+    const open = await db.select().from(caseTimeLogs).where(isNull(caseTimeLogs.endAt));
+    const rows = await recordedCases();
+    const assignments = await db.select().from(caseTechnologists);
+    expect(open).toHaveLength(DEMO_CASES.filter((demo) => demo.openLogHoursAgo !== undefined).length);
+    const tech1 = open.filter((log) => log.technologist === 'tech1');
+    expect(new Set(tech1.map((log) => log.caseId)).size).toBe(3);
+    const staleAfter = seededBy - DEFAULT_MAX_OPEN_LOG_HOURS * HOUR_MS;
+    expect(tech1.every((log) => log.startAt.getTime() > staleAfter && log.activity === 'monitoring')).toBe(
+      true,
+    );
+    const stale = open.filter((log) => log.startAt.getTime() < staleAfter);
+    expect(stale).toHaveLength(1);
+    expect(rows.find((row) => row.id === stale[0].caseId)?.recordingEnd).toBeNull();
+    // No technologist has more open logs than active cases they are assigned to.
+    for (const username of new Set(open.map((log) => log.technologist))) {
+      const active = assignments.filter(
+        (assignment) =>
+          assignment.username === username &&
+          isActive(rows.find((row) => row.id === assignment.caseId)?.stage),
+      );
+      expect(open.filter((log) => log.technologist === username).length, username).toBeLessThanOrEqual(
+        active.length,
+      );
     }
   });
 
@@ -118,18 +222,70 @@ describeEachDatabase('demo case records', (kind) => {
     }
   });
 
-  it('records seizures with the client notified, and impedances over the protocol limit at hookup', async () => {
+  it('notifies seizures on time and late, one not yet (overdue), and status epilepticus and electrodes off where the protocol has a rule', async () => {
+    const { db } = server.database;
     const recorded = await recordedCases();
-    const events = (await Promise.all(recorded.map((row) => recordsOf(row.id, 'events')))).flat();
-    const seizures = events.filter((event) => event.type === 'seizure');
-    expect(seizures.length).toBeGreaterThan(0);
-    expect(seizures.every((event) => event.notifiedContactId !== null && event.notifiedAt !== null)).toBe(
-      true,
-    );
+    const protocols = await db.select().from(protocolRevisions);
+    const contacts = await db.select().from(clientContacts);
+    const statuses = new Map<string, number>();
+    for (const row of recorded) {
+      const rules =
+        protocols.find(
+          (revision) =>
+            revision.clientId === row.clientId &&
+            revision.kind === 'protocol' &&
+            revision.revision === row.protocolRevision,
+        )?.notificationRules ?? [];
+      for (const event of await recordsOf(row.id, 'events')) {
+        const label = `${row.caseNumber} ${event.type}`;
+        const trigger = TRIGGER_OF[event.type as string];
+        const rule = rules.find((candidate) => candidate.trigger === trigger);
+        if (['status-epilepticus', 'electrode-off'].includes(event.type as string))
+          expect(rule, `${label} has a rule`).toBeDefined();
+        if (event.notifiedContactId !== null) {
+          const contact = contacts.find((candidate) => candidate.id === event.notifiedContactId);
+          expect(contact?.clientId, label).toBe(row.clientId);
+        }
+        if (!rule) continue;
+        const dueBy = Date.parse(event.occurredAt as string) + rule.withinMinutes * 60_000;
+        const notifiedAt = event.notifiedAt === null ? null : Date.parse(event.notifiedAt as string);
+        const status =
+          notifiedAt === null
+            ? seededBy > dueBy
+              ? 'overdue'
+              : 'pending'
+            : notifiedAt <= dueBy
+              ? 'on-time'
+              : 'late';
+        statuses.set(`${event.type} ${status}`, (statuses.get(`${event.type} ${status}`) ?? 0) + 1);
+      }
+    }
+    expect(statuses.get('seizure on-time')).toBeGreaterThan(5);
+    expect(statuses.get('seizure late')).toBe(1);
+    expect(statuses.get('seizure overdue')).toBe(1);
+    expect(statuses.get('status-epilepticus on-time')).toBe(1);
+    expect(statuses.get('electrode-off on-time')).toBe(1);
+    expect(statuses.get('electrode-off late')).toBe(1);
+    expect([...statuses.keys()].filter((key) => key.endsWith('pending'))).toEqual([]);
+  });
+
+  it('measures impedances over the protocol limit at hookup, and dates no record after the seeding', async () => {
+    const recorded = await recordedCases();
     for (const row of recorded) {
       const [hookup] = await recordsOf(row.id, 'impedances');
       expect((hookup.overLimit as string[]).length, row.caseNumber).toBe(1);
       expect(hookup.actionTaken, row.caseNumber).not.toBe('');
+    }
+    const { rows } = await server.database.db.execute<{ kind: string; body: Record<string, unknown> }>(
+      sql`select item.kind, revision.body from case_record_items item
+        join case_record_revisions revision on revision.item_id = item.id`,
+    );
+    for (const { kind, body } of rows) {
+      for (const field of RECORD_TIMES) {
+        const value = body[field];
+        if (typeof value === 'string')
+          expect(Date.parse(value), `${kind} ${field} ${value}`).toBeLessThanOrEqual(seededBy);
+      }
     }
   });
 
@@ -154,12 +310,27 @@ describeEachDatabase('demo case records', (kind) => {
     }
   });
 
-  it('keeps overdue exactly the monitoring cases without a check since hookup', async () => {
+  it('keeps overdue exactly the monitoring cases without a recent check that nobody watches', async () => {
     const monitoring = await get<CaseRow[]>(`${API_PATHS.caseStage('monitoring')}?perPage=100`);
-    const unchecked = DEMO_CASES.filter(
-      (demo) => demo.stage === 'monitoring' && demo.checkedMinutesAgo === undefined,
-    );
-    expect(monitoring.filter((row) => row.overdue)).toHaveLength(unchecked.length);
+    const demoOf = (row: CaseRow) =>
+      DEMO_CASES.find(
+        (demo) =>
+          demo.stage === 'monitoring' &&
+          demo.client === row.caseNumber.split('-')[0] &&
+          demo.monitoringLevel === row.monitoringLevel,
+      );
+    const overdue = monitoring.filter((row) => row.overdue);
+    // Two intermittent cases without a recent check (one with a log left open) and a continuous one unwatched.
+    expect(overdue.map((row) => row.monitoringLevel).sort()).toEqual([
+      'continuous',
+      'intermittent',
+      'intermittent',
+    ]);
+    for (const row of monitoring) {
+      const demo = demoOf(row);
+      const watched = demo?.monitoringLevel === 'continuous' && demo.openLogHoursAgo !== undefined;
+      expect(row.overdue, row.caseNumber).toBe(!watched && demo?.checkedMinutesAgo === undefined);
+    }
     expect(monitoring.some((row) => row.recordingEnd === null)).toBe(true);
   });
 });

@@ -1,13 +1,24 @@
+import type { EVENT_TYPES } from '../../../contract/caseRecords';
 import type { ActionKind, CaseStage, MonitoringLevel, StudyType } from '../../../contract/cases';
 
 /**
- * Forty fictional cases of the demo clients (demoClientData.ts), a working day of the monitoring service:
- * fresh orders in intake, recordings running (some overdue for a check), studies waiting for the reader,
- * reviewed ones waiting for billing, closed ones of the last weeks and two cancelled orders. Times count
- * back from the moment of seeding. The demo technologists are tech1 and newhire; tech1 holds two active
- * continuous cases, so a new continuous case can still be assigned to them (limit 4). Each recording gets
+ * Forty-one fictional cases of the demo clients (demoClientData.ts), a working day of the monitoring
+ * service: fresh orders in intake, recordings running (some overdue for a check, several watched at once by
+ * one technologist), studies waiting for the reader, reviewed ones waiting for billing, closed ones of the
+ * last weeks and two cancelled orders. Times count back from the moment of seeding. The demo technologists
+ * are tech1 and newhire; tech1 holds three active continuous cases, so one more continuous case can still
+ * be assigned to them (limit 4), and watches three patients at once (three open logs). Each recording gets
  * its clinical records (demoRecords.ts).
  */
+
+/**
+ * An event beyond the ones every recording gets (demoRecords.ts), at a moment of the recording, with the
+ * client's first contact told `notifiedAfterMinutes` later (null: not yet).
+ */
+export type DemoEvent = {
+  type: (typeof EVENT_TYPES)[number];
+  notifiedAfterMinutes: number | null;
+} & ({ hoursAfterStart: number } | { minutesAgo: number });
 
 /** An action on the case, `hoursAfterOpening`, or on its transition `to` a stage, shortly after it. */
 export type DemoAction = { kind: ActionKind; note: string; by: string } & (
@@ -33,10 +44,18 @@ export type DemoCase = {
   /** Intake only: the recording has started, the case is ready to move to monitoring. */
   hookedUp?: boolean;
   /**
-   * Monitoring only: minutes since the latest check (a 4-minute log, so one technologist's latest checks
-   * are 5 or more apart); without it no check was logged since hookup (overdue).
+   * Monitoring only: minutes since the latest check (a 4-minute `check` log on an intermittent case, an
+   * impedance measurement on a continuous one, where the shift's `monitoring` logs run until then unless a
+   * log is open); without it nothing was logged in the last three hours (overdue, unless watched).
    */
   checkedMinutesAgo?: number;
+  /**
+   * Monitoring only: the first technologist's `monitoring` log open since this many hours (watching a
+   * continuous case; beyond MAX_OPEN_LOG_HOURS a log left running, stale).
+   */
+  openLogHoursAgo?: number;
+  /** Events beyond the usual ones: notifications on time, late or not yet made. */
+  events?: readonly DemoEvent[];
   /** Past monitoring: how long the recording ran, in hours. */
   recordingHours?: number;
   /** Who moved it to preview, when not the first technologist. */
@@ -109,7 +128,9 @@ export const DEMO_CASES: readonly DemoCase[] = [
     patient: 'partial',
   },
 
-  // Monitoring: recordings running; three have had no check since hookup (overdue).
+  // Monitoring: recordings running. tech1 watches three patients at once (open logs), newhire two (one log
+  // left running since yesterday); three are overdue: two intermittent ones without a recent check and a
+  // continuous one nobody has watched for hours.
   {
     client: 'SBRMC',
     stage: 'monitoring',
@@ -128,10 +149,12 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'continuous',
     technologists: ['tech1', 'newhire'],
     openedHoursAgo: 7,
+    checkedMinutesAgo: 9,
+    openLogHoursAgo: 2.5,
     actions: [
       {
         kind: 'escalated',
-        note: 'No check logged since hookup: the charge nurse was asked to confirm the recording is running.',
+        note: 'Background suppressed after a propofol bolus: the neurologist on call was asked to review.',
         by: 'admin',
         hoursAfterOpening: 4,
       },
@@ -146,6 +169,9 @@ export const DEMO_CASES: readonly DemoCase[] = [
     technologists: ['newhire'],
     openedHoursAgo: 30,
     checkedMinutesAgo: 2,
+    openLogHoursAgo: 4,
+    // A second seizure, the neurologist not told yet: the notification is overdue.
+    events: [{ type: 'seizure', minutesAgo: 25, notifiedAfterMinutes: null }],
     actions: [
       {
         kind: 'physician-paged',
@@ -169,7 +195,6 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'continuous',
     technologists: ['newhire'],
     openedHoursAgo: 50,
-    checkedMinutesAgo: 7,
   },
   {
     client: 'MVH',
@@ -208,6 +233,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'intermittent',
     technologists: ['newhire'],
     openedHoursAgo: 40,
+    openLogHoursAgo: 20,
     actions: [
       {
         kind: 'other',
@@ -236,6 +262,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     technologists: ['tech1', 'newhire'],
     openedHoursAgo: 16,
     checkedMinutesAgo: 7,
+    openLogHoursAgo: 3,
     actions: [
       {
         kind: 'client-notified',
@@ -244,6 +271,18 @@ export const DEMO_CASES: readonly DemoCase[] = [
         hoursAfterOpening: 9,
       },
     ],
+  },
+  {
+    client: 'KCH',
+    stage: 'monitoring',
+    studyType: 'icu',
+    hasVideo: true,
+    monitoringLevel: 'continuous',
+    technologists: ['tech1'],
+    openedHoursAgo: 9,
+    checkedMinutesAgo: 2,
+    openLogHoursAgo: 1.5,
+    events: [{ type: 'electrode-off', hoursAfterStart: 3, notifiedAfterMinutes: 12 }],
   },
 
   // Preview: recordings ended, waiting for the reader.
@@ -358,6 +397,8 @@ export const DEMO_CASES: readonly DemoCase[] = [
     openedHoursAgo: 150,
     recordingHours: 72,
     previewedBy: 'reader1',
+    // The unit was told of a second seizure 45 minutes on, past the protocol's 10.
+    events: [{ type: 'seizure', hoursAfterStart: 30, notifiedAfterMinutes: 45 }],
   },
   {
     client: 'BRMH',
@@ -400,6 +441,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     technologists: ['newhire'],
     openedHoursAgo: 260,
     recordingHours: 24,
+    events: [{ type: 'electrode-off', hoursAfterStart: 10, notifiedAfterMinutes: 50 }],
   },
   {
     client: 'CRCH',
@@ -410,6 +452,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     technologists: ['tech1', 'newhire'],
     openedHoursAgo: 330,
     recordingHours: 96,
+    events: [{ type: 'status-epilepticus', hoursAfterStart: 29.2, notifiedAfterMinutes: 4 }],
     actions: [
       {
         kind: 'client-notified',

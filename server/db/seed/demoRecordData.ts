@@ -52,9 +52,17 @@ export const EVENT_DESCRIPTIONS: Record<EventType, readonly string[]> = {
     'Chest physiotherapy: rhythmic artifact over all channels.',
     'Electrical interference from a bed warmer.',
   ],
-  'electrode-fix': ['T3 and O1 re-gelled after high impedance.', 'Fp2 replaced after the patient pulled it.'],
+  'electrode-fix': ['T7 and O1 re-gelled after high impedance.', 'Fp2 replaced after the patient pulled it.'],
   disconnect: ['Amplifier disconnected for a CT scan.', 'Recording paused while the patient went to MRI.'],
   notification: ['Neurologist on call told of the rising seizure burden.', 'Unit told of electrodes off.'],
+  'status-epilepticus': [
+    'Continuous electrographic seizure activity for more than 5 minutes, left hemisphere.',
+    'Recurrent seizures without return to baseline between them.',
+  ],
+  'electrode-off': [
+    'P8 and O2 off after the patient was turned; unit asked to re-apply.',
+    'Several frontal electrodes off: the head wrap slipped.',
+  ],
 };
 
 /** A reader's findings, each read consistent in itself; the ones naming seizures are SEIZURE_READS. */

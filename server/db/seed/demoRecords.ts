@@ -1,13 +1,17 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns';
 import { monthIn } from '../../../contract/calendar';
 import { type CaseRecordKind, ELECTRODES_10_20, type EVENT_TYPES } from '../../../contract/caseRecords';
-import type { CaseStage, StudyType } from '../../../contract/cases';
+import type { CaseStage, MonitoringLevel, StudyType } from '../../../contract/cases';
 import type { TimeLogActivity, TimeLogFields } from '../../../contract/timeLogs';
+import { localMidnight } from '../../domain/billing/months';
 import { notesInWindow } from '../../domain/timeLogCorrection';
 import { refreshCaseHours } from '../caseHours';
 import { appendRevision, type StoredRevision } from '../caseRecords';
 import { caseRecordItems } from '../schema';
 import { indexTimeLog } from '../timeLogs';
 import type { Tx } from '../transaction';
+import type { DemoEvent } from './demoCaseData';
 import {
   AMENDMENTS,
   BILLING_ADJUSTMENTS,
@@ -19,13 +23,18 @@ import {
 } from './demoRecordData';
 
 /**
- * The clinical records of the demo cases (DESIGN §4 "Per-case records"): each recording's hookup, hourly
- * checks and takedown logged by its technologists, impedances (one electrode re-gelled at hookup), events
- * (a seizure with the client's first contact notified on ICU and long-term studies), case notes written
- * during the logs and linked from them, the reader's preliminary and final interpretations of an ended
- * recording (the final one signed before review, a draft at most while in preview) and a settled billing
- * note on each closed case.
- * No technologist's logs overlap, across all the cases, and none is running or ends after the seeding.
+ * The clinical records of the demo cases (DESIGN §4 "Per-case records" and "Monitoring operations"): each
+ * recording's hookup and takedown; on a continuous case its technologists' shift-length `monitoring` logs
+ * (07:00–19:00 and 19:00–07:00 in the client's zone, taken in turn), on the others hourly checks; the logs
+ * open now (a technologist watching several patients at once, and one left running since yesterday);
+ * impedances (one electrode re-gelled at hookup), events (a seizure with the client's first contact
+ * notified on ICU and long-term studies, and the demo's own: notifications late or not yet made), case
+ * notes written during the logs and linked from them, the reader's preliminary and final interpretations of
+ * an ended recording (the final one signed before review, a draft at most while in preview) and a settled
+ * billing note on each closed case.
+ * Each log lies in its window (a hookup before the recording, a takedown after it, the rest within it) and
+ * none of a technologist's logs overlap on one case; across cases they do, as concurrent monitoring does.
+ * No record time is after the seeding.
  */
 
 const MINUTE_MS = 60 * 1000;
@@ -34,8 +43,14 @@ const HOOKUP_MINUTES = 40;
 const CHECK_MINUTES = 4;
 const TAKEDOWN_MINUTES = 25;
 const MAINTENANCE_MINUTES = 20;
+/** Shifts change at these local hours (the transfer protocol's handovers). */
+const SHIFT_CHANGES = [7, 19] as const;
+/** A running case with no latest check (`checkedMinutesAgo`) has had nothing logged for this long. */
+const UNWATCHED_HOURS = 3;
 /** Impedances are measured at hookup, then this often. */
 const IMPEDANCE_EVERY_HOURS = 12;
+/** What the client's first contact is told of a usual seizure this long after it (on time). */
+const NOTIFIED_AFTER_MINUTES = 6;
 const DEMO_READER = 'reader1';
 const DEMO_BILLING = 'billing1';
 
@@ -46,13 +61,17 @@ export type RecordedDemoCase = {
   index: number;
   stage: CaseStage;
   studyType: StudyType;
-  /** The first one hooked the patient up and logs the latest check. */
+  monitoringLevel: MonitoringLevel;
+  /** The first one hooked the patient up, holds the open log and takes the first shift. */
   technologists: readonly string[];
   orderedAt: Date;
   recordingStart: Date;
   recordingEnd: Date | null;
-  /** Monitoring: minutes since the latest check; without it the case has no check since hookup (overdue). */
+  /** Monitoring: minutes since the latest check (DemoCase). */
   checkedMinutesAgo?: number;
+  /** Monitoring: the first technologist's `monitoring` log open since this many hours. */
+  openLogHoursAgo?: number;
+  events: readonly DemoEvent[];
   reviewedAt?: Date;
   closedAt?: Date;
   timeZone: string;
@@ -61,24 +80,10 @@ export type RecordedDemoCase = {
   impedanceLimitKOhm: number;
 };
 
-type Interval = { start: number; end: number };
 type PlannedRevision = { body: Record<string, unknown>; author: string; at: Date };
 type PlannedRecord = { kind: CaseRecordKind; revisions: PlannedRevision[] };
-/**
- * Which logs book first, keeping the time they want: the latest checks (where the demo says), then
- * hookups (which can hardly move), then takedowns, then the rest.
- */
-const BOOKING_ORDER = { latestCheck: 0, hookup: 1, takedown: 2, other: 3 } as const;
-
-/** A log as wanted, before the technologist's other logs move it; lower `priority` books first. */
-type WantedLog = Interval & {
-  caseId: number;
-  technologist: string;
-  activity: TimeLogActivity;
-  priority: number;
-  notBefore: number;
-};
-type BookedLog = Omit<WantedLog, 'priority' | 'notBefore'>;
+/** A log of the case; `end` null while it runs. */
+type PlannedLog = { technologist: string; activity: TimeLogActivity; start: number; end: number | null };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const after = (moment: Date, minutes: number) => new Date(moment.getTime() + minutes * MINUTE_MS);
@@ -94,110 +99,149 @@ const once = (
   revisions: [{ body, author, at }],
 });
 
-/** Each technologist's booked time, so that none of their logs overlap, whatever case they are on. */
-function createShiftBook() {
-  const booked = new Map<string, Interval[]>();
-  return {
-    /** Books the log, moved earlier past the booked time it would overlap; undefined if it would then start too early. */
-    book({ priority: _priority, notBefore, ...log }: WantedLog): BookedLog | undefined {
-      const taken = booked.get(log.technologist) ?? [];
-      const length = log.end - log.start;
-      let { start, end } = log;
-      for (;;) {
-        const clash = taken.find((other) => other.start < end && start < other.end);
-        if (!clash) break;
-        end = clash.start;
-        start = end - length;
-      }
-      if (start < notBefore) return undefined;
-      booked.set(log.technologist, [...taken, { start, end }]);
-      return { ...log, start, end };
-    },
-  };
-}
-
 /** The recording's span: from its start to its end, or to now while it runs. */
 const spanOf = (recorded: RecordedDemoCase, now: Date) => ({
   start: recorded.recordingStart.getTime(),
   end: (recorded.recordingEnd ?? now).getTime(),
 });
 
+/** When the open log started, if the case has one (only while the recording runs). */
+const openSince = (recorded: RecordedDemoCase, now: Date) =>
+  recorded.recordingEnd === null && recorded.openLogHoursAgo !== undefined
+    ? now.getTime() - recorded.openLogHoursAgo * HOUR_MS
+    : undefined;
+
 /**
- * The logs a case wants: the hookup before the recording starts, the latest check `checkedMinutesAgo`
- * (booked first, so it stays where the demo says), hourly checks back from it (or from the end of an ended
- * recording) shared by its technologists, electrode maintenance halfway through a long recording, and the
- * takedown. A monitoring case without a latest check, or one still in intake, has only its hookup.
+ * Until when the case's closed logs run: the recording's end; while it runs, the open log's start (a
+ * continuous case's shifts) or the latest check, or UNWATCHED_HOURS ago without one.
  */
-function wantedLogs(recorded: RecordedDemoCase, now: Date): WantedLog[] {
-  const { caseId, technologists, recordingEnd, checkedMinutesAgo } = recorded;
-  const [lead] = technologists;
-  const span = spanOf(recorded, now);
-  const log = (
-    technologist: string,
-    start: number,
-    minutes: number,
-    activity: TimeLogActivity,
-    priority: number = BOOKING_ORDER.other,
-  ) => ({
-    caseId,
-    technologist,
-    start,
-    end: start + minutes * MINUTE_MS,
-    activity,
-    priority,
-    notBefore: span.start,
-  });
-  const logs: WantedLog[] = [
-    // The hookup may move back to the order (it came in before the hookup), no further.
-    {
-      ...log(lead, span.start - HOOKUP_MINUTES * MINUTE_MS, HOOKUP_MINUTES, 'hookup', BOOKING_ORDER.hookup),
-      notBefore: recorded.orderedAt.getTime(),
-    },
-  ];
-  const checked = recorded.stage === 'monitoring' && checkedMinutesAgo !== undefined;
-  if (recordingEnd === null && !checked) return logs;
-  const lastCheckEnd = checked ? now.getTime() - checkedMinutesAgo * MINUTE_MS : span.end - 10 * MINUTE_MS;
-  for (let hour = 0; lastCheckEnd - hour * HOUR_MS - CHECK_MINUTES * MINUTE_MS > span.start; hour++) {
-    const technologist = technologists[hour % technologists.length];
-    const start = lastCheckEnd - hour * HOUR_MS - CHECK_MINUTES * MINUTE_MS;
-    const latest = checked && hour === 0;
-    logs.push(
-      log(
-        technologist,
-        start,
-        CHECK_MINUTES,
-        'check',
-        latest ? BOOKING_ORDER.latestCheck : BOOKING_ORDER.other,
-      ),
-    );
-  }
-  if (span.end - span.start >= 12 * HOUR_MS) {
-    logs.push(log(lead, span.start + (span.end - span.start) * 0.6, MAINTENANCE_MINUTES, 'maintenance'));
-  }
-  if (recordingEnd) logs.push(log(lead, span.end, TAKEDOWN_MINUTES, 'takedown', BOOKING_ORDER.takedown));
-  return logs;
+function loggedUntil(recorded: RecordedDemoCase, now: Date, shifts: boolean): number {
+  if (recorded.recordingEnd) return recorded.recordingEnd.getTime();
+  const open = openSince(recorded, now);
+  if (shifts && open !== undefined) return open;
+  if (recorded.checkedMinutesAgo !== undefined) return now.getTime() - recorded.checkedMinutesAgo * MINUTE_MS;
+  return now.getTime() - UNWATCHED_HOURS * HOUR_MS;
 }
 
-/** Case notes written during the case's logs: at the end of the hookup and at every sixth check. */
-function plannedNotes(recorded: RecordedDemoCase, logs: readonly BookedLog[]): PlannedRecord[] {
+/** [start, end) cut at the local shift changes of `timeZone`. */
+function shiftPieces(start: number, end: number, timeZone: string) {
+  const changes: number[] = [];
+  for (let day = addDays(new TZDate(localMidnight(start, timeZone), timeZone), -1); day.getTime() < end; ) {
+    for (const hour of SHIFT_CHANGES) changes.push(new TZDate(day, timeZone).setHours(hour, 0, 0, 0));
+    day = addDays(day, 1);
+  }
+  const cuts = [start, ...changes.filter((change) => change > start && change < end), end];
+  return cuts.slice(1).map((cutEnd, position) => ({ start: cuts[position], end: cutEnd }));
+}
+
+const overlaps = (a: PlannedLog, b: PlannedLog) =>
+  a.start < (b.end ?? Number.POSITIVE_INFINITY) && b.start < (a.end ?? Number.POSITIVE_INFINITY);
+
+/** `log` less the times of `others` (each closed), in pieces of a minute or more; an open log stays open. */
+function carve(log: PlannedLog, others: readonly PlannedLog[]): PlannedLog[] {
+  let pieces = [log];
+  for (const other of others) {
+    pieces = pieces.flatMap((piece) =>
+      overlaps(piece, other)
+        ? [
+            { ...piece, end: other.start },
+            { ...piece, start: other.end ?? Number.POSITIVE_INFINITY },
+          ]
+        : [piece],
+    );
+  }
+  return pieces.filter((piece) => (piece.end ?? Number.POSITIVE_INFINITY) - piece.start >= MINUTE_MS);
+}
+
+/**
+ * The case's logs: the hookup before the recording starts; on a continuous case the shifts' `monitoring`
+ * logs, taken in turn by its technologists, on the others hourly checks back from the latest one (none by a
+ * technologist while their log is open); the open log; electrode maintenance at 60% of a long recording and
+ * the takedown after an ended one. A technologist's checks, maintenance and takedown come out of their own
+ * `monitoring` log on the case, so their logs never overlap on it. A case in intake has only its hookup.
+ */
+function plannedLogs(recorded: RecordedDemoCase, now: Date): PlannedLog[] {
+  const { technologists, recordingEnd } = recorded;
+  const [lead] = technologists;
+  const span = spanOf(recorded, now);
+  const log = (technologist: string, start: number, end: number | null, activity: TimeLogActivity) => ({
+    technologist,
+    start,
+    end,
+    activity,
+  });
+  const hookup = log(lead, span.start - HOOKUP_MINUTES * MINUTE_MS, span.start, 'hookup');
+  if (recorded.stage === 'intake') return [hookup];
+  const shifts = recorded.monitoringLevel === 'continuous';
+  const until = loggedUntil(recorded, now, shifts);
+  const open = openSince(recorded, now);
+  const tasks: PlannedLog[] = [];
+  if (!shifts) {
+    for (let hour = 0; until - hour * HOUR_MS - CHECK_MINUTES * MINUTE_MS > span.start; hour++) {
+      const start = until - hour * HOUR_MS - CHECK_MINUTES * MINUTE_MS;
+      const end = start + CHECK_MINUTES * MINUTE_MS;
+      const free = technologists.filter((username) => username !== lead || open === undefined || end <= open);
+      if (free.length > 0) tasks.push(log(choose(free, hour), start, end, 'check'));
+    }
+  }
+  // Before the lead's open log, if any.
+  const maintained = Math.min(until, open ?? until);
+  const maintenanceAt = span.start + (maintained - span.start) * 0.6;
+  if (maintained - span.start >= 12 * HOUR_MS) {
+    const maintenance = log(
+      lead,
+      maintenanceAt,
+      maintenanceAt + MAINTENANCE_MINUTES * MINUTE_MS,
+      'maintenance',
+    );
+    tasks.splice(
+      0,
+      tasks.length,
+      maintenance,
+      ...tasks.filter((task) => !(task.technologist === lead && overlaps(task, maintenance))),
+    );
+  }
+  if (recordingEnd) tasks.push(log(lead, span.end, span.end + TAKEDOWN_MINUTES * MINUTE_MS, 'takedown'));
+  const watched = shifts
+    ? shiftPieces(span.start, until, recorded.timeZone).map((piece, turn) =>
+        log(choose(technologists, turn), piece.start, piece.end, 'monitoring'),
+      )
+    : [];
+  if (open !== undefined) watched.push(log(lead, open, null, 'monitoring'));
+  const carved = watched.flatMap((watch) =>
+    carve(
+      watch,
+      tasks.filter((task) => task.technologist === watch.technologist),
+    ),
+  );
+  return [hookup, ...tasks, ...carved].sort((a, b) => a.start - b.start);
+}
+
+/** The end of a log, or now while it runs. */
+const endOf = (log: PlannedLog, now: Date) => log.end ?? now.getTime();
+
+/**
+ * Case notes written during the case's logs: at the end of the hookup, at every sixth check and an hour
+ * into every other `monitoring` log (halfway into a shorter one).
+ */
+function plannedNotes(recorded: RecordedDemoCase, logs: readonly PlannedLog[], now: Date): PlannedRecord[] {
   const checks = logs.filter((log) => log.activity === 'check').filter((_, position) => position % 6 === 3);
-  const hookup = logs.find((log) => log.activity === 'hookup');
+  const watches = logs
+    .filter((log) => log.activity === 'monitoring')
+    .filter((_, position) => position % 2 === 0);
+  const [hookup] = logs;
   const notes = [
-    ...(hookup
-      ? [
-          {
-            technologist: hookup.technologist,
-            at: hookup.end - 2 * MINUTE_MS,
-            text: 'Hookup complete: 21 electrodes, video on the patient.',
-          },
-        ]
-      : []),
-    ...checks.map((log, position) => ({
+    {
+      technologist: hookup.technologist,
+      at: endOf(hookup, now) - 2 * MINUTE_MS,
+      text: 'Hookup complete: 21 electrodes, video on the patient.',
+    },
+    ...checks.map((log) => ({ technologist: log.technologist, at: log.start + 2 * MINUTE_MS })),
+    ...watches.map((log) => ({
       technologist: log.technologist,
-      at: log.start + 2 * MINUTE_MS,
-      text: choose(CASE_NOTE_TEXTS, recorded.index + position),
+      at: log.start + Math.min(HOUR_MS, (endOf(log, now) - log.start) / 2),
     })),
-  ];
+  ].map((note, position) => ({ text: choose(CASE_NOTE_TEXTS, recorded.index + position - 1), ...note }));
   return notes.map(({ technologist, at: notedAt, text }, position) => {
     const note = once('case-notes', { notedAt: iso(notedAt), text }, technologist, new Date(notedAt));
     // Every fourth case amends its first note, so a history shows.
@@ -206,7 +250,7 @@ function plannedNotes(recorded: RecordedDemoCase, logs: readonly BookedLog[]): P
     const amendment = {
       body: { ...first.body, text: `${text} ${AMENDMENTS[0]}` },
       author: technologist,
-      at: after(first.at, 10),
+      at: new Date(Math.min(after(first.at, 10).getTime(), now.getTime())),
     };
     return { ...note, revisions: [first, amendment] };
   });
@@ -223,24 +267,28 @@ function seizureMoment(recorded: RecordedDemoCase, now: Date): number | undefine
 
 /**
  * Events: an artifact a fifth of the way through; a seizure (if it had one) with the client's first
- * contact notified, and the medication given; the electrode fix of the maintenance log.
+ * contact notified in time, and the medication given; the electrode fix of the maintenance log; the demo's
+ * own events, notified when it says.
  */
-function plannedEvents(recorded: RecordedDemoCase, logs: readonly BookedLog[], now: Date): PlannedRecord[] {
+function plannedEvents(recorded: RecordedDemoCase, logs: readonly PlannedLog[], now: Date): PlannedRecord[] {
   const span = spanOf(recorded, now);
   const [lead] = recorded.technologists;
   const event = (
     type: EventType,
     occurred: number,
-    { endedAfterSeconds, notified = false }: { endedAfterSeconds?: number; notified?: boolean } = {},
+    {
+      endedAfterSeconds,
+      notifiedAfterMinutes = null,
+    }: { endedAfterSeconds?: number; notifiedAfterMinutes?: number | null } = {},
   ) => {
-    const told = notified && recorded.contactId !== undefined;
+    const told = notifiedAfterMinutes !== null && recorded.contactId !== undefined;
     const body = {
       occurredAt: iso(occurred),
       endedAt: endedAfterSeconds ? iso(occurred + endedAfterSeconds * 1000) : null,
       type,
       description: choose(EVENT_DESCRIPTIONS[type], recorded.index),
       notifiedContactId: told ? recorded.contactId : null,
-      notifiedAt: told ? iso(occurred + 6 * MINUTE_MS) : null,
+      notifiedAt: told ? iso(occurred + notifiedAfterMinutes * MINUTE_MS) : null,
     };
     return once('events', body, lead, new Date(Math.min(occurred + 10 * MINUTE_MS, now.getTime())));
   };
@@ -250,11 +298,23 @@ function plannedEvents(recorded: RecordedDemoCase, logs: readonly BookedLog[], n
     event('artifact', span.start + (span.end - span.start) * 0.2),
     ...(seizureAt !== undefined
       ? [
-          event('seizure', seizureAt, { endedAfterSeconds: 90, notified: true }),
+          event('seizure', seizureAt, {
+            endedAfterSeconds: 90,
+            notifiedAfterMinutes: NOTIFIED_AFTER_MINUTES,
+          }),
           event('medication', seizureAt + 15 * MINUTE_MS),
         ]
       : []),
     ...(maintenance ? [event('electrode-fix', maintenance.start + 2 * MINUTE_MS)] : []),
+    ...recorded.events.map(({ type, notifiedAfterMinutes, ...when }) =>
+      event(
+        type,
+        'minutesAgo' in when
+          ? now.getTime() - when.minutesAgo * MINUTE_MS
+          : span.start + when.hoursAfterStart * HOUR_MS,
+        { endedAfterSeconds: type === 'seizure' ? 75 : undefined, notifiedAfterMinutes },
+      ),
+    ),
   ];
 }
 
@@ -270,9 +330,14 @@ function electrodeValues(limit: number, seed: number, high?: string) {
 
 /**
  * Impedances: at hookup one electrode above the protocol limit, re-gelled and measured again; then every
- * 12 hours while checks were logged; and the same around the maintenance log's electrode fix.
+ * 12 hours while logs were closed; the same around the maintenance log's electrode fix; and on a continuous
+ * case still recording, the latest check (`checkedMinutesAgo`).
  */
-function plannedImpedances(recorded: RecordedDemoCase, logs: readonly BookedLog[]): PlannedRecord[] {
+function plannedImpedances(
+  recorded: RecordedDemoCase,
+  logs: readonly PlannedLog[],
+  now: Date,
+): PlannedRecord[] {
   const limit = recorded.impedanceLimitKOhm;
   const [lead] = recorded.technologists;
   const high = choose(ELECTRODES_10_20, recorded.index * 5);
@@ -288,8 +353,8 @@ function plannedImpedances(recorded: RecordedDemoCase, logs: readonly BookedLog[
       new Date(moment),
     );
   const start = recorded.recordingStart.getTime();
-  const checks = logs.filter((log) => log.activity !== 'hookup' && log.activity !== 'takedown');
-  const lastCheck = Math.max(start, ...checks.map((log) => log.end));
+  const closed = logs.filter((log) => log.activity !== 'hookup' && log.activity !== 'takedown');
+  const lastCheck = Math.max(start, ...closed.map((log) => log.end ?? start));
   const periodic = [];
   for (
     let moment = start + IMPEDANCE_EVERY_HOURS * HOUR_MS;
@@ -306,8 +371,13 @@ function plannedImpedances(recorded: RecordedDemoCase, logs: readonly BookedLog[
     ...(maintenance
       ? [
           measured(maintenance.technologist, maintenance.start + MINUTE_MS, 9, high),
-          measured(maintenance.technologist, maintenance.end - 2 * MINUTE_MS, 10),
+          measured(maintenance.technologist, endOf(maintenance, now) - 2 * MINUTE_MS, 10),
         ]
+      : []),
+    ...(recorded.recordingEnd === null &&
+    recorded.monitoringLevel === 'continuous' &&
+    recorded.checkedMinutesAgo !== undefined
+      ? [measured(lead, now.getTime() - recorded.checkedMinutesAgo * MINUTE_MS, 11)]
       : []),
   ];
 }
@@ -411,14 +481,15 @@ async function writeRecord(tx: Tx, caseId: number, { kind, revisions }: PlannedR
 }
 
 /** Writes a case's notes, then its logs linking the notes inside them (and indexed), then the rest. */
-async function writeCaseRecords(tx: Tx, recorded: RecordedDemoCase, logs: readonly BookedLog[], now: Date) {
+async function writeCaseRecords(tx: Tx, recorded: RecordedDemoCase, now: Date) {
+  const logs = plannedLogs(recorded, now);
   const notes = [];
-  for (const note of plannedNotes(recorded, logs)) {
+  for (const note of plannedNotes(recorded, logs, now)) {
     const stored = await writeRecord(tx, recorded.caseId, note);
     notes.push({ _id: stored.itemId, notedAt: String(stored.body.notedAt), voided: false });
   }
   for (const log of logs) {
-    const window = { start: iso(log.start), end: iso(log.end) };
+    const window = { start: iso(log.start), end: log.end === null ? null : iso(log.end) };
     const body: TimeLogFields = {
       technologist: log.technologist,
       ...window,
@@ -429,13 +500,13 @@ async function writeCaseRecords(tx: Tx, recorded: RecordedDemoCase, logs: readon
     const stored = await writeRecord(
       tx,
       recorded.caseId,
-      once('time-logs', body, log.technologist, new Date(log.end)),
+      once('time-logs', body, log.technologist, new Date(log.end ?? log.start)),
     );
     await indexTimeLog(tx, recorded.caseId, stored);
   }
   const records = [
     ...plannedEvents(recorded, logs, now),
-    ...plannedImpedances(recorded, logs),
+    ...plannedImpedances(recorded, logs, now),
     ...plannedInterpretations(recorded, now),
     ...plannedBillingNotes(recorded),
   ];
@@ -443,19 +514,7 @@ async function writeCaseRecords(tx: Tx, recorded: RecordedDemoCase, logs: readon
   await refreshCaseHours(tx, [recorded.caseId]);
 }
 
-/**
- * Seeds the records of the recorded demo cases: every case's logs are booked first, across all cases and
- * in BOOKING_ORDER, so that none of a technologist's logs overlap another; then each case's records are
- * written.
- */
+/** Seeds the records of the recorded demo cases, case by case. */
 export async function seedDemoRecords(tx: Tx, recordedCases: readonly RecordedDemoCase[], now: Date) {
-  const shifts = createShiftBook();
-  const wanted = recordedCases
-    .flatMap((recorded) => wantedLogs(recorded, now))
-    .sort((a, b) => a.priority - b.priority);
-  const booked = wanted.flatMap((log) => shifts.book(log) ?? []);
-  for (const recorded of recordedCases) {
-    const logs = booked.filter((log) => log.caseId === recorded.caseId).sort((a, b) => a.start - b.start);
-    await writeCaseRecords(tx, recorded, logs, now);
-  }
+  for (const recorded of recordedCases) await writeCaseRecords(tx, recorded, now);
 }

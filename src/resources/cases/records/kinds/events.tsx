@@ -25,6 +25,8 @@ export const EVENT_TYPE_LABELS: Record<(typeof EVENT_TYPES)[number], string> = {
   'electrode-fix': 'Electrode fix',
   disconnect: 'Disconnect',
   notification: 'Notification',
+  'status-epilepticus': 'Status epilepticus',
+  'electrode-off': 'Electrode off',
 };
 const EVENT_TYPE_CHOICES = choicesOf(EVENT_TYPE_LABELS);
 
