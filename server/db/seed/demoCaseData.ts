@@ -50,8 +50,9 @@ export type DemoCase = {
    */
   checkedMinutesAgo?: number;
   /**
-   * Monitoring only: the first technologist's `monitoring` log open since this many hours (watching a
-   * continuous case; beyond MAX_OPEN_LOG_HOURS a log left running, stale).
+   * Monitoring only: the first technologist's `monitoring` log open since this many hours, or since their
+   * shift began when they were on it already (watching a continuous case; beyond MAX_OPEN_LOG_HOURS a log
+   * left running, stale).
    */
   openLogHoursAgo?: number;
   /** Events beyond the usual ones: notifications on time, late or not yet made. */

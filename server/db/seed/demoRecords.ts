@@ -69,7 +69,7 @@ export type RecordedDemoCase = {
   recordingEnd: Date | null;
   /** Monitoring: minutes since the latest check (DemoCase). */
   checkedMinutesAgo?: number;
-  /** Monitoring: the first technologist's `monitoring` log open since this many hours. */
+  /** Monitoring: the first technologist's `monitoring` log open since this many hours, or since their shift began. */
   openLogHoursAgo?: number;
   events: readonly DemoEvent[];
   reviewedAt?: Date;
@@ -214,7 +214,17 @@ function plannedLogs(recorded: RecordedDemoCase, now: Date): PlannedLog[] {
       tasks.filter((task) => task.technologist === watch.technologist),
     ),
   );
-  return [hookup, ...tasks, ...carved].sort((a, b) => a.start - b.start);
+  return [hookup, ...tasks, ...joinedToOpen(carved)].sort((a, b) => a.start - b.start);
+}
+
+/** The open log started with the lead's shift: their `monitoring` log ending where it starts joins it. */
+function joinedToOpen(watches: readonly PlannedLog[]): PlannedLog[] {
+  const open = watches.find((watch) => watch.end === null);
+  const before = watches.find(
+    (watch) => open && watch.technologist === open.technologist && watch.end === open.start,
+  );
+  if (!open || !before) return [...watches];
+  return [...watches.filter((watch) => watch !== open && watch !== before), { ...open, start: before.start }];
 }
 
 /** The end of a log, or now while it runs. */
