@@ -86,6 +86,19 @@ const impedanceShape = z.object({
   actionTaken: optionalText('Action taken', 2000, { multiline: true }),
 });
 
+/** Every record time a revision's body may hold (DESIGN §4: none more than 5 minutes after now). */
+export const RECORD_TIME_FIELDS = [
+  'start',
+  'end',
+  'measuredAt',
+  'occurredAt',
+  'endedAt',
+  'notedAt',
+  'notifiedAt',
+  'periodStart',
+  'periodEnd',
+] as const;
+
 // Events
 
 export const EVENT_TYPES = [

@@ -5,8 +5,8 @@
  * (with the correction), events, impedances and case notes; many cases' time logs; an item's history; the
  * monitoring list (its overdue column reads the records). It also writes, on another monitoring case:
  * short time logs started and stopped one after the other by one of its technologists with no running log
- * (each in the free time after their latest log), and impedance measurements. Prints figures; asserts
- * nothing.
+ * on it (each in the free time after their latest log on the case, within the recording: DESIGN §4), and
+ * impedance measurements. Prints figures; asserts nothing.
  */
 import { and, count, desc, eq, max, ne, sql } from 'drizzle-orm';
 import { ELECTRODES_10_20 } from '../contract/caseRecords';
@@ -34,7 +34,8 @@ const LOG_MS = 250;
 
 /**
  * Where the benchmark writes: the first monitoring case (by id, so every run writes on the same one) with a
- * technologist who has no running log, and the end of that technologist's latest log.
+ * technologist who has no running log on it, and the end of that technologist's latest log on it (their
+ * logs may overlap only across cases).
  */
 async function writingTarget(db: Db) {
   const [target] = await db
@@ -45,7 +46,7 @@ async function writingTarget(db: Db) {
       and(
         eq(cases.stage, 'monitoring'),
         sql`not exists (select 1 from ${caseTimeLogs} running where running.technologist = ${caseTechnologists.username}
-          and running.end_at is null and not running.voided)`,
+          and running.case_id = ${cases.id} and running.end_at is null and not running.voided)`,
       ),
     )
     .orderBy(cases.id, caseTechnologists.username)
@@ -54,7 +55,7 @@ async function writingTarget(db: Db) {
   const [{ lastEnd }] = await db
     .select({ lastEnd: max(caseTimeLogs.endAt) })
     .from(caseTimeLogs)
-    .where(eq(caseTimeLogs.technologist, target.technologist));
+    .where(and(eq(caseTimeLogs.technologist, target.technologist), eq(caseTimeLogs.caseId, target.caseId)));
   return { ...target, lastEnd };
 }
 

@@ -4,19 +4,26 @@
  * revision or two, and 50,000 cases over the last three years in every stage (the old ones closed, the
  * active ones recent and within the load limits of a team of 40 technologists), with patients,
  * technologists, transitions, actions, protocol snapshots, case-number counters and each recording's
- * clinical records (DESIGN §4 "Per-case records"): about a million time logs (none of a technologist's
- * overlapping another), case notes, 300,000 events and as many impedance measurements, interpretations and
- * billing notes.
+ * clinical records (DESIGN §4 "Per-case records"): about a million time logs as concurrent monitoring has
+ * them (12-hour shifts at 07:00 and 19:00 in the client's zone on continuous cases, short checks on the
+ * others, a technologist's logs overlapping across cases, never on one; some running now, a few stale),
+ * case notes, 300,000 events (notifications on time, late and never) and as many impedance measurements,
+ * interpretations and billing notes.
  *
- * Set-based SQL (`insert … select … from generate_series`), one transaction per step, then checks and
- * VACUUM ANALYZE. Choices are pseudo-random from hashes of ids, so a run is repeatable. A database that
+ * Set-based SQL (`insert … select … from generate_series`), one transaction per step, then checks (the load
+ * limits and the time-log rules of DESIGN §4: it fails loudly when one is broken) and VACUUM ANALYZE. Choices are pseudo-random from hashes of ids, so a run is repeatable. A database that
  * already has clients is refused unless `--reset` is given, which first drops and recreates the public
  * schema. PostgreSQL only (not PGlite).
  */
 import type pg from 'pg';
 import { addMonths, monthsBetween } from '../contract/billing';
 import { monthIn } from '../contract/calendar';
-import { type CaseRecordKind, ELECTRODES_10_20, EVENT_TYPES } from '../contract/caseRecords';
+import {
+  type CaseRecordKind,
+  ELECTRODES_10_20,
+  EVENT_TYPES,
+  RECORD_TIME_FIELDS,
+} from '../contract/caseRecords';
 import { CASE_STAGES, LOAD_LIMITS } from '../contract/cases';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../contract/clients';
 import { clientHeader, saveRate, saveStatus } from '../server/db/billing';
@@ -133,14 +140,28 @@ async function seedClients(client: pg.PoolClient) {
   return (clients.rowCount ?? 0) + (contacts.rowCount ?? 0) + (links.rowCount ?? 0);
 }
 
+/**
+ * The protocols' notification rules (DESIGN §4 "Notifications"): whom to tell (the client's first or second
+ * contact) within how many minutes, by trigger, and the event types each trigger covers.
+ */
+const NOTIFY_WITHIN = {
+  seizure: { contact: 'first', minutes: 15, types: ['seizure'] },
+  'status epilepticus': { contact: 'first', minutes: 5, types: ['status-epilepticus'] },
+  'electrode off': { contact: 'second', minutes: 30, types: ['electrode-off', 'disconnect'] },
+} as const;
+
 /** Revision 1 of each kind before the first case; a second protocol for 60% of clients, during the years. */
 async function seedProtocolRevisions(client: pg.PoolClient) {
-  const rules = `jsonb_build_array(
-    jsonb_build_object('trigger', 'seizure', 'notify', jsonb_build_array(first_contact), 'withinMinutes', 15),
-    jsonb_build_object('trigger', 'status epilepticus', 'notify', jsonb_build_array(first_contact), 'withinMinutes', 5))`;
+  const rule = (trigger: string, contact: string, withinMinutes: number) =>
+    `jsonb_build_object('trigger', '${trigger}', 'notify', jsonb_build_array(${contact}), 'withinMinutes', ${withinMinutes})`;
+  const rules = `jsonb_build_array(${Object.entries(NOTIFY_WITHIN)
+    .map(([trigger, { contact, minutes }]) => rule(trigger, `${contact}_contact`, minutes))
+    .join(', ')})`;
   const result = await client.query(`
     with client_contacts_first as (
-      select c.id, c.created_at, (select min(id) from client_contacts where client_id = c.id) as first_contact
+      select c.id, c.created_at,
+        (select id from client_contacts where client_id = c.id and escalation_order = 1) as first_contact,
+        (select id from client_contacts where client_id = c.id and escalation_order = 2) as second_contact
       from clients c
     )
     insert into protocol_revisions (client_id, kind, revision, body, notification_rules, check_interval_minutes,
@@ -197,12 +218,13 @@ async function seedCases(client: pg.PoolClient) {
     ), recorded as (
       select t.*,
         case when (stage <> 'intake' and not cancelled) or (stage = 'intake' and r_hookup < 0.25)
-          then ${after('created_at', "interval '30 minutes' + r_hookup * interval '2 hours'")} end as recording_start
+          then date_trunc('second', ${after('created_at', "interval '30 minutes' + r_hookup * interval '2 hours'")}) end
+          as recording_start
       from timed t
     ), ended as (
       select r.*,
         case when stage in ('preview', 'reviewed', 'closed') and not cancelled
-          then recording_start + least(duration, (now() - recording_start) * 0.8) end as recording_end
+          then date_trunc('second', recording_start + least(duration, (now() - recording_start) * 0.8)) end as recording_end
       from recorded r
     )
     insert into cases (case_number, client_id, stage, study_type, has_video, monitoring_level, recording_start,
@@ -425,74 +447,92 @@ const momentsDuring = (everyHours: number, salt: number) => `
       * (n - 1 + (5 + ${hash('(c.id * 64 + n)', salt)} % 90) / 100.0) / moments.count) as at
   ) moment`;
 
-/** A log's activity when it is neither the hookup nor the takedown: mostly `usual`, sometimes `other`. */
-const activityMix = (usual: string, other: string) => [
-  ...Array<string>(6).fill(usual),
-  other,
-  other,
-  'maintenance',
-  'review',
-];
+/** A short log's activity on an intermittent or unmonitored case: mostly a check. */
+const CHECK_MIX = [...Array<string>(8).fill('check'), 'maintenance', 'review'];
 
-/** A boundary of a technologist's (`tech_no`) working windows: the hour, moved later by up to 25 minutes. */
-const windowBoundary = (hour: string) =>
-  `(to_timestamp((${hour}) * 3600) + make_interval(mins => ${hash(`((${hour}) * 64 + tech_no)`, 20)} % 26))`;
+/** How far apart an intermittent case's checks start, and how far each moves later (minutes): 60–120 apart. */
+const CHECK_EVERY_MINUTES = 90;
+const CHECK_JITTER_MINUTES = 30;
 
 /**
- * The technologists' working time, which the case notes and the time logs read (the session's table
- * `shift_logs`, dropped by the time-logs step). Each technologist's clock is cut into back-to-back windows
- * of 35–85 minutes, and each window goes to one of their cases recording then (the one whose hookup or
- * else takedown falls in it first, otherwise one at random): a log fills its window less a break of up to 4
- * minutes, so a technologist's logs never overlap, across all their cases, however the cases were
- * assigned. The window running now ends now, or stays open (a running log, one at most per technologist)
- * for half the technologists when its recording is still running. A case's first log is its hookup, the
- * last one of an ended recording its takedown; a monitoring case due to show as overdue has no check
- * in its last hours.
+ * The technologists' time logs, which the case notes and the time logs read (the session's table
+ * `shift_logs`, dropped by the time-logs step), as concurrent monitoring has them (DESIGN §4): the first
+ * technologist hooks the patient up (up to an hour before the recording) and takes it down (up to 40
+ * minutes after it); on a continuous case the technologists take the 12-hour shifts (07:00 and 19:00 in
+ * the client's zone) in turn, each shift one `monitoring` log clipped to the recording, so a technologist
+ * on duty logs on every case of theirs recording then, at the same time; on the other cases they take
+ * turns at short checks (3–6 minutes, 60–120 apart). A technologist's logs never overlap on one case. Now:
+ * a continuous case checked recently (`checkedRecently`) is being watched (its shift's log open, under
+ * 13 hours old); one due to show as overdue has nothing logged in its last three hours, and one in four
+ * such intermittent cases that began over a day ago has a log left open 17–24 hours ago (stale).
  */
 async function planShifts(client: pg.PoolClient) {
+  const key = (n: string) => `(b.case_id * 128 + ${n})`;
   const result = await client.query(`
     create temp table shift_logs as
-    with spans as (
-      select c.id as case_id, c.stage, c.monitoring_level, c.recording_start, c.recording_end,
-        t.username as technologist, substring(t.username from 5)::int as tech_no,
-        c.recording_start - interval '30 minutes' as span_start,
-        coalesce(c.recording_end + interval '15 minutes', now()) as span_end
-      from cases c join case_technologists t on t.case_id = c.id
-      where c.recording_start is not null
-    ), windows as (
-      select s.*, hour_no, ${windowBoundary('hour_no')} as window_start, ${windowBoundary('hour_no + 1')} as window_end
-      from spans s
-      cross join generate_series(floor(extract(epoch from s.span_start) / 3600)::int - 1,
-        floor(extract(epoch from s.span_end) / 3600)::int) as hour_no
-    ), chosen as (
-      select w.*, row_number() over (partition by technologist, hour_no order by
-          case when recording_start >= window_start and recording_start < window_end then 0
-            when recording_end >= window_start and recording_end < window_end then 1 else 2 end,
-          hashint4(case_id * 31 + 21) # hashint4(hour_no)) as choice
-      from windows w
-      where window_start < span_end and window_end > span_start and window_start < now() - interval '5 minutes'
+    with recorded as (
+      select c.id as case_id, c.stage, c.monitoring_level, c.recording_start, c.recording_end, client.time_zone,
+        team.technologists, array_length(team.technologists, 1) as team_size,
+        c.stage = 'monitoring' and ${checkedRecently('c.id')} as watched,
+        c.stage = 'monitoring' and not (${checkedRecently('c.id')}) and c.monitoring_level <> 'continuous'
+          and c.recording_start < now() - interval '26 hours' and ${hash('c.id', 19)} % 4 = 0 as forgotten
+      from cases c
+      join clients client on client.id = c.client_id
+      cross join lateral (
+        select array_agg(t.username order by t.username) as technologists from case_technologists t where t.case_id = c.id
+      ) team
+      where c.recording_start is not null and team.technologists is not null
+    ), bounded as (
+      select r.*, forgotten_at,
+        case when r.recording_end is not null then r.recording_end
+          when r.watched then date_trunc('second', now())
+          when r.forgotten then forgotten_at
+          else date_trunc('second', now() - interval '3 hours') end as logged_until
+      from recorded r
+      cross join lateral (
+        select case when r.forgotten then date_trunc('second', now() - make_interval(mins => 17 * 60 + ${hash('r.case_id', 20)} % 420)) end
+          as forgotten_at
+      ) forgetting
+    ), shifts as (
+      select b.case_id, b.technologists[1 + (floor((extract(epoch from local_start) - 7 * 3600) / 43200)::bigint % b.team_size)::int]
+          as technologist,
+        greatest(shift.start_at, b.recording_start) as start_at,
+        case when b.watched and shift.end_at > now() then null else least(shift.end_at, b.logged_until) end as end_at,
+        'monitoring' as activity
+      from bounded b
+      cross join lateral generate_series(date_trunc('day', b.recording_start at time zone b.time_zone) - interval '5 hours',
+        b.logged_until at time zone b.time_zone, interval '12 hours') as local_start
+      cross join lateral (
+        select local_start at time zone b.time_zone as start_at, (local_start + interval '12 hours') at time zone b.time_zone as end_at
+      ) shift
+      where b.monitoring_level = 'continuous' and shift.end_at > b.recording_start and shift.start_at < b.logged_until
+    ), checks as (
+      select b.case_id, b.technologists[1 + n % b.team_size] as technologist, checked.start_at,
+        checked.start_at + make_interval(mins => 3 + ${hash(key('n'), 21)} % 4) as end_at,
+        ${pick(CHECK_MIX, hash(key('n'), 22))} as activity
+      from bounded b
+      cross join lateral generate_series(0, floor(extract(epoch from b.logged_until - b.recording_start) / ${CHECK_EVERY_MINUTES * 60})::int) as n
+      cross join lateral (
+        select date_trunc('second', b.recording_start + make_interval(mins => n * ${CHECK_EVERY_MINUTES} + ${hash(key('n'), 23)} % ${CHECK_JITTER_MINUTES}))
+          as start_at
+      ) checked
+      where b.monitoring_level <> 'continuous' and checked.start_at + interval '6 minutes' <= b.logged_until
     ), logs as (
-      select case_id, stage, monitoring_level, recording_end, technologist, window_start as start_at,
-        case when window_end - pause <= now() then window_end - pause
-          when recording_end is null and tech_no % 2 = 0 then null
-          else date_trunc('second', now()) end as end_at
-      from chosen
-      cross join lateral (select make_interval(mins => ${hash('(hour_no * 64 + tech_no)', 22)} % 5) as pause) paused
-      where choice = 1
-    ), numbered as (
-      select logs.*, row_number() over (order by start_at, technologist)::int as log_id,
-        row_number() over (partition by case_id order by start_at, technologist) as nth,
-        count(*) over (partition by case_id) as case_logs
-      from logs
+      select case_id, technologist, start_at, end_at, activity from shifts where end_at is null or end_at > start_at
+      union all
+      select case_id, technologist, start_at, end_at, activity from checks
+      union all
+      select case_id, technologists[1], recording_start - make_interval(mins => 20 + ${hash('case_id', 24)} % 40),
+        recording_start, 'hookup'
+      from bounded
+      union all
+      select case_id, technologists[1], recording_end,
+        least(recording_end + make_interval(mins => 15 + ${hash('case_id', 25)} % 25), date_trunc('second', now())), 'takedown'
+      from bounded where recording_end is not null and recording_end < now() - interval '1 minute'
+      union all
+      select case_id, technologists[1], forgotten_at, null, 'monitoring' from bounded where forgotten
     )
-    select log_id, case_id, technologist, start_at, end_at,
-      case when nth = 1 then 'hookup'
-        when recording_end is not null and nth = case_logs and coalesce(end_at, now()) >= recording_end then 'takedown'
-        when stage = 'monitoring' and not (${checkedRecently('case_id')})
-          and coalesce(end_at, now()) > now() - interval '3 hours' then 'monitoring'
-        when monitoring_level = 'continuous' then ${pick(activityMix('monitoring', 'check'), hash('log_id', 23))}
-        else ${pick(activityMix('check', 'monitoring'), hash('log_id', 23))} end as activity
-    from numbered`);
+    select row_number() over (order by start_at, technologist, case_id)::int as log_id, logs.* from logs`);
   return result.rowCount ?? 0;
 }
 
@@ -574,13 +614,23 @@ const EVENT_MIX = [
   'electrode-fix',
   'disconnect',
   'notification',
+  'electrode-off',
 ];
+/** One event in this many is a status epilepticus, whatever the mix says. */
+const STATUS_EPILEPTICUS_EVERY = 60;
 
 /**
- * About one event per 8½ hours of recording: seizures (two in three with the client's first or second
- * contact notified within minutes), pushbutton presses, medications, artifacts and more.
+ * About one event per 8½ hours of recording: seizures, the odd status epilepticus, electrodes off,
+ * pushbutton presses, medications, artifacts and more. An event a protocol rule covers (NOTIFY_WITHIN) has
+ * the rule's contact notified: on time mostly, late one time in five, never one in fifteen; a
+ * `notification` event names the first or second contact, told within minutes.
  */
 function seedEvents(client: pg.PoolClient) {
+  const coveredTypes = Object.values(NOTIFY_WITHIN)
+    .flatMap(({ contact, minutes, types }) =>
+      types.map((type) => `('${type}', ${contact === 'first' ? 1 : 2}, ${minutes})`),
+    )
+    .join(', ');
   const descriptions = EVENT_TYPES.map(
     (type) => `when '${type}' then ${pick(EVENT_DESCRIPTIONS[type], hash('e.key', 33))}`,
   ).join(' ');
@@ -589,25 +639,35 @@ function seedEvents(client: pg.PoolClient) {
     'events',
     `with planned as (
       select c.id as case_id, c.client_id, c.technologist, moment.key, moment.at as occurred_at,
-        ${pick(EVENT_MIX, hash('moment.key', 32))} as type
+        case when ${hash('moment.key', 40)} % ${STATUS_EPILEPTICUS_EVERY} = 0 then 'status-epilepticus'
+          else ${pick(EVENT_MIX, hash('moment.key', 32))} end as type
       from ${RECORDED_CASES} c ${momentsDuring(8.5, 31)}
+    ), timed as (
+      select planned.*, rule.escalation_order, rule.within_minutes,
+        case when ${hash('key', 35)} % 15 = 0 then 'never' when ${hash('key', 35)} % 15 < 4 then 'late' else 'on-time' end
+          as timing
+      from planned
+      left join (values ${coveredTypes}) as rule(type, escalation_order, within_minutes) on rule.type = planned.type
     )
     select e.case_id, e.technologist as author, e.occurred_at, e.type, case e.type ${descriptions} end as description,
       least(e.occurred_at + case e.type when 'seizure' then make_interval(secs => 30 + ${hash('e.key', 36)} % 150)
         when 'clinical' then make_interval(mins => 1 + ${hash('e.key', 36)} % 5)
+        when 'status-epilepticus' then make_interval(mins => 6 + ${hash('e.key', 36)} % 40)
         when 'disconnect' then make_interval(mins => 5 + ${hash('e.key', 36)} % 40) end, now()) as ended_at,
       contact.id as notified_contact_id,
-      case when contact.id is not null
-        then least(e.occurred_at + make_interval(mins => 2 + ${hash('e.key', 37)} % 12), now()) end as notified_at,
+      case when contact.id is not null then least(e.occurred_at + make_interval(mins => case
+        when e.within_minutes is null then 2 + ${hash('e.key', 37)} % 12
+        when e.timing = 'late' then e.within_minutes + 1 + ${hash('e.key', 37)} % 45
+        else 1 + ${hash('e.key', 37)} % (e.within_minutes - 1) end), now()) end as notified_at,
       least(e.occurred_at + interval '3 minutes', now()) as created_at,
       case when voided then 2 else ${revisionCount('e.key', 38)} end as revisions,
       least(e.occurred_at + interval '1 hour', now()) as revised_at,
       case when voided then 'Entered on the wrong case.' else '' end as void_reason
-    from planned e
+    from timed e
     cross join lateral (select ${hash('e.key', 39)} % 500 = 0 as voided) voiding
     left join client_contacts contact on contact.client_id = e.client_id
-      and contact.escalation_order = 1 + ${hash('e.key', 34)} % 2
-      and (e.type = 'notification' or (e.type = 'seizure' and ${hash('e.key', 35)} % 3 < 2))`,
+      and case when e.within_minutes is not null then contact.escalation_order = e.escalation_order and e.timing <> 'never'
+        else e.type = 'notification' and contact.escalation_order = 1 + ${hash('e.key', 34)} % 2 end`,
     `jsonb_build_object('occurredAt', ${iso('p.occurred_at')}, 'endedAt', ${iso('p.ended_at')}, 'type', p.type,
       'description', ${amended('p.description')}, 'notifiedContactId', p.notified_contact_id,
       'notifiedAt', ${iso('p.notified_at')})`,
@@ -774,21 +834,52 @@ async function checkLoads(client: pg.PoolClient) {
   }
 }
 
+/** DESIGN §4 windows: a hookup may start, a takedown end, this long outside the recording. */
+const WINDOW = "interval '4 hours'";
+/** DESIGN §4: no record time more than this after now. */
+const FUTURE = "interval '5 minutes'";
+
 /**
- * Refuses to finish when a technologist's live time logs overlap (each log against the one starting just
- * before it, a running log running on) or one has two running logs, or when `case_time_logs` differs from
- * the time logs' latest revisions.
+ * Refuses to finish when the time logs break the rules of DESIGN §4 "Monitoring operations" (each count
+ * should be 0): a technologist's live logs overlapping on one case (each against the one starting just
+ * before it, a running log running on) or two running on one case; a log outside its window (a hookup from
+ * 4 h before the recording, a takedown until 4 h after it, the rest within it, none running on an ended
+ * recording); more running logs than the technologist has active cases; a log owned by someone who is not
+ * a technologist assigned to the case; a record time in the future; `case_time_logs` differing from the
+ * time logs' latest revisions.
  */
 async function checkTimeLogs(client: pg.PoolClient) {
-  const { rows } = await client.query<{ overlapping: number; running: number; unindexed: number }>(`
+  const futureTimes = RECORD_TIME_FIELDS.map(
+    (field) => `(revision.body->>'${field}')::timestamptz > now() + ${FUTURE}`,
+  ).join(' or ');
+  const { rows } = await client.query<Record<string, number>>(`
     select
       (select count(*)::int from (
-        select start_at < lag(coalesce(end_at, 'infinity')) over (partition by technologist order by start_at, item_id) as overlaps_previous
+        select start_at < lag(coalesce(end_at, 'infinity')) over (partition by case_id, technologist order by start_at, item_id)
+          as overlaps_previous
         from case_time_logs where not voided
       ) ordered where overlaps_previous) as overlapping,
       (select count(*)::int from (
-        select technologist from case_time_logs where end_at is null and not voided group by technologist having count(*) > 1
-      ) doubled) as running,
+        select 1 from case_time_logs where end_at is null and not voided group by case_id, technologist having count(*) > 1
+      ) doubled) as "running twice on a case",
+      (select count(*)::int from case_time_logs log join cases c on c.id = log.case_id
+        where not log.voided and (c.recording_start is null
+          or log.start_at < c.recording_start - case when log.activity = 'hookup' then ${WINDOW} else interval '0' end
+          or coalesce(log.end_at, now()) > coalesce(c.recording_end, now())
+            + case when log.activity = 'takedown' then ${WINDOW} else interval '0' end
+          or (log.end_at is null and c.recording_end is not null))
+      ) as "outside their window",
+      (select count(*)::int from (
+        select log.technologist from case_time_logs log where log.end_at is null and not log.voided
+        group by log.technologist
+        having count(*) > (select count(*) from case_technologists t join cases c on c.id = t.case_id
+          where t.username = log.technologist and c.stage in ('intake', 'monitoring'))
+      ) overloaded) as "technologists with more running logs than active cases",
+      (select count(*)::int from case_time_logs log
+        where log.technologist not like 'tech%' or not exists (
+          select 1 from case_technologists t where t.case_id = log.case_id and t.username = log.technologist)
+      ) as "not an assigned technologist's",
+      (select count(*)::int from case_record_revisions revision where ${futureTimes}) as "records in the future",
       (select count(*)::int from case_record_items item
         cross join lateral (
           select * from case_record_revisions revision where revision.item_id = item.id
@@ -800,12 +891,33 @@ async function checkTimeLogs(client: pg.PoolClient) {
             indexed.activity, indexed.billable, indexed.voided)
           is distinct from (item.case_id, latest.revision, latest.body->>'technologist', (latest.body->>'start')::timestamptz,
             (latest.body->>'end')::timestamptz, latest.body->>'activity', (latest.body->>'billable')::boolean, latest.voided))
-      ) as unindexed`);
-  const [{ overlapping, running, unindexed }] = rows;
+      ) as "not as indexed"`);
+  const counts = Object.entries(rows[0]);
+  console.log(`Time logs: ${counts.map(([label, count]) => `${count} ${label}`).join(', ')}.`);
+  const broken = counts.filter(([, count]) => count > 0);
+  if (broken.length > 0) {
+    throw new Error(`The seeded time logs break DESIGN §4: ${broken.map(([label]) => label).join(', ')}`);
+  }
+}
+
+/** What concurrent monitoring looks like in the seed: logs running now, stale ones, late notifications. */
+async function describeMonitoring(client: pg.PoolClient) {
+  const { rows } = await client.query<Record<string, number>>(`
+    select
+      (select count(*)::int from case_time_logs where end_at is null and not voided) as running,
+      (select count(*)::int from case_time_logs where end_at is null and not voided
+        and start_at < now() - interval '16 hours') as stale,
+      (select max(running)::int from (
+        select count(*) as running from case_time_logs where end_at is null and not voided group by technologist
+      ) per_technologist) as "most running for one technologist",
+      (select count(*)::int from case_record_items item join case_record_revisions revision on revision.item_id = item.id
+        and revision.revision = 1 where item.kind = 'events' and revision.body->>'type' in ('status-epilepticus', 'electrode-off'))
+        as "status epilepticus and electrode-off events"`);
   console.log(
-    `Time logs: ${overlapping} overlapping, ${running} technologists with two running, ${unindexed} not as indexed.`,
+    `Monitoring: ${Object.entries(rows[0])
+      .map(([label, count]) => `${count} ${label}`)
+      .join(', ')}.`,
   );
-  if (overlapping + running + unindexed > 0) throw new Error('The seeded time logs are inconsistent');
 }
 
 /** In the order they depend on each other; later issues add theirs at the end. */
@@ -912,6 +1024,7 @@ async function seedAll(client: pg.PoolClient, database: BenchDatabase) {
   const checksStarted = performance.now();
   await checkLoads(client);
   await checkTimeLogs(client);
+  await describeMonitoring(client);
   console.log(`${'checks'.padEnd(38)}${seconds(checksStarted)}`);
   const analyzeStarted = performance.now();
   await client.query('vacuum analyze');

@@ -5,6 +5,7 @@ import {
   type GenericRecordKind,
   RECORD_RULES,
   RECORD_SHAPES,
+  RECORD_TIME_FIELDS,
   type RecordItem,
 } from '../../contract/caseRecords';
 import { ACTIVE_CASE_STAGES, type CaseRow, type CaseStage } from '../../contract/cases';
@@ -27,18 +28,6 @@ import { describeEachDatabase, startTestServer, type TestServer } from './suppor
 const HOUR_MS = 60 * 60 * 1000;
 /** DESIGN §4 windows: a hookup may start, a takedown end, this long outside the recording. */
 const WINDOW_HOURS = 4;
-/** Every record time a body holds (DESIGN §4: none in the future). */
-const RECORD_TIMES = [
-  'start',
-  'end',
-  'measuredAt',
-  'occurredAt',
-  'endedAt',
-  'notedAt',
-  'notifiedAt',
-  'periodStart',
-  'periodEnd',
-];
 /** DESIGN §4 "Notifications": the protocol trigger covering each event type. */
 const TRIGGER_OF: Record<string, NotificationTrigger> = {
   seizure: 'seizure',
@@ -281,7 +270,7 @@ describeEachDatabase('demo case records', (kind) => {
         join case_record_revisions revision on revision.item_id = item.id`,
     );
     for (const { kind, body } of rows) {
-      for (const field of RECORD_TIMES) {
+      for (const field of RECORD_TIME_FIELDS) {
         const value = body[field];
         if (typeof value === 'string')
           expect(Date.parse(value), `${kind} ${field} ${value}`).toBeLessThanOrEqual(seededBy);
