@@ -197,8 +197,11 @@ describeEachDatabase('demo cases seed', (kind) => {
       expect(active.continuous, username).toBeLessThanOrEqual(LOAD_LIMITS.continuous);
       expect(active.intermittent, username).toBeLessThanOrEqual(LOAD_LIMITS.intermittent);
     }
+    // DESIGN §4: a continuous case weighs 3, an intermittent one 1, a technologist's active cases at most 12.
+    const weight = ({ active }: (typeof loads)[number]) => 3 * active.continuous + active.intermittent;
+    for (const load of loads) expect(weight(load), load.username).toBeLessThanOrEqual(12);
     const tech1 = loads.find((load) => load.username === 'tech1');
-    expect(tech1?.active.continuous).toBe(LOAD_LIMITS.continuous - 1);
+    expect(tech1 && weight(tech1)).toBe(12 - 3);
     expect(loads.find((load) => load.username === 'newhire')?.active.continuous).toBeGreaterThan(0);
   });
 

@@ -6,9 +6,10 @@ import type { ActionKind, CaseStage, MonitoringLevel, StudyType } from '../../..
  * service: fresh orders in intake, recordings running (some overdue for a check, several watched at once by
  * one technologist), studies waiting for the reader, reviewed ones waiting for billing, closed ones of the
  * last weeks and two cancelled orders. Times count back from the moment of seeding. The demo technologists
- * are tech1 and newhire; tech1 holds three active continuous cases, so one more continuous case can still
- * be assigned to them (limit 4), and watches three patients at once (three open logs). Each recording gets
- * its clinical records (demoRecords.ts).
+ * are tech1 and newhire, each within the load of DESIGN §4 (a continuous case weighs 3, an intermittent one
+ * 1, at most 12): tech1's active cases weigh 9, so one more continuous case can still be assigned to them;
+ * tech1 watches three patients at once (three open logs). Each recording gets its clinical records
+ * (demoRecords.ts).
  */
 
 /**
@@ -85,7 +86,8 @@ export const DEMO_CASES: readonly DemoCase[] = [
     studyType: 'icu',
     hasVideo: false,
     monitoringLevel: 'intermittent',
-    technologists: ['tech1'],
+    technologists: [],
+    createdBy: 'tech1',
     openedHoursAgo: 2.5,
   },
   {
@@ -123,7 +125,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     studyType: 'icu',
     hasVideo: false,
     monitoringLevel: 'intermittent',
-    technologists: ['newhire', 'tech1'],
+    technologists: ['newhire'],
     openedHoursAgo: 1,
     createdBy: 'admin',
     patient: 'partial',
@@ -137,7 +139,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     stage: 'monitoring',
     studyType: 'icu',
     hasVideo: true,
-    monitoringLevel: 'continuous',
+    monitoringLevel: 'intermittent',
     technologists: ['tech1'],
     openedHoursAgo: 20,
     checkedMinutesAgo: 2,
@@ -148,7 +150,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     studyType: 'icu',
     hasVideo: true,
     monitoringLevel: 'continuous',
-    technologists: ['tech1', 'newhire'],
+    technologists: ['tech1'],
     openedHoursAgo: 7,
     checkedMinutesAgo: 9,
     openLogHoursAgo: 2.5,
@@ -213,7 +215,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     studyType: 'icu',
     hasVideo: false,
     monitoringLevel: 'intermittent',
-    technologists: ['tech1'],
+    technologists: ['newhire'],
     openedHoursAgo: 10,
   },
   {
