@@ -26,6 +26,7 @@ import {
 } from '../contract/caseRecords';
 import { CASE_STAGES, LOAD_LIMITS } from '../contract/cases';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../contract/clients';
+import { HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../contract/hours';
 import { clientHeader, saveRate, saveStatus } from '../server/db/billing';
 import { refreshPendingCaseHours } from '../server/db/caseHours';
 import {
@@ -45,6 +46,7 @@ import {
   INTERPRETATION_READS,
   type InterpretationRead,
 } from '../server/db/seed/demoRecordData';
+import { FUTURE_TOLERANCE_MS } from '../server/domain/timeLogRules';
 import { currentLines, totalsOf } from '../server/services/billingStatements';
 import { resetPostgres } from '../tests/api/support/postgres';
 import { type BenchDatabase, benchArguments, runScript, shownUrl, withBenchDatabase } from './support/bench';
@@ -834,10 +836,11 @@ async function checkLoads(client: pg.PoolClient) {
   }
 }
 
-/** DESIGN §4 windows: a hookup may start, a takedown end, this long outside the recording. */
-const WINDOW = "interval '4 hours'";
+/** DESIGN §4 windows: how long before the recording a hookup may start, after it a takedown end. */
+const HOOKUP_LEAD = `interval '${HOOKUP_LEAD_HOURS} hours'`;
+const TAKEDOWN_TRAIL = `interval '${TAKEDOWN_TRAIL_HOURS} hours'`;
 /** DESIGN §4: no record time more than this after now. */
-const FUTURE = "interval '5 minutes'";
+const FUTURE = `interval '${FUTURE_TOLERANCE_MS / 1000} seconds'`;
 
 /**
  * Refuses to finish when the time logs break the rules of DESIGN §4 "Monitoring operations" (each count
@@ -864,9 +867,9 @@ async function checkTimeLogs(client: pg.PoolClient) {
       ) doubled) as "running twice on a case",
       (select count(*)::int from case_time_logs log join cases c on c.id = log.case_id
         where not log.voided and (c.recording_start is null
-          or log.start_at < c.recording_start - case when log.activity = 'hookup' then ${WINDOW} else interval '0' end
+          or log.start_at < c.recording_start - case when log.activity = 'hookup' then ${HOOKUP_LEAD} else interval '0' end
           or coalesce(log.end_at, now()) > coalesce(c.recording_end, now())
-            + case when log.activity = 'takedown' then ${WINDOW} else interval '0' end
+            + case when log.activity = 'takedown' then ${TAKEDOWN_TRAIL} else interval '0' end
           or (log.end_at is null and c.recording_end is not null))
       ) as "outside their window",
       (select count(*)::int from (

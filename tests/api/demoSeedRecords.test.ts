@@ -21,13 +21,12 @@ import {
 } from '../../server/db/schema';
 import { DEMO_CASES } from '../../server/db/seed/demoCaseData';
 import { seedDemoData } from '../../server/db/seed/demoClients';
+import { FUTURE_TOLERANCE_MS, logShapeErrors, logWindowRefusal } from '../../server/domain/timeLogRules';
 import { DEMO_USERS } from '../../server/identity/demoUsers';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** DESIGN §4 windows: a hookup may start, a takedown end, this long outside the recording. */
-const WINDOW_HOURS = 4;
 /** DESIGN §4 "Notifications": the protocol trigger covering each event type. */
 const TRIGGER_OF: Record<string, NotificationTrigger> = {
   seizure: 'seizure',
@@ -105,17 +104,22 @@ describeEachDatabase('demo case records', (kind) => {
         ),
         label,
       ).toBe(true);
-      const end = log.endAt?.getTime() ?? seededBy;
-      expect(end, label).toBeLessThanOrEqual(seededBy);
-      // DESIGN §4 windows: a hookup from 4 h before the recording, a takedown until 4 h after it.
-      const recordingStart = row.recordingStart.getTime();
-      const recordingEnd = row.recordingEnd?.getTime() ?? seededBy;
-      expect(log.startAt.getTime(), label).toBeGreaterThanOrEqual(
-        recordingStart - (log.activity === 'hookup' ? WINDOW_HOURS * HOUR_MS : 0),
-      );
-      expect(end, label).toBeLessThanOrEqual(
-        recordingEnd + (log.activity === 'takedown' ? WINDOW_HOURS * HOUR_MS : 0),
-      );
+      // The API's own rules (DESIGN §4): forwards, not after the seeding, at most a shift long, in its window.
+      const times = {
+        activity: log.activity,
+        start: log.startAt.getTime(),
+        end: log.endAt?.getTime() ?? null,
+      };
+      expect(
+        logShapeErrors(times, seededBy - FUTURE_TOLERANCE_MS, DEFAULT_MAX_OPEN_LOG_HOURS),
+        label,
+      ).toEqual([]);
+      const study = {
+        recordingStart: row.recordingStart.getTime(),
+        recordingEnd: row.recordingEnd?.getTime() ?? null,
+        timeZone: 'UTC',
+      };
+      expect(logWindowRefusal(times, study), label).toBeUndefined();
       if (log.endAt === null) expect(row.recordingEnd, `${label} runs on an ended recording`).toBeNull();
       const previous = logs[position - 1];
       if (previous?.caseId === log.caseId && previous.technologist === log.technologist) {
