@@ -4,9 +4,9 @@
  * it and times over HTTP with an administrator's real id token: the busiest monitoring case's time logs
  * (with the correction), events, impedances and case notes; many cases' time logs; an item's history; the
  * monitoring list (its overdue column reads the records). It also writes, on another monitoring case:
- * short time logs started and stopped one after the other by one of its technologists with no running log
- * on it (each in the free time after their latest log on the case, within the recording: DESIGN §4), and
- * impedance measurements. Prints figures; asserts nothing.
+ * short time logs started and stopped one after the other by a technologist it assigns to the case (each
+ * in the free time after their latest log on the case, within the recording: DESIGN §4), and impedance
+ * measurements. Prints figures; asserts nothing.
  */
 import { and, count, desc, eq, max, ne, sql } from 'drizzle-orm';
 import { ELECTRODES_10_20 } from '../contract/caseRecords';
@@ -33,30 +33,33 @@ const PER_PAGE = 25;
 const LOG_MS = 250;
 
 /**
- * Where the benchmark writes: the first monitoring case (by id, so every run writes on the same one) with a
- * technologist who has no running log on it, and the end of that technologist's latest log on it (their
- * logs may overlap only across cases).
+ * Who writes the benchmark's logs: a technologist the app's identity knows (only technologists own time
+ * logs, DESIGN §4), where the seed's team is only names.
+ */
+const WRITER = 'tech1';
+
+/**
+ * Where the benchmark writes: the first monitoring case (by id, so every run writes on the same one), with
+ * WRITER assigned to it (before the timing), and the end of WRITER's latest log on it (their logs may
+ * overlap only across cases).
  */
 async function writingTarget(db: Db) {
   const [target] = await db
-    .select({ caseId: cases.id, caseNumber: cases.caseNumber, technologist: caseTechnologists.username })
+    .select({ caseId: cases.id, caseNumber: cases.caseNumber })
     .from(cases)
-    .innerJoin(caseTechnologists, eq(caseTechnologists.caseId, cases.id))
-    .where(
-      and(
-        eq(cases.stage, 'monitoring'),
-        sql`not exists (select 1 from ${caseTimeLogs} running where running.technologist = ${caseTechnologists.username}
-          and running.case_id = ${cases.id} and running.end_at is null and not running.voided)`,
-      ),
-    )
-    .orderBy(cases.id, caseTechnologists.username)
+    .where(eq(cases.stage, 'monitoring'))
+    .orderBy(cases.id)
     .limit(1);
   if (!target) return undefined;
+  await db
+    .insert(caseTechnologists)
+    .values({ caseId: target.caseId, username: WRITER, assignedBy: 'admin' })
+    .onConflictDoNothing();
   const [{ lastEnd }] = await db
     .select({ lastEnd: max(caseTimeLogs.endAt) })
     .from(caseTimeLogs)
-    .where(and(eq(caseTimeLogs.technologist, target.technologist), eq(caseTimeLogs.caseId, target.caseId)));
-  return { ...target, lastEnd };
+    .where(and(eq(caseTimeLogs.technologist, WRITER), eq(caseTimeLogs.caseId, target.caseId)));
+  return { ...target, technologist: WRITER, lastEnd };
 }
 
 /** The monitoring case with the most time logs, other than the one written on. */
