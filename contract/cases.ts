@@ -174,7 +174,7 @@ export const caseRowSchema = z.object({
   recordingEnd: timestamp.nullable(),
   technologists: z.array(username),
   reader: username.nullable(),
-  /** A monitoring case whose latest check is older than its protocol's check interval. */
+  /** Overdue for a check, by the board's rule (DESIGN §4 "Checks and overdue"). */
   overdue: z.boolean(),
   version: id,
   createdAt: timestamp,

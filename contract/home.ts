@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { CASE_STAGES, MONITORING_LEVELS } from './cases';
+import { TIME_LOG_ACTIVITIES } from './timeLogs';
 
 /**
  * The home page's two calls (DESIGN §8 "Home"): GET /getHome, the caller's own work; GET /getHome2, the
  * operations board (active monitoring with its checks, billable hours this month against last month).
  */
+
+/** The check interval of a client without a protocol (DESIGN §4): such cases are still checked. */
+export const DEFAULT_CHECK_INTERVAL_MINUTES = 120;
+
+const instant = z.string().meta({ description: 'ISO 8601 instant', examples: ['2026-11-23T18:23:00.000Z'] });
 
 const hours = z.string().meta({ description: 'hours, 2 decimal places', examples: ['12.50'] });
 
@@ -24,6 +30,8 @@ export const homeCaseSchema = z.object({
   patientName: z.string(),
   monitoringLevel: z.enum(MONITORING_LEVELS),
   recordingStart: z.string().nullable(),
+  /** The client's IANA zone: the case's times are shown in it (DESIGN §4 "One clock"). */
+  clientTimeZone: z.string(),
   /** Why it is the caller's: one of its technologists, or its reader. */
   role: z.enum(['technologist', 'reader']),
 });
@@ -37,6 +45,9 @@ export const openTimeLogSchema = z.object({
   stage: z.enum(CASE_STAGES),
   start: z.string(),
   activity: z.string(),
+  clientTimeZone: z.string(),
+  /** Open for longer than `MAX_OPEN_LOG_HOURS` (DESIGN §4): most likely never stopped. */
+  stale: z.boolean(),
 });
 export type OpenTimeLog = z.infer<typeof openTimeLogSchema>;
 
@@ -46,23 +57,45 @@ export const homeSchema = z.object({
   stageCounts: stageCountsSchema,
   /** The caller's active cases (intake, monitoring) and the cases they read that wait for review. */
   myCases: z.array(homeCaseSchema),
-  openTimeLog: openTimeLogSchema.nullable(),
+  /** The caller's running logs, one per case at most (concurrent monitoring), oldest first. */
+  openTimeLogs: z.array(openTimeLogSchema),
 });
 export type Home = z.infer<typeof homeSchema>;
 
+/** An open log older than `MAX_OPEN_LOG_HOURS` on a board case. */
+export const staleOpenLogSchema = z.object({
+  technologist: z.string(),
+  activity: z.enum(TIME_LOG_ACTIVITIES),
+  start: instant,
+});
+export type StaleOpenLog = z.infer<typeof staleOpenLogSchema>;
+
+/** A case in monitoring and its checks (DESIGN §4 "Checks and overdue"). */
 export const boardCaseSchema = z.object({
   id: z.number().int(),
   caseNumber: z.string(),
   clientName: z.string(),
+  clientTimeZone: z.string(),
   patientName: z.string(),
   monitoringLevel: z.enum(MONITORING_LEVELS),
   technologists: z.array(z.string()),
-  recordingStart: z.string().nullable(),
-  /** The latest check time log or impedance measurement, if any. */
-  lastCheckAt: z.string().nullable(),
-  /** The protocol's check interval; null when the client has no protocol (then never overdue). */
-  checkIntervalMinutes: z.number().int().nullable(),
-  overdue: z.boolean(),
+  recordingStart: instant.nullable(),
+  /**
+   * "Last check": the latest of a check (a `check` log's start, an impedance), the end of a `monitoring`
+   * log, and the recording start; times after now do not count. Null before the recording starts.
+   */
+  lastCheckAt: instant.nullable(),
+  /** The protocol's check interval, or 120 when the client has no protocol. */
+  checkIntervalMinutes: z.number().int(),
+  /** Continuous, with a `monitoring` log open: someone is watching, no check is due. */
+  watched: z.boolean(),
+  /** The recording has ended: no check is due. */
+  recordingEnded: z.boolean(),
+  /** Last check + interval; null while watched, once the recording ended, or before it starts. */
+  nextCheckBy: instant.nullable(),
+  /** `nextCheckBy` once it has passed (overdue), else null. */
+  overdueSince: instant.nullable(),
+  staleOpenLogs: z.array(staleOpenLogSchema),
 });
 export type BoardCase = z.infer<typeof boardCaseSchema>;
 
@@ -71,7 +104,7 @@ const monthHours = z.object({ minutes: z.number().int(), hours });
 /** GET /getHome2 */
 export const home2Schema = z.object({
   stageCounts: stageCountsSchema,
-  /** Cases in monitoring, overdue first, then by the oldest check. */
+  /** Cases in monitoring, the longest overdue first, then the soonest due. */
   monitoring: z.array(boardCaseSchema),
   /** Billable hours of every client in its own local month (time logs and billing-note adjustments). */
   billableHours: z.object({ thisMonth: monthHours, lastMonth: monthHours }),

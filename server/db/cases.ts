@@ -12,6 +12,9 @@ import {
   rangeBoundary,
   type StudyType,
 } from '../../contract/cases';
+import { DEFAULT_CHECK_INTERVAL_MINUTES, type StaleOpenLog } from '../../contract/home';
+import { isStaleOpenLog } from '../../contract/hours';
+import type { MonitoringSettings } from '../../contract/timeLogs';
 import { formatCaseNumber } from '../domain/caseNumbers';
 import { updateAtVersion } from './optimisticLock';
 import { containsPattern, orderBy, type Page } from './pagination';
@@ -71,34 +74,63 @@ function caseWhere(filter: CaseFilter): SQL | undefined {
   );
 }
 
-/** The moment of the case's latest check: a `check` time log or an impedance measurement (DESIGN §4). */
-const latestCheckAt = sql`greatest(
-  (
-    select max(coalesce(log.end_at, log.start_at)) from ${caseTimeLogs} log
-    where log.case_id = ${cases.id} and log.activity = 'check' and not log.voided
-  ),
-  (
-    select max((latest.body->>'measuredAt')::timestamptz)
+/** A record time after now does not count (DESIGN §4): a check dated tomorrow must not silence today. */
+const checks = {
+  /** The latest `check` log's start, straight off the (case, start) index. */
+  checkLog: sql`(
+    select max(log.start_at) from ${caseTimeLogs} log
+    where log.case_id = ${cases.id} and log.start_at <= now() and log.activity = 'check' and not log.voided
+  )`,
+  /** The end of the latest ended `monitoring` log: watching until then was a check. */
+  monitoringEnd: sql`(
+    select max(log.end_at) from ${caseTimeLogs} log
+    where log.case_id = ${cases.id} and log.end_at <= now() and log.activity = 'monitoring' and not log.voided
+  )`,
+  impedance: sql`(
+    select max(latest.measured_at)
     from ${caseRecordItems} item
     cross join lateral (
-      select body, voided from ${caseRecordRevisions} revision
+      select (body->>'measuredAt')::timestamptz as measured_at, voided from ${caseRecordRevisions} revision
       where revision.item_id = item.id order by revision.revision desc limit 1
     ) latest
     where item.case_id = ${cases.id} and item.kind = 'impedances' and not latest.voided
-  )
-)`;
+      and latest.measured_at <= now()
+  )`,
+};
 
-/** Overdue (DESIGN §4): the latest check (or, before any, the recording start) older than the interval. */
-const overdueWhen = (lastCheckAt: SQL, recordingStart: SQL, intervalMinutes: SQL) => sql<boolean>`coalesce(
-  coalesce(${lastCheckAt}, ${recordingStart}) + make_interval(mins => ${intervalMinutes}) < now(),
-  false
-)`;
+/** "Last check" (DESIGN §4): the latest check, end of a monitoring log, or the recording start. */
+const lastCheckAt = sql`greatest(${checks.checkLog}, ${checks.monitoringEnd}, ${checks.impedance}, ${cases.recordingStart})`;
 
-/** A monitoring case is overdue when its latest check (or, before any, its recording start) is older
- * than its protocol's check interval. The latest check is looked up once per row. */
-const overdue = sql<boolean>`(
-  ${cases.stage} = 'monitoring' and ${overdueWhen(latestCheckAt, sql`${cases.recordingStart}`, sql`${protocolRevisions.checkIntervalMinutes}`)}
-)`;
+/** A continuous-level case with an open `monitoring` log is being watched: never overdue. */
+const watched = sql<boolean>`(${cases.monitoringLevel} = 'continuous' and exists (
+  select 1 from ${caseTimeLogs} log
+  where log.case_id = ${cases.id} and log.end_at is null and log.activity = 'monitoring' and not log.voided
+    and log.start_at <= now()
+))`;
+
+const recordingEnded = sql<boolean>`coalesce(${cases.recordingEnd} <= now(), false)`;
+
+const checkIntervalMinutes = sql<number>`coalesce(${protocolRevisions.checkIntervalMinutes}, ${DEFAULT_CHECK_INTERVAL_MINUTES})`;
+
+/**
+ * When the next check is due (DESIGN §4): the interval after the last check; none while the case is
+ * watched or once its recording has ended. Each argument is written once, so a caller hands either the
+ * expressions above or the columns an inner select computed from them.
+ */
+const nextCheckBy = (at: { last: SQL; interval: SQL; watched: SQL; ended: SQL }) => sql`case
+  when ${at.watched} or ${at.ended} then null
+  else ${at.last} + make_interval(mins => ${at.interval})
+end`;
+
+/** Overdue (DESIGN §4): a case in monitoring whose next check was due before now. */
+const overdueAfter = (stage: SQL, next: SQL) =>
+  sql<boolean>`coalesce(${stage} = 'monitoring' and ${next} < now(), false)`;
+
+/** The stage lists' flag, the same rule as the board's. */
+const overdue = overdueAfter(
+  sql`${cases.stage}`,
+  nextCheckBy({ last: lastCheckAt, interval: checkIntervalMinutes, watched, ended: recordingEnded }),
+);
 
 const technologistsOf = sql<string[]>`coalesce((
   select array_agg(${caseTechnologists.username} order by ${caseTechnologists.username})
@@ -405,48 +437,85 @@ export async function lockTechnologists(db: DbOrTx, usernames: readonly string[]
   }
 }
 
+/** The case's open logs, oldest first: the board names the stale ones (DESIGN §4). */
+const openLogs = sql`coalesce((
+  select json_agg(json_build_object('technologist', log.technologist, 'activity', log.activity,
+    'start', log.start_at) order by log.start_at)
+  from ${caseTimeLogs} log
+  where log.case_id = ${cases.id} and log.end_at is null and not log.voided
+), '[]')`;
+
+type Instant = Date | string;
+const instant = (value: Instant | null) => (value === null ? null : new Date(value).toISOString());
+
 /**
- * The operations board (GET /getHome2): every case in monitoring with its latest check, its protocol's
- * check interval and whether it is overdue, overdue first, then the longest without a check. The latest
- * check is looked up once per case, in the inner select.
+ * The operations board (GET /getHome2): every case in monitoring with its checks as DESIGN §4 reads
+ * them, overdue first (the longest overdue first), then the soonest due. The inner select looks each
+ * case's checks up once; the outer one applies the rule the stage lists apply.
  */
-export async function monitoringBoard(db: DbOrTx) {
+export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: MonitoringSettings) {
   const { rows } = await db.execute<{
     id: number;
     case_number: string;
     client_name: string;
+    client_time_zone: string;
     patient_name: string | null;
     monitoring_level: MonitoringLevel;
     technologists: string[];
-    recording_start: Date | string | null;
-    last_check_at: Date | string | null;
-    check_interval_minutes: number | null;
+    recording_start: Instant | null;
+    last_check_at: Instant | null;
+    check_interval_minutes: number;
+    watched: boolean;
+    recording_ended: boolean;
+    next_check_by: Instant | null;
     overdue: boolean;
+    open_logs: string | StaleOpenLog[];
   }>(sql`
-    select board.*,
-      ${overdueWhen(sql`board.last_check_at`, sql`board.recording_start`, sql`board.check_interval_minutes`)} as overdue
+    select board.*, ${overdueAfter(sql`'monitoring'`, sql`board.next_check_by`)} as overdue
     from (
-      select ${cases.id}, ${cases.caseNumber}, ${clients.name} as client_name, ${patientName} as patient_name,
-        ${cases.monitoringLevel}, ${technologistsOf} as technologists, ${cases.recordingStart},
-        ${latestCheckAt} as last_check_at, ${protocolRevisions.checkIntervalMinutes}
-      from ${cases}
-      join ${clients} on ${clients.id} = ${cases.clientId}
-      left join ${casePatients} on ${casePatients.caseId} = ${cases.id}
-      left join ${protocolRevisions} on ${caseProtocolRevision}
-      where ${cases.stage} = 'monitoring'
+      select checked.*, ${nextCheckBy({
+        last: sql`checked.last_check_at`,
+        interval: sql`checked.check_interval_minutes`,
+        watched: sql`checked.watched`,
+        ended: sql`checked.recording_ended`,
+      })} as next_check_by
+      from (
+        select ${cases.id}, ${cases.caseNumber}, ${clients.name} as client_name,
+          ${clients.timeZone} as client_time_zone, ${patientName} as patient_name, ${cases.monitoringLevel},
+          ${technologistsOf} as technologists, ${cases.recordingStart}, ${lastCheckAt} as last_check_at,
+          ${checkIntervalMinutes} as check_interval_minutes, ${watched} as watched,
+          ${recordingEnded} as recording_ended, ${openLogs} as open_logs
+        from ${cases}
+        join ${clients} on ${clients.id} = ${cases.clientId}
+        left join ${casePatients} on ${casePatients.caseId} = ${cases.id}
+        left join ${protocolRevisions} on ${caseProtocolRevision}
+        where ${cases.stage} = 'monitoring'
+      ) checked
     ) board
-    order by overdue desc, coalesce(board.last_check_at, board.recording_start) nulls first, board.id`);
-  const instant = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-  return rows.map((row) => ({
-    id: Number(row.id),
-    caseNumber: row.case_number,
-    clientName: row.client_name,
-    patientName: row.patient_name ?? '',
-    monitoringLevel: row.monitoring_level,
-    technologists: row.technologists,
-    recordingStart: instant(row.recording_start),
-    lastCheckAt: instant(row.last_check_at),
-    checkIntervalMinutes: row.check_interval_minutes === null ? null : Number(row.check_interval_minutes),
-    overdue: row.overdue,
-  }));
+    order by overdue desc, board.next_check_by nulls last, board.id`);
+  const now = Date.now();
+  return rows.map((row) => {
+    const nextCheckBy = instant(row.next_check_by);
+    const open: StaleOpenLog[] =
+      typeof row.open_logs === 'string' ? JSON.parse(row.open_logs) : row.open_logs;
+    return {
+      id: Number(row.id),
+      caseNumber: row.case_number,
+      clientName: row.client_name,
+      clientTimeZone: row.client_time_zone,
+      patientName: row.patient_name ?? '',
+      monitoringLevel: row.monitoring_level,
+      technologists: row.technologists,
+      recordingStart: instant(row.recording_start),
+      lastCheckAt: instant(row.last_check_at),
+      checkIntervalMinutes: Number(row.check_interval_minutes),
+      watched: row.watched,
+      recordingEnded: row.recording_ended,
+      nextCheckBy,
+      overdueSince: row.overdue ? nextCheckBy : null,
+      staleOpenLogs: open
+        .map((log) => ({ ...log, start: new Date(log.start).toISOString() }))
+        .filter((log) => isStaleOpenLog(Date.parse(log.start), now, maxOpenLogHours)),
+    };
+  });
 }

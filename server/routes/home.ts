@@ -4,11 +4,11 @@ import { monthIn } from '../../contract/calendar';
 import { envelope } from '../../contract/envelope';
 import { home2Schema, homeSchema } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
-import type { MonitoringSettings } from '../../contract/timeLogs';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contract/timeLogs';
 import { monthTotals } from '../db/billing';
 import { monitoringBoard } from '../db/cases';
 import type { Db } from '../db/database';
-import { casesOf, clientZones, openTimeLogOf, stageCounts } from '../db/home';
+import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../db/home';
 import { hoursOf } from '../domain/billing/money';
 import { ok, requires } from './reply';
 
@@ -28,16 +28,16 @@ export interface HomeRouteOptions {
 
 export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   app,
-  { db, now: clock = () => new Date() },
+  { db, monitoring = { maxOpenLogHours: DEFAULT_MAX_OPEN_LOG_HOURS }, now: clock = () => new Date() },
 ) => {
   app.get(API_PATHS.home, { schema: { tags, response: { 200: envelope(homeSchema) } } }, async (request) => {
     const { username } = request.user;
-    const [counts, myCases, openTimeLog] = await Promise.all([
+    const [counts, myCases, openTimeLogs] = await Promise.all([
       stageCounts(db),
       casesOf(db, username),
-      openTimeLogOf(db, username),
+      openTimeLogsOf(db, username, monitoring),
     ]);
-    return ok({ stageCounts: counts, myCases, openTimeLog });
+    return ok({ stageCounts: counts, myCases, openTimeLogs });
   });
 
   app.get(
@@ -53,7 +53,7 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
       const to = thisMonths.at(-1) ?? monthIn('UTC', now);
       const [counts, board, totals] = await Promise.all([
         stageCounts(db),
-        monitoringBoard(db),
+        monitoringBoard(db, monitoring),
         monthTotals(db, { from, to }, now),
       ]);
       let thisMonth = 0;

@@ -1,9 +1,11 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import {
+  buildOpenTimeLog,
   buildStageCounts,
   fakeHomeHandler,
   type HomeAs,
   homeAs,
+  minutesAgo,
   operationsBoard,
   technologistHome,
 } from '@test-support/fakeHomeApi';
@@ -52,7 +54,10 @@ const widget = (render: () => ReactElement): Story => ({
   render,
 });
 
-/** Priya Raman's shift: her three cases, her monitoring log running, the board with two overdue checks. */
+/**
+ * Priya Raman's shift: her three cases, her monitoring log running, the board with two overdue checks, one
+ * due in ten minutes, and "Log check" on the cases that are hers.
+ */
 export const AsTechnologist: Story = {};
 
 /** An administrator has no case of their own; the board is theirs too. */
@@ -92,19 +97,47 @@ export const MyCasesFailed = widget(() => <MyCases error={new Error('The databas
 
 /** The running log's duration counts up each minute. */
 export const TimeLogRunning = widget(() => (
-  <MyTimeLog data={technologistHome.openTimeLog} onStop={stopMyLog} />
+  <MyTimeLog data={technologistHome.openTimeLogs} onStop={stopMyLog} />
+));
+
+/**
+ * Monitoring two patients at once (DESIGN §4): a log on each case, one of them open for 20 hours, past
+ * `MAX_OPEN_LOG_HOURS`, and flagged stale.
+ */
+export const TimeLogsWithStale = widget(() => (
+  <MyTimeLog
+    data={[
+      buildOpenTimeLog({
+        itemId: 3,
+        caseId: 104,
+        caseNumber: 'BMH-2026-0031',
+        clientTimeZone: 'America/New_York',
+        start: minutesAgo(20 * 60),
+        stale: true,
+      }),
+      ...technologistHome.openTimeLogs,
+    ]}
+    onStop={stopMyLog}
+  />
 ));
 
 export const TimeLogStopping = widget(() => (
-  <MyTimeLog data={technologistHome.openTimeLog} onStop={stopMyLog} stopping />
+  <MyTimeLog data={technologistHome.openTimeLogs} onStop={stopMyLog} stopping />
 ));
 
-export const NoTimeLogRunning = widget(() => <MyTimeLog data={null} onStop={stopMyLog} />);
+export const NoTimeLogRunning = widget(() => <MyTimeLog data={[]} onStop={stopMyLog} />);
 
 export const TimeLogLoading = widget(() => <MyTimeLog onStop={stopMyLog} />);
 
-/** Overdue checks come first, in red, whatever order the cases arrive in. */
-export const BoardWithOverdue = widget(() => <MonitoringBoard data={operationsBoard.monitoring} />);
+const logCheck = fn();
+
+/**
+ * Overdue checks come first, in red, with since when and for how long, whatever order the cases arrive in;
+ * a case due in ten minutes turns overdue on screen when its time comes. Priya may log checks on her cases.
+ */
+export const BoardWithOverdue = widget(() => (
+  <MonitoringBoard data={operationsBoard.monitoring} username="priya" onLogCheck={logCheck} />
+));
 
 export const BoardEmpty = widget(() => <MonitoringBoard data={[]} />);
 

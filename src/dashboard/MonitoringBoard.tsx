@@ -1,66 +1,156 @@
+import CheckIcon from '@mui/icons-material/Check';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BoardCase } from '../../contract/home';
-import { formatDateTime } from '../dates';
+import { formatInZone } from '../dates';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
+import { logDuration } from '../resources/cases/records/kinds/timeLogs';
+import { isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
 import { HomeTable } from './HomeTable';
 import { HomeWidget, type WidgetData } from './HomeWidget';
 
-const HEADERS = ['Case', 'Client', 'Patient', 'Technologists', 'Level', 'Last check', 'Interval', 'Status'];
+const HEADERS = [
+  'Case',
+  'Client',
+  'Patient',
+  'Technologists',
+  'Level',
+  'Last check',
+  'Interval',
+  'Status',
+  'Check',
+];
 
-/** Overdue cases first, the rest in the order the server sent them (oldest check first). */
-const overdueFirst = (cases: readonly BoardCase[]) =>
-  [...cases].sort((a, b) => Number(b.overdue) - Number(a.overdue));
+export interface MonitoringBoardProps extends WidgetData<BoardCase[]> {
+  /** The caller: only a case's own technologists may log its checks. */
+  username?: string;
+  /** Records a check by the caller on the case; without it the board offers no "Log check". */
+  onLogCheck?: (row: BoardCase) => void;
+  /** The case whose check is being saved. */
+  loggingCheckOf?: number;
+}
 
-/** When the next check is due: the interval after the last one. */
-const nextCheckAt = (lastCheckAt: string, intervalMinutes: number) =>
-  new Date(Date.parse(lastCheckAt) + intervalMinutes * 60_000).toISOString();
+/** Overdue cases first (the longest overdue first, as the server sends them), the rest in the server's order. */
+const overdueFirst = (cases: readonly BoardCase[], now: number) =>
+  [...cases].sort(
+    (a, b) => Number(isOverdueAt(b.nextCheckBy, now)) - Number(isOverdueAt(a.nextCheckBy, now)),
+  );
 
-const Status = ({ row: { overdue, lastCheckAt, checkIntervalMinutes } }: { row: BoardCase }) => {
-  if (overdue) return <Chip size="small" color="error" label="Overdue" />;
-  // A client without a protocol sets no interval: its cases are never overdue.
-  if (checkIntervalMinutes === null) return <>No check interval</>;
-  if (lastCheckAt === null) return <>Awaiting first check</>;
-  return <>Next check by {formatDateTime(nextCheckAt(lastCheckAt, checkIntervalMinutes))}</>;
+/** Where a case stands against DESIGN §4's rule, computed against the ticking clock. */
+const Status = ({ row, now }: { row: BoardCase; now: number }) => {
+  const at = (iso: string | null) => formatInZone(iso, row.clientTimeZone);
+  if (row.recordingEnded) return <>Recording ended</>;
+  if (row.watched) return <>Watched (monitoring log open)</>;
+  if (row.nextCheckBy === null) return <>Recording not started</>;
+  if (isOverdueAt(row.nextCheckBy, now))
+    return (
+      <Chip
+        size="small"
+        color="error"
+        label={`Overdue ${logDuration({ start: row.nextCheckBy, end: null }, now)}, since ${at(row.nextCheckBy)}`}
+      />
+    );
+  return <>Next check by {at(row.nextCheckBy)}</>;
 };
 
-const BoardRow = ({ row }: { row: BoardCase }) => (
-  <TableRow sx={row.overdue ? (theme) => ({ bgcolor: alpha(theme.palette.error.main, 0.08) }) : undefined}>
-    <TableCell>
-      <CaseLink caseNumber={row.caseNumber} stage="monitoring" id={row.id} />
-    </TableCell>
-    <TableCell>{row.clientName}</TableCell>
-    <TableCell>{row.patientName}</TableCell>
-    <TableCell>{row.technologists.join(', ') || '—'}</TableCell>
-    <TableCell>{MONITORING_LEVEL_LABELS[row.monitoringLevel]}</TableCell>
-    <TableCell sx={{ whiteSpace: 'nowrap', color: row.overdue ? 'error.main' : undefined }}>
-      {row.lastCheckAt ? formatDateTime(row.lastCheckAt) : 'No check yet'}
-    </TableCell>
-    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-      {row.checkIntervalMinutes === null ? '—' : `Every ${row.checkIntervalMinutes} min`}
-    </TableCell>
-    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-      <Status row={row} />
-    </TableCell>
-  </TableRow>
-);
+const StaleLogs = ({ row }: { row: BoardCase }) =>
+  row.staleOpenLogs.map((log) => (
+    <Typography key={`${log.technologist} ${log.start}`} variant="body2" color="warning.main">
+      {`${log.technologist}'s log open since ${formatInZone(log.start, row.clientTimeZone)} — stale`}
+    </Typography>
+  ));
 
-/** The cases in monitoring and their checks (DESIGN §4): a case with an overdue check shows in red, first. */
-export const MonitoringBoard = (props: WidgetData<BoardCase[]>) => (
-  <HomeWidget title="Monitoring checks" skeletonLines={6} {...props}>
+const LogCheck = ({
+  row,
+  username,
+  onLogCheck,
+  loggingCheckOf,
+}: { row: BoardCase } & MonitoringBoardProps) => {
+  if (!onLogCheck) return null;
+  const mine = username !== undefined && row.technologists.includes(username);
+  const button = (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<CheckIcon />}
+      disabled={!mine || loggingCheckOf === row.id}
+      onClick={() => onLogCheck(row)}
+      aria-label={`Log check on ${row.caseNumber}`}
+    >
+      Log check
+    </Button>
+  );
+  // A disabled button gets no pointer events: the span carries the tooltip saying why.
+  return mine ? (
+    button
+  ) : (
+    <Tooltip title="Only the case's own technologists can log its checks">
+      <span>{button}</span>
+    </Tooltip>
+  );
+};
+
+const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & MonitoringBoardProps) => {
+  const overdue = isOverdueAt(row.nextCheckBy, now);
+  return (
+    <TableRow sx={overdue ? (theme) => ({ bgcolor: alpha(theme.palette.error.main, 0.08) }) : undefined}>
+      <TableCell>
+        <CaseLink caseNumber={row.caseNumber} stage="monitoring" id={row.id} />
+      </TableCell>
+      <TableCell>{row.clientName}</TableCell>
+      <TableCell>{row.patientName}</TableCell>
+      <TableCell>{row.technologists.join(', ') || '—'}</TableCell>
+      <TableCell>{MONITORING_LEVEL_LABELS[row.monitoringLevel]}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', color: overdue ? 'error.main' : undefined }}>
+        {formatInZone(row.lastCheckAt, row.clientTimeZone)}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{`Every ${row.checkIntervalMinutes} min`}</TableCell>
+      <TableCell>
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <Status row={row} now={now} />
+          </span>
+          <StaleLogs row={row} />
+        </Stack>
+      </TableCell>
+      <TableCell>
+        <LogCheck row={row} {...props} />
+      </TableCell>
+    </TableRow>
+  );
+};
+
+const Board = ({ cases, ...props }: { cases: BoardCase[] } & MonitoringBoardProps) => {
+  // The clock wakes when a check falls due: the case turns overdue here before the next refresh.
+  const now = useBoardClock(cases.map((row) => row.nextCheckBy));
+  return (
+    <HomeTable label="Cases in monitoring" headers={HEADERS}>
+      {overdueFirst(cases, now).map((row) => (
+        <BoardRow key={row.id} row={row} now={now} {...props} />
+      ))}
+    </HomeTable>
+  );
+};
+
+/**
+ * The cases in monitoring and their checks (DESIGN §4 "Checks and overdue"): an overdue case shows in red,
+ * first, with since when and for how long; each row logs a check in one click; stale open logs are named.
+ * Times are in each case's client's zone.
+ */
+export const MonitoringBoard = ({ data, error, ...props }: MonitoringBoardProps) => (
+  <HomeWidget title="Monitoring checks" skeletonLines={6} data={data} error={error}>
     {(cases) =>
       cases.length === 0 ? (
         <Typography color="text.secondary">No case is being monitored.</Typography>
       ) : (
-        <HomeTable label="Cases in monitoring" headers={HEADERS}>
-          {overdueFirst(cases).map((row) => (
-            <BoardRow key={row.id} row={row} />
-          ))}
-        </HomeTable>
+        <Board cases={cases} {...props} />
       )
     }
   </HomeWidget>

@@ -2,7 +2,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { HomeCase } from '../../contract/home';
-import { formatOptionalDateTime } from '../dates';
+import { formatInZone } from '../dates';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS } from '../resources/cases/caseLabels';
 import { CaseLink } from './CaseLink';
 import { HomeTable } from './HomeTable';
@@ -30,7 +30,7 @@ export const MyCases = (props: WidgetData<HomeCase[]>) => (
               <TableCell>{STAGE_LABELS[row.stage]}</TableCell>
               <TableCell>{MONITORING_LEVEL_LABELS[row.monitoringLevel]}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatOptionalDateTime(row.recordingStart)}
+                {formatInZone(row.recordingStart, row.clientTimeZone)}
               </TableCell>
               <TableCell>{ROLE_LABELS[row.role]}</TableCell>
             </TableRow>

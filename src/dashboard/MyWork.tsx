@@ -5,22 +5,26 @@ import { useHome, useStopTimeLog } from './homeQueries';
 import { MyCases } from './MyCases';
 import { MyTimeLog } from './MyTimeLog';
 import { StageCounts } from './StageCounts';
+import { UpdatedAt } from './UpdatedAt';
 
-/** The caller's own work (GET /getHome): the case lists' counts, their active cases, their running log. */
+/** The caller's own work (GET /getHome): the case lists' counts, their active cases, their running logs. */
 export const MyWork = () => {
-  const { data: home, error } = useHome();
+  const { data: home, error, dataUpdatedAt } = useHome();
   const stop = useStopTimeLog();
   const notify = useNotify();
   return (
     <>
-      <Typography variant="h6" component="h2">
-        My work
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          My work
+        </Typography>
+        <UpdatedAt at={dataUpdatedAt} />
+      </Box>
       <StageCounts data={home?.stageCounts} error={error} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
         <MyCases data={home?.myCases} error={error} />
         <MyTimeLog
-          data={home?.openTimeLog}
+          data={home?.openTimeLogs}
           error={error}
           onStop={(log) =>
             stop.mutate(log, { onSuccess: () => notify('Time log stopped', { type: 'success' }) })

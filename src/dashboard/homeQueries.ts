@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, useDataProvider } from 'react-admin';
-import type { Home, Home2, OpenTimeLog } from '../../contract/home';
+import type { BoardCase, Home, Home2, OpenTimeLog } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import type { AppDataProvider } from '../dataProvider';
@@ -11,6 +11,15 @@ import { caseRecordsKey } from '../resources/cases/records/recordQueries';
 const HOME_KEY = [resourceOf(API_PATHS.home)];
 const BOARD_KEY = [resourceOf(API_PATHS.home2)];
 
+/**
+ * The home dashboards are left open on a wall or a second screen through a shift (DESIGN §4 "a live
+ * board"): they read again every 30 s and whenever the window comes back into focus.
+ */
+const LIVE = { refetchInterval: 30_000, refetchOnWindowFocus: true } as const;
+
+/** A "Log check" covers the five minutes up to the click (DESIGN §4). */
+const CHECK_MINUTES = 5;
+
 /** GET /getHome: the caller's stage counts, active cases and running time log. */
 export function useHome() {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -18,6 +27,7 @@ export function useHome() {
     queryKey: HOME_KEY,
     queryFn: () => dataProvider.getHome(),
     retry: retryUnlessRefused,
+    ...LIVE,
   });
 }
 
@@ -28,6 +38,32 @@ export function useOperationsBoard() {
     queryKey: BOARD_KEY,
     queryFn: () => dataProvider.getHome2(),
     retry: retryUnlessRefused,
+    ...LIVE,
+  });
+}
+
+/** Reads again what a case's time logs change: the home, the board, and the case's own time logs. */
+const refetchAfterLog = (queryClient: ReturnType<typeof useQueryClient>, caseId: number) =>
+  Promise.all(
+    [HOME_KEY, BOARD_KEY, caseRecordsKey(caseId, 'time-logs')].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+
+/** Records a check by the caller on a board case: a `check` log of the last five minutes. */
+export function useLogCheck() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  return useMutation<TimeLog, HttpError, BoardCase>({
+    mutationFn: ({ id }) => {
+      const end = Date.now();
+      return dataProvider.createTimeLog(id, {
+        activity: 'check',
+        start: new Date(end - CHECK_MINUTES * 60_000).toISOString(),
+        end: new Date(end).toISOString(),
+      });
+    },
+    onSettled: (_log, _error, { id }) => refetchAfterLog(queryClient, id),
   });
 }
 
@@ -43,11 +79,6 @@ export function useStopTimeLog() {
       }),
     // Stopped or refused (409: the log changed elsewhere), read it all again: the home, the board's hours,
     // and the case's time logs in case its page is open too. The button stays busy until that is done.
-    onSettled: (_log, _error, { caseId }) =>
-      Promise.all(
-        [HOME_KEY, BOARD_KEY, caseRecordsKey(caseId, 'time-logs')].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSettled: (_log, _error, { caseId }) => refetchAfterLog(queryClient, caseId),
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../contract/billing';
 import { monthIn } from '../../contract/calendar';
 import { CASE_STAGES, type CaseDetails } from '../../contract/cases';
+import type { Home } from '../../contract/home';
 import { clippedMinutes, type Interval } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
@@ -374,16 +375,12 @@ describeEachDatabase('Billing and reports API', (kind) => {
 
     const board = await get<{ billableHours: { thisMonth: { minutes: number } } }>(API_PATHS.home2, 'tech1');
     expect(board.billableHours.thisMonth.minutes).toBeGreaterThanOrEqual(line?.minutes ?? Number.NaN);
-    const home = await get<{
-      openTimeLog: { itemId: number; caseId: number } | null;
-      myCases: { id: number }[];
-    }>(API_PATHS.home, 'tech1');
-    expect(home.openTimeLog).toMatchObject({ itemId: running._id, caseId: current.id });
-    const readerHome = await get<{ openTimeLog: unknown; stageCounts: Record<string, number> }>(
-      API_PATHS.home,
-      'reader1',
-    );
-    expect(readerHome.openTimeLog).toBeNull();
+    const home = await get<Home>(API_PATHS.home, 'tech1');
+    expect(home.openTimeLogs).toEqual([
+      expect.objectContaining({ itemId: running._id, caseId: current.id, stale: false }),
+    ]);
+    const readerHome = await get<Home>(API_PATHS.home, 'reader1');
+    expect(readerHome.openTimeLogs).toEqual([]);
     // The counts a trigger keeps are the lists' own totals, after intakes and a move.
     await call('POST', API_PATHS.caseTransitions(current.id), 'admin', {
       to: 'closed',

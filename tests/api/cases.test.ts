@@ -638,10 +638,11 @@ describeEachDatabase('Cases API', (kind) => {
       // Recording started 2 hours ago, no check since: overdue against a 30-minute interval.
       expect(await overdueOf()).toBe(true);
       await addRecord(monitoring.id, 'impedances', { measuredAt: hoursAgo(1), values: { Fp1: 3 } });
-      // An impedance an hour ago is still older than the interval; a check log ten minutes ago is not.
+      // An impedance an hour ago is still older than the interval; a check log from 15 minutes ago is not
+      // (a check counts at its start).
       expect(await overdueOf()).toBe(true);
       const check = await addRecord(monitoring.id, 'time-logs', {
-        start: hoursAgo(0.5),
+        start: hoursAgo(0.25),
         activity: 'monitoring',
       });
       expect(await overdueOf()).toBe(true);

@@ -3,7 +3,7 @@ import type { BoardCase, Home, Home2, HomeCase, OpenTimeLog, StageCounts } from 
 import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
-import { type TimeLog, timeLogRevisionSchema } from '../../contract/timeLogs';
+import { type TimeLog, timeLogCreateSchema, timeLogRevisionSchema } from '../../contract/timeLogs';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { buildUser, menuForRole } from './fakeApi';
 import { conflict, type FakeRequest, now, validate } from './fakeApiRules';
@@ -35,6 +35,7 @@ export const buildHomeCase = (overrides: Partial<HomeCase> = {}): HomeCase => ({
   patientName: 'Okafor, Grace',
   monitoringLevel: 'continuous',
   recordingStart: minutesAgo(14 * 60),
+  clientTimeZone: 'America/Denver',
   role: 'technologist',
   ...overrides,
 });
@@ -47,22 +48,39 @@ export const buildOpenTimeLog = (overrides: Partial<OpenTimeLog> = {}): OpenTime
   stage: 'monitoring',
   start: minutesAgo(95),
   activity: 'monitoring',
+  clientTimeZone: 'America/Denver',
+  stale: false,
   ...overrides,
 });
 
-export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase => ({
-  id: 101,
-  caseNumber: 'NSG-2026-0042',
-  clientName: 'Northside General Hospital',
-  patientName: 'Okafor, Grace',
-  monitoringLevel: 'continuous',
-  technologists: ['priya'],
-  recordingStart: minutesAgo(14 * 60),
-  lastCheckAt: minutesAgo(20),
-  checkIntervalMinutes: 60,
-  overdue: false,
-  ...overrides,
-});
+/**
+ * A case in monitoring as the board sends it. The rule's outcome follows from the last check and the
+ * interval unless overridden, as the server computes it (DESIGN §4): due one interval after the last check.
+ */
+export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase => {
+  const base = {
+    id: 101,
+    caseNumber: 'NSG-2026-0042',
+    clientName: 'Northside General Hospital',
+    clientTimeZone: 'America/Denver',
+    patientName: 'Okafor, Grace',
+    monitoringLevel: 'continuous' as const,
+    technologists: ['priya'],
+    recordingStart: minutesAgo(14 * 60),
+    lastCheckAt: minutesAgo(20),
+    checkIntervalMinutes: 60,
+    watched: false,
+    recordingEnded: false,
+    staleOpenLogs: [],
+    ...overrides,
+  };
+  const nextCheckBy =
+    base.watched || base.recordingEnded || base.lastCheckAt === null
+      ? null
+      : new Date(Date.parse(base.lastCheckAt) + base.checkIntervalMinutes * MINUTE).toISOString();
+  const overdueSince = nextCheckBy !== null && Date.parse(nextCheckBy) < Date.now() ? nextCheckBy : null;
+  return { nextCheckBy, overdueSince, ...base };
+};
 
 /** A month's billable time as the server sends it: whole minutes, and hours written with 2 places. */
 const monthHours = (minutes: number) => ({ minutes, hours: hoursOf(minutes) });
@@ -89,7 +107,7 @@ export const technologistHome: Home = {
       recordingStart: null,
     }),
   ],
-  openTimeLog: buildOpenTimeLog(),
+  openTimeLogs: [buildOpenTimeLog()],
 };
 
 /** Dr. Rhea Sandoval reads two recordings that wait in preview; readers log no time. */
@@ -115,24 +133,26 @@ export const readerHome: Home = {
       role: 'reader',
     }),
   ],
-  openTimeLog: null,
+  openTimeLogs: [],
 };
 
 /** Someone with no case of their own and no log running (an administrator, billing staff). */
-export const nothingOfMyOwn: Home = { stageCounts: buildStageCounts(), myCases: [], openTimeLog: null };
+export const nothingOfMyOwn: Home = { stageCounts: buildStageCounts(), myCases: [], openTimeLogs: [] };
 
 /**
- * Eight cases in monitoring, two of them overdue (one checked 95 minutes ago on an hourly protocol, one
- * never checked two hours into its recording), listed as they come so the page has to put those first.
+ * Eight cases in monitoring, listed as they come so the page has to put the overdue first: two overdue (one
+ * checked 95 minutes ago on an hourly protocol, one never checked two hours into its recording), one
+ * watched, one whose recording ended, one due in ten minutes with a stale open log, the rest due later.
  */
 export const operationsBoard: Home2 = {
   stageCounts: buildStageCounts(),
   monitoring: [
-    buildBoardCase(),
+    buildBoardCase({ watched: true }),
     buildBoardCase({
       id: 104,
       caseNumber: 'BMH-2026-0031',
       clientName: 'Bayside Memorial Hospital',
+      clientTimeZone: 'America/New_York',
       patientName: 'Haddad, Samir',
       monitoringLevel: 'intermittent',
       lastCheckAt: minutesAgo(45),
@@ -144,7 +164,6 @@ export const operationsBoard: Home2 = {
       patientName: 'Nakamura, Kenji',
       technologists: ['marcus'],
       lastCheckAt: minutesAgo(95),
-      overdue: true,
     }),
     buildBoardCase({
       id: 99,
@@ -159,13 +178,13 @@ export const operationsBoard: Home2 = {
       id: 102,
       caseNumber: 'BMH-2026-0032',
       clientName: 'Bayside Memorial Hospital',
+      clientTimeZone: 'America/New_York',
       patientName: 'Osei, Kwame',
       monitoringLevel: 'intermittent',
       technologists: ['tomas'],
       recordingStart: minutesAgo(120),
-      lastCheckAt: null,
+      lastCheckAt: minutesAgo(120),
       checkIntervalMinutes: 90,
-      overdue: true,
     }),
     buildBoardCase({
       id: 103,
@@ -173,7 +192,7 @@ export const operationsBoard: Home2 = {
       patientName: 'Fischer, Anna',
       technologists: ['tomas'],
       recordingStart: minutesAgo(15),
-      lastCheckAt: null,
+      lastCheckAt: minutesAgo(15),
     }),
     buildBoardCase({
       id: 95,
@@ -183,14 +202,18 @@ export const operationsBoard: Home2 = {
       monitoringLevel: 'unmonitored',
       technologists: [],
       lastCheckAt: minutesAgo(3 * 60),
-      checkIntervalMinutes: null,
+      checkIntervalMinutes: 120,
+      recordingEnded: true,
     }),
     buildBoardCase({
       id: 98,
       caseNumber: 'NSG-2026-0041',
       patientName: 'Kowalski, Piotr',
+      monitoringLevel: 'intermittent',
       technologists: ['marcus'],
+      recordingStart: minutesAgo(20 * 60),
       lastCheckAt: minutesAgo(50),
+      staleOpenLogs: [{ technologist: 'marcus', activity: 'monitoring', start: minutesAgo(18 * 60) }],
     }),
   ],
   // 1284.50 h against 1402.25 h.
@@ -207,24 +230,48 @@ export interface HomeSeed {
   revisedMeanwhile?: boolean;
 }
 
+/** A time log as the server answers a write of it, the caller's. */
+const timeLogReply = (
+  username: string,
+  fields: Pick<TimeLog, '_id' | 'revision' | 'start' | 'end' | 'activity'>,
+): { data: TimeLog } => ({
+  data: {
+    author: username,
+    createdAt: now(),
+    voided: false,
+    voidReason: '',
+    technologist: username,
+    billable: true,
+    caseNoteIds: [],
+    stale: false,
+    latestEnd: null,
+    ...fields,
+  },
+});
+
 /**
- * Answers GET /getHome, GET /getHome2 and the POST that stops the running log (its next revision; after it
- * /getHome says no log runs). HandlersHarness tells `onRequest` only of the requests a handler answers, so
+ * Answers GET /getHome, GET /getHome2, the POST that stops one of the running logs (its next revision;
+ * after it /getHome lists it no more) and the board's "Log check" (a check log on a board case: the case's
+ * last check moves to its start; refused with 403 for someone not among the case's technologists, as the
+ * time-log rules refuse it). HandlersHarness tells `onRequest` only of the requests a handler answers, so
  * `onRefused` is told of the ones this handler refuses (403, 409): a test can see a request that failed.
  */
 export function fakeHomeHandler(seed: HomeSeed, onRefused?: (request: FakeRequest) => void): FakeHandler {
-  let openTimeLog = seed.home.openTimeLog;
+  const username = seed.username ?? 'priya';
+  let openTimeLogs = seed.home.openTimeLogs;
+  let board = seed.board;
   let revisedMeanwhile = seed.revisedMeanwhile ?? false;
+  let nextItemId = 900;
   const refuse = (request: FakeRequest, error: Error): never => {
     onRefused?.(request);
     throw error;
   };
 
-  function stop(request: FakeRequest, running: OpenTimeLog): { data: TimeLog } {
+  function stop(request: FakeRequest, running: OpenTimeLog) {
     const { end, baseRevision } = validate(timeLogRevisionSchema, request.body);
     const log = revisedMeanwhile ? { ...running, revision: running.revision + 1 } : running;
     revisedMeanwhile = false;
-    openTimeLog = log;
+    openTimeLogs = openTimeLogs.map((entry) => (entry.itemId === log.itemId ? log : entry));
     if (baseRevision !== log.revision)
       refuse(
         request,
@@ -232,45 +279,55 @@ export function fakeHomeHandler(seed: HomeSeed, onRefused?: (request: FakeReques
           `This record was revised by someone else meanwhile (now revision ${log.revision}); reload and try again.`,
         ),
       );
-    openTimeLog = null;
-    const at = now();
-    return {
-      data: {
-        _id: log.itemId,
-        revision: log.revision + 1,
-        author: seed.username ?? 'priya',
-        createdAt: at,
-        voided: false,
-        voidReason: '',
-        technologist: seed.username ?? 'priya',
-        start: log.start,
-        end: end ?? at,
-        activity: log.activity as TimeLog['activity'],
-        billable: true,
-        caseNoteIds: [],
-        stale: false,
-        latestEnd: null,
-      },
+    openTimeLogs = openTimeLogs.filter((entry) => entry.itemId !== log.itemId);
+    return timeLogReply(username, {
+      _id: log.itemId,
+      revision: log.revision + 1,
+      start: log.start,
+      end: end ?? now(),
+      activity: log.activity as TimeLog['activity'],
+    });
+  }
+
+  function logCheck(request: FakeRequest, home2: Home2, checked: BoardCase) {
+    const { start, end, activity } = validate(timeLogCreateSchema, request.body);
+    if (!checked.technologists.includes(username))
+      refuse(
+        request,
+        toHttpError(403, { error: `Only the technologists of ${checked.caseNumber} log its time` }),
+      );
+    const { nextCheckBy: _next, overdueSince: _since, ...rest } = checked;
+    const at = start ?? now();
+    board = {
+      ...home2,
+      monitoring: home2.monitoring.map((row) =>
+        row.id === checked.id ? buildBoardCase({ ...rest, lastCheckAt: at }) : row,
+      ),
     };
+    nextItemId += 1;
+    return timeLogReply(username, { _id: nextItemId, revision: 1, start: at, end, activity });
   }
 
   return (request) => {
     const { method, path } = request;
-    if (method === 'GET' && path === API_PATHS.home) return { data: { ...seed.home, openTimeLog } };
+    if (method === 'GET' && path === API_PATHS.home) return { data: { ...seed.home, openTimeLogs } };
     if (method === 'GET' && path === API_PATHS.home2)
-      return seed.board === 'refused'
+      return board === 'refused'
         ? refuse(
             request,
             toHttpError(403, { error: 'The operations board is for administrators and technologists' }),
           )
-        : { data: seed.board };
-    const running = openTimeLog;
-    if (
-      method === 'POST' &&
-      running &&
-      path === API_PATHS.caseRecordRevisions(running.caseId, 'time-logs', running.itemId)
-    )
-      return stop(request, running);
+        : { data: board };
+    if (method !== 'POST') return undefined;
+    const running = openTimeLogs.find(
+      (log) => path === API_PATHS.caseRecordRevisions(log.caseId, 'time-logs', log.itemId),
+    );
+    if (running) return stop(request, running);
+    const checked =
+      board === 'refused'
+        ? undefined
+        : board.monitoring.find((row) => path === API_PATHS.caseRecords(row.id, 'time-logs'));
+    if (checked && board !== 'refused') return logCheck(request, board, checked);
     return undefined;
   };
 }

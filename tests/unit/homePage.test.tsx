@@ -6,6 +6,7 @@ import preview from '../../.storybook/preview';
 import { CASE_STAGES } from '../../contract/cases';
 import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
+import { formatInZone } from '../../src/dates';
 import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
 import { operationsBoard, technologistHome } from '../support/fakeHomeApi';
 import { allowWholeAppStories } from './support/renderStory';
@@ -16,7 +17,8 @@ allowWholeAppStories();
 const stories = composeStories(homeStories, preview);
 
 const MINUTE = 60_000;
-const runningLog = technologistHome.openTimeLog as NonNullable<typeof technologistHome.openTimeLog>;
+const [runningLog] = technologistHome.openTimeLogs;
+const stopName = `Stop my time log on ${runningLog.caseNumber}`;
 const stopPath = API_PATHS.caseRecordRevisions(runningLog.caseId, 'time-logs', runningLog.itemId);
 
 const widget = async (name: string) => within(await screen.findByRole('region', { name }));
@@ -50,45 +52,45 @@ describe("the technologist's own work", () => {
 
   it('shows their running time log with its case, activity and how long it has run', async () => {
     render(<stories.AsTechnologist />);
-    const timeLog = await widget('My time log');
+    const timeLog = await widget('My time logs');
     expect(await timeLog.findByRole('link', { name: runningLog.caseNumber })).toHaveAttribute(
       'href',
       casePagePath('monitoring', runningLog.caseId, 'time-logs'),
     );
     expect(timeLog.getByText('Monitoring')).toBeVisible();
     expect(timeLog.getByText(/^1 h 3[56] min$/)).toBeInTheDocument();
-    expect(timeLog.getByRole('button', { name: 'Stop my time log' })).toBeEnabled();
+    expect(timeLog.getByRole('button', { name: stopName })).toBeEnabled();
   });
 
   it('stops the log with its end and the revision shown, then says no log runs', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     render(<stories.AsTechnologist onRequest={onRequest} />);
-    const timeLog = await widget('My time log');
+    const timeLog = await widget('My time logs');
     const before = Date.now();
-    await user.click(await timeLog.findByRole('button', { name: 'Stop my time log' }));
+    await user.click(await timeLog.findByRole('button', { name: stopName }));
     expect(await timeLog.findByText('No time log running.')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
       sentRequest('POST', stopPath, { end: expect.any(String), baseRevision: runningLog.revision }),
     );
     const [{ body }] = onRequest.mock.calls.find(([request]) => request.method === 'POST') ?? [];
     expect(Date.parse(body.end)).toBeGreaterThanOrEqual(before - 1000);
-    expect(timeLog.queryByRole('button', { name: 'Stop my time log' })).toBeNull();
+    expect(timeLog.queryByRole('button', { name: stopName })).toBeNull();
   });
 
   it("shows the server's refusal of a stale stop, reads the log again, and stops it then", async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     render(<stories.StopRefusedAsStale onRequest={onRequest} />);
-    const timeLog = await widget('My time log');
-    await user.click(await timeLog.findByRole('button', { name: 'Stop my time log' }));
+    const timeLog = await widget('My time logs');
+    await user.click(await timeLog.findByRole('button', { name: stopName }));
     expect(
       await timeLog.findByText(
         'This record was revised by someone else meanwhile (now revision 2); reload and try again.',
       ),
     ).toBeVisible();
     await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home)).toBe(2));
-    const stop = timeLog.getByRole('button', { name: 'Stop my time log' });
+    const stop = timeLog.getByRole('button', { name: stopName });
     await waitFor(() => expect(stop).toBeEnabled());
     await user.click(stop);
     expect(await timeLog.findByText('No time log running.')).toBeInTheDocument();
@@ -118,12 +120,12 @@ describe("the technologist's own work", () => {
 });
 
 describe('the operations board', () => {
-  it('lists the overdue checks first, marked Overdue, and a case never checked as such', async () => {
+  it('lists the overdue checks first with since when and for how long, each in its client’s zone', async () => {
     render(<stories.AsAdmin />);
     const board = await widget('Monitoring checks');
     const rows = bodyRowsOf(await board.findByRole('table', { name: 'Cases in monitoring' }));
     expect(rows).toHaveLength(8);
-    expect(rows.map((cells) => [cells[0], cells[7] === 'Overdue'])).toEqual([
+    expect(rows.map((cells) => [cells[0], cells[7].startsWith('Overdue')])).toEqual([
       ['NSG-2026-0040', true],
       ['BMH-2026-0032', true],
       ['NSG-2026-0042', false],
@@ -133,9 +135,92 @@ describe('the operations board', () => {
       ['SAC-2026-0005', false],
       ['NSG-2026-0041', false],
     ]);
-    expect(rows[1][5]).toBe('No check yet');
-    expect(rows[5]).toContain('Awaiting first check');
+    const [late] = operationsBoard.monitoring.filter((row) => row.id === 97);
+    expect(rows[0][7]).toMatch(/^Overdue 3[45] min, since .+ MST$/);
+    expect(rows[0][7]).toContain(formatInZone(late.nextCheckBy, 'America/Denver'));
+    expect(rows[1][7]).toMatch(/^Overdue (29|30) min, since .+ EST$/);
+    expect(rows[2][7]).toBe('Watched (monitoring log open)');
+    expect(rows[3][7]).toMatch(/^Next check by .+ EST$/);
+    expect(rows[6][7]).toBe('Recording ended');
     expect(rows[4][6]).toBe('Every 30 min');
+  });
+
+  it('names a stale open log on its case', async () => {
+    render(<stories.BoardWithOverdue />);
+    const [stale] = operationsBoard.monitoring.filter((row) => row.id === 98);
+    expect(
+      screen.getByText(
+        `marcus's log open since ${formatInZone(stale.staleOpenLogs[0].start, 'America/Denver')} — stale`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('turns a case overdue on screen when its next check falls due, without a reload', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
+    const [due] = operationsBoard.monitoring.filter((row) => row.id === 98);
+    render(<stories.BoardWithOverdue />);
+    const statusOf = () =>
+      bodyRowsOf(screen.getByRole('table', { name: 'Cases in monitoring' })).find(
+        (cells) => cells[0] === due.caseNumber,
+      )?.[7];
+    expect(statusOf()).toMatch(/^Next check by /);
+    // The clock runs on, a second at a time as a page would see it: no refresh, no reload.
+    const runUntil = (moment: number) => {
+      while (Date.now() < moment) act(() => vi.advanceTimersByTime(Math.min(1_000, moment - Date.now())));
+    };
+    const dueAt = Date.parse(due.nextCheckBy as string);
+    runUntil(dueAt - 1_000);
+    expect(statusOf()).toMatch(/^Next check by /);
+    runUntil(dueAt + 1_000);
+    expect(statusOf()).toMatch(/^Overdue 0 min, since /);
+    runUntil(dueAt + MINUTE + 1_000);
+    expect(statusOf()).toMatch(/^Overdue 1 min, since /);
+  });
+
+  it('logs a check of the last five minutes in one click, then reads the board again', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.AsTechnologist onRequest={onRequest} />);
+    const board = await widget('Monitoring checks');
+    await board.findByRole('table', { name: 'Cases in monitoring' });
+    expect(board.getByRole('button', { name: 'Log check on NSG-2026-0040' })).toBeDisabled();
+    expect(board.getByRole('button', { name: 'Log check on SAC-2026-0006' })).toBeEnabled();
+    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(1));
+    const before = Date.now();
+    await user.click(board.getByRole('button', { name: 'Log check on BMH-2026-0031' }));
+    expect(await screen.findByText('Check logged on BMH-2026-0031')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.caseRecords(104, 'time-logs'), {
+        activity: 'check',
+        start: expect.any(String),
+        end: expect.any(String),
+      }),
+    );
+    const [{ body }] = onRequest.mock.calls.find(([request]) => request.method === 'POST') ?? [];
+    expect(Date.parse(body.end) - Date.parse(body.start)).toBe(5 * MINUTE);
+    expect(Date.parse(body.end)).toBeGreaterThanOrEqual(before);
+    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(2));
+    const row = bodyRowsOf(board.getByRole('table', { name: 'Cases in monitoring' })).find(
+      (cells) => cells[0] === 'BMH-2026-0031',
+    );
+    expect(row?.[5]).toBe(formatInZone(body.start, 'America/New_York'));
+  });
+
+  it('says why a case not theirs cannot be checked from the board', async () => {
+    const user = userEvent.setup();
+    render(<stories.BoardWithOverdue />);
+    await user.hover(
+      screen.getByRole('button', { name: 'Log check on NSG-2026-0040' }).parentElement as HTMLElement,
+    );
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "Only the case's own technologists can log its checks",
+    );
+  });
+
+  it('says when each dashboard was last updated', async () => {
+    render(<stories.AsTechnologist />);
+    expect(await (await widget('Monitoring checks')).findByRole('table')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(/^Updated \d{1,2}:\d{2}/)).toHaveLength(2));
   });
 
   it('compares billable hours this month with last month', async () => {
@@ -198,15 +283,22 @@ describe('the widgets on their own', () => {
     expect(screen.getByText('1 h 36 min')).toBeInTheDocument();
   });
 
+  it('lists each running log, a stale one flagged', () => {
+    render(<stories.TimeLogsWithStale />);
+    expect(screen.getAllByRole('button', { name: /^Stop my time log on / })).toHaveLength(2);
+    expect(screen.getByText(/^Open since .+ EST — stale/)).toBeInTheDocument();
+    expect(screen.getAllByText(/stale/)).toHaveLength(1);
+  });
+
   it('disables Stop while the stop is saved', () => {
     render(<stories.TimeLogStopping />);
-    expect(screen.getByRole('button', { name: 'Stop my time log' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: stopName })).toBeDisabled();
   });
 
   it('says when no log runs, or when the caller has no case', () => {
     render(<stories.NoTimeLogRunning />);
     expect(screen.getByText('No time log running.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Stop my time log' })).toBeNull();
+    expect(screen.queryByRole('button', { name: stopName })).toBeNull();
     render(<stories.MyCasesEmpty />);
     expect(screen.getByText('You have no active cases.')).toBeInTheDocument();
   });
