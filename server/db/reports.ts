@@ -1,4 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { addMonths } from '../../contract/billing';
+import { HOUR_MS, openLogEnd } from '../../contract/hours';
+import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
+import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';
 import type { StoredCycle } from './billing';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
 import type { DbOrTx } from './transaction';
@@ -49,32 +53,80 @@ export async function clientNames(db: DbOrTx, clientIds: readonly number[]) {
   return new Map(rows.map((row) => [Number(row.id), { name: row.name, code: row.code }]));
 }
 
-/** Each technologist's monitoring minutes per month: stored rows plus the cases counted live. */
-export async function monitoringByTechnologist(db: DbOrTx, range: Range, now: Date) {
-  const live = await runningCaseIds(db, range.clientId);
-  const { rows } = await db.execute<{ technologist: string; month: string; minutes: number | string }>(sql`
-    select technologist, month, sum(minutes) as minutes from technologist_month_hours
-    where month between ${range.from} and ${range.to} ${ofClient(range.clientId)} ${exceptCases('case_id', live)}
-    group by technologist, month`);
-  const totals = new Map(
-    rows.map((row) => [
-      `${row.technologist} ${row.month}`,
-      { technologist: row.technologist, month: row.month, minutes: Number(row.minutes) },
-    ]),
-  );
-  const { technologistRows } = await liveCaseHours(db, live, now);
-  for (const row of technologistRows) {
-    if (row.month < range.from || row.month > range.to) continue;
-    const key = `${row.technologist} ${row.month}`;
-    const total = totals.get(key) ?? { technologist: row.technologist, month: row.month, minutes: 0 };
-    total.minutes += row.minutes;
-    totals.set(key, total);
+/** Every zone is within 14 h of UTC: a margin that holds every local month of the range. */
+const ZONE_MARGIN_MS = 14 * HOUR_MS;
+
+/**
+ * Each technologist's monitoring minutes per month (of the client's cases, when given): the union of their
+ * logs, counted at query time since a per-case row cannot tell how a technologist's patients overlap. The
+ * database joins each technologist's closed logs of one zone into islands on the minute grid (few rows, even
+ * for a year of logs); running logs are added capped as they bill; months are the clients' local months
+ * (`technologistMinutesByMonth`).
+ */
+export async function monitoringByTechnologist(
+  db: DbOrTx,
+  range: Range,
+  now: Date,
+  maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS,
+) {
+  const low = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - ZONE_MARGIN_MS);
+  const high = new Date(Date.parse(`${addMonths(range.to, 1)}-01T00:00:00Z`) + ZONE_MARGIN_MS);
+  const inRange = sql`log.start_at < ${high} and not log.voided
+    ${range.clientId === undefined ? sql`` : sql`and c.client_id = ${range.clientId}`}`;
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const islands = await db.execute<{
+    technologist: string;
+    time_zone: string;
+    start_at: string;
+    end_at: string;
+  }>(sql`
+    with spans as (
+      select log.technologist, client.time_zone,
+        date_trunc('minute', log.start_at) as start_at, date_trunc('minute', log.end_at) as end_at
+      from case_time_logs log join cases c on c.id = log.case_id join clients client on client.id = c.client_id
+      where log.end_at > ${low} and ${inRange}
+    ), marked as (
+      select *, case when start_at <= max(end_at) over (partition by technologist, time_zone order by start_at, end_at
+        rows between unbounded preceding and 1 preceding) then 0 else 1 end as opens
+      from spans where end_at > start_at
+    ), numbered as (
+      select *, sum(opens) over (partition by technologist, time_zone order by start_at, end_at
+        rows unbounded preceding) as island
+      from marked
+    )
+    select technologist, time_zone, min(start_at) as start_at, max(end_at) as end_at
+    from numbered group by technologist, time_zone, island`);
+  const running = await db.execute<{
+    technologist: string;
+    time_zone: string;
+    start_at: string;
+    recording_end: string | null;
+  }>(sql`
+    select log.technologist, client.time_zone, log.start_at, c.recording_end
+    from case_time_logs log join cases c on c.id = log.case_id join clients client on client.id = c.client_id
+    where log.end_at is null and ${inRange}`);
+  const spans: ZonedSpan[] = islands.rows.map((row) => ({
+    technologist: row.technologist,
+    timeZone: row.time_zone,
+    start: new Date(row.start_at).getTime(),
+    end: new Date(row.end_at).getTime(),
+  }));
+  for (const row of running.rows) {
+    const start = new Date(row.start_at).getTime();
+    const recordingEnd = row.recording_end === null ? null : new Date(row.recording_end).getTime();
+    const end = openLogEnd(start, { now: now.getTime(), recordingEnd, maxOpenLogHours });
+    spans.push({ technologist: row.technologist, timeZone: row.time_zone, start, end });
   }
-  return [...totals.values()];
+  return technologistMinutesByMonth(spans).filter((row) => row.month >= range.from && row.month <= range.to);
 }
 
 /** A client's cases' monitoring minutes per month (the union of all each case's logs). */
-export async function monitoringByCase(db: DbOrTx, range: Range & { clientId: number }, now: Date) {
+export async function monitoringByCase(
+  db: DbOrTx,
+  range: Range & { clientId: number },
+  now: Date,
+  maxOpenLogHours?: number,
+) {
   const live = await runningCaseIds(db, range.clientId);
   const { rows } = await db.execute<{
     case_id: number;
@@ -92,7 +144,7 @@ export async function monitoringByCase(db: DbOrTx, range: Range & { clientId: nu
     month: row.month,
     minutes: Number(row.minutes),
   }));
-  const { caseRows } = await liveCaseHours(db, live, now);
+  const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   const liveNumbers = await caseNumbers(db, live);
   for (const row of caseRows) {
     if (row.month < range.from || row.month > range.to || row.monitoringMinutes === 0) continue;

@@ -83,8 +83,10 @@ const byClientMonth = (totals: readonly MonthTotal[]) =>
 
 export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
   app,
-  { db, roster, now: clock = () => new Date() },
+  { db, roster, monitoring, now: clock = () => new Date() },
 ) => {
+  // Running logs count up to the server's cap (DESIGN §4 "Open logs"), in every report alike.
+  const maxOpenLogHours = monitoring?.maxOpenLogHours;
   app.get(
     API_PATHS.clientHoursReport(':clientId'),
     {
@@ -102,7 +104,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
       if (!found) throw notFound(`Client ${request.params.clientId} not found`);
       const clientId = found.header.id;
       const [totals, cycles] = await Promise.all([
-        monthTotals(db, { clientId, from, to }, clock()),
+        monthTotals(db, { clientId, from, to }, clock(), maxOpenLogHours),
         cyclesInRange(db, { clientId, from, to }),
       ]);
       const months = monthsOfClient(monthsBetween(from, to), clientId, byClientMonth(totals), cycles);
@@ -119,7 +121,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     async (request) => {
       const { from, to } = request.query;
       const [totals, cycles] = await Promise.all([
-        monthTotals(db, { from, to }, clock()),
+        monthTotals(db, { from, to }, clock(), maxOpenLogHours),
         cyclesInRange(db, { from, to }),
       ]);
       const months = monthsBetween(from, to);
@@ -172,9 +174,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
       const found = clientId === undefined ? undefined : await clientHeader(db, clientId);
       if (clientId !== undefined && !found) throw notFound(`Client ${clientId} not found`);
       const [totals, technologists, cases] = await Promise.all([
-        monthTotals(db, { clientId, from, to }, now),
-        monitoringByTechnologist(db, { clientId, from, to }, now),
-        clientId === undefined ? Promise.resolve([]) : monitoringByCase(db, { clientId, from, to }, now),
+        monthTotals(db, { clientId, from, to }, now, maxOpenLogHours),
+        monitoringByTechnologist(db, { clientId, from, to }, now, maxOpenLogHours),
+        clientId === undefined
+          ? Promise.resolve([])
+          : monitoringByCase(db, { clientId, from, to }, now, maxOpenLogHours),
       ]);
       const clientNamesById = await clientNames(db, [...new Set(totals.map((total) => total.clientId))]);
       const people = await roster.nameOf([...new Set(technologists.map((row) => row.technologist))]);

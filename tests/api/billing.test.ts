@@ -417,6 +417,50 @@ describeEachDatabase('Billing and reports API', (kind) => {
         expect.objectContaining({ minutes: 120, hours: '2.00', openLog: false, staleLog: false }),
       ),
     );
+
+    // The technologist worked two hours, not eight; each case was watched two hours.
+    const range = `from=${earlier}&to=${earlier}`;
+    for (const filter of [`&clientId=${clientId}`, '']) {
+      const report = await get<MonitoringHours>(`${API_PATHS.monitoringHours}?${range}${filter}`);
+      expect(
+        report.byTechnologist.filter((row) => row.technologist === 'tech1'),
+        filter,
+      ).toEqual([expect.objectContaining({ month: earlier, minutes: 120, hours: '2.00' })]);
+    }
+    const byCase = await get<MonitoringHours>(`${API_PATHS.monitoringHours}?${range}&clientId=${clientId}`);
+    expect(watched.map((found) => byCase.byCase.find((row) => row.caseId === found.id))).toEqual(
+      watched.map(() => expect.objectContaining({ month: earlier, minutes: 120, hours: '2.00' })),
+    );
+    expect(byCase.byClient).toEqual([expect.objectContaining({ month: earlier, minutes: 4 * 120 })]);
+  });
+
+  it('counts a technologist’s running log live, capped, joined with their closed logs on other cases', async () => {
+    const older = addMonths(month, -2);
+    const from = monthWindow(older, ZONE).start + 24 * 12 * HOUR;
+    const moment = (hours: number) => new Date(from + hours * HOUR).toISOString();
+    const [closed, running] = [
+      caseOf(
+        await patch(await intake(clientId, { monitoringLevel: 'continuous' }), { recordingStart: moment(0) }),
+      ),
+      caseOf(
+        await patch(await intake(clientId, { monitoringLevel: 'continuous' }), { recordingStart: moment(0) }),
+      ),
+    ] as [CaseDetails, CaseDetails];
+    await assignOnly('newhire', [cases[0]?.id as number, closed.id, running.id]);
+    await log(closed.id, { technologist: 'newhire', start: moment(1), end: moment(5) }, 'admin');
+    // Forgotten since hour 3: it counts until the cap of 16 h, so the union runs from hour 1 to hour 19.
+    await log(running.id, { technologist: 'newhire', start: moment(3) }, 'admin');
+
+    const report = await get<MonitoringHours>(
+      `${API_PATHS.monitoringHours}?from=${older}&to=${older}&clientId=${clientId}`,
+    );
+    expect(report.byTechnologist).toEqual([
+      expect.objectContaining({ technologist: 'newhire', month: older, minutes: 18 * 60, hours: '18.00' }),
+    ]);
+    expect(report.byCase.map((row) => [row.caseId, row.minutes])).toEqual([
+      [closed.id, 4 * 60],
+      [running.id, 16 * 60],
+    ]);
   });
 
   it('bills a forgotten running log one shift at most, marks its line open and stale, and keeps its cycle open until it stops', async () => {

@@ -5,7 +5,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../contract/billing';
 import { clippedMinutes, type Interval } from '../../contract/hours';
-import { localMidnight, minutesByMonth, monthOf, monthWindow } from '../../server/domain/billing/months';
+import {
+  localMidnight,
+  minutesByMonth,
+  monthOf,
+  monthWindow,
+  technologistMinutesByMonth,
+} from '../../server/domain/billing/months';
 
 const HOUR = 3_600_000;
 const CHICAGO = 'America/Chicago';
@@ -118,6 +124,78 @@ describe('minutes by local month', () => {
         for (const [month, minutes] of byMonth) {
           expect(minutes).toBeGreaterThan(0);
           expect(minutes).toBe(clippedMinutes(list, monthWindow(month, zone)));
+        }
+      }),
+      PROPERTY,
+    );
+  });
+});
+
+describe('a technologist’s monitoring minutes per month', () => {
+  const span = (technologist: string, timeZone: string, start: string, end: string) => ({
+    technologist,
+    timeZone,
+    start: utc(start),
+    end: utc(end),
+  });
+
+  it('counts patients watched at once once, and each technologist on their own', () => {
+    const rows = technologistMinutesByMonth([
+      span('tech1', CHICAGO, '2026-03-10T14:00:00Z', '2026-03-10T16:00:00Z'),
+      span('tech1', CHICAGO, '2026-03-10T14:00:00Z', '2026-03-10T16:00:00Z'),
+      span('tech1', 'UTC', '2026-03-10T15:00:40Z', '2026-03-10T17:00:20Z'),
+      span('tech2', CHICAGO, '2026-03-10T14:00:00Z', '2026-03-10T15:00:00Z'),
+      span('tech2', CHICAGO, '2026-03-10T18:00:00Z', '2026-03-10T18:00:00Z'),
+    ]);
+    // 14:00–17:00 on the minute grid, whichever client each case is of.
+    expect(rows).toEqual([
+      { technologist: 'tech1', month: '2026-03', minutes: 180 },
+      { technologist: 'tech2', month: '2026-03', minutes: 60 },
+    ]);
+  });
+
+  it('cuts each span into its own client’s local months before joining them', () => {
+    // 23:00–01:00 Chicago time across March's end (05:00Z), and 04:30–06:30 for a client on UTC, all April:
+    // 04:30–05:00 is March's in Chicago and April's in UTC, so it counts in both months.
+    const rows = technologistMinutesByMonth([
+      span('tech1', CHICAGO, '2026-04-01T04:00:00Z', '2026-04-01T06:00:00Z'),
+      span('tech1', 'UTC', '2026-04-01T04:30:00Z', '2026-04-01T06:30:00Z'),
+    ]);
+    expect(rows).toEqual([
+      { technologist: 'tech1', month: '2026-03', minutes: 60 },
+      { technologist: 'tech1', month: '2026-04', minutes: 120 },
+    ]);
+  });
+
+  it('never counts more than the union of each zone’s minutes nor less than the longest one', () => {
+    const spans = fc.array(
+      fc.record({
+        technologist: fc.constantFrom('tech1', 'tech2'),
+        timeZone: fc.constantFrom(...ZONES),
+        start: fc.integer({ min: utc('2026-01-25T00:00:00Z'), max: utc('2026-02-05T00:00:00Z') }),
+        length: fc.integer({ min: 0, max: 20 * HOUR }),
+      }),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(spans, (drawn) => {
+        const list = drawn.map(({ length, ...rest }) => ({ ...rest, end: rest.start + length }));
+        const rows = technologistMinutesByMonth(list);
+        for (const technologist of ['tech1', 'tech2']) {
+          const own = list.filter((entry) => entry.technologist === technologist);
+          const counted = rows
+            .filter((row) => row.technologist === technologist)
+            .reduce((sum, row) => sum + row.minutes, 0);
+          const perZone = ZONES.map((zone) =>
+            [
+              ...minutesByMonth(
+                own.filter((entry) => entry.timeZone === zone),
+                zone,
+              ).values(),
+            ].reduce((sum, minutes) => sum + minutes, 0),
+          );
+          expect(counted).toBeLessThanOrEqual(perZone.reduce((sum, minutes) => sum + minutes, 0));
+          expect(counted).toBeGreaterThanOrEqual(Math.max(0, ...perZone));
         }
       }),
       PROPERTY,

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay } from 'date-fns';
 import { addMonths, monthsBetween } from '../../../contract/billing';
-import { clippedMinutes, type Interval, unionIntervals } from '../../../contract/hours';
+import { clippedMinutes, type Interval, unionIntervals, unionMinutes } from '../../../contract/hours';
 
 /**
  * Billing months are the client's local calendar months (DESIGN §4): local midnight of the 1st to local
@@ -70,4 +70,35 @@ export function minutesByMonth(intervals: readonly Interval[], timeZone: string)
     }
   }
   return byMonth;
+}
+
+/** A technologist's span on a case of a client in `timeZone`. */
+export interface ZonedSpan extends Interval {
+  technologist: string;
+  timeZone: string;
+}
+
+/**
+ * Each technologist's monitoring minutes per month: the union of their spans (DESIGN §4 "Concurrent
+ * monitoring": four patients at once count once). A minute belongs to the local month of the client whose
+ * case it was logged on, so a month is the client's month as everywhere else; spans of clients in different
+ * zones are cut into their own months first, then joined per technologist and month. Only at a month's edge,
+ * where two zones name the same instant differently, can a minute watched for two clients count in both months.
+ */
+export function technologistMinutesByMonth(spans: readonly ZonedSpan[]) {
+  const pieces = new Map<string, { technologist: string; month: string; intervals: Interval[] }>();
+  for (const { technologist, timeZone, start, end } of spans) {
+    if (end <= start) continue;
+    for (const month of monthsBetween(monthOf(start, timeZone), monthOf(end - 1, timeZone))) {
+      const window = monthWindow(month, timeZone);
+      const piece = { start: Math.max(start, window.start), end: Math.min(end, window.end) };
+      const key = `${technologist} ${month}`;
+      const found = pieces.get(key);
+      if (found) found.intervals.push(piece);
+      else pieces.set(key, { technologist, month, intervals: [piece] });
+    }
+  }
+  return [...pieces.values()]
+    .map(({ technologist, month, intervals }) => ({ technologist, month, minutes: unionMinutes(intervals) }))
+    .filter((row) => row.minutes > 0);
 }
