@@ -283,7 +283,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     monitoringLevel: 'continuous',
     technologists: ['tech1'],
     openedHoursAgo: 9,
-    checkedMinutesAgo: 2,
+    // Watched since the shift began, with no check since: never overdue while the log runs (DESIGN §4).
     openLogHoursAgo: 1.5,
     events: [{ type: 'electrode-off', hoursAfterStart: 3, notifiedAfterMinutes: 12 }],
   },
