@@ -30,10 +30,22 @@ export type StudyType = (typeof STUDY_TYPES)[number];
 export const MONITORING_LEVELS = ['unmonitored', 'intermittent', 'continuous'] as const;
 export type MonitoringLevel = (typeof MONITORING_LEVELS)[number];
 
-/** How many active cases of a level one technologist may hold (DESIGN §4 "Technologist load"). */
-export const LOAD_LIMITS = { continuous: 4, intermittent: 12 } as const satisfies Partial<
-  Record<MonitoringLevel, number>
+/**
+ * Technologist load (DESIGN §4): a technologist's active cases may weigh at most LOAD_CAPACITY, a continuous
+ * case 3, an intermittent one 1, an unmonitored one nothing (one technologist to 4 continuous or 12
+ * intermittent patients, or a mix such as 2 continuous + 6 intermittent).
+ */
+export const LOAD_WEIGHTS = { continuous: 3, intermittent: 1, unmonitored: 0 } as const satisfies Record<
+  MonitoringLevel,
+  number
 >;
+export const LOAD_CAPACITY = 12;
+
+/** How many active cases of one level alone fill a technologist's capacity: 4 continuous, 12 intermittent. */
+export const LOAD_LIMITS = {
+  continuous: LOAD_CAPACITY / LOAD_WEIGHTS.continuous,
+  intermittent: LOAD_CAPACITY / LOAD_WEIGHTS.intermittent,
+} as const satisfies Partial<Record<MonitoringLevel, number>>;
 
 export const PATIENT_SEXES = ['M', 'F', 'X', 'U'] as const;
 export type PatientSex = (typeof PATIENT_SEXES)[number];
@@ -316,6 +328,10 @@ export const technologistLoadSchema = z.object({
   unmonitored: z.number().int(),
 });
 export type TechnologistLoad = z.infer<typeof technologistLoadSchema>;
+
+/** The weight of a technologist's active cases, to hold against LOAD_CAPACITY. */
+export const loadWeight = (load: TechnologistLoad) =>
+  MONITORING_LEVELS.reduce((total, level) => total + load[level] * LOAD_WEIGHTS[level], 0);
 
 export const technologistSchema = z.object({
   username,

@@ -335,6 +335,20 @@ export async function technologistsOfCase(db: DbOrTx, caseId: number): Promise<s
   return rows.map((row) => row.username);
 }
 
+/** How many technologists each of these cases has; a case with none is absent. */
+export async function technologistCounts(
+  db: DbOrTx,
+  caseIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (caseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ caseId: caseTechnologists.caseId, count: sql<number>`count(*)::int` })
+    .from(caseTechnologists)
+    .where(inArray(caseTechnologists.caseId, [...caseIds]))
+    .groupBy(caseTechnologists.caseId);
+  return new Map(rows.map((row) => [row.caseId, Number(row.count)]));
+}
+
 export type ActiveCase = { id: number; monitoringLevel: MonitoringLevel };
 
 /** Each technologist's active (intake, monitoring) cases, with their monitoring level. */

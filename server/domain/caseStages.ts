@@ -258,6 +258,26 @@ export function assignmentRefusal(caseNumber: string, stage: CaseStage): string 
   );
 }
 
+/** A case a technologist is taken off, with how many technologists it has before. */
+export interface LeftCase {
+  caseNumber: string;
+  stage: CaseStage;
+  technologists: number;
+}
+
+/**
+ * Why taking `name` off these cases is refused (409), or `undefined`: a case in monitoring keeps at least
+ * one technologist (DESIGN §4 "Staffing and handover"), so its last one leaves only once another is on it.
+ */
+export function lastTechnologistRefusal(name: string, left: readonly LeftCase[]): string | undefined {
+  const unstaffed = left
+    .filter((found) => found.stage === 'monitoring' && found.technologists <= 1)
+    .map((found) => found.caseNumber);
+  if (unstaffed.length === 0) return undefined;
+  const cases = `${unstaffed.length > 1 ? 'cases' : 'case'} ${unstaffed.join(', ')}`;
+  return `${name} is the only technologist of ${cases} in monitoring; a case in monitoring keeps at least one technologist: assign another first, or hand the case over`;
+}
+
 /** Why a case cannot be taken in for this client (400 on `clientId`), or `undefined`. */
 export function intakeClientRefusal(
   clientId: number,

@@ -509,7 +509,9 @@ describeEachDatabase('Cases API', (kind) => {
       });
       const fifth = await assign(tech, [...four, cases[4].id]);
       expect(fifth.status).toBe(409);
-      expect(fifth.body.error).toBe('Sam Ortega would hold 5 continuous cases; the limit is 4');
+      expect(fifth.body.error).toBe(
+        'Sam Ortega would hold 5 continuous cases, a load of 15; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
+      );
       expect((await activeOf(tech)).sort()).toEqual([...four].sort());
 
       // Raising a held case's level past the limit is refused the same way.
@@ -517,18 +519,60 @@ describeEachDatabase('Cases API', (kind) => {
       await assign(tech, [...four.slice(0, 3), intermittent.id]);
       const raised = await patch(await details(intermittent.id), { monitoringLevel: 'continuous' });
       expect(raised.status).toBe(200);
+      // The limit is combined (DESIGN §4): 4 continuous and 1 intermittent weigh 13, over 12, though each level
+      // alone is within its share.
       const fresh = await intake(client.id, { monitoringLevel: 'intermittent' });
-      await assign(tech, [...four.slice(0, 3), intermittent.id, fresh.id]);
+      const mixed = await assign(tech, [...four.slice(0, 3), intermittent.id, fresh.id]);
+      expect(mixed.status).toBe(409);
+      expect(mixed.body.error).toMatch(
+        /4 continuous and 1 intermittent cases, a load of 13; the limit is 12/,
+      );
+      // 3 continuous and 3 intermittent weigh 12: held; raising one intermittent case makes 14.
+      const two = await Promise.all([1, 2].map(() => intake(client.id, { monitoringLevel: 'intermittent' })));
+      const full = await assign(tech, [...four.slice(0, 3), fresh.id, ...two.map((c) => c.id)]);
+      expect(full.status).toBe(200);
       const tooMany = await patch(await details(fresh.id), { monitoringLevel: 'continuous' });
       expect(tooMany.status).toBe(409);
-      expect(tooMany.body.error).toMatch(/limit is 4/);
+      expect(tooMany.body.error).toMatch(
+        /4 continuous and 2 intermittent cases, a load of 14; the limit is 12/,
+      );
 
       const roster = await call('GET', API_PATHS.technologists, 'reader1');
       const listed = (roster.body.data as { username: string; active: Json }[]).find(
         (t) => t.username === tech,
       );
-      expect(listed?.active).toEqual({ continuous: 4, intermittent: 1, unmonitored: 0 });
+      expect(listed?.active).toEqual({ continuous: 3, intermittent: 3, unmonitored: 0 });
       await assign(tech, []);
+    });
+
+    it('keeps at least one technologist on a case in monitoring (409 naming the case); one of two may leave', async () => {
+      const client = await createClient();
+      const monitoring = await caseInMonitoring(client.id);
+      const waiting = await intake(client.id, { monitoringLevel: 'unmonitored' });
+      await assign('tech1', [...(await activeOf('tech1')), waiting.id]);
+      const others = (await activeOf('tech1')).filter((id) => id !== monitoring.id && id !== waiting.id);
+
+      const last = await assign('tech1', others);
+      expect(last.status).toBe(409);
+      expect(last.body.error).toBe(
+        `Priya Raman is the only technologist of case ${monitoring.caseNumber} in monitoring; a case in monitoring keeps at least one technologist: assign another first, or hand the case over`,
+      );
+      // Nothing was written: the intake case taken off in the same call is still held.
+      expect((await details(monitoring.id)).technologists).toEqual([
+        { username: 'tech1', name: 'Priya Raman' },
+      ]);
+      expect(await activeOf('tech1')).toContain(waiting.id);
+
+      // With a second technologist on it, the first may leave; the last one then may not.
+      const newhire = await activeOf('newhire');
+      expect((await assign('newhire', [...newhire, monitoring.id])).status).toBe(200);
+      expect((await assign('tech1', others)).status).toBe(200);
+      expect((await details(monitoring.id)).technologists).toEqual([
+        { username: 'newhire', name: 'Sam Ortega' },
+      ]);
+      expect((await assign('newhire', newhire)).status).toBe(409);
+      expect((await assign('tech1', [...others, monitoring.id])).status).toBe(200);
+      expect((await assign('newhire', newhire)).status).toBe(200);
     });
 
     it('assigns only to technologists, only active cases, and only by technologists and admins', async () => {

@@ -14,7 +14,12 @@ import {
 import type { Client } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
 import { caseYear, formatCaseNumber } from '../../server/domain/caseNumbers';
-import { assignmentRefusal, intakeClientRefusal, isActiveStage } from '../../server/domain/caseStages';
+import {
+  assignmentRefusal,
+  intakeClientRefusal,
+  isActiveStage,
+  lastTechnologistRefusal,
+} from '../../server/domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../server/domain/technologistLoad';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import {
@@ -173,6 +178,12 @@ function setTechnologistCases(state: FakeCasesState, username: string, body: unk
   const refusal = loadLimitRefusal(technologist.name, loadOf(wanted));
   if (refusal) throw conflict(refusal);
   const ids = new Set(caseIds);
+  const left = activeCasesOf(state, username).filter((row) => !ids.has(row.id));
+  const unstaffed = lastTechnologistRefusal(
+    technologist.name,
+    left.map((row) => ({ ...row, technologists: row.technologists.length })),
+  );
+  if (unstaffed) throw conflict(unstaffed);
   for (const [index, row] of state.cases.entries()) {
     const holds = row.technologists.includes(username);
     if (holds === ids.has(row.id) || (holds && !isActiveStage(row.stage))) continue;

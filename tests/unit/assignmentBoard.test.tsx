@@ -44,9 +44,10 @@ describe('the assignments board', () => {
   it("shows each technologist's active cases and load against the limits, and the unassigned cases", async () => {
     render(<Board />);
     const priya = await column('Priya Raman');
-    expect(await priya.findByText('Continuous 4/4')).toBeInTheDocument();
+    // The combined load of DESIGN §4: a continuous case weighs 3, an intermittent one 1, at most 12.
+    expect(await priya.findByText('Load 12/12')).toBeInTheDocument();
     expect(priya.getByText('Full')).toBeInTheDocument();
-    expect(priya.getByText('Intermittent 0/12')).toBeInTheDocument();
+    expect(priya.getByText('Continuous 4 · Intermittent 0 · Unmonitored 0')).toBeInTheDocument();
     expect(await cardsIn('Priya Raman')).toEqual([
       'BMH-2026-0030',
       'NSG-2026-0007',
@@ -54,8 +55,8 @@ describe('the assignments board', () => {
       'NSG-2026-0009',
     ]);
     const marcus = await column('Marcus Bell');
-    expect(marcus.getByText('Continuous 1/4')).toBeInTheDocument();
-    expect(marcus.getByText('Intermittent 2/12')).toBeInTheDocument();
+    expect(marcus.getByText('Load 5/12')).toBeInTheDocument();
+    expect(marcus.getByText('Continuous 1 · Intermittent 2 · Unmonitored 0')).toBeInTheDocument();
     expect(marcus.queryByText('Full')).toBeNull();
     expect(await cardsIn('Unassigned')).toEqual(['BMH-2026-0041', 'NSG-2026-0013']);
     expect((await column('Omar Haddad')).getByText('No active case')).toBeInTheDocument();
@@ -74,14 +75,16 @@ describe('the assignments board', () => {
     ]);
     await waitFor(async () => expect(await cardsIn('Marcus Bell')).toContain('NSG-2026-0013'));
     expect(await cardsIn('Unassigned')).toEqual(['BMH-2026-0041']);
-    expect((await column('Marcus Bell')).getByText('Continuous 2/4')).toBeInTheDocument();
+    expect((await column('Marcus Bell')).getByText('Load 8/12')).toBeInTheDocument();
   });
 
   it('shows the 409 of a technologist at the limit, and leaves the board as it was', async () => {
     const { onRequest, user } = renderBoard();
     await reassign(user, 'NSG-2026-0013', 'Assign to Priya Raman');
     expect(
-      await screen.findByText('Priya Raman would hold 5 continuous cases; the limit is 4'),
+      await screen.findByText(
+        'Priya Raman would hold 5 continuous cases, a load of 15; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
+      ),
     ).toBeInTheDocument();
     const boardReads = () =>
       onRequest.mock.calls.filter(
@@ -90,7 +93,7 @@ describe('the assignments board', () => {
       ).length;
     await waitFor(() => expect(boardReads()).toBe(2)); // refetched after the refusal
     expect(await cardsIn('Unassigned')).toEqual(['BMH-2026-0041', 'NSG-2026-0013']);
-    expect((await column('Priya Raman')).getByText('Continuous 4/4')).toBeInTheDocument();
+    expect((await column('Priya Raman')).getByText('Load 12/12')).toBeInTheDocument();
   });
 
   it('moves a case from the keyboard: adds it to the new set, then removes it from the old one', async () => {
@@ -124,7 +127,7 @@ describe('the assignments board', () => {
       expect(await cardsIn('Priya Raman')).toEqual(['BMH-2026-0030', 'NSG-2026-0007', 'NSG-2026-0008']),
     );
     expect(await cardsIn('Lena Okonkwo')).toEqual(['NSG-2026-0009', 'SAC-2026-0004']);
-    expect((await column('Priya Raman')).getByText('Continuous 3/4')).toBeInTheDocument();
+    expect((await column('Priya Raman')).getByText('Load 9/12')).toBeInTheDocument();
   });
 
   it('removes a technologist from a case', async () => {

@@ -142,17 +142,29 @@ describe('the details tab', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
-  it('takes a technologist off the case', async () => {
+  it('takes a technologist off a case in intake', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
-    render(<stories.Details onRequest={onRequest} />);
+    render(<stories.Details path={casePagePath('intake', 2, 'details')} onRequest={onRequest} />);
     await user.click(
       within(await technologists()).getByRole('button', { name: 'Take Priya Raman off the case' }),
     );
     expect(await screen.findByText('No technologist assigned yet.')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
-      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [2] }),
+      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [1] }),
     );
+  });
+
+  it('keeps the only technologist of a case in monitoring, saying why (409)', async () => {
+    const user = userEvent.setup();
+    render(<stories.Details />);
+    await user.click(
+      within(await technologists()).getByRole('button', { name: 'Take Priya Raman off the case' }),
+    );
+    expect(
+      await screen.findByText(/Priya Raman is the only technologist of case NSG-2026-0001 in monitoring/),
+    ).toBeInTheDocument();
+    expect(within(await technologists()).getByText('Priya Raman')).toBeInTheDocument();
   });
 });
 

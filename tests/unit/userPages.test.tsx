@@ -311,19 +311,31 @@ describe("a user's page", () => {
   it('unassigns a case after a confirmation, sending the rest of the set', async () => {
     const { onRequest, user } = renderList(stories.UserPage);
     await casesTable('Priya Raman');
-    await user.click(screen.getByRole('button', { name: 'Unassign NSG-2026-0008' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unassign NSG-2026-0008?' });
+    await user.click(screen.getByRole('button', { name: 'Unassign NSG-2026-0009' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unassign NSG-2026-0009?' });
     expect(requestCount(onRequest, 'PUT', API_PATHS.technologistCases('priya'))).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
-    expect(await screen.findByText('NSG-2026-0008 removed from Priya Raman')).toBeInTheDocument();
+    expect(await screen.findByText('NSG-2026-0009 removed from Priya Raman')).toBeInTheDocument();
     // Her whole set without the case, oldest first as the board sends it.
     expect(onRequest).toHaveBeenCalledWith(
-      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [8, 5, 7] }),
+      sentRequest('PUT', API_PATHS.technologistCases('priya'), { caseIds: [8, 5, 6] }),
     );
     await waitFor(async () =>
-      expect(await caseNumbers('Priya Raman')).toEqual(['BMH-2026-0030', 'NSG-2026-0007', 'NSG-2026-0009']),
+      expect(await caseNumbers('Priya Raman')).toEqual(['BMH-2026-0030', 'NSG-2026-0007', 'NSG-2026-0008']),
     );
     expect(screen.getByRole('heading', { name: 'Active cases (3)' })).toBeInTheDocument();
+  });
+
+  it('says why the only technologist of a case in monitoring cannot be unassigned (409)', async () => {
+    const { user } = renderList(stories.UserPage);
+    await casesTable('Priya Raman');
+    await user.click(screen.getByRole('button', { name: 'Unassign NSG-2026-0008' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unassign NSG-2026-0008?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(
+      await screen.findByText(/Priya Raman is the only technologist of case NSG-2026-0008 in monitoring/),
+    ).toBeInTheDocument();
+    expect(await caseNumbers('Priya Raman')).toContain('NSG-2026-0008');
   });
 
   it('opens for a username with dots and dashes, and says when there is no case', async () => {

@@ -14,10 +14,11 @@ import {
   assignTechnologist,
   lockCases,
   lockTechnologists,
+  technologistCounts,
   touchCases,
   unassignTechnologist,
 } from '../../db/cases';
-import { assignmentRefusal } from '../../domain/caseStages';
+import { assignmentRefusal, lastTechnologistRefusal } from '../../domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { conflict, notFound } from '../../errors';
 import type { CaseRouteOptions } from '../cases';
@@ -81,6 +82,17 @@ export const technologistRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async
         if (refusal) throw conflict(refusal);
         const added = caseIds.filter((caseId) => !before.has(caseId));
         const removed = [...before].filter((caseId) => !caseIds.includes(caseId));
+        // The cases are locked above, so a concurrent removal of the other technologist waits and counts again.
+        const counts = await technologistCounts(tx, removed);
+        const leaving = locked
+          .filter((row) => removed.includes(row.id))
+          .map((row) => ({
+            caseNumber: row.caseNumber,
+            stage: row.stage,
+            technologists: counts.get(row.id) ?? 0,
+          }));
+        const unstaffed = lastTechnologistRefusal(user.name, leaving);
+        if (unstaffed) throw conflict(unstaffed);
         await unassignTechnologist(tx, removed, username);
         await assignTechnologist(tx, added, username, request.user.username);
         await touchCases(tx, [...added, ...removed]);

@@ -1,8 +1,8 @@
 import { BooleanInput, RadioButtonGroupInput, SelectInput } from 'react-admin';
-import { LOAD_LIMITS } from '../../../../contract/cases';
+import { LOAD_CAPACITY, LOAD_WEIGHTS } from '../../../../contract/cases';
 import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 
-const LOAD_HINT = `A technologist holds at most ${LOAD_LIMITS.continuous} continuous and ${LOAD_LIMITS.intermittent} intermittent active cases`;
+const LOAD_HINT = `A technologist's active cases weigh at most ${LOAD_CAPACITY}: a continuous case ${LOAD_WEIGHTS.continuous}, an intermittent one ${LOAD_WEIGHTS.intermittent}`;
 
 /** What kind of study a case is: its type, video, and the monitoring level that sets the CPT codes. */
 export const StudyInputs = () => (

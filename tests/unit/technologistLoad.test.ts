@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { MonitoringLevel } from '../../contract/cases';
+import { loadLimitRefusal, loadOf } from '../../server/domain/technologistLoad';
+
+const cases = (continuous: number, intermittent: number, unmonitored = 0) =>
+  loadOf(
+    [
+      ...Array<MonitoringLevel>(continuous).fill('continuous'),
+      ...Array<MonitoringLevel>(intermittent).fill('intermittent'),
+      ...Array<MonitoringLevel>(unmonitored).fill('unmonitored'),
+    ].map((monitoringLevel) => ({ monitoringLevel })),
+  );
+
+describe('the combined technologist load (DESIGN §4: continuous 3, intermittent 1, at most 12)', () => {
+  it.each([
+    [4, 0, 5],
+    [0, 12, 0],
+    [2, 6, 9],
+    [3, 3, 0],
+  ])(
+    'allows %i continuous and %i intermittent (and %i unmonitored)',
+    (continuous, intermittent, unmonitored) => {
+      expect(loadLimitRefusal('Sam', cases(continuous, intermittent, unmonitored))).toBeUndefined();
+    },
+  );
+
+  it('refuses a mix over 12 that each level alone would allow, naming the load and the limit', () => {
+    expect(loadLimitRefusal('Sam Ortega', cases(3, 4))).toBe(
+      'Sam Ortega would hold 3 continuous and 4 intermittent cases, a load of 13; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
+    );
+    expect(loadLimitRefusal('Sam', cases(2, 7))).toMatch(/a load of 13/);
+  });
+
+  it('refuses one level alone past its share', () => {
+    expect(loadLimitRefusal('Sam', cases(5, 0))).toBe(
+      'Sam would hold 5 continuous cases, a load of 15; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
+    );
+    expect(loadLimitRefusal('Sam', cases(0, 13))).toMatch(/13 intermittent cases, a load of 13/);
+  });
+});
