@@ -269,6 +269,22 @@ export const caseTransitionSchema = z.object({
 });
 export type CaseTransition = z.infer<typeof caseTransitionSchema>;
 
+/**
+ * A handover between shifts (DESIGN §4 "Staffing and handover"): at `at` the outgoing technologist's open log
+ * on the case ended (`closedLogId`) and the incoming one's started (`openedLogId`); `by` wrote it.
+ */
+export const caseHandoverSchema = z.object({
+  id,
+  from: username,
+  to: username,
+  at: timestamp,
+  note: z.string(),
+  by: username,
+  closedLogId: id,
+  openedLogId: id,
+});
+export type CaseHandover = z.infer<typeof caseHandoverSchema>;
+
 export const availableTransitionSchema = z.object({
   to: z.enum(CASE_STAGES),
   kind: z.enum(TRANSITION_KINDS),
@@ -293,6 +309,8 @@ export const caseDetailsSchema = caseRowSchema
     transitions: z.array(caseTransitionSchema),
     /** Actions on the case itself; those on a transition are listed with it. */
     actions: z.array(caseActionSchema),
+    /** Handovers between technologists, oldest first. */
+    handovers: z.array(caseHandoverSchema),
     /** The moves the caller's roles may make from this stage, each with its unmet guards. */
     allowedTransitions: z.array(availableTransitionSchema),
   });
@@ -317,6 +335,21 @@ export const actionInputSchema = z.object({
   note: optionalText('Note', 2000, { multiline: true }),
 });
 export type ActionInput = z.infer<typeof actionInputSchema>;
+
+/** POST …/cases/{id}/handovers: `from` hands the case over to `to` at `at` (not in the future). */
+export const handoverInputSchema = z.object({
+  from: z
+    .string({ error: 'From is required: the outgoing technologist' })
+    .min(1, 'From is required: the outgoing technologist'),
+  to: z
+    .string({ error: 'To is required: the incoming technologist' })
+    .min(1, 'To is required: the incoming technologist'),
+  at: instant('At'),
+  note: optionalText('Note', 2000, { multiline: true }),
+});
+export type HandoverInput = z.input<typeof handoverInputSchema>;
+
+export const handoverResultSchema = z.object({ handover: caseHandoverSchema, case: caseDetailsSchema });
 
 export const transitionActionParams = caseIdParams.extend({ tid: idParam('Transition id') });
 

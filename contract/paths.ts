@@ -51,6 +51,8 @@ export const API_PATHS = {
   case: (id: Id) => `${CASES}/${id}`,
   caseTransitions: (id: Id) => `${CASES}/${id}/transitions`,
   caseActions: (id: Id) => `${CASES}/${id}/actions`,
+  /** POST `{from, to, at, note}`: a handover between technologists (DESIGN §4). */
+  caseHandovers: (id: Id) => `${CASES}/${id}/handovers`,
   caseTransitionActions: (id: Id, transitionId: Id) => `${CASES}/${id}/transitions/${transitionId}/actions`,
   closedCaseProtocol: (id: Id) => `${CASES}/closed/${id}/client-protocol`,
   /** A case's records of one kind (billing notes live under `reviewed`, the rest under `monitoring`). */

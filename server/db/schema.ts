@@ -298,6 +298,35 @@ export const caseActions = pgTable(
   (table) => [index('case_actions_case_idx').on(table.caseId, table.at)],
 );
 
+/**
+ * Handovers between shifts (DESIGN §4 "Staffing and handover"): the case passed from one technologist to
+ * another at a moment, the outgoing one's log ending and the incoming one's starting then. Append-only
+ * (migration 0010), like the transitions.
+ */
+export const caseHandovers = pgTable(
+  'case_handovers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id),
+    fromTechnologist: text('from_technologist').notNull(),
+    toTechnologist: text('to_technologist').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    /** The time logs the handover ended and opened (record items). */
+    closedLogId: integer('closed_log_id')
+      .notNull()
+      .references(() => caseRecordItems.id),
+    openedLogId: integer('opened_log_id')
+      .notNull()
+      .references(() => caseRecordItems.id),
+    by: text('by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('case_handovers_case_idx').on(table.caseId, table.at)],
+);
+
 /** The protocol a closed case ran under, copied in the closing transaction (DESIGN §4). */
 export const caseProtocolSnapshots = pgTable('case_protocol_snapshots', {
   caseId: integer('case_id')

@@ -26,6 +26,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import type { UserDirectory } from '../services/userDirectory';
 import { caseRecordRoutes } from './caseRecords';
+import { handoverRoutes } from './cases/handovers';
 import { caseHeaderRoutes } from './cases/header';
 import {
   auditCaseWrite,
@@ -175,6 +176,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
   await app.register(caseHeaderRoutes, options);
   await app.register(transitionRoutes, options);
   await app.register(technologistRoutes, options);
+  await app.register(handoverRoutes, options);
   await app.register(caseRecordRoutes, options);
   await app.register(timeLogRoutes, options);
   await app.register(patientDetailsRoutes, options);

@@ -85,6 +85,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   // Any reader of cases may ask for a move; the stage machine answers 403 for a move the role may not make.
   'POST /continuous-monitoring/cases/{id}/transitions': grant('cases', 'show'),
   'POST /continuous-monitoring/cases/{id}/actions': grant('cases', 'show'),
+  'POST /continuous-monitoring/cases/{id}/handovers': grant('cases', 'edit'),
   'POST /continuous-monitoring/cases/{id}/transitions/{tid}/actions': grant('cases', 'show'),
   'GET /continuous-monitoring/cases/closed/{id}/client-protocol': grant('cases', 'show'),
   ...recordRoutes('monitoring', 'interpretations'),

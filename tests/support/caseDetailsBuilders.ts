@@ -71,6 +71,7 @@ export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDeta
     createdBy: 'ada',
     transitions: [buildCaseTransition()],
     actions: [],
+    handovers: [],
     allowedTransitions: [],
     ...overrides,
   };
@@ -112,9 +113,9 @@ export function caseDetailsSeed(cases: readonly CaseDetails[], technologists: re
     technologists: [...known.values()],
     details: Object.fromEntries(
       cases.map(
-        ({ id, client, patient, protocolRevision, transferRevision, createdBy, transitions, actions }) => [
+        ({ id, client, patient, protocolRevision, transferRevision, createdBy, transitions, actions, handovers }) => [
           id,
-          { client, patient, protocolRevision, transferRevision, createdBy, transitions, actions },
+          { client, patient, protocolRevision, transferRevision, createdBy, transitions, actions, handovers },
         ],
       ),
     ),

@@ -36,7 +36,14 @@ import {
 /** What a case's page shows beyond its row; the case page's fake API reads and adds to it. */
 export type FakeCaseDetails = Pick<
   CaseDetails,
-  'client' | 'patient' | 'protocolRevision' | 'transferRevision' | 'createdBy' | 'transitions' | 'actions'
+  | 'client'
+  | 'patient'
+  | 'protocolRevision'
+  | 'transferRevision'
+  | 'createdBy'
+  | 'transitions'
+  | 'actions'
+  | 'handovers'
 >;
 
 /** The records the fake Cases API starts with; a case without `details` gets them from its row. */
@@ -90,6 +97,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
     createdBy: 'ada',
     transitions: [],
     actions: [],
+    handovers: [],
   };
 }
 

@@ -5,6 +5,7 @@ import { recordWrite } from '../../db/audit';
 import { caseFacts, caseHistory, previousStage } from '../../db/caseHistory';
 import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
+import { handoversOf } from '../../db/handovers';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal } from '../../domain/caseStages';
 import { conflict, notFound } from '../../errors';
@@ -56,12 +57,13 @@ export async function loadCaseDetails(
   roles: readonly Role[],
   roster: TechnologistRoster,
 ): Promise<CaseDetails> {
-  const [record, row, patient, history, previous] = await Promise.all([
+  const [record, row, patient, history, previous, handovers] = await Promise.all([
     getCase(db, id),
     getCaseRow(db, id),
     getPatient(db, id),
     caseHistory(db, id),
     previousStage(db, id),
+    handoversOf(db, id),
   ]);
   if (!record || !row) throw caseNotFound(id);
   const [client, facts, names] = await Promise.all([
@@ -80,6 +82,7 @@ export async function loadCaseDetails(
     createdBy: record.createdBy,
     transitions: history.transitions,
     actions: history.actions,
+    handovers,
     allowedTransitions: allowedTransitions(record.stage, roles, facts, previous as CaseStage | undefined),
   };
 }

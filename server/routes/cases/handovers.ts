@@ -1,0 +1,158 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caseIdParams, handoverInputSchema, handoverResultSchema } from '../../../contract/cases';
+import { envelope } from '../../../contract/envelope';
+import { API_PATHS } from '../../../contract/paths';
+import { rolesFromGroups } from '../../../contract/roles';
+import type { TimeLogFields } from '../../../contract/timeLogs';
+import { appendRevision, insertItem, latestRevision } from '../../db/caseRecords';
+import {
+  activeCasesByTechnologist,
+  assignTechnologist,
+  type CaseRecord,
+  lockTechnologists,
+  technologistsOfCase,
+  touchCases,
+} from '../../db/cases';
+import { insertHandover, logOnCaseAfter, openLogOnCase } from '../../db/handovers';
+import { indexTimeLog } from '../../db/timeLogs';
+import type { DbOrTx } from '../../db/transaction';
+import { assignmentRefusal } from '../../domain/caseStages';
+import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
+import { badRequest, conflict, forbidden } from '../../errors';
+import type { UserDirectory } from '../../services/userDirectory';
+import type { CaseRouteOptions } from '../cases';
+import { ok, requires } from '../reply';
+import { auditCaseWrite, loadCaseDetails, lockOpenCase } from './shared';
+
+/** A record time may be at most this far after the server's now (DESIGN §4 "Windows"). */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+type Input = { from: string; to: string; at: string; note: string };
+
+/** 400s on the body's fields: a time in the future, a handover to oneself, an incoming non-technologist. */
+async function fieldErrors(directory: UserDirectory, { from, to, at }: Input) {
+  const errors: { field: string; message: string }[] = [];
+  if (Date.parse(at) > Date.now() + FUTURE_TOLERANCE_MS)
+    errors.push({ field: 'at', message: 'A handover cannot be in the future' });
+  if (to === from) errors.push({ field: 'to', message: 'Hand the case over to another technologist' });
+  else {
+    // Membership is read afresh: a write must not rely on a cached roster.
+    const incoming = await directory.getUser(to);
+    if (!incoming || !rolesFromGroups(incoming.groups).includes('technologist'))
+      errors.push({ field: 'to', message: `${to} is not a technologist` });
+  }
+  if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
+}
+
+/** The incoming technologist is put on the case if not yet, within their load limit (409). */
+async function assignIncoming(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  { id, monitoringLevel }: Pick<CaseRecord, 'id' | 'monitoringLevel'>,
+  to: string,
+  name: string,
+) {
+  if ((await technologistsOfCase(tx, id)).includes(to)) return;
+  const held = (await activeCasesByTechnologist(tx, [to])).get(to) ?? [];
+  const refusal = loadLimitRefusal(name, loadOf([...held, { monitoringLevel }]));
+  if (refusal) throw conflict(refusal);
+  await assignTechnologist(tx, [id], to, request.user.username);
+  await touchCases(tx, [id]);
+  await auditCaseWrite(tx, request, 'case.technologists', id, { technologist: to, change: 'assigned' });
+}
+
+/**
+ * POST a handover (DESIGN §4 "Staffing and handover"): in one transaction the outgoing technologist's open
+ * log on the case ends at `at` (a revision of it), the incoming one's opens then with the same activity, the
+ * incoming one is assigned if not yet, and the handover is recorded.
+ */
+export const handoverRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
+  app,
+  { db, directory, roster },
+) => {
+  app.post(
+    API_PATHS.caseHandovers(':id'),
+    {
+      config: requires('cases', 'edit'),
+      schema: {
+        tags: ['cases'],
+        params: caseIdParams,
+        body: handoverInputSchema,
+        response: { 201: envelope(handoverResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const input: Input = request.body;
+      const { from, to, note } = input;
+      const { username, roles } = request.user;
+      if (!roles.includes('admin') && from !== username)
+        throw forbidden(`Only ${from} or an admin may hand over ${from}'s case`);
+      await fieldErrors(directory, input);
+      const at = new Date(input.at);
+      const handover = await db.transaction(async (tx) => {
+        await lockTechnologists(tx, [from, to]);
+        const locked = await lockOpenCase(tx, id);
+        const inactive = assignmentRefusal(locked.caseNumber, locked.stage);
+        if (inactive) throw conflict(inactive);
+        const open = await openLogOnCase(tx, id, from);
+        if (!open) throw conflict(`${from} has no open time log on case ${locked.caseNumber} to hand over`);
+        if (at <= open.startAt)
+          throw conflict(
+            `The handover must come after ${from}'s open log on case ${locked.caseNumber} started (${open.startAt.toISOString()})`,
+          );
+        const clash = await logOnCaseAfter(tx, id, to, at);
+        if (clash)
+          throw conflict(
+            `${to} already has a time log on case ${locked.caseNumber} from ${clash.startAt.toISOString()} that runs past the handover`,
+          );
+        const names = await roster.nameOf([to]);
+        await assignIncoming(tx, request, locked, to, names.get(to) ?? to);
+
+        const latest = await latestRevision(tx, open.itemId);
+        if (!latest) throw conflict(`${from}'s open log on case ${locked.caseNumber} has no revision`);
+        const before = latest.body as TimeLogFields;
+        const closed = await appendRevision(
+          tx,
+          open.itemId,
+          latest.revision + 1,
+          { ...before, end: at.toISOString() },
+          { voided: false, voidReason: '' },
+          username,
+        );
+        await indexTimeLog(tx, id, closed);
+        const incoming: TimeLogFields = {
+          technologist: to,
+          start: at.toISOString(),
+          end: null,
+          activity: before.activity,
+          billable: before.billable,
+          caseNoteIds: [],
+        };
+        const opened = await insertItem(tx, id, 'time-logs', incoming, username);
+        await indexTimeLog(tx, id, opened);
+        const recorded = await insertHandover(tx, {
+          caseId: id,
+          fromTechnologist: from,
+          toTechnologist: to,
+          at,
+          note,
+          closedLogId: closed.itemId,
+          openedLogId: opened.itemId,
+          by: username,
+        });
+        await auditCaseWrite(tx, request, 'case.handover', id, {
+          handoverId: recorded.id,
+          from,
+          to,
+          closedLog: { itemId: closed.itemId, revision: closed.revision },
+          openedLog: { itemId: opened.itemId, revision: opened.revision },
+        });
+        return recorded;
+      });
+      const details = await loadCaseDetails(db, id, roles, roster);
+      return reply.code(201).send(ok({ handover, case: details }));
+    },
+  );
+};
