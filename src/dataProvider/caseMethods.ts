@@ -3,10 +3,12 @@ import type {
   ActionInput,
   CaseAction,
   CaseDetails,
+  CaseHandover,
   CaseIntake,
   CasePatch,
   CaseProtocolSnapshot,
   CaseTransition,
+  HandoverInput,
   Technologist,
   TransitionInput,
 } from '../../contract/cases';
@@ -56,6 +58,14 @@ export function caseMethods(httpClient: HttpClient) {
             : API_PATHS.caseTransitionActions(id, transitionId),
           { method: 'POST', body: input },
         )
+      ).data,
+    /** Hands the case over between technologists (DESIGN §4); answers the handover and the case. */
+    handOverCase: async (id: Identifier, input: HandoverInput) =>
+      (
+        await httpClient<{ handover: CaseHandover; case: CaseDetails }>(API_PATHS.caseHandovers(id), {
+          method: 'POST',
+          body: input,
+        })
       ).data,
     /** Every technologist with their active load. */
     getTechnologists: async () => (await httpClient<Technologist[]>(API_PATHS.technologists)).data,

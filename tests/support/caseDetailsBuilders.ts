@@ -113,7 +113,17 @@ export function caseDetailsSeed(cases: readonly CaseDetails[], technologists: re
     technologists: [...known.values()],
     details: Object.fromEntries(
       cases.map(
-        ({ id, client, patient, protocolRevision, transferRevision, createdBy, transitions, actions, handovers }) => [
+        ({
+          id,
+          client,
+          patient,
+          protocolRevision,
+          transferRevision,
+          createdBy,
+          transitions,
+          actions,
+          handovers,
+        }) => [
           id,
           { client, patient, protocolRevision, transferRevision, createdBy, transitions, actions, handovers },
         ],

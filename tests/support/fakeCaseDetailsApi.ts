@@ -3,9 +3,11 @@ import {
   actionInputSchema,
   type CaseAction,
   type CaseDetails,
+  type CaseHandover,
   type CaseProtocolSnapshot,
   type CaseRow,
   casePatchSchema,
+  handoverInputSchema,
   transitionInputSchema,
 } from '../../contract/cases';
 import type { CurrentUser } from '../../contract/chrome';
@@ -62,6 +64,7 @@ const PATHS = {
   header: new RegExp(`^${API_PATHS.case(id)}$`),
   transitions: new RegExp(`^${API_PATHS.caseTransitions(id)}$`),
   actions: new RegExp(`^${API_PATHS.caseActions(id)}$`),
+  handovers: new RegExp(`^${API_PATHS.caseHandovers(id)}$`),
   transitionActions: new RegExp(`^${API_PATHS.caseTransitionActions(id, id)}$`),
   protocol: new RegExp(`^${API_PATHS.closedCaseProtocol(id)}$`),
 };
@@ -161,6 +164,31 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
     return { data: action };
   }
 
+  /**
+   * A handover (DESIGN §4): recorded, and the incoming technologist put on the case. The time logs it ends
+   * and opens live in the records' fake, which this one does not touch: their ids here are placeholders.
+   */
+  function handOver(row: CaseRow, body: unknown): Result {
+    const input = validate(handoverInputSchema, body);
+    const closed = closedCaseRefusal(row.caseNumber, row.stage);
+    if (closed) throw conflict(closed);
+    if (!roles.includes('admin') && input.from !== username)
+      throw toHttpError(403, { error: `Only ${input.from} or an admin may hand over ${input.from}'s case` });
+    const saved = history(row.id);
+    const everyHandover = [...state.details.values()].flatMap((found) => found.handovers);
+    const handover: CaseHandover = {
+      ...input,
+      id: nextId(everyHandover.map((found) => found.id)),
+      by: username,
+      closedLogId: 0,
+      openedLogId: 0,
+    };
+    state.details.set(row.id, { ...saved, handovers: [...saved.handovers, handover] });
+    if (!row.technologists.includes(input.to))
+      save(row, { technologists: [...row.technologists, input.to].sort() });
+    return { data: { handover, case: details(row.id) } };
+  }
+
   /** The revisions the case ran under, kept when it closed (its last move, to closed). */
   function closedProtocol(row: CaseRow): Result {
     if (row.stage !== 'closed') throw notFound(`Case ${row.caseNumber} is not closed`);
@@ -194,6 +222,8 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
     if (movedId && method === 'POST') return transition(rowOf(movedId), body);
     const [actedId] = match(PATHS.actions) ?? [];
     if (actedId && method === 'POST') return addAction(rowOf(actedId), body);
+    const [handedId] = match(PATHS.handovers) ?? [];
+    if (handedId && method === 'POST') return handOver(rowOf(handedId), body);
     const [caseId, transitionId] = match(PATHS.transitionActions) ?? [];
     if (caseId && method === 'POST') return addAction(rowOf(caseId), body, transitionId);
     const [closedId] = match(PATHS.protocol) ?? [];

@@ -1,11 +1,9 @@
-import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
-import { type HttpError, SelectInput, SimpleForm, TextInput, useDataProvider, useNotify } from 'react-admin';
+import { SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import { type ActionInput, actionInputSchema, type CaseDetails } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
-import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { liveValidation } from '../../../forms/validateWith';
 import { choicesOf } from '../caseLabels';
+import { CaseFormDialog } from './CaseFormDialog';
 import { ACTION_KIND_LABELS } from './pageLabels';
 import { useUpdateCaseDetails } from './useCaseDetails';
 
@@ -31,30 +29,22 @@ export const AddActionDialog = ({ details, target, onClose }: AddActionDialogPro
   const notify = useNotify();
   const cache = useUpdateCaseDetails();
   const title = target ? `Add action to ${target.heading}` : `Add action to case ${details.caseNumber}`;
-  const save = async (values: Record<string, unknown>) => {
-    try {
-      await dataProvider.addCaseAction(details.id, values as ActionInput, target?.transitionId);
-      notify('Action recorded', { type: 'success' });
-      cache.refetch(details.id);
-      onClose();
-    } catch (error) {
-      const { body, message } = error as HttpError;
-      if (body?.errors) return body.errors as Record<string, string>;
-      notify(message, { type: 'error' });
-    }
+  const submit = async (values: Record<string, unknown>) => {
+    await dataProvider.addCaseAction(details.id, values as ActionInput, target?.transitionId);
+    notify('Action recorded', { type: 'success' });
+    cache.refetch(details.id);
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-label={title}>
-      <DialogTitle>{title}</DialogTitle>
-      <SimpleForm
-        record={{ note: '' }}
-        onSubmit={save}
-        {...FORM_VALIDATION}
-        toolbar={<SaveCancelToolbar saveLabel="Add action" onCancel={onClose} />}
-      >
-        <SelectInput source="kind" label="Kind" choices={KIND_CHOICES} isRequired />
-        <TextInput source="note" label="Note" multiline minRows={3} />
-      </SimpleForm>
-    </Dialog>
+    <CaseFormDialog
+      title={title}
+      record={{ note: '' }}
+      validation={FORM_VALIDATION}
+      saveLabel="Add action"
+      submit={submit}
+      onClose={onClose}
+    >
+      <SelectInput source="kind" label="Kind" choices={KIND_CHOICES} isRequired />
+      <TextInput source="note" label="Note" multiline minRows={3} />
+    </CaseFormDialog>
   );
 };

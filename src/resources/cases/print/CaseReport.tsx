@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { CaseDetails } from '../../../../contract/cases';
 import { ClientSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
 import { EventsSection } from './EventsSection';
+import { HandoversSection } from './HandoversSection';
 import { HoursSection } from './HoursSection';
 import { ImpedanceSection } from './ImpedanceSection';
 import { InterpretationsSection } from './InterpretationsSection';
@@ -47,6 +48,7 @@ export const CaseReport = ({ details }: { details: CaseDetails }) => {
       <StudySection details={details} />
       <RecordingSection details={details} time={time} />
       <StaffSection details={details} />
+      <HandoversSection details={details} time={time} />
       <ImpedanceSection details={details} time={time} />
       <EventsSection details={details} time={time} />
       <InterpretationsSection details={details} time={time} />

@@ -1,0 +1,98 @@
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  FormDataConsumer,
+  SelectInput,
+  TextInput,
+  useDataProvider,
+  useGetIdentity,
+  useNotify,
+  usePermissions,
+} from 'react-admin';
+import { type CaseDetails, type HandoverInput, handoverInputSchema } from '../../../../contract/cases';
+import type { Role } from '../../../../contract/roles';
+import type { AppDataProvider } from '../../../dataProvider';
+import { liveValidation } from '../../../forms/validateWith';
+import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
+import { nameOf } from '../records/recordFormat';
+import { TECHNOLOGISTS_KEY, useTechnologists } from '../useTechnologists';
+import { CaseFormDialog } from './CaseFormDialog';
+import { useUpdateCaseDetails } from './useCaseDetails';
+
+const FORM_VALIDATION = liveValidation(handoverInputSchema);
+
+/** Any technologist but the outgoing one may take the case over. */
+const IncomingInput = () => {
+  const { data: technologists = [] } = useTechnologists();
+  return (
+    <FormDataConsumer<{ from?: string }>>
+      {({ formData }) => (
+        <SelectInput
+          source="to"
+          label="To"
+          choices={technologists
+            .filter(({ username }) => username !== formData.from)
+            .map(({ username, name }) => ({ id: username, name }))}
+          isRequired
+        />
+      )}
+    </FormDataConsumer>
+  );
+};
+
+/**
+ * A handover between shifts (DESIGN §4): the outgoing technologist's open log on the case ends at the time
+ * given (now by default) and the incoming one's starts then. A technologist hands over their own shift; an
+ * admin may hand over anyone's.
+ */
+export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onClose: () => void }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const cache = useUpdateCaseDetails();
+  const queryClient = useQueryClient();
+  const { identity } = useGetIdentity();
+  const { permissions } = usePermissions<Role[]>();
+  const me = identity ? String(identity.id) : '';
+  const isAdmin = permissions?.includes('admin') ?? false;
+  const outgoing = isAdmin ? details.technologists : details.technologists.filter((t) => t.username === me);
+  const title = `Hand over case ${details.caseNumber}`;
+
+  const submit = async (values: Record<string, unknown>) => {
+    const result = await dataProvider.handOverCase(details.id, values as HandoverInput);
+    notify(`Case ${details.caseNumber} handed over to ${nameOf(result.case, result.handover.to)}`, {
+      type: 'success',
+    });
+    cache.set(result.case);
+    queryClient.invalidateQueries({ queryKey: TECHNOLOGISTS_KEY });
+  };
+  return (
+    <CaseFormDialog
+      title={title}
+      record={{
+        from: outgoing.some((t) => t.username === me) ? me : (outgoing[0]?.username ?? ''),
+        at: new Date().toISOString(),
+        note: '',
+      }}
+      validation={FORM_VALIDATION}
+      saveLabel="Hand over"
+      saveUntouched
+      submit={submit}
+      onClose={onClose}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        The outgoing technologist's open time log on this case ends at this time, and the incoming one's
+        starts then, with the same activity.
+      </Typography>
+      <SelectInput
+        source="from"
+        label="From"
+        choices={outgoing.map(({ username, name }) => ({ id: username, name }))}
+        isRequired
+        readOnly={!isAdmin}
+      />
+      <IncomingInput />
+      <ZonedDateTimeInput source="at" label="At" timeZone={details.client.timeZone} isRequired />
+      <TextInput source="note" label="Note" multiline minRows={2} />
+    </CaseFormDialog>
+  );
+};

@@ -1,0 +1,47 @@
+import { composeStories } from '@storybook/react-vite';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { API_PATHS } from '../../contract/paths';
+import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
+import { allowWholeAppStories } from './support/renderStory';
+import { sentRequest } from './support/requests';
+
+allowWholeAppStories();
+const stories = composeStories(pageStories, preview);
+
+describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
+  it('posts from, to, the time read in the client’s zone and the note, then shows the handover in the activity', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.Activity onRequest={onRequest} />);
+    await user.click(await screen.findByRole('button', { name: 'Hand over' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand over case NSG-2026-0001' });
+    // The admin hands over the case's only technologist's shift.
+    expect(within(dialog).getByRole('combobox', { name: /From/ })).toHaveTextContent('Priya Raman');
+    await user.click(within(dialog).getByRole('combobox', { name: /To/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).not.toContain('Priya Raman');
+    await user.click(screen.getByRole('option', { name: 'Marcus Bell' }));
+    // Northside General is in New York: 20:00 EST on March 2 is 01:00 UTC on March 3.
+    fireEvent.change(within(dialog).getByLabelText(/^At/), { target: { value: '2026-03-02T20:00' } });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Stable; T7 rechecked at 19:40');
+    await user.click(within(dialog).getByRole('button', { name: 'Hand over' }));
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        sentRequest('POST', API_PATHS.caseHandovers(1), {
+          from: 'priya',
+          to: 'marcus',
+          at: '2026-03-03T01:00:00.000Z',
+          note: 'Stable; T7 rechecked at 19:40',
+        }),
+      ),
+    );
+    const activity = await screen.findByRole('list', { name: 'Activity' });
+    expect(await within(activity).findByText('Handover: Priya Raman → Marcus Bell')).toBeInTheDocument();
+    expect(
+      within(activity).getByText(/Mar 2, 2026, 20:00 EST — “Stable; T7 rechecked at 19:40”/),
+    ).toBeInTheDocument();
+  });
+});
