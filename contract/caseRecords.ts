@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { FieldError } from './envelope';
 import { idParam, idValue, instant, optionalText, requiredText } from './fields';
+import { notificationSchema } from './notifications';
 
 /**
  * A case's clinical records (DESIGN §4 "Per-case records"), named as in the API paths. Each record is an
@@ -45,44 +47,106 @@ const interpretationShape = z.object({
 
 // Impedances
 
-/** The electrodes of the international 10–20 system (with the ear references). */
+/** The 10–20 positions by their ACNS names (guideline 2: T7/T8/P7/P8 for the old T3/T4/T5/T6). */
 export const ELECTRODES_10_20 = [
   'Fp1',
   'Fp2',
+  'Fpz',
   'F7',
   'F3',
   'Fz',
   'F4',
   'F8',
-  'T3',
+  'T7',
   'C3',
   'Cz',
   'C4',
-  'T4',
-  'T5',
+  'T8',
+  'P7',
   'P3',
   'Pz',
   'P4',
-  'T6',
+  'P8',
   'O1',
+  'Oz',
   'O2',
+] as const;
+
+/** Every electrode an impedance check takes (DESIGN §4 "Electrodes"), in the order summaries list them. */
+export const ELECTRODES = [
+  ...ELECTRODES_10_20,
+  // The inferior 10–10 chain.
+  'F9',
+  'F10',
+  'FT9',
+  'FT10',
+  'T9',
+  'T10',
+  'TP9',
+  'TP10',
+  'P9',
+  'P10',
+  // Ear and mastoid references.
   'A1',
   'A2',
+  'M1',
+  'M2',
+  'Ref',
+  'Gnd',
+  'ECG',
 ] as const;
-export type Electrode = (typeof ELECTRODES_10_20)[number];
+export type Electrode = (typeof ELECTRODES)[number];
+
+/** The old 10–20 names, accepted and stored (and answered) as the modern one. */
+export const ELECTRODE_ALIASES: Readonly<Record<string, Electrode>> = {
+  T3: 'T7',
+  T4: 'T8',
+  T5: 'P7',
+  T6: 'P8',
+};
+
+const ELECTRODE_NAMES: ReadonlySet<string> = new Set(ELECTRODES);
+
+/** The electrode's modern name (an old alias renamed), or undefined for a name that is no electrode. */
+export const modernElectrode = (name: string): Electrode | undefined =>
+  ELECTRODE_ALIASES[name] ?? (ELECTRODE_NAMES.has(name) ? (name as Electrode) : undefined);
+
+/** A check's values under the modern names (checks stored before the aliases were renamed, too). */
+export const withModernElectrodes = (values: Readonly<Record<string, number>>): Record<string, number> =>
+  Object.fromEntries(Object.entries(values).map(([name, kOhm]) => [modernElectrode(name) ?? name, kOhm]));
 
 const kOhm = z
   .number({ error: 'An impedance must be a number of kΩ' })
   .min(0, 'An impedance must be between 0 and 999 kΩ')
   .max(999, 'An impedance must be between 0 and 999 kΩ');
 
+const electrodeValues = z
+  .record(z.string(), kOhm, { error: 'Values must map electrodes to kΩ' })
+  .superRefine((values, context) => {
+    const seen = new Map<string, string>();
+    for (const name of Object.keys(values)) {
+      const modern = modernElectrode(name);
+      if (!modern) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is not an electrode: use the ACNS names (10–20 with T7/T8/P7/P8, the 10–10 chain, A1/A2, M1/M2, Ref, Gnd, ECG)`,
+        });
+      } else if (seen.has(modern)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} and ${seen.get(modern)} are the same electrode: enter it once`,
+        });
+      } else seen.set(modern, name);
+    }
+  })
+  .refine((values) => Object.keys(values).length > 0, 'Enter at least one electrode')
+  .transform(withModernElectrodes);
+
 const impedanceShape = z.object({
   measuredAt: instant('Measured at'),
-  values: z
-    .partialRecord(z.enum(ELECTRODES_10_20, { error: 'Electrodes are named as in the 10–20 system' }), kOhm, {
-      error: 'Values must map electrodes to kΩ',
-    })
-    .refine((values) => Object.keys(values).length > 0, 'Enter at least one electrode'),
+  values: electrodeValues,
   actionTaken: optionalText('Action taken', 2000, { multiline: true }),
 });
 
@@ -185,6 +249,28 @@ export const RECORD_RULES: Partial<
   ],
 };
 
+/** Record times that may not lie ahead of the server's clock, by more than a clock's skew (DESIGN §4). */
+const RECORD_TIMES: Readonly<Record<string, string>> = {
+  measuredAt: 'Measured at',
+  occurredAt: 'Occurred at',
+  notedAt: 'Noted at',
+  notifiedAt: 'Notified at',
+  periodStart: 'Period start',
+  periodEnd: 'Period end',
+};
+export const FUTURE_SKEW_MINUTES = 5;
+
+/** The record times among `fields` more than `FUTURE_SKEW_MINUTES` after `now`, one error per field. */
+export function futureTimeErrors(fields: Record<string, unknown>, now: Date): FieldError[] {
+  const latest = now.getTime() + FUTURE_SKEW_MINUTES * 60_000;
+  return Object.entries(RECORD_TIMES)
+    .filter(([field]) => typeof fields[field] === 'string' && Date.parse(fields[field] as string) > latest)
+    .map(([field, label]) => ({
+      field,
+      message: `${label} cannot be in the future (more than ${FUTURE_SKEW_MINUTES} minutes from now)`,
+    }));
+}
+
 const baseRevision = z
   .number({ error: 'Base revision is required: send the revision you edited' })
   .int('Base revision must be a whole number')
@@ -258,6 +344,10 @@ const RECORD_OUTPUTS = {
     description: text,
     notifiedContactId: z.number().int().nullable(),
     notifiedAt: moment.nullable(),
+    /** Set by the server when `notifiedAt` is recorded. */
+    notifiedBy: z.string().nullable(),
+    /** The protocol rule covering the type and how it was met; null when no rule covers the type. */
+    notification: notificationSchema.nullable(),
   },
   'case-notes': { notedAt: moment, text },
   'billing-notes': { text, adjustMinutes: z.number().int(), month: text, settled: z.boolean() },

@@ -24,3 +24,18 @@ export async function existingContactIds(
     .where(and(eq(clientContacts.clientId, clientId), inArray(clientContacts.id, [...contactIds])));
   return new Set(rows.map((row) => row.id));
 }
+
+/** The client's contacts in escalation order (whom a notification rule names). */
+export function contactsOfClient(db: DbOrTx, clientId: number) {
+  return db
+    .select({
+      _id: clientContacts.id,
+      name: clientContacts.name,
+      role: clientContacts.role,
+      phone: clientContacts.phone,
+      escalationOrder: clientContacts.escalationOrder,
+    })
+    .from(clientContacts)
+    .where(eq(clientContacts.clientId, clientId))
+    .orderBy(clientContacts.escalationOrder, clientContacts.id);
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type CaseRecordKind,
+  futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
   RECORD_RULES,
@@ -11,13 +12,20 @@ import {
   recordParams,
   recordSchema,
   revisionInputSchema,
+  withModernElectrodes,
 } from '../../contract/caseRecords';
-import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../../contract/clients';
+import {
+  DEFAULT_IMPEDANCE_LIMIT_KOHM,
+  type NotificationRule,
+  type ProtocolRevision,
+} from '../../contract/clients';
 import type { FieldError } from '../../contract/envelope';
 import { envelope } from '../../contract/envelope';
 import { idParam } from '../../contract/fields';
+import { notificationOf } from '../../contract/notifications';
 import { API_PATHS } from '../../contract/paths';
 import type { Resource } from '../../contract/roles';
+import { getProtocolSnapshot } from '../db/caseHistory';
 import { refreshCaseHours } from '../db/caseHours';
 import {
   appendRevision,
@@ -30,6 +38,7 @@ import {
   type StoredRevision,
 } from '../db/caseRecords';
 import type { CaseRecord } from '../db/cases';
+import { contactsOfClient, existingContactIds } from '../db/clientContacts';
 import { getRevision } from '../db/protocolRevisions';
 import type { DbOrTx } from '../db/transaction';
 import { badRequest, conflict, notFound } from '../errors';
@@ -45,12 +54,32 @@ import { ok, page, requires } from './reply';
 
 const tags = ['case records'];
 
-/** The protocol limit a case's impedances are measured against. */
-async function impedanceLimit(db: DbOrTx, found: CaseRecord): Promise<number> {
+/** The protocol the case runs under: its revision, or the copy taken when it closed (DESIGN §4). */
+async function caseProtocol(db: DbOrTx, found: CaseRecord): Promise<ProtocolRevision | null> {
+  if (found.stage === 'closed') {
+    const snapshot = await getProtocolSnapshot(db, found.id);
+    if (snapshot) return snapshot.protocol;
+  }
   const protocol = found.protocolRevision
     ? await getRevision(db, found.clientId, 'protocol', found.protocolRevision)
     : undefined;
-  return protocol?.kind === 'protocol' ? protocol.impedanceLimitKOhm : DEFAULT_IMPEDANCE_LIMIT_KOHM;
+  return protocol?.kind === 'protocol' ? protocol : null;
+}
+
+/** What a kind's answers are computed against: the impedance limit, the notification rules and contacts. */
+type RecordContext = {
+  limitKOhm: number;
+  rules: NotificationRule[];
+  contacts: Awaited<ReturnType<typeof contactsOfClient>>;
+};
+
+async function recordContext(db: DbOrTx, kind: GenericRecordKind, found: CaseRecord): Promise<RecordContext> {
+  const none: RecordContext = { limitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM, rules: [], contacts: [] };
+  if (kind !== 'impedances' && kind !== 'events') return none;
+  const protocol = await caseProtocol(db, found);
+  if (kind === 'impedances') return { ...none, limitKOhm: protocol?.impedanceLimitKOhm ?? none.limitKOhm };
+  const rules = protocol?.notificationRules ?? [];
+  return { ...none, rules, contacts: rules.length > 0 ? await contactsOfClient(db, found.clientId) : [] };
 }
 
 /** A stored revision as the API answers it: its fields and the revision's facts (DESIGN §4). */
@@ -64,30 +93,64 @@ export const withMeta = (stored: StoredRevision): RecordItem => ({
   voidReason: stored.voidReason,
 });
 
-function toItem(kind: GenericRecordKind, stored: StoredRevision, limitKOhm: number): RecordItem {
+function toItem(kind: GenericRecordKind, stored: StoredRevision, context: RecordContext): RecordItem {
   const item = withMeta(stored);
   if (kind === 'impedances') {
-    const values = (stored.body.values ?? {}) as Record<string, number>;
-    item.overLimit = Object.keys(values).filter((electrode) => values[electrode] > limitKOhm);
+    // Checks stored before the old names were renamed answer under the modern ones too.
+    const values = withModernElectrodes((stored.body.values ?? {}) as Record<string, number>);
+    item.values = values;
+    item.overLimit = Object.keys(values).filter((electrode) => values[electrode] > context.limitKOhm);
   }
   if (kind === 'interpretations') {
     item.signedBy ??= null;
     item.signedAt ??= null;
   }
+  if (kind === 'events') {
+    item.notifiedBy ??= null;
+    item.notification = notificationOf(
+      item as RecordItem & Parameters<typeof notificationOf>[0],
+      context.rules,
+      context.contacts,
+      new Date(),
+    );
+  }
   return item;
 }
 
-/** The whole record as it will be stored, checked field by field and across fields. */
-function checkedFields(kind: GenericRecordKind, fields: Record<string, unknown>) {
+/**
+ * The whole record as it will be stored, checked field by field and across fields, and the record times
+ * the writer sent against the clock (a time carried over from the base revision is not checked again).
+ */
+function checkedFields(
+  kind: GenericRecordKind,
+  fields: Record<string, unknown>,
+  sent: Record<string, unknown>,
+) {
   const parsed = RECORD_SHAPES[kind].safeParse(fields);
   const errors: FieldError[] = parsed.success
     ? (RECORD_RULES[kind]?.(parsed.data) ?? [])
     : parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  const future = futureTimeErrors(sent, new Date()).filter(
+    (error) => !errors.some(({ field }) => field === error.field),
+  );
+  errors.push(...future);
   if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
   return parsed.data as Record<string, unknown>;
 }
 
-/** What the server sets itself: who signed an interpretation and when; a note's time, by default. */
+/** The notified contact the writer names must be one of the case's client (400 otherwise). */
+async function checkNotifiedContact(tx: DbOrTx, found: CaseRecord, sent: Record<string, unknown>) {
+  const contactId = sent.notifiedContactId;
+  if (typeof contactId !== 'number') return;
+  if ((await existingContactIds(tx, found.clientId, [contactId])).has(contactId)) return;
+  const message = `Contact ${contactId} is not a contact of this case's client`;
+  throw badRequest(`Invalid notifiedContactId`, [{ field: 'notifiedContactId', message }]);
+}
+
+/**
+ * What the server sets itself: who signed an interpretation and when; who recorded an event's
+ * notification; a note's time, by default.
+ */
 function completed(
   kind: GenericRecordKind,
   fields: Record<string, unknown>,
@@ -95,6 +158,11 @@ function completed(
   username: string,
 ): Record<string, unknown> {
   if (kind === 'case-notes') return { ...fields, notedAt: fields.notedAt ?? new Date().toISOString() };
+  if (kind === 'events') {
+    if (!fields.notifiedAt) return { ...fields, notifiedBy: null };
+    const unchanged = previous?.notifiedAt === fields.notifiedAt && previous?.notifiedBy;
+    return { ...fields, notifiedBy: unchanged ? previous.notifiedBy : username };
+  }
   if (kind !== 'interpretations') return fields;
   if (fields.status !== 'signed') return { ...fields, signedBy: null, signedAt: null };
   if (previous?.status === 'signed')
@@ -157,15 +225,15 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
       },
       async (request) => {
         const found = await requireCase(db, request.params.caseId);
-        const [stored, limit] = await Promise.all([
+        const [stored, context] = await Promise.all([
           listLatestRevisions(db, found.id, [kind]),
-          kind === 'impedances' ? impedanceLimit(db, found) : DEFAULT_IMPEDANCE_LIMIT_KOHM,
+          recordContext(db, kind, found),
         ]);
         const wanted = (request.query as { filterIds?: number | number[] }).filterIds;
         const ids = wanted === undefined ? undefined : new Set([wanted].flat());
         const rows = stored
           .filter((row) => !ids || ids.has(row.itemId))
-          .map((row) => toItem(kind, row, limit));
+          .map((row) => toItem(kind, row, context));
         return page({ rows, total: rows.length });
       },
     );
@@ -186,7 +254,13 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const { username } = request.user;
         const created = await db.transaction(async (tx) => {
           const found = await lockOpenCase(tx, caseId);
-          const fields = completed(kind, checkedFields(kind, request.body), undefined, username);
+          const fields = completed(
+            kind,
+            checkedFields(kind, request.body, request.body),
+            undefined,
+            username,
+          );
+          await checkNotifiedContact(tx, found, request.body);
           const stored = await insertItem(tx, caseId, kind, fields, username);
           if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
           await auditCaseWrite(tx, request, `record.create`, caseId, {
@@ -194,7 +268,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             itemId: stored.itemId,
             revision: 1,
           });
-          return toItem(kind, stored, kind === 'impedances' ? await impedanceLimit(tx, found) : 0);
+          return toItem(kind, stored, await recordContext(tx, kind, found));
         });
         return reply.code(201).send(ok(created));
       },
@@ -228,10 +302,11 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             }
             const fields = completed(
               kind,
-              checkedFields(kind, { ...latest.body, ...changes }),
+              checkedFields(kind, { ...latest.body, ...changes }, changes),
               latest.body,
               username,
             );
+            await checkNotifiedContact(tx, found, changes);
             const stored = await appendRevision(
               tx,
               itemId,
@@ -246,7 +321,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
               itemId,
               revision: stored.revision,
             });
-            return toItem(kind, stored, kind === 'impedances' ? await impedanceLimit(tx, found) : 0);
+            return toItem(kind, stored, await recordContext(tx, kind, found));
           })
           .catch(concurrentRevisionConflict);
         return reply.code(201).send(ok(revised));
@@ -262,8 +337,8 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
       async (request) => {
         const { caseId, itemId } = request.params;
         const { found, history } = await historyOf(db, caseId, kind, itemId);
-        const limit = kind === 'impedances' ? await impedanceLimit(db, found) : 0;
-        const rows = history.map((row) => toItem(kind, row, limit));
+        const context = await recordContext(db, kind, found);
+        const rows = history.map((row) => toItem(kind, row, context));
         return page({ rows, total: rows.length });
       },
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
@@ -272,6 +272,291 @@ describeEachDatabase('Case records API', (kind) => {
       version: current.version,
     });
     expect(reviewed.status).toBe(201);
+  });
+
+  describe('notifications against the protocol', () => {
+    let ruledClientId: number;
+    let otherClientId: number;
+    let attending: number;
+    let fellow: number;
+    let nurse: number;
+    let strangerContact: number;
+
+    const contact = async (id: number, name: string, role: string, escalationOrder: number) =>
+      (
+        (
+          await call('POST', API_PATHS.clientRecords(id, 'contacts'), 'admin', {
+            name,
+            role,
+            phone: `555-01${escalationOrder}0`,
+            escalationOrder,
+          })
+        ).body.data as { _id: number }
+      )._id;
+
+    beforeAll(async () => {
+      const suffix = kind === 'pglite' ? 'L' : 'P';
+      const made = await call('POST', API_PATHS.clients, 'admin', {
+        name: 'Notify Test Hospital',
+        code: `NTF${suffix}`,
+        timeZone: 'America/Denver',
+      });
+      ruledClientId = (made.body.data as { id: number }).id;
+      const other = await call('POST', API_PATHS.clients, 'admin', {
+        name: 'Other Notify Hospital',
+        code: `NTO${suffix}`,
+        timeZone: 'UTC',
+      });
+      otherClientId = (other.body.data as { id: number }).id;
+      // Created out of escalation order: the notification lists them in it.
+      fellow = await contact(ruledClientId, 'Dr Fell', 'Neurology fellow', 2);
+      attending = await contact(ruledClientId, 'Dr Attis', 'Attending', 1);
+      nurse = await contact(ruledClientId, 'Nurse Ward', 'Charge nurse', 3);
+      strangerContact = await contact(otherClientId, 'Dr Elsewhere', 'Attending', 1);
+      const protocol = await call('POST', API_PATHS.protocolRevisions(ruledClientId), 'admin', {
+        baseRevision: 0,
+        body: 'Seizure: notify within 10 minutes.',
+        checkIntervalMinutes: 60,
+        reportTurnaroundHours: 24,
+        notificationRules: [
+          { trigger: 'seizure', notify: [fellow, attending], withinMinutes: 10 },
+          { trigger: 'status epilepticus', notify: [attending], withinMinutes: 5 },
+          { trigger: 'electrode off', notify: [nurse], withinMinutes: 30 },
+        ],
+      });
+      expect(protocol.status, JSON.stringify(protocol.body)).toBe(201);
+    });
+
+    const ruledCase = () => {
+      seq += 1;
+      return intake(ruledClientId, {
+        studyType: 'icu',
+        monitoringLevel: 'unmonitored',
+        patient: { mrn: `N-${seq}`, firstName: 'Noa', lastName: 'Tify', dateOfBirth: '1970-01-02', sex: 'M' },
+      });
+    };
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+    it('carries the rule, the contacts in escalation order, due by and each of the four statuses', async () => {
+      const created = await ruledCase();
+      const post = (body: Json) => call('POST', records(created.id, 'events'), 'tech1', body);
+      const onTime = await post({
+        type: 'seizure',
+        occurredAt: minutesAgo(60),
+        notifiedAt: minutesAgo(53),
+        notifiedContactId: fellow,
+      });
+      expect(onTime.status, JSON.stringify(onTime.body)).toBe(201);
+      expect(onTime.body.data).toMatchObject({
+        notifiedBy: 'tech1',
+        notification: {
+          rule: { trigger: 'seizure', withinMinutes: 10 },
+          contacts: [
+            { id: attending, name: 'Dr Attis', role: 'Attending', phone: '555-0110' },
+            { id: fellow, name: 'Dr Fell', role: 'Neurology fellow', phone: '555-0120' },
+          ],
+          notifiedContactId: fellow,
+          notifiedBy: 'tech1',
+          status: 'on-time',
+        },
+      });
+      const { occurredAt, notification } = onTime.body.data as Json & { notification: { dueBy: string } };
+      expect(Date.parse(notification.dueBy) - Date.parse(occurredAt as string)).toBe(10 * 60_000);
+
+      const late = await post({
+        type: 'seizure',
+        occurredAt: minutesAgo(60),
+        notifiedAt: minutesAgo(15),
+        notifiedContactId: attending,
+      });
+      expect(late.body.data).toMatchObject({ notification: { status: 'late' } });
+      const pending = await post({ type: 'status-epilepticus', occurredAt: minutesAgo(1) });
+      expect(pending.status).toBe(201);
+      expect(pending.body.data).toMatchObject({
+        notifiedBy: null,
+        notification: { rule: { trigger: 'status epilepticus', withinMinutes: 5 }, status: 'pending' },
+      });
+      const overdue = await post({ type: 'electrode-off', occurredAt: minutesAgo(45) });
+      expect(overdue.body.data).toMatchObject({
+        notification: { rule: { trigger: 'electrode off' }, contacts: [{ id: nurse }], status: 'overdue' },
+      });
+      const disconnect = await post({ type: 'disconnect', occurredAt: minutesAgo(45) });
+      expect(disconnect.body.data).toMatchObject({ notification: { rule: { trigger: 'electrode off' } } });
+      const uncovered = await post({ type: 'medication', occurredAt: minutesAgo(5) });
+      expect(uncovered.body.data).toMatchObject({ notification: null });
+      // No "other" rule in this protocol: a clinical event is not covered either.
+      const clinical = await post({ type: 'clinical', occurredAt: minutesAgo(5) });
+      expect(clinical.body.data).toMatchObject({ notification: null });
+
+      // The overdue one notified now, by a revision: late, and the server names who recorded it.
+      const notified = await call(
+        'POST',
+        revisions(created.id, 'events', (overdue.body.data as Item)._id),
+        'admin',
+        { baseRevision: 1, notifiedAt: new Date().toISOString(), notifiedContactId: nurse },
+      );
+      expect(notified.body.data).toMatchObject({
+        notifiedBy: 'admin',
+        notification: { status: 'late', notifiedBy: 'admin', notifiedContactId: nurse },
+      });
+      // A later edit of the description keeps who notified.
+      const edited = await call(
+        'POST',
+        revisions(created.id, 'events', (overdue.body.data as Item)._id),
+        'tech1',
+        { baseRevision: 2, description: 'Fp1, Fp2 off' },
+      );
+      expect(edited.body.data).toMatchObject({ notifiedBy: 'admin', author: 'tech1' });
+
+      const listed = await call('GET', records(created.id, 'events'), 'reader1');
+      expect(
+        (listed.body.data as (Item & { notification: { status: string } | null })[]).map(
+          (event) => event.notification?.status ?? null,
+        ),
+      ).toEqual(['on-time', 'late', 'pending', 'late', 'overdue', null, null]);
+    });
+
+    it("refuses another client's contact as the one notified (400 naming the field), on create and revision", async () => {
+      const created = await ruledCase();
+      const refused = await call('POST', records(created.id, 'events'), 'tech1', {
+        type: 'seizure',
+        occurredAt: minutesAgo(10),
+        notifiedAt: minutesAgo(5),
+        notifiedContactId: strangerContact,
+      });
+      expect(refused.status).toBe(400);
+      expect(fieldNames(refused)).toEqual(['notifiedContactId']);
+      const event = await call('POST', records(created.id, 'events'), 'tech1', {
+        type: 'seizure',
+        occurredAt: minutesAgo(10),
+      });
+      const revised = await call(
+        'POST',
+        revisions(created.id, 'events', (event.body.data as Item)._id),
+        'tech1',
+        {
+          baseRevision: 1,
+          notifiedAt: minutesAgo(5),
+          notifiedContactId: strangerContact,
+        },
+      );
+      expect(revised.status).toBe(400);
+      expect(fieldNames(revised)).toEqual(['notifiedContactId']);
+    });
+
+    it('gives no notification for a client without rules; the new types are events there too', async () => {
+      const created = await newCase();
+      for (const type of ['seizure', 'status-epilepticus', 'electrode-off']) {
+        const reply = await call('POST', records(created.id, 'events'), 'tech1', {
+          type,
+          occurredAt: minutesAgo(3),
+        });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+        expect(reply.body.data).toMatchObject({ type, notification: null, notifiedBy: null });
+      }
+    });
+  });
+
+  it('refuses record times more than 5 minutes ahead of the clock, naming every field', async () => {
+    const created = await newCase();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const soon = new Date(Date.now() + 2 * 60_000).toISOString();
+    const impedance = await call('POST', records(created.id, 'impedances'), 'tech1', {
+      measuredAt: tomorrow,
+      values: { Cz: 3 },
+    });
+    expect(impedance.status).toBe(400);
+    expect(fieldNames(impedance)).toEqual(['measuredAt']);
+    expect(impedance.body.fields?.[0].message).toMatch(/Measured at cannot be in the future/);
+    const skewed = await call('POST', records(created.id, 'impedances'), 'tech1', {
+      measuredAt: soon,
+      values: { Cz: 3 },
+    });
+    expect(skewed.status).toBe(201);
+    const event = await call('POST', records(created.id, 'events'), 'tech1', {
+      type: 'clinical',
+      occurredAt: tomorrow,
+      notifiedAt: tomorrow,
+      notifiedContactId: null,
+    });
+    expect(fieldNames(event).toSorted()).toEqual(['notifiedAt', 'notifiedContactId', 'occurredAt']);
+    const note = await call('POST', records(created.id, 'case-notes'), 'tech1', {
+      text: 'x',
+      notedAt: tomorrow,
+    });
+    expect(fieldNames(note)).toEqual(['notedAt']);
+    const interpretation = await call('POST', records(created.id, 'interpretations'), 'reader1', {
+      kind: 'daily',
+      periodStart: tomorrow,
+      periodEnd: tomorrow,
+    });
+    expect(fieldNames(interpretation).toSorted()).toEqual(['periodEnd', 'periodStart']);
+    // A revision is checked on the times it sends.
+    const past = await call('POST', records(created.id, 'events'), 'tech1', {
+      type: 'clinical',
+      occurredAt: hoursAgo(1),
+    });
+    const moved = await call('POST', revisions(created.id, 'events', (past.body.data as Item)._id), 'tech1', {
+      baseRevision: 1,
+      occurredAt: tomorrow,
+    });
+    expect(fieldNames(moved)).toEqual(['occurredAt']);
+  });
+
+  it('takes the ACNS electrode names, stores the old aliases under the modern ones, names an unknown one', async () => {
+    const created = await newCase();
+    const modern = Object.fromEntries(
+      [
+        'Fpz',
+        'T7',
+        'T8',
+        'P7',
+        'P8',
+        'Oz',
+        'F9',
+        'FT10',
+        'TP9',
+        'P10',
+        'M1',
+        'M2',
+        'A1',
+        'Ref',
+        'Gnd',
+        'ECG',
+      ].map((electrode) => [electrode, 2]),
+    );
+    const accepted = await call('POST', records(created.id, 'impedances'), 'tech1', {
+      measuredAt: hoursAgo(1),
+      values: { ...modern, T8: 7 },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    expect(accepted.body.data).toMatchObject({ overLimit: ['T8'] });
+    const aliases = await call('POST', records(created.id, 'impedances'), 'tech1', {
+      measuredAt: hoursAgo(1),
+      values: { T3: 1, T4: 2, T5: 3, T6: 9 },
+    });
+    expect(aliases.body.data).toMatchObject({ values: { T7: 1, T8: 2, P7: 3, P8: 9 }, overLimit: ['P8'] });
+    const id = (aliases.body.data as Item)._id;
+    const [stored] = (
+      await server.database.db.execute<{ body: { values: Record<string, number> } }>(
+        sql`select body from case_record_revisions where item_id = ${id}`,
+      )
+    ).rows;
+    expect(Object.keys(stored.body.values).toSorted()).toEqual(['P7', 'P8', 'T7', 'T8']);
+
+    const unknown = await call('POST', records(created.id, 'impedances'), 'tech1', {
+      measuredAt: hoursAgo(1),
+      values: { Cz: 2, X9: 1 },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual([
+      { field: 'values.X9', message: expect.stringMatching(/^X9 is not an electrode/) },
+    ]);
+    const twice = await call('POST', records(created.id, 'impedances'), 'tech1', {
+      measuredAt: hoursAgo(1),
+      values: { T7: 2, T3: 1 },
+    });
+    expect(fieldNames(twice)).toEqual(['values.T3']);
   });
 
   it('refuses every record write on a closed case (409) and an unknown item (404)', async () => {

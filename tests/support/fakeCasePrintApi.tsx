@@ -82,10 +82,10 @@ const GOOD_VALUES = Object.fromEntries(
   ELECTRODES_10_20.map((electrode, index) => [electrode, 2 + (index % 4)]),
 );
 
-/** What changed at a check, by hour after the hookup: T3 lifts at 10:20 PM and O2 and T3 at 3:20 AM EST. */
+/** What changed at a check, by hour after the hookup: T7 lifts at 10:20 PM and O2 and T7 at 3:20 AM EST. */
 const DRIFTS: Record<number, { values: Record<string, number>; actionTaken: string }> = {
-  4: { values: { T3: 14 }, actionTaken: 'T3 re-gelled and re-seated; 4 kΩ after.' },
-  9: { values: { T3: 11, O2: 12 }, actionTaken: 'Head wrap tightened; O2 and T3 re-gelled.' },
+  4: { values: { T7: 14 }, actionTaken: 'T7 re-gelled and re-seated; 4 kΩ after.' },
+  9: { values: { T7: 11, O2: 12 }, actionTaken: 'Head wrap tightened; O2 and T7 re-gelled.' },
 };
 
 /** A check every hour from the hookup to the takedown; Marcus takes over at 2 AM EST. */
@@ -124,7 +124,7 @@ const EVENTS: SeedRecord[] = [
     endedAt: at(3, '02:16'),
     type: 'seizure',
     description:
-      'Electrographic seizure: rhythmic 4 Hz delta evolving over the left temporal leads (T3, F7), ' +
+      'Electrographic seizure: rhythmic 4 Hz delta evolving over the left temporal leads (T7, F7), ' +
       '2 minutes, no clinical correlate on video.',
     notifiedContactId: 1,
     notifiedAt: at(3, '02:19'),
@@ -137,7 +137,7 @@ const EVENTS: SeedRecord[] = [
   event(3, 'priya', {
     occurredAt: at(3, '03:22'),
     type: 'electrode-fix',
-    description: 'T3 re-gelled after an impedance of 14 kΩ.',
+    description: 'T7 re-gelled after an impedance of 14 kΩ.',
   }),
   event(4, 'marcus', {
     occurredAt: at(3, '10:10'),
@@ -181,7 +181,7 @@ const INTERPRETATIONS: SeedRecord[] = [
       periodEnd: at(3, '12:40'),
       background: 'Continuous 5–6 Hz theta with intermittent generalized delta; reactive to stimulation.',
       sleep: 'No normal sleep architecture.',
-      epileptiform: 'Left temporal sharp waves, about 1 a minute, maximal at T3.',
+      epileptiform: 'Left temporal sharp waves, about 1 a minute, maximal at T7.',
       seizures: `${SEIZURE}, lasting 2 minutes; none after lorazepam.`,
       impression:
         'Abnormal continuous EEG: moderate diffuse encephalopathy, left temporal epileptogenic focus, ' +

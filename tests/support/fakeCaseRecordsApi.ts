@@ -1,14 +1,22 @@
 import {
+  futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
   RECORD_RULES,
   RECORD_SHAPES,
   type RecordItem,
   revisionInputSchema,
+  withModernElectrodes,
 } from '../../contract/caseRecords';
 import type { CaseDetails } from '../../contract/cases';
 import type { CurrentUser } from '../../contract/chrome';
-import { DEFAULT_IMPEDANCE_LIMIT_KOHM, type ProtocolRevision } from '../../contract/clients';
+import {
+  type Contact,
+  DEFAULT_IMPEDANCE_LIMIT_KOHM,
+  type NotificationRule,
+  type ProtocolRevision,
+} from '../../contract/clients';
+import { notificationOf } from '../../contract/notifications';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
 import { closedCaseRefusal } from '../../server/domain/caseStages';
@@ -61,6 +69,9 @@ export interface RecordCaseFacts {
   caseNumber: string;
   stage: CaseDetails['stage'];
   impedanceLimitKOhm: number;
+  /** The protocol's notification rules and the client's contacts they name (events' notifications). */
+  notificationRules: NotificationRule[];
+  contacts: Contact[];
 }
 
 interface StoredRevision {
@@ -105,18 +116,37 @@ function storedOf({ id, caseId, kind, revisions }: SeedRecord): StoredItem {
   return { id, caseId, kind, revisions: stored };
 }
 
-/** The whole item as it will be stored: each field by its kind's shape, then the rules across fields. */
-function checkedFields(kind: GenericRecordKind, fields: Fields): Fields {
+/**
+ * The whole item as it will be stored: each field by its kind's shape, then the rules across fields and
+ * the record times the writer sent against the clock.
+ */
+function checkedFields(kind: GenericRecordKind, fields: Fields, sent: Fields): Fields {
   const parsed = validate(RECORD_SHAPES[kind], fields) as Fields;
-  const errors = RECORD_RULES[kind]?.(parsed) ?? [];
+  const errors = [...(RECORD_RULES[kind]?.(parsed) ?? []), ...futureTimeErrors(sent, new Date(now()))];
   if (errors.length > 0)
     throw toHttpError(400, { error: `Invalid ${errors.map((e) => e.field).join(', ')}`, fields: errors });
   return parsed;
 }
 
-/** What the server sets itself: who signed an interpretation and when; a note's time, by default. */
+/** The notified contact must be one of the case's client. */
+function checkNotifiedContact(facts: RecordCaseFacts, sent: Fields) {
+  const contactId = sent.notifiedContactId;
+  if (typeof contactId !== 'number' || facts.contacts.some(({ _id }) => _id === contactId)) return;
+  const message = `Contact ${contactId} is not a contact of this case's client`;
+  throw toHttpError(400, {
+    error: 'Invalid notifiedContactId',
+    fields: [{ field: 'notifiedContactId', message }],
+  });
+}
+
+/** What the server sets itself: who signed an interpretation and when, who notified; a note's time. */
 function completed(kind: GenericRecordKind, fields: Fields, previous: Fields | undefined, username: string) {
   if (kind === 'case-notes') return { ...fields, notedAt: fields.notedAt ?? now() };
+  if (kind === 'events') {
+    if (!fields.notifiedAt) return { ...fields, notifiedBy: null };
+    const unchanged = previous?.notifiedAt === fields.notifiedAt && previous?.notifiedBy;
+    return { ...fields, notifiedBy: unchanged ? previous.notifiedBy : username };
+  }
   if (kind !== 'interpretations') return fields;
   if (fields.status !== 'signed') return { ...fields, signedBy: null, signedAt: null };
   if (previous?.status === 'signed')
@@ -124,7 +154,7 @@ function completed(kind: GenericRecordKind, fields: Fields, previous: Fields | u
   return { ...fields, signedBy: username, signedAt: now() };
 }
 
-function answerOf(item: StoredItem, stored: StoredRevision, limit: number): RecordItem {
+function answerOf(item: StoredItem, stored: StoredRevision, facts: RecordCaseFacts): RecordItem {
   const answer: RecordItem = {
     ...stored.fields,
     _id: item.id,
@@ -135,8 +165,20 @@ function answerOf(item: StoredItem, stored: StoredRevision, limit: number): Reco
     voidReason: stored.voidReason,
   };
   if (item.kind === 'impedances') {
-    const values = (stored.fields.values ?? {}) as Record<string, number>;
-    answer.overLimit = Object.keys(values).filter((electrode) => values[electrode] > limit);
+    const values = withModernElectrodes((stored.fields.values ?? {}) as Record<string, number>);
+    answer.values = values;
+    answer.overLimit = Object.keys(values).filter(
+      (electrode) => values[electrode] > facts.impedanceLimitKOhm,
+    );
+  }
+  if (item.kind === 'events') {
+    answer.notifiedBy ??= null;
+    answer.notification = notificationOf(
+      answer as RecordItem & Parameters<typeof notificationOf>[0],
+      facts.notificationRules,
+      facts.contacts,
+      new Date(now()),
+    );
   }
   if (item.kind === 'interpretations') {
     answer.signedBy ??= null;
@@ -184,7 +226,7 @@ export function fakeCaseRecordsApi(
     const latest = item.revisions.at(-1) as StoredRevision;
     const merged = completed(
       item.kind,
-      checkedFields(item.kind, { ...latest.fields, ...fields }),
+      checkedFields(item.kind, { ...latest.fields, ...fields }, fields),
       latest.fields,
       author,
     );
@@ -210,19 +252,20 @@ export function fakeCaseRecordsApi(
 
   async function list(caseId: number, kind: GenericRecordKind, query: FakeRequest['query']): Promise<Result> {
     requireAccess(kind, 'list');
-    const { impedanceLimitKOhm } = await caseOf(caseId);
+    const facts = await caseOf(caseId);
     const wanted = query?.filterIds === undefined ? undefined : new Set([query.filterIds].flat().map(Number));
     const rows = items
       .filter((item) => item.caseId === caseId && item.kind === kind && (!wanted || wanted.has(item.id)))
-      .map((item) => answerOf(item, item.revisions.at(-1) as StoredRevision, impedanceLimitKOhm));
+      .map((item) => answerOf(item, item.revisions.at(-1) as StoredRevision, facts));
     return { data: rows, total: rows.length };
   }
 
   async function create(caseId: number, kind: GenericRecordKind, body: unknown): Promise<Result> {
     requireAccess(kind, 'create');
     const input = validate(RECORD_SHAPES[kind], body) as Fields;
-    const { impedanceLimitKOhm } = await openCase(caseId);
-    const fields = completed(kind, checkedFields(kind, input), undefined, user.username);
+    const facts = await openCase(caseId);
+    const fields = completed(kind, checkedFields(kind, input, input), undefined, user.username);
+    checkNotifiedContact(facts, input);
     const item: StoredItem = {
       id: Math.max(0, ...items.map((found) => found.id)) + 1,
       caseId,
@@ -232,7 +275,7 @@ export function fakeCaseRecordsApi(
       ],
     };
     items.push(item);
-    return { data: answerOf(item, item.revisions[0], impedanceLimitKOhm) };
+    return { data: answerOf(item, item.revisions[0], facts) };
   }
 
   async function revise(
@@ -250,7 +293,8 @@ export function fakeCaseRecordsApi(
       voided?: boolean;
       voidReason: string;
     };
-    const { impedanceLimitKOhm } = await openCase(caseId);
+    const facts = await openCase(caseId);
+    checkNotifiedContact(facts, changes);
     const item = itemOf(caseId, kind, itemId);
     writeMeanwhile(item);
     const latest = item.revisions.at(-1) as StoredRevision;
@@ -261,15 +305,15 @@ export function fakeCaseRecordsApi(
     if (kind === 'interpretations' && latest.fields.status === 'signed' && !voided)
       throw conflict('A signed interpretation is changed only by an addendum');
     return {
-      data: answerOf(item, append(item, changes, user.username, voided, voidReason), impedanceLimitKOhm),
+      data: answerOf(item, append(item, changes, user.username, voided, voidReason), facts),
     };
   }
 
   async function history(caseId: number, kind: GenericRecordKind, itemId: number): Promise<Result> {
     requireAccess(kind, 'show');
-    const { impedanceLimitKOhm } = await caseOf(caseId);
+    const facts = await caseOf(caseId);
     const item = itemOf(caseId, kind, itemId);
-    const rows = item.revisions.toReversed().map((stored) => answerOf(item, stored, impedanceLimitKOhm));
+    const rows = item.revisions.toReversed().map((stored) => answerOf(item, stored, facts));
     return { data: rows, total: rows.length };
   }
 
@@ -310,10 +354,17 @@ export function fakeHttpClientWithRecords({
               query: { kind: 'protocol' },
             },
           );
+    const notificationRules = protocol?.data.notificationRules ?? [];
+    const contacts =
+      notificationRules.length === 0
+        ? []
+        : (await others<Contact[]>(API_PATHS.clientRecords(found.client.id, 'contacts'))).data;
     return {
       caseNumber: found.caseNumber,
       stage: found.stage,
       impedanceLimitKOhm: protocol?.data.impedanceLimitKOhm ?? DEFAULT_IMPEDANCE_LIMIT_KOHM,
+      notificationRules,
+      contacts,
     };
   };
   const recordsApi = fakeCaseRecordsApi({ records, revisedMeanwhile }, { user, caseOf });

@@ -81,11 +81,11 @@ describe('the printable case report', () => {
     expect(factOf(impedances, 'Checks')).toBe('14');
     expect(factOf(impedances, 'First check')).toBe(time('2026-03-02T23:20:00.000Z'));
     expect(factOf(impedances, 'Last check')).toBe(time('2026-03-03T12:20:00.000Z'));
-    expect(factOf(impedances, 'Ever over the limit')).toBe('T3 (up to 14 kΩ), O2 (up to 12 kΩ)');
+    expect(factOf(impedances, 'Ever over the limit')).toBe('T7 (up to 14 kΩ), O2 (up to 12 kΩ)');
     expect(rowsOf(checks)).toContainEqual([
       time('2026-03-03T03:20:00.000Z'),
-      'T3 14 kΩ',
-      'T3 re-gelled and re-seated; 4 kΩ after.',
+      'T7 14 kΩ',
+      'T7 re-gelled and re-seated; 4 kΩ after.',
     ]);
     expect(rowsOf(checks)).toHaveLength(15);
     expect(within(impedances).getByText('1 voided impedance check left out.')).toBeInTheDocument();
@@ -250,15 +250,15 @@ describe('impedanceSummary', () => {
 
   it('names each electrode that went over the limit with its highest value, in 10–20 order', () => {
     const summary = impedanceSummary([
-      check(2, '2026-03-03T01:00:00.000Z', { O2: 12, T3: 11 }),
-      check(1, '2026-03-03T00:00:00.000Z', { T3: 14, Cz: 3 }),
-      check(3, '2026-03-03T02:00:00.000Z', { T3: 4 }),
+      check(2, '2026-03-03T01:00:00.000Z', { O2: 12, T7: 11 }),
+      check(1, '2026-03-03T00:00:00.000Z', { T7: 14, Cz: 3 }),
+      check(3, '2026-03-03T02:00:00.000Z', { T7: 4 }),
     ]);
     expect(summary.checks.map(({ _id }) => _id)).toEqual([1, 2, 3]);
     expect(summary.first).toBe('2026-03-03T00:00:00.000Z');
     expect(summary.last).toBe('2026-03-03T02:00:00.000Z');
     expect(summary.overLimit).toEqual([
-      { electrode: 'T3', highestKOhm: 14 },
+      { electrode: 'T7', highestKOhm: 14 },
       { electrode: 'O2', highestKOhm: 12 },
     ]);
   });

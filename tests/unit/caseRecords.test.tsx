@@ -70,10 +70,10 @@ describe('the list', () => {
 
   it('summarises each impedance check, the electrodes over the limit in red', async () => {
     render(<stories.Impedances />);
-    const check = await rowWith('T3 and O2 high: re-gel at the next quiet moment.');
-    expect(check).toHaveTextContent('19 electrodes, 2 over 10 kΩ: T3 14, O2 22');
+    const check = await rowWith('T7 and O2 high: re-gel at the next quiet moment.');
+    expect(check).toHaveTextContent('19 electrodes, 2 over 10 kΩ: T7 14, O2 22');
     expect(within(check).getByText('O2 22')).toHaveStyle({ color: 'rgb(211, 47, 47)' });
-    expect(await rowWith('T3 and O2 re-gelled at 04:05.')).toHaveTextContent(
+    expect(await rowWith('T7 and O2 re-gelled at 04:05.')).toHaveTextContent(
       '21 electrodes, all within 10 kΩ',
     );
   });
@@ -304,13 +304,18 @@ describe('impedances', () => {
 
     await user.click(electrode('Fp1'));
     await user.tab();
+    expect(electrode('Fpz')).toHaveFocus();
+    await user.tab();
     expect(electrode('Fp2')).toHaveFocus();
     await user.tab();
+    expect(electrode('F9')).toHaveFocus();
+    await user.tab();
     expect(electrode('F7')).toHaveFocus();
+    expect(within(grid).queryByRole('spinbutton', { name: 'T3' })).not.toBeInTheDocument();
 
-    await user.type(electrode('T3'), '14');
+    await user.type(electrode('T7'), '14');
     await user.type(electrode('C3'), '8');
-    expect(electrode('T3')).toHaveAccessibleDescription('Over 10 kΩ');
+    expect(electrode('T7')).toHaveAccessibleDescription('Over 10 kΩ');
     expect(electrode('C3')).not.toHaveAccessibleDescription('Over 10 kΩ');
 
     await submitWith(user, 'Add impedance check', dialog);
@@ -318,7 +323,7 @@ describe('impedances', () => {
     expect(onRequest).toHaveBeenCalledWith(
       sentRequest('POST', records(1, 'impedances'), {
         measuredAt: expect.any(String),
-        values: { T3: 14, C3: 8 },
+        values: { T7: 14, C3: 8 },
         actionTaken: '',
       }),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthIn } from '../../contract/calendar';
-import { ELECTRODES_10_20 } from '../../contract/caseRecords';
+import { ELECTRODES } from '../../contract/caseRecords';
 import { HEAD_LAYOUT, impedanceSummary } from '../../src/resources/cases/records/kinds/impedanceSummary';
 import {
   type FieldSpec,
@@ -18,7 +18,7 @@ const EVENT_FIELDS: FieldSpec[] = [
   { field: 'notified', label: 'Notified' },
 ];
 const KOHM: FieldSpec[] = [
-  { field: 'values', label: 'Impedance', keys: ELECTRODES_10_20, format: (kOhm) => `${kOhm} kΩ` },
+  { field: 'values', label: 'Impedance', keys: ELECTRODES, format: (kOhm) => `${kOhm} kΩ` },
 ];
 
 describe('recordDiff', () => {
@@ -39,8 +39,8 @@ describe('recordDiff', () => {
   });
 
   it('compares a map entry by entry, in the order of its keys, then the unknown ones', () => {
-    const before = { values: { O2: 22, T3: 14, Fp1: 4 } };
-    const after = { values: { O2: 5, T3: 14, Fp1: 4, Cz: 3, X9: 1 } };
+    const before = { values: { O2: 22, T7: 14, Fp1: 4 } };
+    const after = { values: { O2: 5, T7: 14, Fp1: 4, Cz: 3, X9: 1 } };
     expect(recordDiff(before, after, KOHM)).toEqual([
       { field: 'values', label: 'Cz', before: '—', after: '3 kΩ' },
       { field: 'values', label: 'O2', before: '22 kΩ', after: '5 kΩ' },
@@ -48,21 +48,21 @@ describe('recordDiff', () => {
     ]);
     expect(
       recordDiff(after, { values: { Fp1: 4 } }, KOHM).map(({ label, after: now }) => `${label} ${now}`),
-    ).toEqual(['T3 —', 'Cz —', 'O2 —', 'X9 —']);
+    ).toEqual(['T7 —', 'Cz —', 'O2 —', 'X9 —']);
   });
 
   it('writes out what a first revision holds, with nothing before it', () => {
     expect(
-      writtenFields({ type: 'seizure', description: '', values: { T3: 9 } }, [...EVENT_FIELDS, ...KOHM]),
+      writtenFields({ type: 'seizure', description: '', values: { T7: 9 } }, [...EVENT_FIELDS, ...KOHM]),
     ).toEqual([
       { field: 'type', label: 'Type', after: 'SEIZURE' },
-      { field: 'values', label: 'T3', after: '9 kΩ' },
+      { field: 'values', label: 'T7', after: '9 kΩ' },
     ]);
   });
 
   it('sees maps as equal when they hold the same filled entries', () => {
-    expect(sameValue({ T3: 4, O2: null }, { T3: 4 })).toBe(true);
-    expect(sameValue({ T3: 4 }, { T3: 5 })).toBe(false);
+    expect(sameValue({ T7: 4, O2: null }, { T7: 4 })).toBe(true);
+    expect(sameValue({ T7: 4 }, { T7: 5 })).toBe(false);
     expect(sameValue({}, null)).toBe(false);
     expect(sameValue(0, null)).toBe(false);
   });
@@ -72,42 +72,43 @@ describe('a revision from a form', () => {
   const names = ['text', 'notedAt', 'values'];
 
   it('sends only the fields the user changed, a cleared one as null', () => {
-    const base = { text: 'A', notedAt: '02:25', values: { T3: 4 }, _id: 3 };
+    const base = { text: 'A', notedAt: '02:25', values: { T7: 4 }, _id: 3 };
     expect(changedFields(base, { ...base, text: 'B' }, names)).toEqual({ text: 'B' });
     expect(
-      changedFields(base, { text: 'A', notedAt: undefined, values: { T3: 4, O2: null } }, names),
+      changedFields(base, { text: 'A', notedAt: undefined, values: { T7: 4, O2: null } }, names),
     ).toEqual({
       notedAt: null,
     });
   });
 
   it("keeps the user's edits on a newer revision and takes the newer values elsewhere, electrode by electrode", () => {
-    const opened = { text: 'A', notedAt: '02:25', values: { T3: 14, O2: 22 } };
-    const newer = { text: 'A', notedAt: '02:33', values: { T3: 14, O2: 5, Cz: 3 } };
-    const typed = { text: 'A, then B', notedAt: '02:25', values: { T3: 4, O2: 22 } };
+    const opened = { text: 'A', notedAt: '02:25', values: { T7: 14, O2: 22 } };
+    const newer = { text: 'A', notedAt: '02:33', values: { T7: 14, O2: 5, Cz: 3 } };
+    const typed = { text: 'A, then B', notedAt: '02:25', values: { T7: 4, O2: 22 } };
     expect(keepEditsOnNewer(opened, newer, typed, names)).toEqual({
       text: 'A, then B',
       notedAt: '02:33',
-      values: { T3: 4, O2: 5, Cz: 3 },
+      values: { T7: 4, O2: 5, Cz: 3 },
     });
   });
 });
 
 describe('impedances', () => {
-  it('lays out every 10–20 electrode once, nose up, left before right', () => {
+  it('lays out every ACNS electrode once, by its modern name, nose up, left before right', () => {
     const laidOut = HEAD_LAYOUT.flat().filter(Boolean);
-    expect(laidOut.toSorted()).toEqual([...ELECTRODES_10_20].sort());
+    expect(laidOut.toSorted()).toEqual([...ELECTRODES].sort());
     expect(HEAD_LAYOUT[0]).toContain('Fp1');
-    expect(HEAD_LAYOUT[2][0]).toBe('A1');
-    expect(HEAD_LAYOUT[2].indexOf('T3')).toBeLessThan(HEAD_LAYOUT[2].indexOf('T4'));
+    expect(HEAD_LAYOUT[3][0]).toBe('A1');
+    expect(HEAD_LAYOUT[3].indexOf('T7')).toBeLessThan(HEAD_LAYOUT[3].indexOf('T8'));
+    expect(laidOut).not.toContain('T3');
   });
 
-  it('summarises a check: how many electrodes, those over the limit in 10–20 order with their values', () => {
-    const values = { Fp1: 4, T3: 14, O2: 22, Cz: 3 };
-    expect(impedanceSummary(values, ['O2', 'T3'], 10)).toEqual({
+  it('summarises a check: how many electrodes, those over the limit in ACNS order with their values', () => {
+    const values = { Fp1: 4, T7: 14, O2: 22, Cz: 3 };
+    expect(impedanceSummary(values, ['O2', 'T7'], 10)).toEqual({
       text: '4 electrodes, 2 over 10 kΩ',
       over: [
-        { electrode: 'T3', kOhm: 14 },
+        { electrode: 'T7', kOhm: 14 },
         { electrode: 'O2', kOhm: 22 },
       ],
     });

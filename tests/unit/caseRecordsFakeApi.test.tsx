@@ -6,7 +6,13 @@ import { fakeCaseRecordsApi, type RecordCaseFacts, seedRecord } from '../support
 
 /** The fake record calls that the record tabs' tests run against keep the server's rules. */
 
-const OPEN: RecordCaseFacts = { caseNumber: 'NSG-2026-0001', stage: 'monitoring', impedanceLimitKOhm: 5 };
+const OPEN: RecordCaseFacts = {
+  caseNumber: 'NSG-2026-0001',
+  stage: 'monitoring',
+  impedanceLimitKOhm: 5,
+  notificationRules: [],
+  contacts: [],
+};
 
 function api(role: Role = 'admin', facts = OPEN) {
   const handle = fakeCaseRecordsApi(
@@ -66,13 +72,13 @@ describe('the fake case-record calls', () => {
     });
   });
 
-  it("flag impedances over the case's limit", async () => {
+  it("flag impedances over the case's limit, under the electrodes' modern names", async () => {
     const { post } = api();
     const created = await post(API_PATHS.caseRecords(1, 'impedances'), {
       measuredAt: '2026-03-03T03:00:00Z',
       values: { T3: 6, O2: 5 },
     });
-    expect(created).toMatchObject({ data: { overLimit: ['T3'], revision: 1 } });
+    expect(created).toMatchObject({ data: { values: { T7: 6, O2: 5 }, overLimit: ['T7'], revision: 1 } });
   });
 
   it('sign an interpretation in the caller’s name; a signed one is then only voided', async () => {

@@ -62,7 +62,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * A night of ICU monitoring: hookup, hourly impedance checks (T3 over the limit once), a seizure with the
+ * A night of ICU monitoring: hookup, hourly impedance checks (T7 over the limit once), a seizure with the
  * neurologist notified, a signed preliminary and final interpretation and a draft addendum; two
  * technologists whose logs overlap at the hand-over.
  */

@@ -1,4 +1,4 @@
-import { ELECTRODES_10_20 } from '../../../../contract/caseRecords';
+import { ELECTRODES } from '../../../../contract/caseRecords';
 import type { RecordOf } from '../records/types';
 
 export type ImpedanceCheck = RecordOf<'impedances'>;
@@ -14,13 +14,13 @@ export interface ImpedanceSummary {
   checks: ImpedanceCheck[];
   first: string | null;
   last: string | null;
-  /** Every electrode found above the protocol's limit at some check, in 10–20 order. */
+  /** Every electrode found above the protocol's limit at some check, in ACNS order. */
   overLimit: ElectrodeOverLimit[];
 }
 
 const electrodeOrder = (electrode: string) => {
-  const index = (ELECTRODES_10_20 as readonly string[]).indexOf(electrode);
-  return index === -1 ? ELECTRODES_10_20.length : index;
+  const index = (ELECTRODES as readonly string[]).indexOf(electrode);
+  return index === -1 ? ELECTRODES.length : index;
 };
 
 /** The case's impedance checks at a glance (the server marks each check's electrodes over the limit). */

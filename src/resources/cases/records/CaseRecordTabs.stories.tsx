@@ -130,7 +130,7 @@ const EVENTS: SeedRecord[] = [
     fields: {
       type: 'electrode-fix',
       occurredAt: night('04:05'),
-      description: 'T3 and O2 re-gelled and re-taped.',
+      description: 'T7 and O2 re-gelled and re-taped.',
     },
   }),
   seedRecord(5, MONITORING, 'events', {
@@ -145,16 +145,16 @@ const EVENTS: SeedRecord[] = [
 ];
 
 const IMPEDANCES: SeedRecord[] = [
-  hourlyCheck(11, 0, impedances({ T3: 5 })),
-  hourlyCheck(12, 1, impedances({ T3: 7 })),
-  hourlyCheck(13, 2, impedances({ T3: 9, O2: 8 })),
+  hourlyCheck(11, 0, impedances({ T7: 5 })),
+  hourlyCheck(12, 1, impedances({ T7: 7 })),
+  hourlyCheck(13, 2, impedances({ T7: 9, O2: 8 })),
   hourlyCheck(
     14,
     3,
-    impedances({ T3: 14, O2: 22, A1: null, A2: null }),
-    'T3 and O2 high: re-gel at the next quiet moment.',
+    impedances({ T7: 14, O2: 22, Fpz: null, Oz: null }),
+    'T7 and O2 high: re-gel at the next quiet moment.',
   ),
-  hourlyCheck(15, 4, impedances({ T3: 4, O2: 5 }), 'T3 and O2 re-gelled at 04:05.'),
+  hourlyCheck(15, 4, impedances({ T7: 4, O2: 5 }), 'T7 and O2 re-gelled at 04:05.'),
   hourlyCheck(16, 5, impedances()),
   hourlyCheck(17, 6, impedances()),
 ];
@@ -210,7 +210,7 @@ const interpretation = (
       ...fields,
       background: 'Continuous, reactive 6–7 Hz posterior dominant rhythm with diffuse theta.',
       sleep: 'Spindles and K-complexes seen; sedated throughout.',
-      epileptiform: 'Sharp waves over the left temporal region (T3/T5), up to 3 a minute.',
+      epileptiform: 'Sharp waves over the left temporal region (T7/P7), up to 3 a minute.',
       status,
       ...(status === 'signed' ? { signedBy: 'rhea', signedAt: at } : {}),
     },
@@ -319,7 +319,7 @@ export const Events: Story = {};
 /** A reader sees the events and their histories, and may not add or edit them. */
 export const EventsForAReader: Story = { args: reader };
 
-/** Hourly impedance checks; T3 and O2 went over the limit at 03:00 and were re-gelled. */
+/** Hourly impedance checks; T7 and O2 went over the limit at 03:00 and were re-gelled. */
 export const Impedances: Story = { args: { path: monitoring('impedances') } };
 
 export const CaseNotes: Story = { args: { path: monitoring('case-notes') } };

@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { alpha, type Theme } from '@mui/material/styles';
 import { FormDataConsumer, NumberInput } from 'react-admin';
 import { RECORD_SHAPES } from '../../../../../contract/caseRecords';
-import { HEAD_LAYOUT } from './impedanceSummary';
+import { HEAD_COLUMNS, HEAD_LAYOUT } from './impedanceSummary';
 
 /** The electrodes with a value, as the API takes them (an input left empty is no measurement). */
 export const filledValues = (values: unknown): Record<string, number> =>
@@ -37,7 +37,11 @@ export const ElectrodeGrid = ({ limit }: { limit: number }) => (
           <Box
             role="group"
             aria-label="Impedance in kΩ by electrode"
-            sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(76px, 1fr))', columnGap: 1 }}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: `repeat(${HEAD_COLUMNS}, minmax(64px, 1fr))`,
+              columnGap: 1,
+            }}
           >
             {HEAD_LAYOUT.flatMap((row, rowIndex) =>
               row.map((electrode, column) => {

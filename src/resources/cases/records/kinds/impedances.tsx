@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { TextInput } from 'react-admin';
-import { ELECTRODES_10_20 } from '../../../../../contract/caseRecords';
+import { ELECTRODES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
 import { formatInZone } from '../../../../dates';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
@@ -18,7 +18,7 @@ type ImpedanceCheck = RecordOf<'impedances'>;
 
 const impedanceFields = ({ client }: CaseDetails): readonly FieldSpec[] => [
   momentField('measuredAt', 'Measured at', client.timeZone),
-  { field: 'values', label: 'Impedance', keys: ELECTRODES_10_20, format: (kOhm) => `${kOhm} kΩ` },
+  { field: 'values', label: 'Impedance', keys: ELECTRODES, format: (kOhm) => `${kOhm} kΩ` },
   { field: 'actionTaken', label: 'Action taken' },
 ];
 
@@ -26,7 +26,7 @@ const impedanceFields = ({ client }: CaseDetails): readonly FieldSpec[] => [
 const limitText = (limit: number, revision: number | null) =>
   `${revision ? `the limit of protocol revision ${revision}` : 'the default limit'} (${limit} kΩ)`;
 
-/** "19 electrodes, 2 over 10 kΩ: T3 14, O2 22", the electrodes over the limit in red. */
+/** "19 electrodes, 2 over 10 kΩ: T7 14, O2 22", the electrodes over the limit in red. */
 const Summary = ({ check, details }: { check: ImpedanceCheck; details: CaseDetails }) => {
   const { limit } = useImpedanceLimit(details);
   const { text, over } = impedanceSummary(check.values, check.overLimit, limit);
@@ -74,7 +74,7 @@ const ImpedanceIntro = ({ details }: { details: CaseDetails }) => {
   );
 };
 
-/** Impedance checks: kΩ per 10–20 electrode, flagged over the protocol's limit, and what was done. */
+/** Impedance checks: kΩ per electrode (ACNS names), flagged over the protocol's limit, and what was done. */
 export const impedancesView: RecordKindView<ImpedanceCheck> = {
   kind: 'impedances',
   title: 'Impedances',

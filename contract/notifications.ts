@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { Contact, NotificationRule, NotificationTrigger } from './clients';
+import { NOTIFICATION_TRIGGERS } from './clients';
+
+/**
+ * Notifications against the protocol (DESIGN §4 "Monitoring operations"): which event types each protocol
+ * trigger covers, the contacts to call and by when, and whether the call was made in time. Pure: the server
+ * answers with it and the browser recomputes pending → overdue as the clock passes.
+ */
+
+/** The event types each protocol trigger covers. */
+export const TRIGGER_EVENT_TYPES: Record<NotificationTrigger, readonly string[]> = {
+  seizure: ['seizure'],
+  'status epilepticus': ['status-epilepticus'],
+  'electrode off': ['electrode-off', 'disconnect'],
+  other: ['clinical', 'pushbutton'],
+};
+
+export const NOTIFICATION_STATUSES = ['pending', 'overdue', 'on-time', 'late'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+const moment = z.iso.datetime();
+
+export const notificationContactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.string(),
+  phone: z.string(),
+});
+export type NotificationContact = z.infer<typeof notificationContactSchema>;
+
+/** What an event a protocol rule covers carries: the rule, whom to call in order, by when, and what was done. */
+export const notificationSchema = z.object({
+  rule: z.object({ trigger: z.enum(NOTIFICATION_TRIGGERS), withinMinutes: z.number().int() }),
+  contacts: z.array(notificationContactSchema),
+  dueBy: moment,
+  notifiedAt: moment.nullable(),
+  notifiedContactId: z.number().int().nullable(),
+  /** Set by the server when `notifiedAt` is recorded. */
+  notifiedBy: z.string().nullable(),
+  status: z.enum(NOTIFICATION_STATUSES),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** The rule applying to this event type (the first of the protocol covering it), if any. */
+export function ruleForEventType(
+  rules: readonly NotificationRule[],
+  type: string,
+): NotificationRule | undefined {
+  return rules.find((rule) => TRIGGER_EVENT_TYPES[rule.trigger].includes(type));
+}
+
+/** The rule's contacts that still exist, in escalation order (ties in the rule's order). */
+export function ruleContacts(
+  rule: NotificationRule,
+  contacts: readonly Pick<Contact, '_id' | 'name' | 'role' | 'phone' | 'escalationOrder'>[],
+): NotificationContact[] {
+  return rule.notify
+    .map((id) => contacts.find((contact) => contact._id === id))
+    .filter((contact) => contact !== undefined)
+    .sort((a, b) => a.escalationOrder - b.escalationOrder)
+    .map(({ _id, name, role, phone }) => ({ id: _id, name, role, phone }));
+}
+
+/** `occurredAt` + the rule's minutes. */
+export const dueByOf = (occurredAt: string, withinMinutes: number) =>
+  new Date(Date.parse(occurredAt) + withinMinutes * 60_000).toISOString();
+
+/** Pending until due, then overdue; once notified, on time when by `dueBy` (inclusive), else late. */
+export function notificationStatus(dueBy: string, notifiedAt: string | null, now: Date): NotificationStatus {
+  const due = Date.parse(dueBy);
+  if (notifiedAt) return Date.parse(notifiedAt) <= due ? 'on-time' : 'late';
+  return now.getTime() <= due ? 'pending' : 'overdue';
+}
+
+/** Whole minutes from the event to the call (the delay the report's median is taken of). */
+export const notificationDelayMinutes = (occurredAt: string, notifiedAt: string) =>
+  Math.round((Date.parse(notifiedAt) - Date.parse(occurredAt)) / 60_000);
+
+type NotifiableEvent = {
+  type: string;
+  occurredAt: string;
+  notifiedAt: string | null;
+  notifiedContactId: number | null;
+  notifiedBy?: string | null;
+};
+
+/** The event's notification under these rules and contacts, or null when no rule covers its type. */
+export function notificationOf(
+  event: NotifiableEvent,
+  rules: readonly NotificationRule[],
+  contacts: Parameters<typeof ruleContacts>[1],
+  now: Date,
+): Notification | null {
+  const rule = ruleForEventType(rules, event.type);
+  if (!rule) return null;
+  const dueBy = dueByOf(event.occurredAt, rule.withinMinutes);
+  return {
+    rule: { trigger: rule.trigger, withinMinutes: rule.withinMinutes },
+    contacts: ruleContacts(rule, contacts),
+    dueBy,
+    notifiedAt: event.notifiedAt,
+    notifiedContactId: event.notifiedContactId,
+    notifiedBy: event.notifiedBy ?? null,
+    status: notificationStatus(dueBy, event.notifiedAt, now),
+  };
+}
+
+/** A notification as the clock now stands (the server's status was taken when it answered). */
+export const notificationNow = (notification: Notification, now: Date): Notification => ({
+  ...notification,
+  status: notificationStatus(notification.dueBy, notification.notifiedAt, now),
+});
+
+/** Statuses that need someone to act (flagged on the case header and the board). */
+export const isOpenNotification = (status: NotificationStatus) =>
+  status === 'pending' || status === 'overdue';
