@@ -146,6 +146,19 @@ const EVENTS: SeedRecord[] = [
     notifiedContactId: 2,
     notifiedAt: at(3, '10:15'),
   }),
+  // The protocol's electrode-off rule (30 min): one notified late, one not at all.
+  event(6, 'priya', {
+    occurredAt: at(3, '05:00'),
+    type: 'electrode-off',
+    description: 'O1 and O2 off after the patient turned.',
+    notifiedContactId: 3,
+    notifiedAt: at(3, '05:42'),
+  }),
+  event(7, 'marcus', {
+    occurredAt: at(3, '08:00'),
+    type: 'disconnect',
+    description: 'Amplifier unplugged for a chest X-ray.',
+  }),
   event(
     5,
     'marcus',

@@ -91,7 +91,7 @@ describe('the printable case report', () => {
     expect(within(impedances).getByText('1 voided impedance check left out.')).toBeInTheDocument();
   });
 
-  it('lists the events with whom the service notified, leaving voided ones out', async () => {
+  it('lists the events with whom the service notified and how timely, leaving voided ones out', async () => {
     render(<stories.IcuNight />);
     const events = await within(await section('Events')).findByRole('table', { name: 'Events' });
     expect(rowsOf(events)).toContainEqual([
@@ -99,8 +99,15 @@ describe('the printable case report', () => {
       time('2026-03-03T02:16:00.000Z'),
       'Seizure',
       expect.stringMatching(/^Electrographic seizure/),
-      `Dr. Maya Chen, ${time('2026-03-03T02:19:00.000Z')}`,
+      `Notified Dr. Maya Chen at ${time('2026-03-03T02:19:00.000Z')}, 5 min after the seizure: on time`,
     ]);
+    const notified = rowsOf(events).map((cells) => cells[4]);
+    expect(notified).toContain(
+      `Notified EEG lab desk at ${time('2026-03-03T05:42:00.000Z')}, 42 min after the event: late by 12 min`,
+    );
+    expect(notified).toContain(`Not notified (due by ${time('2026-03-03T08:30:00.000Z')})`);
+    // A push button is no trigger of this protocol: whom and when only.
+    expect(notified).toContain(`Sam Ortiz, ${time('2026-03-03T10:15:00.000Z')}`);
     expect(within(events).queryByText('Chewing artifact.')).toBeNull();
   });
 

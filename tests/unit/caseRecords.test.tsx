@@ -44,7 +44,9 @@ describe('the list', () => {
     render(<stories.Events />);
     const seizure = await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.');
     expect(seizure).toHaveTextContent('Revision 2');
-    expect(seizure).toHaveTextContent(`Dr. Maya Chen, ${formatInZone(night('02:20'), NORTHSIDE_ZONE)}`);
+    expect(seizure).toHaveTextContent(
+      `Notified Dr. Maya Chen at ${formatInZone(night('02:20'), NORTHSIDE_ZONE)}, 6 min after the seizure: on time`,
+    );
     expect(seizure).toHaveTextContent('Priya Raman');
 
     const voided = await rowWith('Patient pulled at the head wrap.');
@@ -328,6 +330,83 @@ describe('impedances', () => {
       }),
     );
     expect(await screen.findByText(/^2 electrodes, 1 over 10 kΩ/)).toBeInTheDocument();
+  });
+});
+
+describe('notifications against the protocol', () => {
+  const zoned = (iso: string) => formatInZone(iso, NORTHSIDE_ZONE);
+
+  it('flags each event on the tab as on time, late, overdue or pending, and the header as overdue', async () => {
+    render(<stories.EventNotifications />);
+    expect(within(await rowWith('Event 1')).getByText('Notified on time')).toBeInTheDocument();
+    const late = await rowWith('Event 2');
+    expect(within(late).getByText('Notified late')).toBeInTheDocument();
+    expect(late).toHaveTextContent(
+      `Notified Sam Ortiz at ${zoned(night('03:45'))}, 45 min after the seizure: late by 35 min`,
+    );
+    const overdue = await rowWith('Event 3');
+    expect(within(overdue).getByText('Notification overdue')).toBeInTheDocument();
+    expect(overdue).toHaveTextContent(`Not notified (due by ${zoned(night('04:30'))})`);
+    expect(within(await rowWith('Event 4')).getByText('Notification pending')).toBeInTheDocument();
+    const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(within(header).getByText('Notification overdue')).toBeInTheDocument();
+  });
+
+  it('flags a pending notification on the header', async () => {
+    render(<stories.PendingNotification />);
+    await rowWith('Event 4');
+    const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(await within(header).findByText('Notification pending')).toBeInTheDocument();
+    expect(within(header).queryByText('Notification overdue')).toBeNull();
+  });
+
+  it('shows the rule of the chosen type in the event dialog, and "Notified …" records the call', async () => {
+    const { user, onRequest } = renderStory(stories.Events);
+    await user.click(await screen.findByRole('button', { name: 'Add event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add event' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Medication' }));
+    expect(within(dialog).queryByRole('region', { name: 'Notification rule' })).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Seizure' }));
+    const rule = within(dialog).getByRole('region', { name: 'Notification rule' });
+    expect(rule).toHaveTextContent('Protocol: notify within 10 min (seizure), due by');
+    expect(rule).toHaveTextContent('Dr. Maya Chen, Neurologist on call · +1 617 555 0111');
+    expect(rule).toHaveTextContent('Sam Ortiz, Charge nurse, Neuro ICU');
+    const names = within(rule)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('strong')?.textContent);
+    expect(names).toEqual(['Dr. Maya Chen', 'Sam Ortiz']);
+
+    await user.click(within(rule).getByRole('button', { name: 'Notified Sam Ortiz' }));
+    expect(await screen.findByText('Event added')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest(
+        'POST',
+        records(1, 'events'),
+        expect.objectContaining({ type: 'seizure', notifiedContactId: 2, notifiedAt: expect.any(String) }),
+      ),
+    );
+  });
+
+  it('records the call on an existing event as its next revision, which then reads on time', async () => {
+    const { user, onRequest } = renderStory(stories.PendingNotification);
+    await user.click(button(await rowWith('Event 4'), 'Edit'));
+    const dialog = await screen.findByRole('dialog', { name: /^Edit event/ });
+    const rule = within(dialog).getByRole('region', { name: 'Notification rule' });
+    expect(rule).toHaveTextContent('Notification pending');
+    await user.click(within(rule).getByRole('button', { name: 'Notified Dr. Maya Chen' }));
+    expect(await screen.findByText('Event saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('POST', revisions(1, 'events', 23), {
+        baseRevision: 1,
+        notifiedContactId: 1,
+        notifiedAt: expect.any(String),
+      }),
+    );
+    expect(await within(await rowWith('Event 4')).findByText('Notified on time')).toBeInTheDocument();
+    const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    await waitFor(() => expect(within(header).queryByText('Notification pending')).toBeNull());
   });
 });
 

@@ -9,6 +9,7 @@ import { casePrintPath } from '../../../../contract/paths';
 import { formatInZone } from '../../../dates';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { CaseTransitions } from './CaseTransitions';
 import { FactList } from './FactList';
 import { patientLine } from './patientLine';
@@ -52,6 +53,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
           color={details.stage === 'closed' ? 'default' : 'primary'}
         />
         {details.overdue && <Chip label="Check overdue" size="small" color="error" />}
+        <NotificationFlag details={details} />
         <Button
           component={Link}
           to={casePrintPath(details.id)}

@@ -1,6 +1,7 @@
 import type { CaseDetails } from '../../../../contract/cases';
 import { useClientContacts } from '../../clients/contacts/useClientContacts';
 import { EVENT_TYPE_LABELS } from '../records/kinds/events';
+import { notificationText } from '../records/kinds/notificationText';
 import type { RecordOf } from '../records/types';
 import { RecordsGate } from './RecordsGate';
 import { ReportSection } from './ReportSection';
@@ -10,14 +11,20 @@ import { useRecordsOf } from './reportQueries';
 
 type EventRecord = RecordOf<'events'>;
 
-/** The events in the order they happened, each with whom the monitoring service told and when. */
+/**
+ * The events in the order they happened, each with whom the monitoring service told and when; for those
+ * the protocol covers, the notification's timeliness (DESIGN §4 "Notifications").
+ */
 export const EventsSection = ({ details, time }: { details: CaseDetails; time: TimeFormat }) => {
   const query = useRecordsOf(details.id, 'events');
   const { data: contacts } = useClientContacts(details.client.id);
-  const notified = ({ notifiedContactId, notifiedAt }: EventRecord) => {
+  const contactName = (id: number) => contacts?.find((contact) => contact.id === id)?.name;
+  const notified = (event: EventRecord) => {
+    const { notification, notifiedContactId, notifiedAt } = event;
+    // An event the protocol covers: whom, when, how long after, and whether in time.
+    if (notification) return notificationText(event, notification, time, contactName);
     if (notifiedContactId === null) return '—';
-    const contact =
-      contacts?.find(({ id }) => id === notifiedContactId)?.name ?? `Contact ${notifiedContactId}`;
+    const contact = contactName(notifiedContactId) ?? `Contact ${notifiedContactId}`;
     return notifiedAt ? `${contact}, ${time(notifiedAt)}` : contact;
   };
   return (

@@ -316,6 +316,31 @@ type Story = StoryObj<typeof meta>;
 /** A technologist's events: the seizure with the neurologist notified, a void struck through. */
 export const Events: Story = {};
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/**
+ * Notifications against protocol revision 3 (seizure: Dr. Chen or Sam Ortiz within 10 min; electrode off:
+ * the EEG lab desk within 30 min): one on time, one late, one overdue and one pending (a seizure just now).
+ */
+const NOTIFICATION_EVENTS: SeedRecord[] = [
+  ['seizure', night('02:14'), { notifiedContactId: 1, notifiedAt: night('02:20') }],
+  ['seizure', night('03:00'), { notifiedContactId: 2, notifiedAt: night('03:45') }],
+  ['electrode-off', night('04:00'), {}],
+  ['seizure', minutesAgo(2), {}],
+].map(([type, occurredAt, notified], index) =>
+  seedRecord(20 + index, MONITORING, 'events', {
+    author: 'priya',
+    createdAt: String(occurredAt),
+    fields: { type, occurredAt, description: `Event ${index + 1}`, ...(notified as object) },
+  }),
+);
+
+/** The events tab and the header flag notifications: on time, late, overdue and pending. */
+export const EventNotifications: Story = { args: { records: NOTIFICATION_EVENTS } };
+
+/** Only a seizure just now, its notification still pending. */
+export const PendingNotification: Story = { args: { records: NOTIFICATION_EVENTS.slice(3) } };
+
 /** A reader sees the events and their histories, and may not add or edit them. */
 export const EventsForAReader: Story = { args: reader };
 

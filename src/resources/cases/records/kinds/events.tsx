@@ -1,11 +1,25 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { SelectInput, TextInput } from 'react-admin';
+import { FormDataConsumer, SelectInput, TextInput, useInput } from 'react-admin';
 import type { EVENT_TYPES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
 import type { Contact } from '../../../../../contract/clients';
-import { formatInZone } from '../../../../dates';
+import {
+  dueByOf,
+  type Notification,
+  notificationNow,
+  notificationStatus,
+  ruleContacts,
+  ruleForEventType,
+} from '../../../../../contract/notifications';
+import { formatInZone, zonedTimes } from '../../../../dates';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
+import { useNow } from '../../../../useNow';
 import { useClientContacts } from '../../../clients/contacts/useClientContacts';
 import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
@@ -13,6 +27,8 @@ import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
 import { formatPeriod, thisMinute } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
+import { useCaseProtocol } from '../useCaseProtocol';
+import { NOTIFICATION_STATUS_COLORS, NOTIFICATION_STATUS_LABELS, notificationText } from './notificationText';
 
 type EventRecord = RecordOf<'events'>;
 
@@ -39,11 +55,104 @@ const contactText = ({ name, role }: Contact) => (role ? `${name}, ${role}` : na
 const contactName = (contacts: readonly Contact[] | undefined, id: unknown) =>
   contacts?.find((contact) => contact._id === id)?.name ?? `Contact ${id}`;
 
-/** Who was notified and when. */
+/** The notification's status as the clock now stands (pending turns overdue without a reload). */
+export const NotificationChip = ({ notification }: { notification: Notification }) => {
+  const { status } = notificationNow(notification, useNow());
+  return (
+    <Chip
+      label={NOTIFICATION_STATUS_LABELS[status]}
+      size="small"
+      color={NOTIFICATION_STATUS_COLORS[status]}
+      variant={status === 'on-time' ? 'outlined' : 'filled'}
+    />
+  );
+};
+
+/** Who was notified and when, in the client's zone; for an event the protocol covers, how it was met. */
 const Notified = ({ event, details }: { event: EventRecord; details: CaseDetails }) => {
   const { data: contacts } = useClientContacts(details.client.id);
+  const clock = useNow();
+  const time = zonedTimes(details.client.timeZone);
+  const { notification } = event;
+  if (notification && !event.voided) {
+    const now = notificationNow(notification, clock);
+    return (
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        <NotificationChip notification={notification} />
+        <span>{notificationText(event, now, time, (id) => contactName(contacts, id))}</span>
+      </Stack>
+    );
+  }
   if (event.notifiedContactId === null) return '—';
-  return `${contactName(contacts, event.notifiedContactId)}, ${formatInZone(event.notifiedAt, details.client.timeZone)}`;
+  return `${contactName(contacts, event.notifiedContactId)}, ${time(event.notifiedAt)}`;
+};
+
+/**
+ * The protocol's rule for the chosen type: whom to call in escalation order (name, role, phone) and by when,
+ * in the client's zone. "Notified …" records the call now, to that contact, and saves the event (a new
+ * one, or the next revision of the one edited).
+ */
+const NotificationRulePanel = ({ details }: { details: CaseDetails }) => (
+  <FormDataConsumer>
+    {({ formData }) => <NotificationRule details={details} event={formData} />}
+  </FormDataConsumer>
+);
+
+const NotificationRule = ({
+  details,
+  event,
+}: {
+  details: CaseDetails;
+  event: Record<string, string | null>;
+}) => {
+  const protocol = useCaseProtocol(details);
+  const { data: contacts = [] } = useClientContacts(details.client.id);
+  const contactInput = useInput({ source: 'notifiedContactId' });
+  const atInput = useInput({ source: 'notifiedAt' });
+  const { type, occurredAt, notifiedAt } = event;
+  const now = useNow();
+  const rule = type ? ruleForEventType(protocol?.notificationRules ?? [], type) : undefined;
+  if (!rule) return null;
+  const time = zonedTimes(details.client.timeZone);
+  const dueBy = occurredAt ? dueByOf(occurredAt, rule.withinMinutes) : null;
+  const status = dueBy ? notificationStatus(dueBy, notifiedAt || null, now) : undefined;
+  const notify = (contactId: number) => {
+    contactInput.field.onChange(contactId);
+    atInput.field.onChange(new Date().toISOString());
+  };
+  return (
+    <Alert
+      severity={status === 'overdue' ? 'error' : 'info'}
+      role="region"
+      aria-label="Notification rule"
+      sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}
+    >
+      <AlertTitle>
+        Protocol: notify within {rule.withinMinutes} min ({rule.trigger}){dueBy && `, due by ${time(dueBy)}`}
+      </AlertTitle>
+      {status && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {NOTIFICATION_STATUS_LABELS[status]}
+        </Typography>
+      )}
+      <Stack component="ol" spacing={1} sx={{ m: 0, pl: 2 }}>
+        {ruleContacts(rule, contacts).map((contact) => (
+          <li key={contact.id}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <span>
+                <strong>{contact.name}</strong>
+                {contact.role && `, ${contact.role}`}
+                {contact.phone && ` · ${contact.phone}`}
+              </span>
+              <Button type="submit" size="small" variant="outlined" onClick={() => notify(contact.id)}>
+                Notified {contact.name}
+              </Button>
+            </Stack>
+          </li>
+        ))}
+      </Stack>
+    </Alert>
+  );
 };
 
 /** The fields of an event for its differences, the notified contact by name. */
@@ -67,6 +176,7 @@ const EventInputs = ({ details }: { details: CaseDetails }) => {
   return (
     <>
       <SelectInput source="type" label="Type" choices={EVENT_TYPE_CHOICES} isRequired autoFocus />
+      <NotificationRulePanel details={details} />
       <InputRow>
         <ZonedDateTimeInput
           source="occurredAt"

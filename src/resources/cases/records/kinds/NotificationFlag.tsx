@@ -1,0 +1,44 @@
+import Chip from '@mui/material/Chip';
+import type { RecordItem } from '../../../../../contract/caseRecords';
+import type { CaseDetails } from '../../../../../contract/cases';
+import { type Notification, notificationNow } from '../../../../../contract/notifications';
+import { useNow } from '../../../../useNow';
+import { useCaseRecords } from '../recordQueries';
+import { useRecordAccess } from '../useRecordAccess';
+
+/** How many of the case's live events wait for a notification, before and after their due time. */
+export function openNotifications(events: readonly RecordItem[], now: Date) {
+  const counts = { pending: 0, overdue: 0 };
+  for (const event of events) {
+    const notification = event.notification as Notification | null | undefined;
+    if (event.voided || !notification) continue;
+    const { status } = notificationNow(notification, now);
+    if (status === 'pending' || status === 'overdue') counts[status] += 1;
+  }
+  return counts;
+}
+
+/**
+ * The case header's flag: a notification the protocol asks for is pending (amber) or overdue (red), as the
+ * clock stands; nothing for a caller who may not read the events.
+ */
+export const NotificationFlag = ({ details }: { details: CaseDetails }) => {
+  const { canList } = useRecordAccess(details, 'events');
+  const { data: events = [] } = useCaseRecords(details.id, 'events', canList);
+  const { pending, overdue } = openNotifications(events, useNow());
+  if (overdue > 0) {
+    return (
+      <Chip label={`Notification overdue${overdue > 1 ? ` (${overdue})` : ''}`} size="small" color="error" />
+    );
+  }
+  if (pending > 0) {
+    return (
+      <Chip
+        label={`Notification pending${pending > 1 ? ` (${pending})` : ''}`}
+        size="small"
+        color="warning"
+      />
+    );
+  }
+  return null;
+};
