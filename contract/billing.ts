@@ -349,5 +349,25 @@ export const monitoringHoursSchema = z.object({
       hours,
     }),
   ),
+  /**
+   * Per client per month (the month the event occurred in, in the client's zone): the events a protocol rule
+   * covers, how they were notified, the share on time of those due (on time + late + overdue; pending ones
+   * are not judged yet) and the median minutes from the event to the call (DESIGN §4 "Notifications").
+   */
+  notifications: z.array(
+    z.object({
+      clientId: z.number().int(),
+      clientName: z.string(),
+      month: z.string(),
+      due: z.number().int(),
+      onTime: z.number().int(),
+      late: z.number().int(),
+      overdue: z.number().int(),
+      pending: z.number().int(),
+      onTimePercent: z.number().nullable(),
+      medianDelayMinutes: z.number().nullable(),
+    }),
+  ),
 });
 export type MonitoringHours = z.infer<typeof monitoringHoursSchema>;
+export type NotificationMonthRow = MonitoringHours['notifications'][number];

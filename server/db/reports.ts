@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { addMonths } from '../../contract/billing';
+import type { NotificationRule } from '../../contract/clients';
 import { HOUR_MS, openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';
+import type { NotifiableEventRow } from '../domain/notifications';
 import type { StoredCycle } from './billing';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
 import type { DbOrTx } from './transaction';
@@ -163,4 +165,43 @@ async function caseNumbers(db: DbOrTx, caseIds: readonly number[]) {
   const { rows } = await db.execute<{ id: number; case_number: string }>(sql`
     select id, case_number from cases where id in ${caseIds}`);
   return new Map(rows.map((row) => [Number(row.id), row.case_number]));
+}
+
+/**
+ * The live events of the range's cases under a protocol with notification rules, with the client's zone
+ * and those rules (the revision each case runs under), for the notifications per client and month. Read a
+ * day wider than the range: the client's month decides.
+ */
+export async function notifiableEvents(db: DbOrTx, range: Range): Promise<NotifiableEventRow[]> {
+  const [year, month] = range.to.split('-').map(Number);
+  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
+  const end = new Date(Date.UTC(year, month, 2));
+  const { rows } = await db.execute<{
+    client_id: number;
+    time_zone: string;
+    body: { type: string; occurredAt: string; notifiedAt?: string | null };
+    rules: NotificationRule[];
+  }>(sql`
+    select c.client_id, cl.time_zone, latest.body, p.notification_rules as rules
+    from cases c
+    join clients cl on cl.id = c.client_id
+    join protocol_revisions p
+      on p.client_id = c.client_id and p.kind = 'protocol' and p.revision = c.protocol_revision
+    join case_record_items item on item.case_id = c.id and item.kind = 'events'
+    cross join lateral (
+      select body, voided from case_record_revisions revision
+      where revision.item_id = item.id order by revision.revision desc limit 1
+    ) latest
+    where jsonb_array_length(p.notification_rules) > 0 and not latest.voided
+      and (latest.body->>'occurredAt')::timestamptz >= ${start.toISOString()}
+      and (latest.body->>'occurredAt')::timestamptz < ${end.toISOString()}
+      ${range.clientId === undefined ? sql`` : sql`and c.client_id = ${range.clientId}`}`);
+  return rows.map((row) => ({
+    clientId: Number(row.client_id),
+    timeZone: row.time_zone,
+    type: row.body.type,
+    occurredAt: row.body.occurredAt,
+    notifiedAt: row.body.notifiedAt ?? null,
+    rules: row.rules,
+  }));
 }

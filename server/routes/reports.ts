@@ -14,8 +14,15 @@ import { API_PATHS } from '../../contract/paths';
 import type { MonitoringSettings } from '../../contract/timeLogs';
 import { clientHeader, type MonthTotal, monthTotals } from '../db/billing';
 import type { Db } from '../db/database';
-import { clientNames, cyclesInRange, monitoringByCase, monitoringByTechnologist } from '../db/reports';
+import {
+  clientNames,
+  cyclesInRange,
+  monitoringByCase,
+  monitoringByTechnologist,
+  notifiableEvents,
+} from '../db/reports';
 import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
+import { notificationMonths } from '../domain/notifications';
 import { notFound } from '../errors';
 import { cycleView, liveHoursOf } from '../services/billingStatements';
 import type { TechnologistRoster } from '../services/technologistRoster';
@@ -173,14 +180,20 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
       const now = clock();
       const found = clientId === undefined ? undefined : await clientHeader(db, clientId);
       if (clientId !== undefined && !found) throw notFound(`Client ${clientId} not found`);
-      const [totals, technologists, cases] = await Promise.all([
+      const [totals, technologists, cases, events] = await Promise.all([
         monthTotals(db, { clientId, from, to }, now, maxOpenLogHours),
         monitoringByTechnologist(db, { clientId, from, to }, now, maxOpenLogHours),
         clientId === undefined
           ? Promise.resolve([])
           : monitoringByCase(db, { clientId, from, to }, now, maxOpenLogHours),
+        notifiableEvents(db, { clientId, from, to }),
       ]);
-      const clientNamesById = await clientNames(db, [...new Set(totals.map((total) => total.clientId))]);
+      const notifications = notificationMonths(events, now).filter(
+        (row) => row.month >= from && row.month <= to,
+      );
+      const clientNamesById = await clientNames(db, [
+        ...new Set([...totals, ...notifications].map((total) => total.clientId)),
+      ]);
       const people = await roster.nameOf([...new Set(technologists.map((row) => row.technologist))]);
       const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: hoursOf(row.minutes) });
       return ok({
@@ -203,6 +216,9 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
           .map((row) => withHours({ ...row, name: people.get(row.technologist) ?? row.technologist }))
           .sort((a, b) => a.name.localeCompare(b.name) || a.month.localeCompare(b.month)),
         byCase: cases.map(withHours),
+        notifications: notifications
+          .map((row) => ({ ...row, clientName: clientNamesById.get(row.clientId)?.name ?? '' }))
+          .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month)),
       });
     },
   );

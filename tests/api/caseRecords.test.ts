@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthIn } from '../../contract/calendar';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
@@ -414,6 +415,75 @@ describeEachDatabase('Case records API', (kind) => {
           (event) => event.notification?.status ?? null,
         ),
       ).toEqual(['on-time', 'late', 'pending', 'late', 'overdue', null, null]);
+    });
+
+    it('gives per client and month the share notified on time and the median delay in the monitoring-hours report', async () => {
+      const made = await call('POST', API_PATHS.clients, 'admin', {
+        name: 'Notify Report Hospital',
+        code: `NTR${kind === 'pglite' ? 'L' : 'P'}`,
+        timeZone: 'America/Denver',
+      });
+      const reportClientId = (made.body.data as { id: number }).id;
+      const doctor = await contact(reportClientId, 'Dr Report', 'Attending', 1);
+      await call('POST', API_PATHS.protocolRevisions(reportClientId), 'admin', {
+        baseRevision: 0,
+        body: 'Seizure: notify within 10 minutes.',
+        checkIntervalMinutes: 60,
+        reportTurnaroundHours: 24,
+        notificationRules: [{ trigger: 'seizure', notify: [doctor], withinMinutes: 10 }],
+      });
+      seq += 1;
+      const created = await intake(reportClientId, {
+        studyType: 'icu',
+        monitoringLevel: 'unmonitored',
+        patient: {
+          mrn: `NR-${seq}`,
+          firstName: 'Rae',
+          lastName: 'Port',
+          dateOfBirth: '1970-01-02',
+          sex: 'F',
+        },
+      });
+      // Delays of 4, 8 and 40 minutes (two on time, one late), one never notified, one not yet due.
+      for (const [ago, delay] of [
+        [120, 4],
+        [110, 8],
+        [100, 40],
+        [90, null],
+        [1, null],
+      ] as const) {
+        const reply = await call('POST', records(created.id, 'events'), 'tech1', {
+          type: 'seizure',
+          occurredAt: minutesAgo(ago),
+          ...(delay === null ? {} : { notifiedAt: minutesAgo(ago - delay), notifiedContactId: doctor }),
+        });
+        expect(reply.status).toBe(201);
+      }
+      await call('POST', records(created.id, 'events'), 'tech1', {
+        type: 'medication',
+        occurredAt: minutesAgo(50),
+      });
+      const month = monthIn('America/Denver');
+      const report = await call(
+        'GET',
+        `${API_PATHS.monitoringHours}?from=${month}&to=${month}&clientId=${reportClientId}`,
+        'admin',
+      );
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      expect((report.body.data as { notifications: Json[] }).notifications).toEqual([
+        {
+          clientId: reportClientId,
+          clientName: 'Notify Report Hospital',
+          month,
+          due: 4,
+          onTime: 2,
+          late: 1,
+          overdue: 1,
+          pending: 1,
+          onTimePercent: 50,
+          medianDelayMinutes: 8,
+        },
+      ]);
     });
 
     it("refuses another client's contact as the one notified (400 naming the field), on create and revision", async () => {

@@ -9,6 +9,7 @@ import {
   monitoringHoursQuery,
   monthRangeQuery,
   monthsBetween,
+  type NotificationMonthRow,
 } from '../../contract/billing';
 import { API_PATHS } from '../../contract/paths';
 import { raiseNotFound, validate } from './fakeApiRules';
@@ -43,6 +44,8 @@ export interface ReportsSeed {
   technologists: readonly { username: string; name: string }[];
   cycles: readonly ClientCycle[];
   caseMonths: readonly CaseMonth[];
+  /** How each client met its protocol's notifications, per month (the server reckons them from events). */
+  notifications: readonly Omit<NotificationMonthRow, 'clientName'>[];
 }
 
 const hospital = (id: number, name: string, code: string, timeZone: string, address: string) => ({
@@ -158,14 +161,48 @@ function buildReportsSeed(): ReportsSeed {
       }
     }
   }
-  return { clients: CLIENTS, technologists: TECHNOLOGISTS, cycles, caseMonths };
+  return {
+    clients: CLIENTS,
+    technologists: TECHNOLOGISTS,
+    cycles,
+    caseMonths,
+    notifications: notificationsOf(),
+  };
+}
+
+/** The first three clients' notifications each month: mostly on time, now and then late or missed. */
+function notificationsOf(): ReportsSeed['notifications'] {
+  return CLIENTS.slice(0, 3).flatMap((client) =>
+    SEEDED_MONTHS.map((month, index) => {
+      const onTime = ((client.id + index) % 4) + 2;
+      const late = index % 2;
+      const overdue = client.id === 2 && index % 5 === 0 ? 1 : 0;
+      const due = onTime + late + overdue;
+      return {
+        clientId: client.id,
+        month,
+        due,
+        onTime,
+        late,
+        overdue,
+        pending: 0,
+        onTimePercent: Math.round((onTime / due) * 1000) / 10,
+        medianDelayMinutes: 4 + (index % 5),
+      };
+    }),
+  );
 }
 
 /** Eight client hospitals, ten technologists and their cases from January 2025 to November 2026. */
 export const reportsSeed = buildReportsSeed();
 
 /** The same clients and technologists before any case was monitored. */
-export const emptyReportsSeed: ReportsSeed = { ...reportsSeed, cycles: [], caseMonths: [] };
+export const emptyReportsSeed: ReportsSeed = {
+  ...reportsSeed,
+  cycles: [],
+  caseMonths: [],
+  notifications: [],
+};
 
 /** "12.50" for 750 minutes: hundredths of an hour, rounded half-up. */
 const hoursOf = (minutes: number) => {
@@ -304,7 +341,14 @@ export function monitoringHours(
           minutes,
           hours: hoursOf(minutes),
         }));
-  return { ...range, months, client, byClient, byTechnologist, byCase };
+  const notifications = seed.notifications
+    .filter(
+      ({ month, clientId }) =>
+        month >= range.from && month <= range.to && (!client || clientId === client.id),
+    )
+    .map((row) => ({ ...row, clientName: seed.clients.find(({ id }) => id === row.clientId)?.name ?? '' }))
+    .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month));
+  return { ...range, months, client, byClient, byTechnologist, byCase, notifications };
 }
 
 const CLIENT_REPORT = new RegExp(`^${API_PATHS.clientHoursReport('(\\d+)')}/?$`);

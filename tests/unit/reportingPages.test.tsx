@@ -406,6 +406,32 @@ describe('the monitoring hours report', () => {
     );
   });
 
+  it('tables and offers as CSV each client’s notifications on time and the median delay, per month', async () => {
+    const user = userEvent.setup();
+    render(<stories.MonitoringHours />);
+    const notifications = await table('Notifications on time per client');
+    const row = found(
+      report.notifications.find((candidate) => candidate.clientId === 2 && candidate.overdue > 0),
+      'a month with a missed notification',
+    );
+    const cells = [
+      row.clientName,
+      row.month,
+      String(row.due),
+      String(row.onTime),
+      String(row.late),
+      String(row.overdue),
+      String(row.onTimePercent),
+      String(row.medianDelayMinutes),
+    ];
+    expect(rowsOf(notifications)).toContainEqual(cells);
+    expect(rowsOf(notifications)).toHaveLength(report.notifications.length + 1);
+    const { name, lines } = await downloadedCsv(user, 'Notifications on time per client');
+    expect(name).toBe('notifications-per-client-2025-12-to-2026-11.csv');
+    expect(lines[0]).toBe('Client,Month,Due,On time,Late,Not notified,On time (%),Median delay (min)');
+    expect(lines.some((line) => line.endsWith(cells.slice(1).join(',')))).toBe(true);
+  });
+
   it('opens a client picked from the list, over the same months', async () => {
     const user = userEvent.setup();
     const { handlers, to } = requests();

@@ -2,6 +2,7 @@ import type { MonthRange } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { TechnologistHoursChart } from './charts/TechnologistHoursChart';
 import { ClientPicker } from './monitoring/ClientPicker';
+import { NotificationsTable } from './monitoring/NotificationsTable';
 import { ReportError } from './ReportError';
 import { ReportPage } from './ReportPage';
 import { csvFileName } from './reportFormat';
@@ -47,6 +48,10 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
             csvName={csvFileName('monitoring-hours-per-client', report.from, report.to)}
             emptyText="No client was monitored in these months."
           />
+          <NotificationsTable
+            rows={report.notifications}
+            csvName={csvFileName('notifications-per-client', report.from, report.to)}
+          />
         </>
       ) : (
         <TablesSkeleton />
@@ -59,7 +64,7 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
 export const MonitoringHoursPage = () => (
   <ReportPage
     title="Monitoring hours"
-    description="Time logged per technologist and per client each month; pick a client for its cases."
+    description="Time logged per technologist and per client each month, and the notifications made on time; pick a client for its cases."
   >
     {(range) => <MonitoringHoursReport range={range} />}
   </ReportPage>
