@@ -258,6 +258,7 @@ const RECORD_TIMES: Readonly<Record<string, string>> = {
   periodStart: 'Period start',
   periodEnd: 'Period end',
 };
+/** How far ahead of the server's clock a record time may be (a browser's clock differs): time logs too. */
 export const FUTURE_SKEW_MINUTES = 5;
 
 /** The record times among `fields` more than `FUTURE_SKEW_MINUTES` after `now`, one error per field. */

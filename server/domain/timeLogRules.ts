@@ -1,3 +1,4 @@
+import { FUTURE_SKEW_MINUTES } from '../../contract/caseRecords';
 import type { FieldError } from '../../contract/envelope';
 import { HOOKUP_LEAD_HOURS, HOUR_MS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
 import type { TimeLogActivity } from '../../contract/timeLogs';
@@ -9,7 +10,7 @@ import type { TimeLogActivity } from '../../contract/timeLogs';
  */
 
 /** Clocks of a browser and the server differ: a record up to this far ahead of the server is not "the future". */
-export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+export const FUTURE_TOLERANCE_MS = FUTURE_SKEW_MINUTES * 60_000;
 
 export interface LogTimes {
   activity: TimeLogActivity;
