@@ -1,14 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/constants';
 import { signIn, signOut } from './support/signIn';
+import { wallClockIn } from './support/wallClock';
 
 const CASES = '/continuous-monitoring/cases';
 
-/** `YYYY-MM-DDTHH:mm` in the browser's local time, as a datetime-local input takes it. */
-function localDateTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** The demo client's zone, in which its cases' times are typed. */
+const ST_BRIGID_ZONE = 'America/New_York';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -49,10 +47,10 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   await page.getByRole('button', { name: 'Add impedance check' }).click();
   const grid = dialog(page).getByRole('group', { name: 'Impedance in kΩ by electrode' });
   await grid.getByLabel('Fp1', { exact: true }).fill('4');
-  await grid.getByLabel('T3', { exact: true }).fill('23');
+  await grid.getByLabel('T7', { exact: true }).fill('23');
   await expect(grid.getByText(/^Over \d+ kΩ$/)).toBeVisible();
   await add(page, 'impedance check');
-  await expect(section(page, 'Impedances').getByText(/T3 23/)).toBeVisible();
+  await expect(section(page, 'Impedances').getByText(/T7 23/)).toBeVisible();
 
   // Logs a seizure event, then edits it twice: its history shows revisions 1 to 3.
   await tab(page, 'Events');
@@ -91,7 +89,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   await page.getByRole('button', { name: 'Stop my time log' }).click();
   await expect(page.getByRole('button', { name: 'Start my time log' })).toBeVisible();
   await tab(page, 'Details');
-  await page.getByLabel('Recording end').fill(localDateTime(new Date()));
+  await page.getByLabel('Recording end').fill(wallClockIn(ST_BRIGID_ZONE, new Date()));
   await page.getByRole('button', { name: 'Save' }).click();
   const toPreview = page.getByRole('button', { name: 'Move to preview' });
   await expect(toPreview).toBeEnabled();
@@ -144,7 +142,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   await expect(page.getByText('Left face and arm clonic, 45 s')).toBeVisible();
   await expect(page.getByText('Abnormal cEEG: one electroclinical seizure, left temporal.')).toBeVisible();
   await expect(page.getByText(/Signed by Marcus Feld|Signed by reader1/)).toBeVisible();
-  await expect(page.getByText('T3').first()).toBeVisible();
+  await expect(page.getByText('T7').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hours' })).toBeVisible();
   await page.screenshot({ path: 'test-results/case-report.png', fullPage: true });
 });

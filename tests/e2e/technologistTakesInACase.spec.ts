@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/constants';
 import { signIn, signOut } from './support/signIn';
+import { wallClockIn } from './support/wallClock';
 
 const CASES = '/continuous-monitoring/cases';
 
@@ -11,11 +12,8 @@ async function tabCount(page: Page, stage: string): Promise<number> {
   return Number(/(\d+)$/.exec((await tab.textContent()) ?? '')?.[1]);
 }
 
-/** `YYYY-MM-DDTHH:mm` in the browser's local time, as a datetime-local input takes it. */
-function localDateTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** The demo client's zone, in which its cases' times are typed. */
+const MERCY_VALLEY_ZONE = 'America/Chicago';
 
 test('a technologist takes in a case and starts monitoring; a reader sees why it cannot move on; an admin cancels another', async ({
   page,
@@ -55,7 +53,9 @@ test('a technologist takes in a case and starts monitoring; a reader sees why it
   // tech1 assigns themself and sets the recording start; then the move is allowed.
   await page.getByRole('button', { name: 'Assign me' }).click();
   await expect(page.getByRole('region', { name: 'Technologists' }).getByText('Priya Raman')).toBeVisible();
-  await page.getByLabel('Recording start').fill(localDateTime(new Date(Date.now() - 30 * 60_000)));
+  await page
+    .getByLabel('Recording start')
+    .fill(wallClockIn(MERCY_VALLEY_ZONE, new Date(Date.now() - 30 * 60_000)));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Set the recording start time')).toBeHidden();
   await expect(start).toBeEnabled();
