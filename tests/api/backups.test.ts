@@ -373,7 +373,8 @@ describeEachDatabase('Restore', (kind) => {
     } finally {
       await reopened.close();
     }
-  });
+    // A dump, a restore and two server starts: slow on a busy machine, never a timing assertion.
+  }, 120_000);
 
   if (kind === 'postgres')
     it('restores a PostgreSQL backup into a new embedded database', async () => {
