@@ -45,16 +45,20 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
     { config: requires('operations', 'list'), schema: { tags, response: { 200: envelope(home2Schema) } } },
     async () => {
       const now = clock();
-      const zones = await clientZones(db);
       // Each client's this and last month in its own time zone: at most three months across the zones.
-      const months = new Map(zones.map(({ id, timeZone }) => [id, monthIn(timeZone, now)]));
-      const thisMonths = [...months.values()].sort();
-      const from = addMonths(thisMonths[0] ?? monthIn('UTC', now), -1);
-      const to = thisMonths.at(-1) ?? monthIn('UTC', now);
-      const [counts, board, totals] = await Promise.all([
+      const monthsAndTotals = async () => {
+        const zones = await clientZones(db);
+        const months = new Map(zones.map(({ id, timeZone }) => [id, monthIn(timeZone, now)]));
+        const thisMonths = [...months.values()].sort();
+        const from = addMonths(thisMonths[0] ?? monthIn('UTC', now), -1);
+        const to = thisMonths.at(-1) ?? monthIn('UTC', now);
+        return { months, totals: await monthTotals(db, { from, to }, now) };
+      };
+      // Independent reads, side by side on the pool.
+      const [counts, board, { months, totals }] = await Promise.all([
         stageCounts(db),
         monitoringBoard(db, monitoring),
-        monthTotals(db, { from, to }, now),
+        monthsAndTotals(),
       ]);
       let thisMonth = 0;
       let lastMonth = 0;
