@@ -27,16 +27,23 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-type CaseZone = { id: number; clientId: number; timeZone: string };
+type CaseZone = { id: number; clientId: number; timeZone: string; recordingEnd: number | null };
 
 async function zonesOf(db: DbOrTx, caseIds: readonly number[]): Promise<CaseZone[]> {
-  const { rows } = await db.execute<{ id: number; client_id: number; time_zone: string }>(sql`
-    select c.id, c.client_id, client.time_zone from cases c join clients client on client.id = c.client_id
+  const { rows } = await db.execute<{
+    id: number;
+    client_id: number;
+    time_zone: string;
+    recording_end: Date | string | null;
+  }>(sql`
+    select c.id, c.client_id, client.time_zone, c.recording_end
+    from cases c join clients client on client.id = c.client_id
     where c.id in ${caseIds}`);
   return rows.map((row) => ({
     id: Number(row.id),
     clientId: Number(row.client_id),
     timeZone: row.time_zone,
+    recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
   }));
 }
 
@@ -46,19 +53,23 @@ export interface RunningLogClock {
   maxOpenLogHours: number;
 }
 
-/** The live logs of the cases; a running one counts up to its cap, or not at all without a clock. */
-async function spansOf(db: DbOrTx, caseIds: readonly number[], clock?: RunningLogClock) {
+/**
+ * The live logs of the cases; a running one counts up to its cap (its case's recording end among them, from
+ * `zones`), or not at all without a clock.
+ */
+async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLogClock) {
+  const recordingEnds = new Map(zones.map((zone) => [zone.id, zone.recordingEnd]));
   const { rows } = await db.execute<{
     case_id: number;
     technologist: string;
     start_at: Date | string;
     end_at: Date | string | null;
     billable: boolean;
-    recording_end: Date | string | null;
   }>(sql`
-    select log.case_id, log.technologist, log.start_at, log.end_at, log.billable, c.recording_end
-    from case_time_logs log join cases c on c.id = log.case_id
-    where log.case_id in ${caseIds} and not log.voided ${clock ? sql`` : sql`and log.end_at is not null`}`);
+    select log.case_id, log.technologist, log.start_at, log.end_at, log.billable
+    from case_time_logs log
+    where log.case_id in ${zones.map((zone) => zone.id)} and not log.voided
+      ${clock ? sql`` : sql`and log.end_at is not null`}`);
   const spans = new Map<number, LogSpan[]>();
   for (const row of rows) {
     const start = new Date(row.start_at).getTime();
@@ -67,7 +78,7 @@ async function spansOf(db: DbOrTx, caseIds: readonly number[], clock?: RunningLo
         ? new Date(row.end_at).getTime()
         : openLogEnd(start, {
             now: (clock as RunningLogClock).now.getTime(),
-            recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
+            recordingEnd: recordingEnds.get(Number(row.case_id)) ?? null,
             maxOpenLogHours: (clock as RunningLogClock).maxOpenLogHours,
           });
     if (end <= start) continue;
@@ -104,7 +115,8 @@ async function computeCaseHours(db: DbOrTx, caseIds: readonly number[], clock?: 
   if (caseIds.length === 0) return { caseRows, technologistRows };
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const zones = await zonesOf(db, caseIds);
-  const spans = await spansOf(db, caseIds, clock);
+  if (zones.length === 0) return { caseRows, technologistRows };
+  const spans = await spansOf(db, zones, clock);
   const adjustments = await adjustmentsOf(db, caseIds);
   for (const { id, clientId, timeZone } of zones) {
     const { months, technologists } = caseMonths(spans.get(id) ?? [], adjustments.get(id) ?? [], timeZone);
