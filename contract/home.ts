@@ -96,6 +96,12 @@ export const boardCaseSchema = z.object({
   /** `nextCheckBy` once it has passed (overdue), else null. */
   overdueSince: instant.nullable(),
   staleOpenLogs: z.array(staleOpenLogSchema),
+  /** The protocol's notifications not made yet on this case (DESIGN §4 "Notifications"): before their due time… */
+  notificationsPending: z.number().int(),
+  /** …and past it. */
+  notificationsOverdue: z.number().int(),
+  /** The pending ones' due times, soonest first: the browser turns each overdue as the clock passes it. */
+  pendingNotificationsDueBy: z.array(instant),
 });
 export type BoardCase = z.infer<typeof boardCaseSchema>;
 

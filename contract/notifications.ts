@@ -112,6 +112,24 @@ export const notificationNow = (notification: Notification, now: Date): Notifica
   status: notificationStatus(notification.dueBy, notification.notifiedAt, now),
 });
 
+/**
+ * A board row's notifications still to make as the clock stands (the server counted them when it
+ * answered): each pending one whose due time has passed since is overdue.
+ */
+export function openNotificationsAt(
+  row: {
+    notificationsPending: number;
+    notificationsOverdue: number;
+    pendingNotificationsDueBy: readonly string[];
+  },
+  now: Date,
+) {
+  const turned = row.pendingNotificationsDueBy.filter(
+    (dueBy) => notificationStatus(dueBy, null, now) === 'overdue',
+  ).length;
+  return { pending: row.notificationsPending - turned, overdue: row.notificationsOverdue + turned };
+}
+
 /** Statuses that need someone to act (flagged on the case header and the board). */
 export const isOpenNotification = (status: NotificationStatus) =>
   status === 'pending' || status === 'overdue';

@@ -16,6 +16,7 @@ import { DEFAULT_CHECK_INTERVAL_MINUTES, type StaleOpenLog } from '../../contrac
 import { isStaleOpenLog } from '../../contract/hours';
 import type { MonitoringSettings } from '../../contract/timeLogs';
 import { formatCaseNumber } from '../domain/caseNumbers';
+import { openNotificationsByCase } from './notifications';
 import { updateAtVersion } from './optimisticLock';
 import { containsPattern, orderBy, type Page } from './pagination';
 import {
@@ -460,6 +461,8 @@ const openLogs = sql`coalesce((
 ), '[]')`;
 
 type Instant = Date | string;
+/** A json column: a string from some drivers, already parsed from others. */
+const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? JSON.parse(value) : value);
 const instant = (value: Instant | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -484,6 +487,9 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
     next_check_by: Instant | null;
     overdue: boolean;
     open_logs: string | StaleOpenLog[];
+    notifications_pending: number | null;
+    notifications_overdue: number | null;
+    pending_notifications_due_by: string | string[] | null;
   }>(sql`
     select board.*, ${overdueAfter(sql`'monitoring'`, sql`board.next_check_by`)} as overdue
     from (
@@ -498,11 +504,14 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
           ${clients.timeZone} as client_time_zone, ${patientName} as patient_name, ${cases.monitoringLevel},
           ${technologistsOf} as technologists, ${cases.recordingStart}, ${lastCheckAt} as last_check_at,
           ${checkIntervalMinutes} as check_interval_minutes, ${watched} as watched,
-          ${recordingEnded} as recording_ended, ${openLogs} as open_logs
+          ${recordingEnded} as recording_ended, ${openLogs} as open_logs,
+          notifications.pending as notifications_pending, notifications.overdue as notifications_overdue,
+          notifications.pending_due_by as pending_notifications_due_by
         from ${cases}
         join ${clients} on ${clients.id} = ${cases.clientId}
         left join ${casePatients} on ${casePatients.caseId} = ${cases.id}
         left join ${protocolRevisions} on ${caseProtocolRevision}
+        left join ${openNotificationsByCase} notifications on notifications.case_id = ${cases.id}
         where ${cases.stage} = 'monitoring'
         -- A fence: inlined, the sort would repeat each check lookup, doubling the plan's cost past
         -- PostgreSQL's JIT threshold, whose compiling takes longer than the query.
@@ -513,8 +522,8 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
   const now = Date.now();
   return rows.map((row) => {
     const nextCheckBy = instant(row.next_check_by);
-    const open: StaleOpenLog[] =
-      typeof row.open_logs === 'string' ? JSON.parse(row.open_logs) : row.open_logs;
+    const open: StaleOpenLog[] = fromJson(row.open_logs);
+    const pendingDueBy: string[] = fromJson(row.pending_notifications_due_by ?? []);
     return {
       id: Number(row.id),
       caseNumber: row.case_number,
@@ -533,6 +542,9 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
       staleOpenLogs: open
         .map((log) => ({ ...log, start: new Date(log.start).toISOString() }))
         .filter((log) => isStaleOpenLog(Date.parse(log.start), now, maxOpenLogHours)),
+      notificationsPending: Number(row.notifications_pending ?? 0),
+      notificationsOverdue: Number(row.notifications_overdue ?? 0),
+      pendingNotificationsDueBy: pendingDueBy.map((dueBy) => new Date(dueBy).toISOString()),
     };
   });
 }

@@ -7,6 +7,7 @@ import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/mo
 import type { NotifiableEventRow } from '../domain/notifications';
 import type { StoredCycle } from './billing';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
+import { eventsUnderProtocol } from './notifications';
 import type { DbOrTx } from './transaction';
 
 /** The reports' reads (DESIGN §8 "Billing and reports"): stored cycles of a range, monitoring hours. */
@@ -183,15 +184,8 @@ export async function notifiableEvents(db: DbOrTx, range: Range): Promise<Notifi
     rules: NotificationRule[];
   }>(sql`
     select c.client_id, cl.time_zone, latest.body, p.notification_rules as rules
-    from cases c
+    from ${eventsUnderProtocol}
     join clients cl on cl.id = c.client_id
-    join protocol_revisions p
-      on p.client_id = c.client_id and p.kind = 'protocol' and p.revision = c.protocol_revision
-    join case_record_items item on item.case_id = c.id and item.kind = 'events'
-    cross join lateral (
-      select body, voided from case_record_revisions revision
-      where revision.item_id = item.id order by revision.revision desc limit 1
-    ) latest
     where jsonb_array_length(p.notification_rules) > 0 and not latest.voided
       and (latest.body->>'occurredAt')::timestamptz >= ${start.toISOString()}
       and (latest.body->>'occurredAt')::timestamptz < ${end.toISOString()}

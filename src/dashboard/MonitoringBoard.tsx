@@ -8,8 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BoardCase } from '../../contract/home';
+import { openNotificationsAt } from '../../contract/notifications';
 import { formatInZone } from '../dates';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
+import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
 import { logDuration } from '../resources/cases/records/kinds/timeLogs';
 import { isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
@@ -58,6 +60,18 @@ const Status = ({ row, now }: { row: BoardCase; now: number }) => {
       />
     );
   return <>Next check by {at(row.nextCheckBy)}</>;
+};
+
+/** The protocol's notifications still to make on the case (DESIGN §4 "Notifications"), as the clock stands. */
+const Notifications = ({ row, now }: { row: BoardCase; now: number }) => {
+  const { pending, overdue } = openNotificationsAt(row, new Date(now));
+  if (pending === 0 && overdue === 0) return null;
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {overdue > 0 && <NotificationChip status="overdue" count={overdue} />}
+      {pending > 0 && <NotificationChip status="pending" count={pending} />}
+    </Stack>
+  );
 };
 
 const StaleLogs = ({ row }: { row: BoardCase }) =>
@@ -117,6 +131,7 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
           <span style={{ whiteSpace: 'nowrap' }}>
             <Status row={row} now={now} />
           </span>
+          <Notifications row={row} now={now} />
           <StaleLogs row={row} />
         </Stack>
       </TableCell>
@@ -128,8 +143,8 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
 };
 
 const Board = ({ cases, ...props }: { cases: BoardCase[] } & MonitoringBoardProps) => {
-  // The clock wakes when a check falls due: the case turns overdue here before the next refresh.
-  const now = useBoardClock(cases.map((row) => row.nextCheckBy));
+  // The clock wakes when a check or a notification falls due: it turns overdue here before the next refresh.
+  const now = useBoardClock(cases.flatMap((row) => [row.nextCheckBy, ...row.pendingNotificationsDueBy]));
   return (
     <HomeTable label="Cases in monitoring" headers={HEADERS}>
       {overdueFirst(cases, now).map((row) => (
@@ -141,7 +156,8 @@ const Board = ({ cases, ...props }: { cases: BoardCase[] } & MonitoringBoardProp
 
 /**
  * The cases in monitoring and their checks (DESIGN §4 "Checks and overdue"): an overdue case shows in red,
- * first, with since when and for how long; each row logs a check in one click; stale open logs are named.
+ * first, with since when and for how long; each row logs a check in one click; stale open logs are named;
+ * the protocol's notifications still to make are flagged, overdue in red and pending in amber.
  * Times are in each case's client's zone.
  */
 export const MonitoringBoard = ({ data, error, ...props }: MonitoringBoardProps) => (

@@ -486,6 +486,74 @@ describeEachDatabase('Case records API', (kind) => {
       ]);
     });
 
+    it('counts on each operations-board row the notifications pending and overdue, with the pending ones due by', async () => {
+      const created = await ruledCase();
+      await assign('tech1', [created.id]);
+      const started = caseOf(await patch(await details(created.id), { recordingStart: hoursAgo(3) }));
+      expect((await move(started, 'monitoring', 'tech1')).status).toBe(201);
+      const post = async (body: Json) => {
+        const reply = await call('POST', records(created.id, 'events'), 'tech1', body);
+        expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+        return reply.body.data as Item & { notification: { dueBy: string } | null };
+      };
+      const soonest = await post({ type: 'seizure', occurredAt: minutesAgo(2) });
+      const later = await post({ type: 'disconnect', occurredAt: minutesAgo(1) });
+      await post({ type: 'seizure', occurredAt: minutesAgo(60) });
+      await post({ type: 'electrode-off', occurredAt: minutesAgo(90) });
+      await post({
+        type: 'seizure',
+        occurredAt: minutesAgo(90),
+        notifiedAt: minutesAgo(70),
+        notifiedContactId: fellow,
+      });
+      await post({ type: 'medication', occurredAt: minutesAgo(90) });
+      // No "other" rule in this protocol: not counted.
+      await post({ type: 'clinical', occurredAt: minutesAgo(90) });
+      const revise = async (item: Item, body: Json) => {
+        const reply = await call('POST', revisions(created.id, 'events', item._id), 'tech1', {
+          baseRevision: item.revision,
+          ...body,
+        });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      };
+      // Each event counts as its latest revision has it: voided, notified since, or retyped.
+      await revise(await post({ type: 'seizure', occurredAt: minutesAgo(90) }), {
+        voided: true,
+        voidReason: 'Duplicate',
+      });
+      await revise(await post({ type: 'seizure', occurredAt: minutesAgo(40) }), {
+        notifiedAt: minutesAgo(1),
+        notifiedContactId: fellow,
+      });
+      await revise(await post({ type: 'medication', occurredAt: minutesAgo(45) }), { type: 'electrode-off' });
+
+      const rowOf = async (caseId: number) => {
+        const board = await call('GET', API_PATHS.home2, 'admin');
+        expect(board.status, JSON.stringify(board.body)).toBe(200);
+        return (board.body.data as { monitoring: Json[] }).monitoring.find((found) => found.id === caseId);
+      };
+      expect(await rowOf(created.id)).toMatchObject({
+        notificationsPending: 2,
+        notificationsOverdue: 3,
+        pendingNotificationsDueBy: [soonest.notification?.dueBy, later.notification?.dueBy],
+      });
+
+      // A case whose client's protocol has no rules has nothing to notify.
+      const unruled = await newCase();
+      await assign('tech1', [created.id, unruled.id]);
+      const unruledStarted = caseOf(await patch(await details(unruled.id), { recordingStart: hoursAgo(1) }));
+      expect((await move(unruledStarted, 'monitoring', 'tech1')).status).toBe(201);
+      await call('POST', records(unruled.id, 'events'), 'tech1', {
+        type: 'seizure',
+        occurredAt: minutesAgo(50),
+      });
+      expect(await rowOf(unruled.id)).toMatchObject({
+        notificationsPending: 0,
+        notificationsOverdue: 0,
+        pendingNotificationsDueBy: [],
+      });
+    });
+
     it("refuses another client's contact as the one notified (400 naming the field), on create and revision", async () => {
       const created = await ruledCase();
       const refused = await call('POST', records(created.id, 'events'), 'tech1', {

@@ -72,6 +72,8 @@ export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase =>
     watched: false,
     recordingEnded: false,
     staleOpenLogs: [],
+    notificationsOverdue: 0,
+    pendingNotificationsDueBy: [],
     ...overrides,
   };
   const nextCheckBy =
@@ -79,7 +81,7 @@ export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase =>
       ? null
       : new Date(Date.parse(base.lastCheckAt) + base.checkIntervalMinutes * MINUTE).toISOString();
   const overdueSince = nextCheckBy !== null && Date.parse(nextCheckBy) < Date.now() ? nextCheckBy : null;
-  return { nextCheckBy, overdueSince, ...base };
+  return { nextCheckBy, overdueSince, notificationsPending: base.pendingNotificationsDueBy.length, ...base };
 };
 
 /** A month's billable time as the server sends it: whole minutes, and hours written with 2 places. */
@@ -142,7 +144,8 @@ export const nothingOfMyOwn: Home = { stageCounts: buildStageCounts(), myCases: 
 /**
  * Eight cases in monitoring, listed as they come so the page has to put the overdue first: two overdue (one
  * checked 95 minutes ago on an hourly protocol, one never checked two hours into its recording), one
- * watched, one whose recording ended, one due in ten minutes with a stale open log, the rest due later.
+ * watched, one whose recording ended, one due in ten minutes with a stale open log, the rest due later; one
+ * with a notification overdue and two pending, one with a notification falling due in three minutes.
  */
 export const operationsBoard: Home2 = {
   stageCounts: buildStageCounts(),
@@ -173,6 +176,8 @@ export const operationsBoard: Home2 = {
       technologists: ['marcus', 'priya'],
       lastCheckAt: minutesAgo(10),
       checkIntervalMinutes: 30,
+      notificationsOverdue: 1,
+      pendingNotificationsDueBy: [minutesAgo(-4), minutesAgo(-25)],
     }),
     buildBoardCase({
       id: 102,
@@ -193,6 +198,7 @@ export const operationsBoard: Home2 = {
       technologists: ['tomas'],
       recordingStart: minutesAgo(15),
       lastCheckAt: minutesAgo(15),
+      pendingNotificationsDueBy: [minutesAgo(-3)],
     }),
     buildBoardCase({
       id: 95,

@@ -120,6 +120,16 @@ describe("the technologist's own work", () => {
 });
 
 describe('the operations board', () => {
+  /** The "Status" cell of the case's row on the board as rendered now. */
+  const statusOf = (caseNumber: string) =>
+    bodyRowsOf(screen.getByRole('table', { name: 'Cases in monitoring' })).find(
+      (cells) => cells[0] === caseNumber,
+    )?.[7];
+  // The clock runs on, a second at a time as a page would see it: no refresh, no reload.
+  const runUntil = (moment: number) => {
+    while (Date.now() < moment) act(() => vi.advanceTimersByTime(Math.min(1_000, moment - Date.now())));
+  };
+
   it('lists the overdue checks first with since when and for how long, each in its client’s zone', async () => {
     render(<stories.AsAdmin />);
     const board = await widget('Monitoring checks');
@@ -159,22 +169,36 @@ describe('the operations board', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
     const [due] = operationsBoard.monitoring.filter((row) => row.id === 98);
     render(<stories.BoardWithOverdue />);
-    const statusOf = () =>
-      bodyRowsOf(screen.getByRole('table', { name: 'Cases in monitoring' })).find(
-        (cells) => cells[0] === due.caseNumber,
-      )?.[7];
-    expect(statusOf()).toMatch(/^Next check by /);
-    // The clock runs on, a second at a time as a page would see it: no refresh, no reload.
-    const runUntil = (moment: number) => {
-      while (Date.now() < moment) act(() => vi.advanceTimersByTime(Math.min(1_000, moment - Date.now())));
-    };
+    expect(statusOf(due.caseNumber)).toMatch(/^Next check by /);
     const dueAt = Date.parse(due.nextCheckBy as string);
     runUntil(dueAt - 1_000);
-    expect(statusOf()).toMatch(/^Next check by /);
+    expect(statusOf(due.caseNumber)).toMatch(/^Next check by /);
     runUntil(dueAt + 1_000);
-    expect(statusOf()).toMatch(/^Overdue 0 min, since /);
+    expect(statusOf(due.caseNumber)).toMatch(/^Overdue 0 min, since /);
     runUntil(dueAt + MINUTE + 1_000);
-    expect(statusOf()).toMatch(/^Overdue 1 min, since /);
+    expect(statusOf(due.caseNumber)).toMatch(/^Overdue 1 min, since /);
+  });
+
+  it('flags the notifications still to make on each case next to its check: overdue in red, pending in amber', () => {
+    render(<stories.BoardWithOverdue />);
+    expect(statusOf('SAC-2026-0006')).toMatch(
+      /^Next check by .+Notification overdueNotification pending \(2\)$/,
+    );
+    expect(statusOf('NSG-2026-0043')).toMatch(/Notification pending$/);
+    expect(statusOf('NSG-2026-0042')).not.toMatch(/Notification/);
+    expect(screen.getByText('Notification overdue').closest('.MuiChip-colorError')).not.toBeNull();
+    expect(screen.getByText('Notification pending (2)').closest('.MuiChip-colorWarning')).not.toBeNull();
+  });
+
+  it('turns a pending notification overdue on screen when it falls due, without a reload', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
+    const [due] = operationsBoard.monitoring.filter((row) => row.id === 103);
+    render(<stories.BoardWithOverdue />);
+    const dueAt = Date.parse(due.pendingNotificationsDueBy[0]);
+    runUntil(dueAt - 1_000);
+    expect(statusOf(due.caseNumber)).toMatch(/Notification pending$/);
+    runUntil(dueAt + 1_000);
+    expect(statusOf(due.caseNumber)).toMatch(/Notification overdue$/);
   });
 
   it('logs a check of the last five minutes in one click, then reads the board again', async () => {

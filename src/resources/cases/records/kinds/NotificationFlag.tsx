@@ -18,6 +18,15 @@ export function openNotifications(events: readonly RecordItem[], now: Date) {
   return counts;
 }
 
+/** "Notification overdue (2)" in red, "Notification pending" in amber: the header's and the board's flag. */
+export const NotificationChip = ({ status, count }: { status: 'pending' | 'overdue'; count: number }) => (
+  <Chip
+    label={`Notification ${status}${count > 1 ? ` (${count})` : ''}`}
+    size="small"
+    color={status === 'overdue' ? 'error' : 'warning'}
+  />
+);
+
 /**
  * The case header's flag: a notification the protocol asks for is pending (amber) or overdue (red), as the
  * clock stands; nothing for a caller who may not read the events.
@@ -26,19 +35,7 @@ export const NotificationFlag = ({ details }: { details: CaseDetails }) => {
   const { canList } = useRecordAccess(details, 'events');
   const { data: events = [] } = useCaseRecords(details.id, 'events', canList);
   const { pending, overdue } = openNotifications(events, useNow());
-  if (overdue > 0) {
-    return (
-      <Chip label={`Notification overdue${overdue > 1 ? ` (${overdue})` : ''}`} size="small" color="error" />
-    );
-  }
-  if (pending > 0) {
-    return (
-      <Chip
-        label={`Notification pending${pending > 1 ? ` (${pending})` : ''}`}
-        size="small"
-        color="warning"
-      />
-    );
-  }
+  if (overdue > 0) return <NotificationChip status="overdue" count={overdue} />;
+  if (pending > 0) return <NotificationChip status="pending" count={pending} />;
   return null;
 };
