@@ -1,3 +1,4 @@
+import { wallClockFormat } from '../../contract/calendar';
 import { FUTURE_SKEW_MINUTES } from '../../contract/caseRecords';
 import type { FieldError } from '../../contract/envelope';
 import { HOOKUP_LEAD_HOURS, HOUR_MS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
@@ -48,25 +49,9 @@ export interface StudyTimes {
   timeZone: string;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** "Nov 23, 04:05 MST": a moment as the case's client reads it. */
-export function inZone(at: number, timeZone: string): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    formats.set(timeZone, format);
-  }
-  return format.format(at);
-}
+export const inZone = (at: number, timeZone: string): string =>
+  wallClockFormat(timeZone, { locale: 'en-US', withYear: false }).format(at);
 
 /** The window a log of the activity lies in: `undefined` before the recording start (only hookups then). */
 export function logWindow(
