@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { type BillingCycle, rateField } from '../../../contract/billing';
+import { PRINT_ONLY } from '../../resources/cases/print/PrintStyles';
 import { monthLabel } from './billingFormat';
 import { rateFieldError, useSetCycleRate } from './useCycleWrites';
 
@@ -37,6 +38,7 @@ export const CycleRateForm = ({ clientId, cycle }: CycleRateFormProps) => {
       noValidate
       sx={{ alignItems: 'flex-start' }}
     >
+      <span className={PRINT_ONLY}>{cycle.rate ?? 'No rate'}</span>
       <TextField
         size="small"
         label="Rate"

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 import type { MonthRange } from '../../../contract/billing';
+import { PrintStyles, SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
 import { MonthRangePicker } from './range/MonthRangePicker';
 import { useMonthRange } from './range/useMonthRange';
 
@@ -21,6 +22,7 @@ export const ReportPage = ({ title, description, actions, children }: ReportPage
   const months = useMonthRange();
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
+      <PrintStyles />
       {/* The app bar's title; the base layout has none, and there it renders nothing. */}
       <Title title={title} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1 }}>
@@ -31,7 +33,7 @@ export const ReportPage = ({ title, description, actions, children }: ReportPage
           <Typography color="text.secondary">{description}</Typography>
         </div>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Stack className={SCREEN_ONLY} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             {actions}
           </Stack>
         )}

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { PRINT_ONLY } from '../../../resources/cases/print/PrintStyles';
 import { MonthField } from './MonthField';
 import { quickRanges } from './monthRange';
 import type { MonthRangeState } from './useMonthRange';
@@ -12,6 +13,9 @@ export const MonthRangePicker = ({ from, to, problem, setRange }: MonthRangeStat
   const chosen = choices.find(({ range }) => range.from === from && range.to === to)?.label ?? null;
   return (
     <Stack role="group" aria-label="Report months" spacing={1}>
+      <span className={PRINT_ONLY}>
+        Months {from} to {to}
+      </span>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <MonthField label="From" value={from} onCommit={(month) => setRange({ from: month, to })} />
         <MonthField label="To" value={to} onCommit={(month) => setRange({ from, to: month })} />

@@ -7,10 +7,14 @@ import { HandoversSection } from './HandoversSection';
 import { HoursSection } from './HoursSection';
 import { ImpedanceSection } from './ImpedanceSection';
 import { InterpretationsSection } from './InterpretationsSection';
+import { PageMargins } from './PageMargins';
 import { PrintStyles } from './PrintStyles';
 import { ReportFooter } from './ReportFooter';
 import { ReportHeader } from './ReportHeader';
+import { ReportMarker } from './ReportMarker';
 import { timesIn } from './reportFormat';
+import { useRecordsOf } from './reportQueries';
+import { reportStatus, statusMarker } from './reportStatus';
 import { StudySection } from './StudySection';
 
 /** The browser names the printed file (and its tab) after the document's title. */
@@ -30,6 +34,8 @@ function useDocumentTitle(title: string) {
  */
 export const CaseReport = ({ details }: { details: CaseDetails }) => {
   const time = useMemo(() => timesIn(details.client.timeZone), [details.client.timeZone]);
+  const interpretations = useRecordsOf(details.id, 'interpretations');
+  const status = reportStatus(details, interpretations.data);
   useDocumentTitle(`${details.caseNumber} continuous EEG report`);
   return (
     <Box
@@ -42,7 +48,9 @@ export const CaseReport = ({ details }: { details: CaseDetails }) => {
       }}
     >
       <PrintStyles />
+      <PageMargins patient={details.patient} caseNumber={details.caseNumber} marker={statusMarker(status)} />
       <ReportHeader details={details} />
+      <ReportMarker status={status} />
       <PatientSection patient={details.patient} />
       <ClientSection client={details.client} />
       <StudySection details={details} />
