@@ -6,6 +6,7 @@ import preview from '../../.storybook/preview';
 import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
+import { closedCase } from '../support/caseDetailsFixtures';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
@@ -194,6 +195,22 @@ describe('a closed case', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Revision 2, saved by grace/)).toBeInTheDocument();
     expect(screen.queryByText(/Revision 3/)).toBeNull();
+  });
+
+  it('says plainly, after one request, when no snapshot was kept, and leads to the current protocol', async () => {
+    const onRequest = vi.fn();
+    const path = API_PATHS.closedCaseProtocol(closedCase.id);
+    const missing = toHttpError(404, { error: `Case ${closedCase.caseNumber} has no protocol snapshot` });
+    render(<stories.ClosedProtocol onRequest={onRequest} failures={{ [`GET ${path}`]: missing }} />);
+    expect(
+      await screen.findByText(/No protocol snapshot was kept for case NSG-2026-0004/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /current protocol/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/clients/${closedCase.clientId}/protocol`),
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(requestCount(onRequest, 'GET', path)).toBe(1);
   });
 });
 

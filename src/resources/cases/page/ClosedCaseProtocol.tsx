@@ -1,20 +1,24 @@
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
-import { type HttpError, useDataProvider } from 'react-admin';
+import { Link } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
-import type { AppDataProvider } from '../../../dataProvider';
 import { formatInZone } from '../../../dates';
+import { clientPath } from '../../clients/clientPaths';
 import { ProtocolSection } from './ProtocolSection';
+import { useClosedCaseProtocol } from './useClosedCaseProtocol';
 
 /** A closed case shows the protocol it closed under, kept with it, whatever the client's protocol is now. */
 export const ClosedCaseProtocol = ({ details }: { details: CaseDetails }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error } = useQuery<Awaited<ReturnType<AppDataProvider['getClosedCaseProtocol']>>, HttpError>({
-    queryKey: ['closedCaseProtocol', details.id, details.version],
-    queryFn: () => dataProvider.getClosedCaseProtocol(details.id),
-  });
+  const { data, error } = useClosedCaseProtocol(details);
+  if (error?.status === 404)
+    return (
+      <Alert severity="info">
+        No protocol snapshot was kept for case {details.caseNumber}: it closed before snapshots were taken.{' '}
+        <Link to={clientPath(details.client.id, 'protocol')}>{details.client.name}'s current protocol</Link>{' '}
+        may differ from the one it ran under.
+      </Alert>
+    );
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <LinearProgress />;
   const missing = 'None: the client had none when the case was taken in.';

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { type HttpError, useDataProvider } from 'react-admin';
-import type { CaseDetails, CaseProtocolSnapshot } from '../../../../contract/cases';
+import type { CaseDetails } from '../../../../contract/cases';
 import type { ProtocolRevision } from '../../../../contract/clients';
-import type { AppDataProvider } from '../../../dataProvider';
 import { useCurrentRevision } from '../../clients/protocol/useRevisions';
 import { MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { useClosedCaseProtocol } from '../page/useClosedCaseProtocol';
 import { FactSection } from './CaseFacts';
 
 const revisionText = (revision: number | null) => (revision ? `Revision ${revision}` : 'None at intake');
@@ -44,11 +42,7 @@ const OpenCaseStudy = ({ details }: { details: CaseDetails }) => {
 };
 
 const ClosedCaseStudy = ({ details }: { details: CaseDetails }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery<CaseProtocolSnapshot, HttpError>({
-    queryKey: ['closedCaseProtocol', details.id, details.version],
-    queryFn: () => dataProvider.getClosedCaseProtocol(details.id),
-  });
+  const { data } = useClosedCaseProtocol(details);
   return <StudyFacts details={details} protocol={data?.protocol} />;
 };
 
