@@ -28,6 +28,13 @@ const endAfterStart = (start: string | null | undefined, end: string | null | un
 
 export const INTERPRETATION_KINDS = ['prelim', 'daily', 'final', 'addendum'] as const;
 export const INTERPRETATION_STATUSES = ['draft', 'signed'] as const;
+/** Each kind as a sentence names it ("the draft daily interpretation"). */
+export const INTERPRETATION_KIND_WORDS: Record<(typeof INTERPRETATION_KINDS)[number], string> = {
+  prelim: 'preliminary',
+  daily: 'daily',
+  final: 'final',
+  addendum: 'addendum',
+};
 
 const interpretationShape = z.object({
   kind: z.enum(INTERPRETATION_KINDS, { error: 'Choose a kind: prelim, daily, final or addendum' }),
@@ -43,6 +50,13 @@ const interpretationShape = z.object({
   seizures: optionalText('Seizures', 5000, { multiline: true }),
   impression: optionalText('Impression', 5000, { multiline: true }),
   status: z.enum(INTERPRETATION_STATUSES, { error: 'Status must be draft or signed' }).default('draft'),
+  /** An addendum's signed interpretation of the same case, which it amends (DESIGN §4). */
+  amendsId: z
+    .number({ error: 'Amends must name an interpretation by its id' })
+    .int({ error: 'Amends must name an interpretation by its id' })
+    .positive({ error: 'Amends must name an interpretation by its id' })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 // Impedances
@@ -327,6 +341,8 @@ const RECORD_OUTPUTS = {
     seizures: text,
     impression: text,
     status: z.enum(INTERPRETATION_STATUSES),
+    /** The signed interpretation an addendum amends; null for the other kinds. */
+    amendsId: z.number().int().nullable(),
     /** Set by the server when the interpretation becomes signed. */
     signedBy: z.string().nullable(),
     signedAt: moment.nullable(),

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CaseRecordKind } from '../../contract/caseRecords';
+import { wallClockFormat } from '../../contract/calendar';
+import { type CaseRecordKind, INTERPRETATION_KIND_WORDS } from '../../contract/caseRecords';
 import type {
   ActionInput,
   CaseAction,
@@ -8,7 +9,7 @@ import type {
   CaseTransition,
 } from '../../contract/cases';
 import type { ProtocolRevision, TransferRevision } from '../../contract/clients';
-import { type CaseFacts, REQUIRED_PATIENT_FIELDS } from '../domain/caseStages';
+import { type CaseFacts, REQUIRED_PATIENT_FIELDS, type TransitionRecord } from '../domain/caseStages';
 import { listLatestRevisions } from './caseRecords';
 import {
   caseActions,
@@ -17,6 +18,7 @@ import {
   caseRecordItems,
   caseTechnologists,
   caseTransitions,
+  clients,
 } from './schema';
 import type { DbOrTx } from './transaction';
 
@@ -83,13 +85,23 @@ export async function getTransition(db: DbOrTx, caseId: number, transitionId: nu
 
 /** The stage the case was in before its latest transition: where a closed case reopens to. */
 export async function previousStage(db: DbOrTx, caseId: number): Promise<CaseStage | undefined> {
+  return (await lastTransition(db, caseId))?.from;
+}
+
+/** The case's last stage change, as the stage machine reads it. */
+export async function lastTransition(db: DbOrTx, caseId: number): Promise<TransitionRecord | undefined> {
   const [row] = await db
-    .select({ from: caseTransitions.fromStage })
+    .select({
+      from: caseTransitions.fromStage,
+      to: caseTransitions.toStage,
+      by: caseTransitions.by,
+      reason: caseTransitions.reason,
+    })
     .from(caseTransitions)
     .where(eq(caseTransitions.caseId, caseId))
     .orderBy(sql`${caseTransitions.at} desc`, sql`${caseTransitions.id} desc`)
     .limit(1);
-  return row?.from;
+  return row;
 }
 
 export async function insertTransition(
@@ -124,17 +136,26 @@ export async function insertAction(
 }
 
 /** What the stage guards look at, read inside the transition's transaction. */
+/** "the draft daily interpretation of Nov 10, 07:00", in the client's clock. */
+function draftDescription(body: Record<string, unknown>, timeZone: string): string {
+  const kind = INTERPRETATION_KIND_WORDS[body.kind as keyof typeof INTERPRETATION_KIND_WORDS] ?? 'other';
+  const start = typeof body.periodStart === 'string' ? body.periodStart : null;
+  const period = start ? ` of ${wallClockFormat(timeZone, { withYear: false }).format(new Date(start))}` : '';
+  return `the draft ${kind} interpretation${period}`;
+}
+
 export async function caseFacts(
   db: DbOrTx,
-  caseRow: { id: number; recordingStart: Date | null; recordingEnd: Date | null },
+  caseRow: { id: number; clientId: number; recordingStart: Date | null; recordingEnd: Date | null },
 ): Promise<CaseFacts> {
-  const [[patient], [{ technologists }], records] = await Promise.all([
+  const [[patient], [{ technologists }], records, [client]] = await Promise.all([
     db.select().from(casePatients).where(eq(casePatients.caseId, caseRow.id)),
     db
       .select({ technologists: sql<string>`count(*)` })
       .from(caseTechnologists)
       .where(eq(caseTechnologists.caseId, caseRow.id)),
     listLatestRevisions(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
+    db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, caseRow.clientId)),
   ]);
   const ofKind = (kind: CaseRecordKind) =>
     records.filter((row) => row.kind === kind && !row.voided).map((row) => row.body);
@@ -148,6 +169,9 @@ export async function caseFacts(
     hasSignedFinalInterpretation: ofKind('interpretations').some(
       (body) => body.kind === 'final' && body.status === 'signed',
     ),
+    draftInterpretations: records
+      .filter((row) => row.kind === 'interpretations' && !row.voided && row.body.status !== 'signed')
+      .map((row) => draftDescription(row.body, client?.timeZone ?? 'UTC')),
     unsettledBillingNoteCount: ofKind('billing-notes').filter((body) => body.settled !== true).length,
   };
 }

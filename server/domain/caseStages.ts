@@ -33,6 +33,8 @@ export interface CaseFacts {
   recordingEndSet: boolean;
   openTimeLogCount: number;
   hasSignedFinalInterpretation: boolean;
+  /** The live interpretations still in draft, each as a reader finds it on the case (kind and period). */
+  draftInterpretations: readonly string[];
   unsettledBillingNoteCount: number;
 }
 
@@ -53,6 +55,10 @@ const noOpenTimeLog: Guard = ({ openTimeLogCount: open }) =>
   open === 0 ? undefined : `Close the open ${open === 1 ? 'time log' : 'time logs'} first (${open} open)`;
 const finalInterpretationSigned: Guard = (facts) =>
   facts.hasSignedFinalInterpretation ? undefined : 'A signed final interpretation is required';
+const noDraftInterpretation: Guard = ({ draftInterpretations: drafts }) =>
+  drafts.length === 0
+    ? undefined
+    : `Sign or void the ${drafts.length === 1 ? 'draft interpretation' : `${drafts.length} draft interpretations`} first: ${drafts.join(', ')}`;
 const billingNotesSettled: Guard = ({ unsettledBillingNoteCount: unsettled }) =>
   unsettled === 0
     ? undefined
@@ -94,7 +100,7 @@ export const STAGE_MOVES: readonly StageMove[] = [
     to: 'reviewed',
     kind: 'forward',
     who: ['reader', 'admin'],
-    guards: [finalInterpretationSigned],
+    guards: [finalInterpretationSigned, noDraftInterpretation],
   },
   {
     from: 'reviewed',
@@ -110,6 +116,10 @@ export const STAGE_MOVES: readonly StageMove[] = [
   { from: 'closed', to: 'reviewed', ...REOPEN },
   { from: 'closed', to: 'intake', ...REOPEN },
 ];
+
+/** What kind of move `from` → `to` is (forward, cancel, reopen), for the audit log; none for an illegal one. */
+export const transitionKind = (from: CaseStage, to: CaseStage): TransitionKind | undefined =>
+  STAGE_MOVES.find((move) => move.from === from && move.to === to)?.kind;
 
 /**
  * The moves from `stage`. "Back one stage" from closed means back to the stage the case was closed from,
@@ -209,7 +219,10 @@ export type TransitionRecord = Pick<CaseTransition, 'from' | 'to' | 'by' | 'reas
 export interface CaseState {
   caseNumber: string;
   stage: CaseStage;
+  /** Its transitions, oldest first; the server gives the last one, all a stage change looks at. */
   history: readonly TransitionRecord[];
+  /** The optimistic lock the writer must have loaded (DESIGN §5); absent where none is kept. */
+  version?: number;
 }
 
 /**
@@ -218,11 +231,31 @@ export interface CaseState {
  * before; the stage machine only refuses it on a closed case, whoever asks.
  */
 export type CaseCommand =
-  | { type: 'transition'; to: CaseStage; roles: readonly Role[]; by: string; reason?: string }
+  | {
+      type: 'transition';
+      to: CaseStage;
+      roles: readonly Role[];
+      by: string;
+      reason?: string;
+      /** The version the caller loaded; a stale one is refused once the caller may make the move at all. */
+      version?: number;
+    }
   | { type: 'write' };
 
 /** What the server answers: 403 for a role that may not move the case, 409 for anything else refused. */
-export type CommandOutcome = { ok: true } | { ok: false; status: 403 | 409; messages: string[] };
+export type CommandOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      status: 403 | 409;
+      messages: string[];
+      /** The messages are the move's unmet guards (the server lists them apart, for the case header). */
+      unmetGuards?: true;
+    };
+
+/** Why a write on a stale copy of the case is refused (409). */
+export const staleCaseMessage = (caseNumber: string) =>
+  `Case ${caseNumber} was changed by someone else meanwhile; reload and try again.`;
 
 /**
  * The case after `command`, and the answer to it: a stage change appends exactly one transition record, a
@@ -239,14 +272,18 @@ export function applyCaseCommand(
     const closed = closedCaseRefusal(state.caseNumber, state.stage);
     return closed ? refuse(409, [closed]) : answer({ ok: true });
   }
-  const { to, roles, by, reason = '' } = command;
+  const { to, roles, by, reason = '', version } = command;
   const previousStage = state.history.at(-1)?.from;
   const verdict = evaluateTransition({ from: state.stage, to, roles, facts, previousStage, reason });
-  if (verdict.illegal) return refuse(409, [verdict.illegal]);
+  if (verdict.illegal)
+    return refuse(409, [closedCaseRefusal(state.caseNumber, state.stage) ?? verdict.illegal]);
   if (verdict.forbidden) return refuse(403, [verdict.forbidden]);
-  if (!verdict.allowed) return refuse(409, verdict.unmet);
+  if (version !== undefined && state.version !== undefined && version !== state.version)
+    return refuse(409, [staleCaseMessage(state.caseNumber)]);
+  if (!verdict.allowed) return answer({ ok: false, status: 409, messages: verdict.unmet, unmetGuards: true });
   const record = { from: state.stage, to, by, reason };
-  return answer({ ok: true }, { ...state, stage: to, history: [...state.history, record] });
+  const after = { ...state, stage: to, history: [...state.history, record] };
+  return answer({ ok: true }, state.version === undefined ? after : { ...after, version: state.version + 1 });
 }
 
 /** Why a case cannot take technologists (409), or `undefined`: only active cases are assigned. */

@@ -41,6 +41,11 @@ import type { CaseRecord } from '../db/cases';
 import { contactsOfClient, existingContactIds } from '../db/clientContacts';
 import { getRevision } from '../db/protocolRevisions';
 import type { DbOrTx } from '../db/transaction';
+import {
+  type InterpretationState,
+  type InterpretationWrite,
+  interpretationRefusal,
+} from '../domain/interpretations';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
@@ -104,6 +109,7 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
   if (kind === 'interpretations') {
     item.signedBy ??= null;
     item.signedAt ??= null;
+    item.amendsId ??= null;
   }
   if (kind === 'events') {
     item.notifiedBy ??= null;
@@ -168,6 +174,26 @@ function completed(
   if (previous?.status === 'signed')
     return { ...fields, signedBy: previous.signedBy, signedAt: previous.signedAt };
   return { ...fields, signedBy: username, signedAt: new Date().toISOString() };
+}
+
+/** An interpretation's state as the integrity rules see it, from its stored fields. */
+const stateOf = (fields: Record<string, unknown>) => ({
+  kind: fields.kind as InterpretationState['kind'],
+  status: fields.status as InterpretationState['status'],
+  amendsId: (fields.amendsId as number | null | undefined) ?? null,
+});
+
+/** One live final, signed ones never voided nor edited, addenda that amend (409 or 400, DESIGN §4). */
+async function checkInterpretation(tx: DbOrTx, caseId: number, write: InterpretationWrite) {
+  const existing = (await listLatestRevisions(tx, caseId, ['interpretations'])).map((row) => ({
+    itemId: row.itemId,
+    voided: row.voided,
+    ...stateOf(row.body),
+  }));
+  const refusal = interpretationRefusal(existing, write);
+  if (!refusal) return;
+  if (refusal.status === 409) throw conflict(refusal.message);
+  throw badRequest(`Invalid ${refusal.field}`, [{ field: refusal.field, message: refusal.message }]);
 }
 
 /** The item's latest revision, which the revision must be based on: 404 for no such item, 409 when stale. */
@@ -261,6 +287,8 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             username,
           );
           await checkNotifiedContact(tx, found, request.body);
+          if (kind === 'interpretations')
+            await checkInterpretation(tx, caseId, { next: { ...stateOf(fields), voided: false } });
           const stored = await insertItem(tx, caseId, kind, fields, username);
           if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
           await auditCaseWrite(tx, request, `record.create`, caseId, {
@@ -297,9 +325,6 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           .transaction(async (tx) => {
             const found = await lockOpenCase(tx, caseId);
             const latest = await revisedFrom(tx, caseId, kind, itemId, baseRevision);
-            if (kind === 'interpretations' && latest.body.status === 'signed' && !voided) {
-              throw conflict('A signed interpretation is changed only by an addendum');
-            }
             const fields = completed(
               kind,
               checkedFields(kind, { ...latest.body, ...changes }, changes),
@@ -307,6 +332,10 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
               username,
             );
             await checkNotifiedContact(tx, found, changes);
+            if (kind === 'interpretations') {
+              const next = { ...stateOf(fields), voided: voided ?? latest.voided };
+              await checkInterpretation(tx, caseId, { itemId, next });
+            }
             const stored = await appendRevision(
               tx,
               itemId,

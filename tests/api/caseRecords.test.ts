@@ -158,8 +158,21 @@ describeEachDatabase('Case records API', (kind) => {
       voided: true,
       voidReason: 'Wrong patient',
     });
-    expect(voided.status).toBe(201);
-    expect(voided.body.data).toMatchObject({ status: 'signed', signedBy: 'reader1', voided: true });
+    expect(voided.status).toBe(409);
+    expect(voided.body.error).toBe(
+      'A signed final interpretation is never voided: add an addendum to correct it',
+    );
+    const draftPrelim = await call('POST', records(created.id, 'interpretations'), 'reader1', {
+      kind: 'prelim',
+    });
+    const voidedDraft = await call(
+      'POST',
+      revisions(created.id, 'interpretations', (draftPrelim.body.data as Item)._id),
+      'reader1',
+      { baseRevision: 1, voided: true, voidReason: 'Started on the wrong case' },
+    );
+    expect(voidedDraft.status).toBe(201);
+    expect(voidedDraft.body.data).toMatchObject({ status: 'draft', voided: true });
   });
 
   it('refuses changing or deleting a stored revision in the database itself', async () => {
@@ -244,7 +257,10 @@ describeEachDatabase('Case records API', (kind) => {
       to: 'reviewed',
       version: current.version,
     });
-    expect(refused.body.unmet).toEqual(['A signed final interpretation is required']);
+    expect(refused.body.unmet).toEqual([
+      'A signed final interpretation is required',
+      'Sign or void the draft interpretation first: the draft final interpretation',
+    ]);
 
     const signed = await call(
       'POST',
@@ -266,13 +282,113 @@ describeEachDatabase('Case records API', (kind) => {
       },
     );
     expect(changeSigned.status).toBe(409);
-    expect(changeSigned.body.error).toBe('A signed interpretation is changed only by an addendum');
+    expect(changeSigned.body.error).toBe('A signed final interpretation is changed only by an addendum');
 
     const reviewed = await call('POST', API_PATHS.caseTransitions(created.id), 'reader1', {
       to: 'reviewed',
       version: current.version,
     });
     expect(reviewed.status).toBe(201);
+  });
+
+  describe('one report per study: finals, addenda and drafts', () => {
+    const interpretations = (caseId: number) => records(caseId, 'interpretations');
+    const write = (caseId: number, body: Record<string, unknown>) =>
+      call('POST', interpretations(caseId), 'reader1', body);
+    const revise = (caseId: number, itemId: number, body: Record<string, unknown>) =>
+      call('POST', revisions(caseId, 'interpretations', itemId), 'reader1', body);
+
+    async function caseInPreview() {
+      const created = await newCase();
+      await assign('tech1', [created.id]);
+      let current = caseOf(await patch(await details(created.id), { recordingStart: hoursAgo(30) }));
+      current = caseOf(await move(current, 'monitoring', 'tech1'));
+      current = caseOf(await patch(current, { recordingEnd: hoursAgo(2) }));
+      return caseOf(await move(current, 'preview', 'reader1'));
+    }
+
+    it('refuses a second final, whether the first is a draft or signed, and says what to do instead', async () => {
+      const study = await caseInPreview();
+      const first = (await write(study.id, { kind: 'final', impression: 'Burst suppression' })).body
+        .data as Item;
+      const second = await write(study.id, { kind: 'final', impression: 'Normal continuous EEG' });
+      expect(second.status).toBe(409);
+      expect(second.body.error).toBe(
+        'This case already has a draft final interpretation: edit that draft instead of starting a second final',
+      );
+      // Nor may a daily report be turned into a second final.
+      const daily = (await write(study.id, { kind: 'daily' })).body.data as Item;
+      expect((await revise(study.id, daily._id, { baseRevision: 1, kind: 'final' })).status).toBe(409);
+
+      await revise(study.id, first._id, { baseRevision: 1, status: 'signed' });
+      const afterSigning = await write(study.id, { kind: 'final' });
+      expect(afterSigning.status).toBe(409);
+      expect(afterSigning.body.error).toBe(
+        'This case already has a signed final interpretation: add an addendum to it instead of a second final',
+      );
+      const listed = (await call('GET', interpretations(study.id), 'reader1')).body.data as Item[];
+      expect(listed.filter((item) => item.kind === 'final')).toHaveLength(1);
+    });
+
+    it('lets two readers racing to add the final store only one', async () => {
+      const study = await caseInPreview();
+      const answers = await Promise.all([
+        write(study.id, { kind: 'final', impression: 'One' }),
+        write(study.id, { kind: 'final', impression: 'Two' }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    });
+
+    it('takes an addendum only with the signed interpretation of this case it amends, and lists it with amendsId', async () => {
+      const study = await caseInPreview();
+      const other = await caseInPreview();
+      const final = (await write(study.id, { kind: 'final' })).body.data as Item;
+      const missing = await write(study.id, { kind: 'addendum', impression: 'Also: no seizures overnight' });
+      expect(missing.status).toBe(400);
+      expect(missing.body.fields).toEqual([
+        { field: 'amendsId', message: 'Name the signed interpretation this addendum amends' },
+      ]);
+      const toDraft = await write(study.id, { kind: 'addendum', amendsId: final._id });
+      expect(toDraft.body.fields).toEqual([
+        {
+          field: 'amendsId',
+          message: `Interpretation ${final._id} is a draft: edit it instead of adding an addendum`,
+        },
+      ]);
+      await revise(study.id, final._id, { baseRevision: 1, status: 'signed' });
+      const elsewhere = await write(other.id, { kind: 'addendum', amendsId: final._id });
+      expect(elsewhere.status).toBe(400);
+      expect(fieldNames(elsewhere)).toEqual(['amendsId']);
+      const onPrelim = await write(study.id, { kind: 'prelim', amendsId: final._id });
+      expect(onPrelim.body.fields).toEqual([
+        { field: 'amendsId', message: 'Only an addendum amends another interpretation' },
+      ]);
+      const badId = await write(study.id, { kind: 'addendum', amendsId: 'first' });
+      expect(fieldNames(badId)).toEqual(['amendsId']);
+
+      const addendum = await write(study.id, { kind: 'addendum', amendsId: final._id, impression: 'Also' });
+      expect(addendum.status).toBe(201);
+      expect(addendum.body.data).toMatchObject({ kind: 'addendum', amendsId: final._id, status: 'draft' });
+      const listed = (await call('GET', interpretations(study.id), 'reader1')).body.data as Item[];
+      expect(listed.find((item) => item._id === final._id)).toMatchObject({ amendsId: null });
+    });
+
+    it('keeps a case in preview while a draft is left, naming it, once the final is signed', async () => {
+      const study = await caseInPreview();
+      const final = (await write(study.id, { kind: 'final' })).body.data as Item;
+      await revise(study.id, final._id, { baseRevision: 1, status: 'signed' });
+      await write(study.id, { kind: 'daily', periodStart: hoursAgo(30), periodEnd: hoursAgo(6) });
+      const refused = await call('POST', API_PATHS.caseTransitions(study.id), 'reader1', {
+        to: 'reviewed',
+        version: study.version,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.unmet).toEqual([
+        expect.stringMatching(
+          /^Sign or void the draft interpretation first: the draft daily interpretation of \w{3} \d+, \d{2}:\d{2}/,
+        ),
+      ]);
+    });
   });
 
   describe('notifications against the protocol', () => {

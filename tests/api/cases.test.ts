@@ -249,7 +249,10 @@ describeEachDatabase('Cases API', (kind) => {
       // preview → reviewed: a signed final interpretation (a draft or a voided one does not count).
       const draftId = await addRecord(current.id, 'interpretations', { kind: 'final' }, 'reader1');
       const unsigned = await move(current, 'reviewed', 'reader1');
-      expect(unsigned.body.unmet).toEqual(['A signed final interpretation is required']);
+      expect(unsigned.body.unmet).toEqual([
+        'A signed final interpretation is required',
+        'Sign or void the draft interpretation first: the draft final interpretation',
+      ]);
       await reviseRecord(
         current.id,
         'interpretations',

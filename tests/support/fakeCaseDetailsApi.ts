@@ -41,7 +41,12 @@ interface CaseDetailsApiOptions {
 
 // No clinical record exists before the clinical-records release: no open time log, no signed final
 // interpretation, no unsettled billing note.
-const NO_RECORDS = { openTimeLogCount: 0, hasSignedFinalInterpretation: false, unsettledBillingNoteCount: 0 };
+const NO_RECORDS = {
+  openTimeLogCount: 0,
+  hasSignedFinalInterpretation: false,
+  draftInterpretations: [],
+  unsettledBillingNoteCount: 0,
+};
 
 const factsOf = (details: CaseDetails): CaseFacts => ({
   missingPatientFields: REQUIRED_PATIENT_FIELDS.filter((field) => !details.patient?.[field]),

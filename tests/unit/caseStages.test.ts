@@ -26,6 +26,7 @@ const READY: CaseFacts = {
   recordingEndSet: true,
   openTimeLogCount: 0,
   hasSignedFinalInterpretation: true,
+  draftInterpretations: [],
   unsettledBillingNoteCount: 0,
 };
 
@@ -46,7 +47,10 @@ const SPEC: Record<string, SpecMove> = {
     who: ['technologist', 'reader', 'admin'],
     ready: (f) => f.recordingEndSet && f.openTimeLogCount === 0,
   },
-  'preview>reviewed': { who: ['reader', 'admin'], ready: (f) => f.hasSignedFinalInterpretation },
+  'preview>reviewed': {
+    who: ['reader', 'admin'],
+    ready: (f) => f.hasSignedFinalInterpretation && f.draftInterpretations.length === 0,
+  },
   'reviewed>closed': { who: ['billing', 'admin'], ready: (f) => f.unsettledBillingNoteCount === 0 },
   'intake>closed': adminWithReason,
   'monitoring>intake': adminWithReason,
@@ -84,6 +88,10 @@ const factsArb = fc.oneof(
       recordingEndSet: fc.boolean(),
       openTimeLogCount: fc.nat(3),
       hasSignedFinalInterpretation: fc.boolean(),
+      draftInterpretations: fc.subarray([
+        'the draft daily interpretation of Nov 10, 07:00',
+        'the draft addendum interpretation',
+      ]),
       unsettledBillingNoteCount: fc.nat(3),
     }),
     weight: 1,
@@ -244,6 +252,18 @@ describe('unmet guards, in words a technologist understands', () => {
       'reviewed',
       { hasSignedFinalInterpretation: false },
       'A signed final interpretation is required',
+    ],
+    [
+      'preview',
+      'reviewed',
+      { draftInterpretations: ['the draft daily interpretation of Nov 10, 07:00'] },
+      'Sign or void the draft interpretation first: the draft daily interpretation of Nov 10, 07:00',
+    ],
+    [
+      'preview',
+      'reviewed',
+      { draftInterpretations: ['the draft prelim interpretation', 'the draft addendum interpretation'] },
+      'Sign or void the 2 draft interpretations first: the draft prelim interpretation, the draft addendum interpretation',
     ],
     ['reviewed', 'closed', { unsettledBillingNoteCount: 1 }, 'Settle the billing note first (1 unsettled)'],
     ['reviewed', 'closed', { unsettledBillingNoteCount: 2 }, 'Settle the billing notes first (2 unsettled)'],
@@ -406,5 +426,46 @@ describe('case stage machine, by property', () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe('what the server answers a stage change (applyCaseCommand, which the route runs)', () => {
+  const state = { caseNumber: 'BMH-2026-0042', stage: 'preview' as const, history: [], version: 7 };
+  const move = (roles: readonly Role[], version: number) =>
+    applyCaseCommand(state, { type: 'transition', to: 'reviewed', roles, by: 'dr.lee', version }, READY);
+
+  it('refuses a stale version after the role check and before the guards, and bumps the version it moves', () => {
+    expect(move(['billing'], 6).outcome).toMatchObject({ ok: false, status: 403 });
+    expect(move(['reader'], 6).outcome).toEqual({
+      ok: false,
+      status: 409,
+      messages: ['Case BMH-2026-0042 was changed by someone else meanwhile; reload and try again.'],
+    });
+    const moved = move(['reader'], 7);
+    expect(moved.outcome).toEqual({ ok: true });
+    expect(moved.state).toMatchObject({ stage: 'reviewed', version: 8 });
+  });
+
+  it('lists unmet guards apart from other refusals, and names a closed case as closed', () => {
+    const drafts = { ...READY, draftInterpretations: ['the draft final interpretation'] };
+    const command = {
+      type: 'transition',
+      to: 'reviewed',
+      roles: ['reader'],
+      by: 'dr.lee',
+      version: 7,
+    } as const;
+    expect(applyCaseCommand(state, command, drafts).outcome).toEqual({
+      ok: false,
+      status: 409,
+      messages: ['Sign or void the draft interpretation first: the draft final interpretation'],
+      unmetGuards: true,
+    });
+    const closed = { ...state, stage: 'closed' as const };
+    expect(applyCaseCommand(closed, { ...command, to: 'preview' }, READY).outcome).toEqual({
+      ok: false,
+      status: 409,
+      messages: ['Case BMH-2026-0042 is closed'],
+    });
   });
 });

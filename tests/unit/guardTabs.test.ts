@@ -10,6 +10,7 @@ const NOTHING_DONE: CaseFacts = {
   recordingEndSet: false,
   openTimeLogCount: 2,
   hasSignedFinalInterpretation: false,
+  draftInterpretations: ['the draft final interpretation of Mar 2, 08:00'],
   unsettledBillingNoteCount: 1,
 };
 
@@ -24,7 +25,7 @@ describe('each unmet guard points at the tab that puts it right', () => {
       'details',
       'time-logs',
     ]);
-    expect(unmet('preview', 'reviewed').map(guardTab)).toEqual(['interpretations']);
+    expect(unmet('preview', 'reviewed').map(guardTab)).toEqual(['interpretations', 'interpretations']);
     expect(unmet('reviewed', 'closed').map(guardTab)).toEqual(['billing-notes']);
     expect(
       unmet('reviewed', 'closed', { ...NOTHING_DONE, unsettledBillingNoteCount: 3 }).map(guardTab),

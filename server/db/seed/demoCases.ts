@@ -254,7 +254,8 @@ function planDemoCases(
       recordingStart && demo.recordingHours ? hoursAfter(recordingStart, demo.recordingHours) : null;
     const transitions = transitionsOf(demo, createdAt, recordingStart, recordingEnd);
     const createdBy = demo.createdBy ?? demo.technologists[0] ?? DEMO_ADMIN;
-    const closing = transitions.find((move) => move.toStage === 'closed' && move.fromStage === 'reviewed');
+    // Every move to closed, a cancellation too, keeps the protocol the case ran under.
+    const closing = transitions.find((move) => move.toStage === 'closed');
     const protocol = revisionAt(revisions, client.id, 'protocol', createdAt);
     const values = {
       caseNumber: formatCaseNumber(demo.client, year, sequence),
@@ -265,7 +266,10 @@ function planDemoCases(
       monitoringLevel: demo.monitoringLevel,
       recordingStart,
       recordingEnd,
-      reader: ['preview', 'reviewed'].includes(demo.stage) || closing ? DEMO_READER : null,
+      reader:
+        ['preview', 'reviewed'].includes(demo.stage) || closing?.fromStage === 'reviewed'
+          ? DEMO_READER
+          : null,
       protocolRevision: protocol?.revision ?? null,
       transferRevision: revisionAt(revisions, client.id, 'transfer', createdAt)?.revision ?? null,
       createdBy,

@@ -7,7 +7,7 @@ import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../.
 import { getClient } from '../../db/clients';
 import { handoversOf } from '../../db/handovers';
 import type { DbOrTx } from '../../db/transaction';
-import { allowedTransitions, closedCaseRefusal } from '../../domain/caseStages';
+import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
 import { conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 
@@ -38,8 +38,7 @@ export async function lockOpenCase(tx: DbOrTx, id: number): Promise<CaseRecord> 
   return locked;
 }
 
-export const staleCase = (caseNumber: string) =>
-  conflict(`Case ${caseNumber} was changed by someone else meanwhile; reload and try again.`);
+export const staleCase = (caseNumber: string) => conflict(staleCaseMessage(caseNumber));
 
 /** Records a write on a case in the write's transaction: ids, stages and versions only, never patient data. */
 export const auditCaseWrite = (

@@ -14,13 +14,13 @@ import {
   getTransition,
   insertAction,
   insertTransition,
-  previousStage,
+  lastTransition,
   saveProtocolSnapshot,
 } from '../../db/caseHistory';
 import { updateCase } from '../../db/cases';
 import { getRevision } from '../../db/protocolRevisions';
 import type { Tx } from '../../db/transaction';
-import { closedCaseRefusal, evaluateTransition } from '../../domain/caseStages';
+import { applyCaseCommand, transitionKind } from '../../domain/caseStages';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
@@ -67,24 +67,29 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
       const { to, reason, version } = request.body;
       const transition = await db.transaction(async (tx) => {
         const current = await lockExistingCase(tx, id);
-        const [facts, previous] = await Promise.all([caseFacts(tx, current), previousStage(tx, id)]);
-        const verdict = evaluateTransition({
-          from: current.stage,
+        const [facts, last] = await Promise.all([caseFacts(tx, current), lastTransition(tx, id)]);
+        const state = {
+          caseNumber: current.caseNumber,
+          stage: current.stage,
+          history: last ? [last] : [],
+          version: current.version,
+        };
+        const command = {
+          type: 'transition',
           to,
           roles: request.user.roles,
-          facts,
-          previousStage: previous,
+          by: request.user.username,
           reason,
-        });
-        if (verdict.illegal) {
-          throw conflict(closedCaseRefusal(current.caseNumber, current.stage) ?? verdict.illegal);
-        }
-        if (verdict.forbidden) throw forbidden(verdict.forbidden);
-        if (current.version !== version) throw staleCase(current.caseNumber);
-        if (!verdict.allowed) {
+          version,
+        } as const;
+        // The property-tested stage machine decides; the route only answers in HTTP.
+        const { outcome } = applyCaseCommand(state, command, facts);
+        if (!outcome.ok) {
+          if (outcome.status === 403) throw forbidden(outcome.messages.join(' '));
+          if (!outcome.unmetGuards) throw conflict(outcome.messages.join(' '));
           throw conflict(
-            `Case ${current.caseNumber} cannot move to ${to}: ${verdict.unmet.join('; ')}.`,
-            verdict.unmet,
+            `Case ${current.caseNumber} cannot move to ${to}: ${outcome.messages.join('; ')}.`,
+            outcome.messages,
           );
         }
         if (to === 'closed') {
@@ -108,7 +113,7 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         await auditCaseWrite(tx, request, 'case.transition', id, {
           from: current.stage,
           to,
-          kind: verdict.kind,
+          kind: transitionKind(current.stage, to),
           transitionId: recorded.id,
           before: { version: current.version },
           after: { version: updated.version },
