@@ -210,6 +210,7 @@ const INTERPRETATIONS: SeedRecord[] = [
     'interpretations',
     by('rhea', at(3, '16:30'), {
       kind: 'addendum',
+      amendsId: 2,
       impression: 'Video review of the 9:14 PM seizure: subtle right-hand twitching.',
       status: 'draft',
     }),

@@ -302,7 +302,8 @@ export function fakeCaseRecordsApi(
       throw conflict(
         `This record was revised by someone else meanwhile (now revision ${latest.revision}); reload and try again.`,
       );
-    if (kind === 'interpretations' && latest.fields.status === 'signed' && !voided)
+    // As the server: a signed interpretation is never voided nor edited (DESIGN §4).
+    if (kind === 'interpretations' && latest.fields.status === 'signed')
       throw conflict('A signed interpretation is changed only by an addendum');
     return {
       data: answerOf(item, append(item, changes, user.username, voided, voidReason), facts),

@@ -118,4 +118,31 @@ describe('the stage changes in the case header', () => {
     expect(await screen.findByRole('heading', { name: 'Case NSG-2026-0001', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Stage changes' })).toBeNull();
   });
+
+  it('asks billing to confirm before closing: Cancel sends nothing, Close case closes it', async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    render(<stories.BillingCloses onRequest={onRequest} />);
+    const close = within(await moves()).getByRole('button', { name: 'Move to closed' });
+    await user.click(close);
+    const dialog = await screen.findByRole('dialog', { name: /^Close case NSG-2026-\d{4}\?$/ });
+    expect(dialog).toHaveTextContent('read-only');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const path = (request: { path: string }) => request.path.endsWith('/transitions');
+    expect(onRequest.mock.calls.filter(([request]) => path(request))).toHaveLength(0);
+
+    await user.click(close);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onRequest.mock.calls.filter(([request]) => path(request))).toHaveLength(0);
+
+    await user.click(close);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close case' }));
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ method: 'POST', body: expect.objectContaining({ to: 'closed' }) }),
+      ),
+    );
+  });
 });

@@ -119,8 +119,13 @@ describe('the printable case report', () => {
     ).toBeInTheDocument();
     expect(within(final).getByText(/^Abnormal continuous EEG/)).toBeInTheDocument();
     expect(within(final).queryByText(/DRAFT/)).toBeNull();
-    const addendum = screen.getByRole('article', { name: 'Addendum interpretation' });
+    const addendum = screen.getByRole('article', { name: 'Addendum to the interpretation above' });
     expect(within(addendum).getByText('DRAFT: not signed')).toBeInTheDocument();
+    // The addendum is printed right under the final it amends.
+    const articles = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
+    expect(articles.indexOf('Addendum to the interpretation above')).toBe(
+      articles.indexOf('Final interpretation') + 1,
+    );
   });
 
   it("counts the technologists' overlapping billable time once in the case's hours", async () => {

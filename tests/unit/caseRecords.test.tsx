@@ -436,9 +436,29 @@ describe('interpretations', () => {
       'The final interpretation is signed by rhea',
     );
 
+    expect(within(signed).queryByRole('button', { name: 'Void' })).toBeNull();
+
     await user.click(button(signed, 'Add addendum'));
     const addendum = await screen.findByRole('dialog', { name: 'Add interpretation' });
     expect(within(addendum).getByRole('combobox', { name: 'Kind' })).toHaveTextContent('Addendum');
+    await user.type(
+      within(addendum).getByRole('textbox', { name: 'Impression' }),
+      'Video review: no clinical correlate.',
+    );
+    await user.click(within(addendum).getByRole('button', { name: 'Add interpretation' }));
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        sentRequest(
+          'POST',
+          records(1, 'interpretations'),
+          expect.objectContaining({ kind: 'addendum', amendsId: 42 }),
+        ),
+      ),
+    );
+    // Listed right under the final it amends.
+    const amending = await rowWith('Video review: no clinical correlate.');
+    expect(amending).toHaveTextContent('↳ Addendum');
+    expect(signed.nextElementSibling).toBe(amending);
   });
 });
 

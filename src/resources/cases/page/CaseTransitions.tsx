@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { Confirm } from 'react-admin';
 import type { AvailableTransition, CaseDetails } from '../../../../contract/cases';
 import { transitionLabel } from './pageLabels';
 import { ReasonDialog } from './ReasonDialog';
@@ -10,9 +11,14 @@ import { useTransitionCase } from './useTransitionCase';
 export const CaseTransitions = ({ details }: { details: CaseDetails }) => {
   const transition = useTransitionCase(details);
   const [asking, setAsking] = useState<AvailableTransition>();
+  const [closing, setClosing] = useState<AvailableTransition>();
   if (details.allowedTransitions.length === 0) return null;
-  const start = (move: AvailableTransition) =>
-    move.reasonRequired ? setAsking(move) : transition.mutate({ move });
+  const start = (move: AvailableTransition) => {
+    if (move.reasonRequired) return setAsking(move);
+    // Closing a reviewed case is the last step: it becomes read-only, so it is confirmed first.
+    if (move.to === 'closed') return setClosing(move);
+    transition.mutate({ move });
+  };
   return (
     <Stack
       component="section"
@@ -31,6 +37,17 @@ export const CaseTransitions = ({ details }: { details: CaseDetails }) => {
           onClick={() => start(move)}
         />
       ))}
+      <Confirm
+        isOpen={Boolean(closing)}
+        loading={transition.isPending}
+        title={`Close case ${details.caseNumber}?`}
+        content="Closing makes the case and every record on it read-only and keeps the protocol it ran under. Only an administrator can reopen it."
+        confirm="Close case"
+        onConfirm={() =>
+          closing && transition.mutate({ move: closing }, { onSettled: () => setClosing(undefined) })
+        }
+        onClose={() => setClosing(undefined)}
+      />
       {asking && (
         <ReasonDialog
           title={transitionLabel(asking)}

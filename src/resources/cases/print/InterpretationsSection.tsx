@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CaseDetails } from '../../../../contract/cases';
+import { addendaUnderWhatTheyAmend } from '../records/kinds/addenda';
 import { INTERPRETATION_KIND_LABELS } from '../records/kinds/interpretations';
 import { nameOf } from '../records/recordFormat';
 import type { RecordOf } from '../records/types';
@@ -42,14 +43,22 @@ const Signature = ({ interpretation, details, time }: InterpretationProps) =>
 const InterpretationBlock = (props: InterpretationProps) => {
   const { interpretation, time } = props;
   const { periodStart, periodEnd } = interpretation;
-  const title = `${INTERPRETATION_KIND_LABELS[interpretation.kind]} interpretation`;
+  const title = interpretation.amendsId
+    ? 'Addendum to the interpretation above'
+    : `${INTERPRETATION_KIND_LABELS[interpretation.kind]} interpretation`;
   const period = periodStart || periodEnd ? `, ${time(periodStart)} to ${time(periodEnd)}` : '';
   return (
     <Box
       component="article"
       aria-label={title}
       data-keep-together
-      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, breakInside: 'avoid' }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 0.5,
+        breakInside: 'avoid',
+        ...(interpretation.amendsId ? { ml: 3, pl: 2, borderLeft: 2 } : {}),
+      }}
     >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold' }}>
         {title}
@@ -75,23 +84,23 @@ const InterpretationBlock = (props: InterpretationProps) => {
 const periodOrder = (interpretation: Interpretation) =>
   interpretation.periodStart ?? interpretation.createdAt;
 
-/** Every interpretation in the order of the periods they cover, each with its signer, drafts marked. */
+/** Every interpretation in the order of the periods they cover, addenda under what they amend, each with its signer, drafts marked. */
 export const InterpretationsSection = ({ details, time }: { details: CaseDetails; time: TimeFormat }) => {
   const query = useRecordsOf(details.id, 'interpretations');
   return (
     <ReportSection title="Interpretations">
       <RecordsGate query={query} noun="interpretations" one="interpretation">
         {(interpretations) =>
-          interpretations
-            .toSorted((a, b) => periodOrder(a).localeCompare(periodOrder(b)) || a._id - b._id)
-            .map((interpretation) => (
-              <InterpretationBlock
-                key={interpretation._id}
-                interpretation={interpretation}
-                details={details}
-                time={time}
-              />
-            ))
+          addendaUnderWhatTheyAmend(
+            interpretations.toSorted((a, b) => periodOrder(a).localeCompare(periodOrder(b)) || a._id - b._id),
+          ).map((interpretation) => (
+            <InterpretationBlock
+              key={interpretation._id}
+              interpretation={interpretation}
+              details={details}
+              time={time}
+            />
+          ))
         }
       </RecordsGate>
     </ReportSection>

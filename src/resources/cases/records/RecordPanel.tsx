@@ -37,7 +37,8 @@ export const RecordPanel = ({ details, view, access, records }: RecordPanelProps
   const { data, error, refetch } = records;
   const sorted = useMemo(() => {
     const key = view.orderBy ?? (() => '');
-    return data?.toSorted((a, b) => key(b).localeCompare(key(a)) || b._id - a._id);
+    const sorted = data?.toSorted((a, b) => key(b).localeCompare(key(a)) || b._id - a._id);
+    return sorted && view.arrange ? view.arrange(sorted) : sorted;
   }, [data, view]);
 
   /** A revision written straight away; a refusal is said, and the list read again. */

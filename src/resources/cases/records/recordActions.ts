@@ -23,7 +23,8 @@ export function rowActionsOf<R extends RecordItem>(view: RecordKindView<R>): Rec
     { label: 'History', shows: () => true, effect: { type: 'history' } },
     {
       label: 'Void',
-      shows: (record, { canEdit }) => canEdit && !record.voided,
+      // What may not be edited (a signed interpretation) may not be voided either.
+      shows: (record, { canEdit }) => canEdit && !record.voided && (view.editable?.(record) ?? true),
       effect: { type: 'confirm', revision: voidRevision(view.noun) },
     },
   ];

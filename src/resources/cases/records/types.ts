@@ -88,6 +88,8 @@ export interface RecordKindView<R> {
   toFields?(values: Record<string, unknown>): Record<string, unknown>;
   /** Items are listed newest first by this (an ISO time or a YYYY-MM month), else as they were added. */
   orderBy?(record: R): string;
+  /** Places items after that order, e.g. each addendum under the interpretation it amends. */
+  arrange?(sorted: readonly R[]): R[];
   /** Whether an item may still be edited (a signed interpretation may not); by default it may. */
   editable?(record: R): boolean;
   /** The kind's own actions on an item, shown between Edit and History. */

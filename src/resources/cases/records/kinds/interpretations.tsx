@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import { SelectInput, TextInput } from 'react-admin';
 import type { INTERPRETATION_KINDS, INTERPRETATION_STATUSES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
@@ -10,6 +11,7 @@ import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
 import { formatPeriod, nameOf } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
+import { addendaUnderWhatTheyAmend } from './addenda';
 
 type Interpretation = RecordOf<'interpretations'>;
 
@@ -79,7 +81,8 @@ const InterpretationIntro = ({
       {final
         ? `The final interpretation is ${statusText(final, details).toLowerCase()}.`
         : 'None is signed yet: write the final interpretation as a draft, then sign it.'}{' '}
-      Signing is final; a signed interpretation is then changed only by an addendum.
+      A case has one final interpretation: edit its draft, and once it is signed, add an addendum to it.
+      Signing is final; a signed interpretation is then changed only by an addendum, never voided.
     </Alert>
   );
 };
@@ -95,7 +98,14 @@ export const interpretationsView: RecordKindView<Interpretation> = {
     {
       label: 'Kind',
       nowrap: true,
-      render: (interpretation) => INTERPRETATION_KIND_LABELS[interpretation.kind],
+      render: (interpretation) =>
+        interpretation.amendsId ? (
+          <Box component="span" sx={{ pl: 2 }}>
+            ↳ Addendum
+          </Box>
+        ) : (
+          INTERPRETATION_KIND_LABELS[interpretation.kind]
+        ),
     },
     {
       label: 'Period',
@@ -112,6 +122,7 @@ export const interpretationsView: RecordKindView<Interpretation> = {
     periodStart: details.recordingStart,
     periodEnd: details.recordingEnd,
   }),
+  arrange: addendaUnderWhatTheyAmend,
   editable: (interpretation) => !isSigned(interpretation),
   actions: [
     {
@@ -135,7 +146,12 @@ export const interpretationsView: RecordKindView<Interpretation> = {
         canCreate && isSigned(interpretation) && !interpretation.voided,
       effect: {
         type: 'create',
-        from: ({ periodStart, periodEnd }) => ({ kind: 'addendum', periodStart, periodEnd }),
+        from: ({ _id, periodStart, periodEnd }) => ({
+          kind: 'addendum',
+          amendsId: _id,
+          periodStart,
+          periodEnd,
+        }),
       },
     },
   ],
