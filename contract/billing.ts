@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { MONITORING_LEVELS, STUDY_TYPES } from './cases';
 import { idParam, version } from './fields';
 
+export {
+  BILLING_PERIOD_START_PATTERN,
+  type BillingPeriodStart,
+  billingPeriodStartSchema,
+  DEFAULT_BILLING_PERIOD_START,
+  RECORDING_START,
+} from './billingPeriods';
+
 /**
  * Billing cycles, statements and the hour reports (DESIGN §4 "Hours and money", §8 "Billing and reports").
  * Durations are whole minutes; hours go out as decimal strings with 2 places ("12.50"), money as strings
@@ -112,25 +120,9 @@ export type StatusInput = z.infer<typeof statusInputSchema>;
 const hours = z.string().meta({ description: 'hours, 2 decimal places', examples: ['12.50'] });
 const money = z.string().meta({ description: 'an amount, 2 decimal places', examples: ['1569.75'] });
 
-/**
- * Where a client's billing periods start (DESIGN §4 "Reading, reporting and billing"): `recording-start`
- * (24-hour periods from the recording's start) or a local time `HH:MM` (a billing day from one local `HH:MM`
- * to the next, 23 or 25 hours across a DST change).
- */
-export const RECORDING_START = 'recording-start';
-export const DEFAULT_BILLING_PERIOD_START = '00:00';
-export const BILLING_PERIOD_START_PATTERN = /^(recording-start|([01]\d|2[0-3]):[0-5]\d)$/;
-export const billingPeriodStartSchema = z
-  .string()
-  .regex(BILLING_PERIOD_START_PATTERN, {
-    error: 'Billing periods start at "recording-start" or at a local time HH:MM, 00:00 to 23:59',
-  })
-  .meta({ examples: ['00:00', '07:00', 'recording-start'] });
-export type BillingPeriodStart = z.infer<typeof billingPeriodStartSchema>;
-
 export const CPT_UNITS = ['2-12h', '12-26h'] as const;
 
-/** One 24-hour billing period of a recording and what it bills (DESIGN §4 "CPT technical codes"). */
+/** One billing period of a recording and what it bills (DESIGN §4 "CPT technical codes"). */
 export const cptPeriodSchema = z.object({
   start: z.string(),
   end: z.string(),
@@ -151,8 +143,11 @@ export const cptResultSchema = z.object({
   periods: z.array(cptPeriodSchema),
   /** Recording minutes in all. */
   recordingMinutes: z.number().int(),
-  /** `routine`: under 2 h in all, a routine EEG outside the long-term codes. */
-  flag: z.enum(['routine']).nullable(),
+  /**
+   * `routine`: under 2 h in all, a routine EEG outside the long-term codes; `channels`: fewer than 8 EEG
+   * channels, not a long-term EEG.
+   */
+  flag: z.enum(['routine', 'channels']).nullable(),
 });
 export type CptResult = z.infer<typeof cptResultSchema>;
 
@@ -193,6 +188,10 @@ export const clientHeaderSchema = z.object({
   code: z.string(),
   timeZone: z.string(),
   address: z.string(),
+  /** ISO 4217 code the amounts are in. */
+  currency: z.string(),
+  /** Where the client's billing periods start: `recording-start` or a local `HH:MM`. */
+  billingPeriodStart: z.string(),
 });
 export type ClientHeader = z.infer<typeof clientHeaderSchema>;
 
@@ -265,6 +264,8 @@ export const statementSchema = z.object({
   totals: totalsSchema.extend({ amount: money.nullable() }),
   /** True when the lines are the ones frozen at closing. */
   frozen: z.boolean(),
+  /** The cycle is still open: its statement is a draft, and prints marked DRAFT. */
+  draft: z.boolean(),
   changedSinceClose: z.array(statementChangeSchema),
 });
 export type Statement = z.infer<typeof statementSchema>;

@@ -149,6 +149,13 @@ export const casePatchSchema = z.object({
   monitoringLevel: monitoringLevel.optional(),
   recordingStart: instant('Recording start').nullable().optional(),
   recordingEnd: instant('Recording end').nullable().optional(),
+  /** EEG channels recorded; fewer than 8 is not a long-term EEG (DESIGN §4). */
+  channelCount: z
+    .number({ error: 'Channels must be a whole number from 1 to 512' })
+    .int({ error: 'Channels must be a whole number from 1 to 512' })
+    .min(1, 'Channels must be a whole number from 1 to 512')
+    .max(512, 'Channels must be a whole number from 1 to 512')
+    .optional(),
   /** The reader's username; null clears it. */
   reader: z
     .string({ error: 'Reader must be a username' })
@@ -305,6 +312,8 @@ export const caseDetailsSchema = caseRowSchema
     /** The client's protocol and transfer-protocol revisions at intake (null: none then). */
     protocolRevision: id.nullable(),
     transferRevision: id.nullable(),
+    /** EEG channels recorded (default 21, the 10–20 system). */
+    channelCount: id,
     createdBy: username,
     transitions: z.array(caseTransitionSchema),
     /** Actions on the case itself; those on a transition are listed with it. */

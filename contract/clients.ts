@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { billingPeriodStartSchema, DEFAULT_BILLING_PERIOD_START } from './billingPeriods';
 import {
   codeText,
+  currencyCode,
   email,
   httpUrl,
   idParam,
@@ -33,6 +35,10 @@ export const clientInputSchema = z.object({
   /** Short unique code shown on case numbers and reports; stored uppercase. */
   code: codeText('Code', 12),
   timeZone,
+  /** Where the client's billing periods start (DESIGN §4): `recording-start` or a local `HH:MM`. */
+  billingPeriodStart: billingPeriodStartSchema.default(DEFAULT_BILLING_PERIOD_START),
+  /** ISO 4217 code of the client's statements. */
+  currency: currencyCode.default('USD'),
   address: optionalText('Address', 500, { multiline: true }),
   phone,
   isEnabled: z.boolean({ error: 'Enabled must be true or false' }).default(true),
@@ -43,6 +49,9 @@ export type ClientInput = z.infer<typeof clientInputSchema>;
 /** A full update; an `isEnabled` left out keeps the client's current state (no silent re-enabling). */
 export const clientUpdateSchema = clientInputSchema.extend({
   isEnabled: z.boolean({ error: 'Enabled must be true or false' }).optional(),
+  // Left out, the billing settings stay as they are: an older form never resets them.
+  billingPeriodStart: billingPeriodStartSchema.optional(),
+  currency: currencyCode.optional(),
   version,
 });
 export type ClientUpdate = z.infer<typeof clientUpdateSchema>;
@@ -54,6 +63,8 @@ export const clientSchema = z.object({
   name: z.string(),
   code: z.string(),
   timeZone: z.string(),
+  billingPeriodStart: z.string(),
+  currency: z.string(),
   address: z.string(),
   phone: z.string(),
   isEnabled: z.boolean(),

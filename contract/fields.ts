@@ -211,3 +211,12 @@ export const timeZone = z
   .min(1, { error: 'Time zone is required', abort: true })
   .refine((value) => knownTimeZones().has(value), 'Choose a valid IANA time zone, e.g. America/New_York')
   .meta({ examples: ['America/New_York'] });
+
+/** An ISO 4217 currency code the platform knows, e.g. USD, CAD, EUR; stored uppercase. */
+export const currencyCode = z
+  .string({ error: 'Currency must be an ISO 4217 code, e.g. USD' })
+  .trim()
+  .toUpperCase()
+  .refine((code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code), {
+    error: 'Currency must be an ISO 4217 code, e.g. USD, CAD or EUR',
+  });

@@ -113,10 +113,12 @@ type Step = (client: pg.PoolClient) => Promise<number>;
 
 async function seedClients(client: pg.PoolClient) {
   const clients = await client.query(`
-    insert into clients (name, code, time_zone, address, phone, is_enabled, notes, created_at, updated_at)
+    insert into clients (name, code, time_zone, billing_period_start, address, phone, is_enabled, notes, created_at, updated_at)
     select ${pick(PLACES, 'i - 1')} || ' ' || ${pick(KINDS, '(i - 1) / 20')},
       upper(left(replace(${pick(PLACES, 'i - 1')}, ' ', ''), 3)) || lpad(i::text, 3, '0'),
       ${pick(ZONES, 'i * 7')},
+      -- Most bill from midnight; some from the 07:00 shift change, some from each hookup.
+      (array['00:00', '00:00', '07:00', 'recording-start'])[1 + i % 4],
       (100 + i) || ' Main Street',
       '+1 555 01' || lpad((i % 100)::text, 2, '0'),
       i % 25 <> 0,

@@ -17,9 +17,11 @@ export async function clientHeader(db: DbOrTx, clientId: number) {
     code: string;
     time_zone: string;
     address: string;
+    currency: string;
+    billing_period_start: string;
     first_recording: Date | string | null;
   }>(sql`
-    select c.id, c.name, c.code, c.time_zone, c.address,
+    select c.id, c.name, c.code, c.time_zone, c.address, c.currency, c.billing_period_start,
       (select min(recording_start) from cases where client_id = c.id) as first_recording
     from clients c where c.id = ${clientId}`);
   const [row] = rows;
@@ -30,6 +32,8 @@ export async function clientHeader(db: DbOrTx, clientId: number) {
     code: row.code,
     timeZone: row.time_zone,
     address: row.address,
+    currency: row.currency,
+    billingPeriodStart: row.billing_period_start,
   };
   return { header, firstRecording: row.first_recording === null ? null : new Date(row.first_recording) };
 }
@@ -294,6 +298,7 @@ export interface StatementCase {
   monitoringLevel: MonitoringLevel;
   recordingStart: Date | null;
   recordingEnd: Date | null;
+  channelCount: number;
   hasHookupLog: boolean;
 }
 
@@ -316,10 +321,11 @@ export async function statementCases(
     monitoring_level: MonitoringLevel;
     recording_start: Date | string | null;
     recording_end: Date | string | null;
+    channel_count: number;
     has_hookup_log: boolean;
   }>(sql`
     select c.id, c.case_number, c.stage, c.study_type, c.has_video, c.monitoring_level, c.recording_start,
-      c.recording_end, p.mrn,
+      c.recording_end, c.channel_count, p.mrn,
       nullif(concat_ws(', ', nullif(p.last_name, ''), nullif(p.first_name, '')), '') as patient_name,
       exists (
         select 1 from case_time_logs log where log.case_id = c.id and log.activity = 'hookup' and not log.voided
@@ -341,6 +347,7 @@ export async function statementCases(
     monitoringLevel: row.monitoring_level,
     recordingStart: row.recording_start === null ? null : new Date(row.recording_start),
     recordingEnd: row.recording_end === null ? null : new Date(row.recording_end),
+    channelCount: Number(row.channel_count),
     hasHookupLog: row.has_hookup_log,
   }));
 }

@@ -71,6 +71,10 @@ export const clients = pgTable(
     code: text('code').notNull(),
     /** IANA zone; billing months follow the client's local calendar. */
     timeZone: text('time_zone').notNull(),
+    /** Where billing periods start: `recording-start` or a local `HH:MM` (DESIGN §4). */
+    billingPeriodStart: text('billing_period_start').notNull().default('00:00'),
+    /** ISO 4217 code of the client's statements. */
+    currency: text('currency').notNull().default('USD'),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     isEnabled: boolean('is_enabled').notNull().default(true),
@@ -172,6 +176,8 @@ export const cases = pgTable(
     monitoringLevel: text('monitoring_level', { enum: MONITORING_LEVELS }).notNull(),
     recordingStart: timestamp('recording_start', { withTimezone: true }),
     recordingEnd: timestamp('recording_end', { withTimezone: true }),
+    /** EEG channels recorded; a long-term EEG code needs at least 8. */
+    channelCount: integer('channel_count').notNull().default(21),
     /** The reader's username. */
     reader: text('reader'),
     /** The client's protocol and transfer-protocol revision numbers at intake; null when it had none. */

@@ -32,7 +32,7 @@ import { monthWindow } from '../domain/billing/months';
 
 const NO_CODES: CptResult = { codes: [], periods: [], recordingMinutes: 0, flag: null };
 
-function cptOf(found: StatementCase, timeZone: string, month: string, now: Date): CptResult {
+function cptOf(found: StatementCase, client: ClientHeader, month: string, now: Date): CptResult {
   if (!found.recordingStart) return NO_CODES;
   const recordingEnd = (found.recordingEnd ?? now).getTime();
   if (recordingEnd <= found.recordingStart.getTime()) return NO_CODES;
@@ -40,7 +40,9 @@ function cptOf(found: StatementCase, timeZone: string, month: string, now: Date)
     {
       recordingStart: found.recordingStart.getTime(),
       recordingEnd,
-      timeZone,
+      timeZone: client.timeZone,
+      billingPeriodStart: client.billingPeriodStart,
+      channelCount: found.channelCount,
       hasVideo: found.hasVideo,
       monitoringLevel: found.monitoringLevel,
       hasHookupLog: found.hasHookupLog,
@@ -93,7 +95,7 @@ export async function currentLines(
   );
   return found.flatMap((statementCase) => {
     const { billable, adjust } = minutes.get(statementCase.caseId) ?? { billable: 0, adjust: 0 };
-    const cpt = cptOf(statementCase, client.timeZone, month, now);
+    const cpt = cptOf(statementCase, client, month, now);
     if (billable === 0 && adjust === 0 && cpt.periods.length === 0 && cpt.codes.length === 0) return [];
     const { hasHookupLog: _, recordingStart, recordingEnd, ...shown } = statementCase;
     return [
@@ -260,6 +262,7 @@ export async function statementOf(
     lines,
     totals: { ...totals, amount: amountOf(totals.totalMinutes, cycle.rate) },
     frozen: frozen !== undefined,
+    draft: cycle.status === 'open',
     changedSinceClose:
       frozen && stored?.closedAt
         ? await changesSinceClose(db, month, window, stored.closedAt, frozen, current)

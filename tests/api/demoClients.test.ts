@@ -39,6 +39,9 @@ describeEachDatabase('demo clients seed', (kind) => {
 
     const clients = await get('?perPage=100');
     expect(clients.total).toBe(12);
+    // Billing from midnight, from the 07:00 shift change, and from each hookup.
+    const periodStarts = new Set(clients.data.map((client) => String(client.billingPeriodStart)));
+    expect([...periodStarts].sort()).toEqual(['00:00', '07:00', 'recording-start']);
     for (const client of clients.data) {
       expect(clientInputSchema.safeParse(client).success, String(client.code)).toBe(true);
       const contacts = await get(`/${client.id}/contacts`);

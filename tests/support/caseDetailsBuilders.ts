@@ -68,6 +68,7 @@ export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDeta
     technologists: [{ username: 'priya', name: 'Priya Raman' }],
     protocolRevision: 3,
     transferRevision: 1,
+    channelCount: 21,
     createdBy: 'ada',
     transitions: [buildCaseTransition()],
     actions: [],

@@ -10,6 +10,8 @@ export const buildClient = (overrides: Partial<Client> = {}): Client => ({
   name: 'Northside General Hospital',
   code: 'NSG',
   timeZone: 'America/New_York',
+  billingPeriodStart: '00:00',
+  currency: 'USD',
   address: '1200 Harbor Road\nBoston, MA 02110',
   phone: '+1 617 555 0100',
   isEnabled: true,

@@ -232,6 +232,7 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
       lines,
       totals,
       frozen: cycle.frozenLines !== null,
+      draft: cycle.status === 'open',
       changedSinceClose: cycle.changedSinceClose,
     };
   }
@@ -383,6 +384,8 @@ export const BAYOU: ClientHeader = {
   code: 'BMH',
   timeZone: 'America/Chicago',
   address: '2100 Canal Street\nNew Orleans, LA 70112',
+  currency: 'USD',
+  billingPeriodStart: '00:00',
 };
 export const NORTHSIDE: ClientHeader = {
   id: 2,
@@ -390,6 +393,8 @@ export const NORTHSIDE: ClientHeader = {
   code: 'NSG',
   timeZone: 'America/New_York',
   address: '1200 Harbor Road\nBoston, MA 02110',
+  currency: 'USD',
+  billingPeriodStart: '00:00',
 };
 export const LAKESHORE: ClientHeader = {
   id: 3,
@@ -397,6 +402,8 @@ export const LAKESHORE: ClientHeader = {
   code: 'LCH',
   timeZone: 'America/Chicago',
   address: '600 Lake Shore Drive\nChicago, IL 60611',
+  currency: 'USD',
+  billingPeriodStart: '00:00',
 };
 
 /** The same three as Clients API records, for the client's name on the cycles page. */

@@ -40,6 +40,7 @@ export type FakeCaseDetails = Pick<
   | 'patient'
   | 'protocolRevision'
   | 'transferRevision'
+  | 'channelCount'
   | 'createdBy'
   | 'transitions'
   | 'actions'
@@ -94,6 +95,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
     patient: patientOfRow(row),
     protocolRevision: null,
     transferRevision: null,
+    channelCount: 21,
     createdBy: 'ada',
     transitions: [],
     actions: [],

@@ -54,6 +54,8 @@ const hospital = (id: number, name: string, code: string, timeZone: string, addr
   code,
   timeZone,
   address,
+  currency: 'USD',
+  billingPeriodStart: '00:00',
 });
 
 const CLIENTS: ClientHeader[] = [

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { monthsBetween } from '../../contract/billing';
 import { MONITORING_LEVELS, type MonitoringLevel } from '../../contract/cases';
 import { CPT_DESCRIPTIONS, type CptInput, cptCodes } from '../../server/domain/billing/cpt';
-import { localMidnight, monthOf } from '../../server/domain/billing/months';
+import { monthOf } from '../../server/domain/billing/months';
 
 const HOUR = 3_600_000;
 const CHICAGO = 'America/Chicago';
@@ -121,14 +121,59 @@ describe('CPT codes by study length, video and monitoring level', () => {
     expect(kolkata.periods[0].start).toBe('2026-06-09T18:30:00.000Z');
   });
 
-  it('counts 24 h of elapsed time per period, so after a DST change periods start at 01:00 local', () => {
+  it('keeps periods at local midnight across a DST change: the spring day is a 23 h period', () => {
     const result = cptCodes(study(chicago(3, 7), 72));
     expect(result.periods.map(({ start }) => start)).toEqual([
       '2026-03-07T06:00:00.000Z',
       '2026-03-08T06:00:00.000Z',
-      '2026-03-09T06:00:00.000Z',
+      '2026-03-09T05:00:00.000Z',
+      '2026-03-10T05:00:00.000Z',
     ]);
-    expect(periodsOf(study(chicago(3, 7), 72)).map(([minutes]) => minutes)).toEqual([1440, 1440, 1440]);
+    expect(periodsOf(study(chicago(3, 7), 72)).map(([minutes]) => minutes)).toEqual([1440, 1380, 1440, 60]);
+  });
+
+  it('bills the issue’s study (00:00 EDT Nov 1 to 01:30 EST Nov 2) one 12–26 h unit and no extra 2–12 h unit', () => {
+    const newYork = (day: number, hour: number, minute = 0) =>
+      local('America/New_York', 2026, 11, day, hour, minute);
+    const input = study(newYork(1, 0), 0, {
+      recordingEnd: newYork(2, 1, 30),
+      timeZone: 'America/New_York',
+      hasVideo: true,
+    });
+    expect(periodsOf(input)).toEqual([
+      [1500, '12-26h', null],
+      [90, null, 'under 2 h'],
+    ]);
+    expect(unitsOf(input)).toEqual([['95716', 1]]);
+  });
+
+  it('cuts periods where the client’s billing day starts: 07:00, or 24 h from the recording start', () => {
+    const from7 = study(chicago(6, 10, 5), 28, { billingPeriodStart: '07:00' });
+    expect(cptCodes(from7).periods.map(({ start }) => start)).toEqual([
+      '2026-06-09T12:00:00.000Z',
+      '2026-06-10T12:00:00.000Z',
+      '2026-06-11T12:00:00.000Z',
+    ]);
+    expect(periodsOf(from7)).toEqual([
+      [120, '2-12h', null],
+      [1440, '12-26h', null],
+      [120, null, ONE_SHORT_UNIT],
+    ]);
+    const fromStart = study(chicago(6, 10, 5), 28, { billingPeriodStart: 'recording-start' });
+    expect(periodsOf(fromStart)).toEqual([
+      [1440, '12-26h', null],
+      [240, '2-12h', null],
+    ]);
+  });
+
+  it('flags a study of fewer than 8 EEG channels and codes none of it', () => {
+    const fewChannels = study(chicago(6, 10, 5), 30, { channelCount: 4, hasHookupLog: true });
+    expect(cptCodes(fewChannels)).toMatchObject({ codes: [], flag: 'channels' });
+    expect(cptCodes(fewChannels).periods.map(({ note }) => note)).toEqual([
+      'fewer than 8 EEG channels',
+      'fewer than 8 EEG channels',
+    ]);
+    expect(cptCodes(study(chicago(6, 10, 5), 30, { channelCount: 8 })).flag).toBeNull();
   });
 
   it('gives the one 2–12 h unit to the study’s first period of 2 h to < 12 h, not to the first period', () => {
@@ -198,13 +243,17 @@ describe('a study across a month end', () => {
     expect(cptCodes(acrossMonths, '2026-05')).toMatchObject({ codes: [], periods: [] });
   });
 
-  it('bills a period in the month it starts, even when DST drift puts most of it in the next month', () => {
-    // London falls back on 2026-10-25, so from then on periods start at 23:00 local the day before.
-    const london = study(local('Europe/London', 2026, 10, 24), 10 * 24, { timeZone: 'Europe/London' });
-    const october = cptCodes(london, '2026-10').periods;
-    expect(october.at(-1)).toMatchObject({ start: '2026-10-31T23:00:00.000Z', minutes: 1440 });
-    expect(cptCodes(london, '2026-11').periods.map(({ start }) => start)).toEqual([
-      '2026-11-01T23:00:00.000Z',
+  it('bills a period in the month its recording starts, never in the month before', () => {
+    // A 07:00 client: a study from 03:00 on Nov 1 falls in the billing day that began at 07:00 on Oct 31.
+    const london = study(local('Europe/London', 2026, 11, 1, 3), 30, {
+      timeZone: 'Europe/London',
+      billingPeriodStart: '07:00',
+    });
+    expect(cptCodes(london, '2026-10')).toMatchObject({ codes: [], periods: [] });
+    expect(cptCodes(london, '2026-11').periods.map(({ start, minutes }) => [start, minutes])).toEqual([
+      ['2026-10-31T07:00:00.000Z', 240],
+      ['2026-11-01T07:00:00.000Z', 1440],
+      ['2026-11-02T07:00:00.000Z', 120],
     ]);
   });
 
@@ -224,10 +273,11 @@ describe('CPT properties', () => {
       hasVideo: fc.boolean(),
       monitoringLevel: fc.constantFrom(...MONITORING_LEVELS),
       hasHookupLog: fc.boolean(),
+      billingPeriodStart: fc.constantFrom('00:00', '07:00', '23:30', 'recording-start'),
     })
     .map(({ length, ...input }): CptInput => ({ ...input, recordingEnd: input.recordingStart + length }));
 
-  it('follows DESIGN §4 restated: contiguous 24 h periods, one 2–12 h unit, one 12–26 h unit per long period', () => {
+  it('follows DESIGN §4 restated: contiguous billing periods, one 2–12 h unit, one 12–26 h unit per long period', () => {
     fc.assert(
       fc.property(studies, (input) => {
         const result = cptCodes(input);
@@ -253,9 +303,16 @@ describe('CPT properties', () => {
         expect(unitsOf(input)).toEqual(expected);
 
         const starts = result.periods.map((period) => Date.parse(period.start));
-        if (starts.length > 0) expect(starts[0]).toBe(localMidnight(input.recordingStart, input.timeZone));
+        if (starts.length > 0) {
+          expect(starts[0]).toBeLessThanOrEqual(input.recordingStart);
+          expect(Date.parse(result.periods[0]?.end ?? '')).toBeGreaterThan(input.recordingStart);
+        }
         for (const [index, period] of result.periods.entries()) {
-          expect(Date.parse(period.end) - starts[index]).toBe(24 * HOUR);
+          const length = Date.parse(period.end) - starts[index];
+          // 24 h, or a local billing day of 23 to 25 h across a DST change (Lord Howe moves 30 minutes).
+          if (input.billingPeriodStart === 'recording-start') expect(length).toBe(24 * HOUR);
+          else expect(length >= 23 * HOUR && length <= 25 * HOUR).toBe(true);
+          if (index > 0) expect(starts[index]).toBe(Date.parse(result.periods[index - 1]?.end ?? ''));
           expect(starts[index]).toBeLessThan(input.recordingEnd);
           expect(period.minutes).toBeGreaterThan(0);
         }

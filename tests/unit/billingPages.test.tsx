@@ -387,15 +387,26 @@ describe('the statement', () => {
       'BMH-2026-0041',
       'Okafor, GraceMRN BMH101517',
       `${chicago('2026-10-03T02:15:00.000Z')} – ${chicago('2026-10-05T14:40:00.000Z')}`,
-      '59.42',
-      '0.00',
-      '59.42',
+      expect.stringMatching(/^35\d\d min \(59\.42 h\)$/),
+      '0 min (0.00 h)',
+      expect.stringMatching(/^35\d\d min \(59\.42 h\)$/),
       '95700 × 195713 × 195716 × 2',
       '',
     ]);
-    expect(rowOf(table, 'BMH-2026-0042').textContent).toContain('35.00-1.0034.00');
+    expect(rowOf(table, 'BMH-2026-0042').textContent).toContain(
+      '2100 min (35.00 h)-60 min (-1.00 h)2040 min (34.00 h)',
+    );
     expect(within(rowOf(table, 'BMH-2026-0043')).getByText(/^Routine EEG: under 2 h/)).toBeInTheDocument();
-    expect(rows[6]).toEqual(['Totals', '', '', '156.25', '-0.50', '155.75', '', '']);
+    expect(rows[6]).toEqual([
+      'Totals',
+      '',
+      '',
+      '9375 min (156.25 h)',
+      '-30 min (-0.50 h)',
+      '9345 min (155.75 h)',
+      '',
+      '',
+    ]);
 
     await user.hover(within(rowOf(table, 'BMH-2026-0041')).getByText('95716 × 2'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
@@ -403,15 +414,20 @@ describe('the statement', () => {
     );
 
     const amount = await section('Amount');
-    expect(factOf(amount, 'Total hours')).toBe('155.75');
-    expect(factOf(amount, 'Rate')).toBe('125.50 per hour');
-    expect(factOf(amount, 'Amount')).toBe('19546.63');
+    expect(factOf(amount, 'Total')).toBe('9345 min (155.75 h)');
+    expect(factOf(amount, 'Rate')).toBe('USD 125.50 per hour');
+    expect(factOf(amount, 'Amount')).toBe('USD 19546.63');
+    // On paper it reconciles: 9345 × 125.50 / 60 = 19546.625, rounded once, half up.
+    expect(factOf(amount, 'Reckoned as')).toBe('9345 min × 125.50 / h = 19546.63 USD');
+    // The month is open: the statement is a draft, and says so where it prints.
+    expect(screen.getByRole('note', { name: 'DRAFT' })).toHaveTextContent('The month is still open');
     expect(screen.queryByRole('region', { name: 'Changed since closing' })).toBeNull();
   });
 
   it('shows a closed month’s frozen lines, who closed it, and what changed since', async () => {
     render(<stories.StatementClosedWithChanges />);
     const period = await section('Period and status');
+    expect(screen.queryByRole('note', { name: 'DRAFT' })).toBeNull();
     expect(factOf(period, 'Status')).toBe('Closed');
     expect(factOf(period, 'Closed')).toBe(
       `Closed on ${chicago('2026-10-03T15:20:00.000Z')} by bill; lines frozen`,
@@ -434,7 +450,7 @@ describe('the statement', () => {
     expect(await statementHeading('November 2026')).toBeInTheDocument();
     const [, , forgotten] = rowsOf(await lines());
     expect(forgotten?.[0]).toBe('BMH-2026-0052');
-    expect(forgotten?.[3]).toBe('16.00Open log, stale');
+    expect(forgotten?.[3]).toBe('960 min (16.00 h)Open log, stale');
     expect(forgotten?.[7]).toContain('A time log is still running: counted up to now, at most one shift');
     expect(screen.getByRole('alert')).toHaveTextContent(
       'A time log is still running on case BMH-2026-0052: its hours count up to now, one shift at most, and the month cannot be closed until it stops.',
@@ -470,11 +486,13 @@ describe('the statement', () => {
     expect(name).toBe('statement-BMH-2026-10.csv');
     const [header, ...rows] = text.trim().split('\n');
     expect(header).toBe(
-      'Case number,Patient,MRN,Recording start,Recording end,Billable hours,Adjustment hours,Total hours,CPT codes,Note,Rate,Amount',
+      'Case number,Patient,MRN,Recording start,Recording end,Billable minutes,Billable hours,Adjustment minutes,Adjustment hours,Total minutes,Total hours,CPT codes,Note,Currency,Rate,Amount',
     );
     expect(rows).toHaveLength(7);
     expect(rows[1]).toContain('BMH-2026-0042,"Nguyen, Minh",BMH101554,');
-    expect(rows[1]).toContain(',35.00,-1.00,34.00,95700 × 1; 95715 × 2,,,');
-    expect(rows[6]).toBe('Total,,,,,156.25,-0.50,155.75,,,125.50,19546.63');
+    expect(rows[1]).toContain(',2100,35.00,-60,-1.00,2040,34.00,95700 × 1; 95715 × 2,,,,');
+    expect(rows[6]).toMatch(
+      /^Total,,,,,9375,156\.25,-30,-0\.50,9345,155\.75,,(DRAFT: the month is still open)?,USD,125\.50,19546\.63$/,
+    );
   });
 });

@@ -5,6 +5,8 @@ export type DemoClient = {
   name: string;
   code: string;
   timeZone: string;
+  /** Where billing periods start; midnight when left out. */
+  billingPeriodStart?: string;
   address: string;
   phone: string;
   isEnabled: boolean;
@@ -28,6 +30,8 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     name: 'Mercy Valley Hospital',
     code: 'MVH',
     timeZone: 'America/Chicago',
+    // Bills its monitoring days from the 07:00 shift change.
+    billingPeriodStart: '07:00',
     address: '455 Prairie Avenue, Peoria, IL 61602',
     phone: '+1 309 555 0117',
     isEnabled: true,
@@ -38,6 +42,8 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
     name: "Cedar Ridge Children's Hospital",
     code: 'CRCH',
     timeZone: 'America/Denver',
+    // Bills 24-hour periods from each hookup.
+    billingPeriodStart: 'recording-start',
     address: '88 Foothill Parkway, Boulder, CO 80302',
     phone: '+1 303 555 0188',
     isEnabled: true,

@@ -1,12 +1,19 @@
-import { CPT_UNITS, type CptPeriod, type CptResult } from '../../../contract/billing';
+import {
+  type BillingPeriodStart,
+  CPT_UNITS,
+  type CptResult,
+  DEFAULT_BILLING_PERIOD_START,
+} from '../../../contract/billing';
 import { MONITORING_LEVELS, type MonitoringLevel } from '../../../contract/cases';
-import { clippedMinutes, type Interval, MINUTE_MS, minutesOf, toMinuteGrid } from '../../../contract/hours';
-import { localMidnight, monthOf } from './months';
+import { clippedMinutes, type Interval, minutesOf, toMinuteGrid } from '../../../contract/hours';
+import { monthOf } from './months';
+import { billingPeriods } from './periods';
 
 /**
- * The 2020 long-term EEG technical codes of a recording (DESIGN §4 "CPT technical codes"): 24-hour
- * billing periods from local midnight of the recording's first day, each billing one 12–26 h unit, or the
- * study's single 2–12 h unit, or nothing, with why.
+ * The 2020 long-term EEG technical codes of a recording (DESIGN §4 "CPT technical codes"): the client's
+ * billing periods (24 h from the recording start, or local billing days from `HH:MM`, which keep to the
+ * clock across DST), each billing one 12–26 h unit, or the study's single 2–12 h unit, or nothing, with why.
+ * Fewer than 8 channels is not a long-term EEG: flagged, not coded.
  */
 
 export interface CptInput {
@@ -16,11 +23,17 @@ export interface CptInput {
   hasVideo: boolean;
   monitoringLevel: MonitoringLevel;
   hasHookupLog: boolean;
+  /** `recording-start` or a local `HH:MM`; midnight when not given. */
+  billingPeriodStart?: BillingPeriodStart;
+  /** EEG channels recorded; 21 when not given. */
+  channelCount?: number;
 }
+
+/** A long-term EEG code needs at least this many EEG channels (CPT 2020). */
+export const MIN_LONG_TERM_CHANNELS = 8;
 
 type CptUnit = (typeof CPT_UNITS)[number];
 
-const PERIOD_MS = 24 * 60 * MINUTE_MS;
 const SHORT_UNIT_MINUTES = 2 * 60;
 const LONG_UNIT_MINUTES = 12 * 60;
 const SET_UP_AND_TAKEDOWN = '95700';
@@ -71,24 +84,37 @@ function unitOf(minutes: number, shortUnitBilled: boolean): CptUnit | null {
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
-/** Every period of the study, classified in order: the first 2–12 h period takes the one short unit. */
-function studyPeriods(recording: Interval, input: CptInput, routine: boolean) {
-  const periods: { startsAt: number; period: CptPeriod }[] = [];
+/**
+ * Every period of the study, classified in order: the first 2–12 h period takes the one short unit. A
+ * period belongs to the month in which its recording starts (its first period may have begun the day
+ * before, at the client's billing-day start), so a study is billed in the month it was recorded.
+ */
+function studyPeriods(recording: Interval, input: CptInput, uncoded: boolean) {
   let shortUnitBilled = false;
-  const firstStart = localMidnight(recording.start, input.timeZone);
-  for (let start = firstStart; start < recording.end; start += PERIOD_MS) {
-    const end = start + PERIOD_MS;
+  const options = {
+    timeZone: input.timeZone,
+    billingPeriodStart: input.billingPeriodStart ?? DEFAULT_BILLING_PERIOD_START,
+  };
+  return billingPeriods(recording, options).map(({ start, end }) => {
     const minutes = clippedMinutes([recording], { start, end });
-    const unit: CptUnit | null = routine ? null : unitOf(minutes, shortUnitBilled);
+    const unit: CptUnit | null = uncoded ? null : unitOf(minutes, shortUnitBilled);
     shortUnitBilled ||= unit === '2-12h';
     const note = unit ? null : minutes < SHORT_UNIT_MINUTES ? 'under 2 h' : 'one 2–12 h unit per study';
     const code = unit && codeOf(unit, input.hasVideo, input.monitoringLevel);
-    periods.push({
-      startsAt: start,
-      period: { start: iso(start), end: iso(end), minutes, unit, code, note },
-    });
-  }
-  return periods;
+    const fewChannels =
+      uncoded && minutes >= SHORT_UNIT_MINUTES && (input.channelCount ?? 21) < MIN_LONG_TERM_CHANNELS;
+    return {
+      startsAt: Math.max(start, recording.start),
+      period: {
+        start: iso(start),
+        end: iso(end),
+        minutes,
+        unit,
+        code,
+        note: fewChannels ? `fewer than ${MIN_LONG_TERM_CHANNELS} EEG channels` : note,
+      },
+    };
+  });
 }
 
 /**
@@ -99,14 +125,16 @@ export function cptCodes(input: CptInput, month?: string): CptResult {
   const recording = toMinuteGrid({ start: input.recordingStart, end: input.recordingEnd });
   const recordingMinutes = recording ? minutesOf(recording) : 0;
   const routine = recordingMinutes < SHORT_UNIT_MINUTES;
+  const fewChannels = (input.channelCount ?? 21) < MIN_LONG_TERM_CHANNELS;
+  const uncoded = routine || fewChannels;
   const inMonth = (instant: number) => month === undefined || monthOf(instant, input.timeZone) === month;
 
-  const periods = (recording ? studyPeriods(recording, input, routine) : [])
+  const periods = (recording ? studyPeriods(recording, input, uncoded) : [])
     .filter(({ startsAt }) => inMonth(startsAt))
     .map(({ period }) => period);
   const units = new Map<string, number>();
   for (const { code } of periods) if (code) units.set(code, (units.get(code) ?? 0) + 1);
-  if (recording && !routine && input.hasHookupLog && inMonth(recording.start))
+  if (recording && !uncoded && input.hasHookupLog && inMonth(recording.start))
     units.set(SET_UP_AND_TAKEDOWN, 1);
 
   return {
@@ -115,6 +143,6 @@ export function cptCodes(input: CptInput, month?: string): CptResult {
       .map(([code, count]) => ({ code, description: CPT_DESCRIPTIONS[code], units: count })),
     periods,
     recordingMinutes,
-    flag: routine ? 'routine' : null,
+    flag: routine ? 'routine' : fewChannels ? 'channels' : null,
   };
 }

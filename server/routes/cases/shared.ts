@@ -78,6 +78,7 @@ export async function loadCaseDetails(
     technologists: row.technologists.map((username) => ({ username, name: names.get(username) ?? username })),
     protocolRevision: record.protocolRevision,
     transferRevision: record.transferRevision,
+    channelCount: record.channelCount,
     createdBy: record.createdBy,
     transitions: history.transitions,
     actions: history.actions,

@@ -48,14 +48,25 @@ export const PeriodFacts = ({ statement, time }: StatementFactsProps) => {
   return <FactSection title="Period and status" facts={facts} />;
 };
 
-/** What the month comes to: the amount is the server's, rounded once for the whole month. */
-export const AmountFacts = ({ statement: { cycle, totals } }: { statement: Statement }) => (
+/**
+ * What the month comes to, so that it can be checked on paper: the amount is the server's, reckoned once from
+ * the month's minutes (minutes × rate / 60, rounded once), in the client's currency.
+ */
+export const AmountFacts = ({ statement: { cycle, totals, client } }: { statement: Statement }) => (
   <FactSection
     title="Amount"
     facts={[
-      { label: 'Total hours', value: totals.totalHours },
-      { label: 'Rate', value: cycle.rate ? `${cycle.rate} per hour` : 'No rate set' },
-      { label: 'Amount', value: totals.amount ?? 'No rate set' },
+      { label: 'Total', value: `${totals.totalMinutes} min (${totals.totalHours} h)` },
+      { label: 'Rate', value: cycle.rate ? `${client.currency} ${cycle.rate} per hour` : 'No rate set' },
+      { label: 'Amount', value: totals.amount ? `${client.currency} ${totals.amount}` : 'No rate set' },
+      ...(cycle.rate && totals.amount
+        ? [
+            {
+              label: 'Reckoned as',
+              value: `${totals.totalMinutes} min × ${cycle.rate} / h = ${totals.amount} ${client.currency}`,
+            },
+          ]
+        : []),
     ]}
   />
 );

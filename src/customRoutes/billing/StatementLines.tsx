@@ -8,16 +8,10 @@ import { RunningLogChip } from './BillingChips';
 import { CptCodes, CptLegend } from './CptCodes';
 import { lineNote } from './statementFormat';
 
-const HEAD = [
-  'Case',
-  'Patient',
-  'Recording',
-  'Billable hours',
-  'Adjustments',
-  'Total hours',
-  'CPT codes',
-  'Note',
-];
+const HEAD = ['Case', 'Patient', 'Recording', 'Billable', 'Adjustments', 'Total', 'CPT codes', 'Note'];
+
+/** "161 min (2.68 h)": the minutes the amount is reckoned from, and the hours they make. */
+export const minutesAndHours = (minutes: number, hours: string) => `${minutes} min (${hours} h)`;
 
 const recording = (line: BillableCase, time: TimeFormat) =>
   `${time(line.recordingStart)} – ${line.recordingStart && !line.recordingEnd ? 'still recording' : time(line.recordingEnd)}`;
@@ -34,7 +28,7 @@ const RunningLogs = ({ lines }: { lines: readonly BillableCase[] }) => {
   );
 };
 
-/** One line per case billed in the month, and the month's totals (hours as the server summed them). */
+/** One line per case billed in the month, in minutes and hours, and the month's totals as the server summed them. */
 export const StatementLines = ({ statement, time }: { statement: Statement; time: TimeFormat }) => (
   <ReportSection title="Cases">
     {!statement.frozen && <RunningLogs lines={statement.lines} />}
@@ -56,11 +50,11 @@ export const StatementLines = ({ statement, time }: { statement: Statement; time
             </>,
             recording(line, time),
             <>
-              {line.hours}
+              {minutesAndHours(line.minutes, line.hours)}
               {line.openLog && <RunningLogChip stale={line.staleLog} />}
             </>,
-            line.adjustHours,
-            line.totalHours,
+            minutesAndHours(line.adjustMinutes, line.adjustHours),
+            minutesAndHours(line.totalMinutes, line.totalHours),
             <CptCodes key="cpt" cpt={line.cpt} />,
             lineNote(line),
           ],
@@ -71,9 +65,9 @@ export const StatementLines = ({ statement, time }: { statement: Statement; time
             'Totals',
             '',
             '',
-            statement.totals.hours,
-            statement.totals.adjustHours,
-            statement.totals.totalHours,
+            minutesAndHours(statement.totals.minutes, statement.totals.hours),
+            minutesAndHours(statement.totals.adjustMinutes, statement.totals.adjustHours),
+            minutesAndHours(statement.totals.totalMinutes, statement.totals.totalHours),
             '',
             '',
           ],

@@ -9,6 +9,7 @@ import type { Statement } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { PrintStyles } from '../../resources/cases/print/PrintStyles';
 import { ReportFooter } from '../../resources/cases/print/ReportFooter';
+import { Marker } from '../../resources/cases/print/ReportMarker';
 import { timesIn } from '../../resources/cases/print/reportFormat';
 import { useStatement } from './billingQueries';
 import { StatementChanges } from './StatementChanges';
@@ -31,6 +32,12 @@ const StatementDocument = ({ statement }: { statement: Statement }) => {
     >
       <PrintStyles />
       <StatementHeader statement={statement} time={time} />
+      {statement.draft && (
+        <Marker
+          title="DRAFT"
+          detail="The month is still open: its hours and amount may change until billing closes it."
+        />
+      )}
       <ClientFacts statement={statement} />
       <PeriodFacts statement={statement} time={time} />
       <StatementChanges changes={statement.changedSinceClose} time={time} />

@@ -19,6 +19,8 @@ const ClientFields = () => (
     <TextField source="name" />
     <TextField source="code" />
     <TextField source="timeZone" label="Time zone" />
+    <TextField source="billingPeriodStart" label="Billing periods start" />
+    <TextField source="currency" />
     <TextField source="address" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
     <TextField source="phone" emptyText="—" />
     <BooleanField source="isEnabled" label="Enabled" />

@@ -1,6 +1,14 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { BooleanInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import {
+  BooleanInput,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
 import { type CaseDetails, casePatchSchema } from '../../../../contract/cases';
 import { liveValidation } from '../../../forms/validateWith';
 import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
@@ -17,6 +25,7 @@ const headerValues = (details: CaseDetails): CaseHeaderValues => ({
   monitoringLevel: details.monitoringLevel,
   recordingStart: details.recordingStart,
   recordingEnd: details.recordingEnd,
+  channelCount: details.channelCount,
   reader: details.reader,
 });
 
@@ -50,6 +59,14 @@ export const CaseHeaderForm = ({ details }: { details: CaseDetails }) => {
           label="Monitoring level"
           choices={MONITORING_LEVEL_CHOICES}
           isRequired
+        />
+        <NumberInput
+          source="channelCount"
+          label="EEG channels"
+          min={1}
+          max={512}
+          step={1}
+          helperText="Long-term EEG codes need 8 or more"
         />
         <BooleanInput source="hasVideo" label="Video" sx={{ pt: 1 }} />
       </RowOfInputs>
