@@ -56,7 +56,7 @@ test('billing staff set last month’s rate for a client, print its statement, c
   ).toBeVisible();
   await expect(lines.getByRole('row').filter({ hasText: 'Totals' })).toBeVisible();
   const amount = page.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]');
-  await expect(amount).toHaveText(/^\d+\.\d{2}$/);
+  await expect(amount).toHaveText(/^USD \d+\.\d{2}$/);
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {

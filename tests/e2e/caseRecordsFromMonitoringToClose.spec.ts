@@ -127,6 +127,9 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   const toClosed = page.getByRole('button', { name: 'Move to closed' });
   await expect(toClosed).toBeEnabled();
   await toClosed.click();
+  // Closing is the last step: it is confirmed first.
+  await expect(dialog(page)).toContainText('read-only');
+  await dialog(page).getByRole('button', { name: 'Close case' }).click();
   await expect(page).toHaveURL(new RegExp(`#${CASES}/closed/${caseId}/`));
 
   await signOut(page);
