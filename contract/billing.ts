@@ -179,6 +179,11 @@ export const billableCaseSchema = z.object({
   staleLog: z.boolean(),
   /** The codes of the billing periods that start in this month (95700 in the month the study starts). */
   cpt: cptResultSchema,
+  /**
+   * The reader's professional codes (95717–95726) billed in this month; absent on lines frozen before they
+   * were computed.
+   */
+  professional: z.object({ reader: z.string().nullable(), codes: z.array(cptCodeSchema) }).optional(),
 });
 export type BillableCase = z.infer<typeof billableCaseSchema>;
 

@@ -300,6 +300,10 @@ export interface StatementCase {
   recordingEnd: Date | null;
   channelCount: number;
   hasHookupLog: boolean;
+  /** The reader's username. */
+  reader: string | null;
+  /** A signed daily report exists: the study was interpreted period by period. */
+  hasDailyReports: boolean;
 }
 
 /** The client's cases that are among `caseIds` or whose recording overlaps [start, end). */
@@ -323,9 +327,20 @@ export async function statementCases(
     recording_end: Date | string | null;
     channel_count: number;
     has_hookup_log: boolean;
+    reader: string | null;
+    has_daily_reports: boolean;
   }>(sql`
     select c.id, c.case_number, c.stage, c.study_type, c.has_video, c.monitoring_level, c.recording_start,
-      c.recording_end, c.channel_count, p.mrn,
+      c.recording_end, c.channel_count, c.reader, p.mrn,
+      exists (
+        select 1 from case_record_items item
+        cross join lateral (
+          select body, voided from case_record_revisions revision
+          where revision.item_id = item.id order by revision.revision desc limit 1
+        ) latest
+        where item.case_id = c.id and item.kind = 'interpretations' and not latest.voided
+          and latest.body->>'kind' = 'daily' and latest.body->>'status' = 'signed'
+      ) as has_daily_reports,
       nullif(concat_ws(', ', nullif(p.last_name, ''), nullif(p.first_name, '')), '') as patient_name,
       exists (
         select 1 from case_time_logs log where log.case_id = c.id and log.activity = 'hookup' and not log.voided
@@ -349,6 +364,8 @@ export async function statementCases(
     recordingEnd: row.recording_end === null ? null : new Date(row.recording_end),
     channelCount: Number(row.channel_count),
     hasHookupLog: row.has_hookup_log,
+    reader: row.reader,
+    hasDailyReports: row.has_daily_reports,
   }));
 }
 

@@ -23,7 +23,8 @@ import {
 import type { DbOrTx } from '../db/transaction';
 import { cptCodes } from '../domain/billing/cpt';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
-import { monthWindow } from '../domain/billing/months';
+import { monthOf, monthWindow } from '../domain/billing/months';
+import { professionalCodes } from '../domain/billing/professional';
 
 /**
  * A client's month as billing sees it (DESIGN §4 "Hours and money", §8): the cases with billable time,
@@ -97,7 +98,20 @@ export async function currentLines(
     const { billable, adjust } = minutes.get(statementCase.caseId) ?? { billable: 0, adjust: 0 };
     const cpt = cptOf(statementCase, client, month, now);
     if (billable === 0 && adjust === 0 && cpt.periods.length === 0 && cpt.codes.length === 0) return [];
-    const { hasHookupLog: _, recordingStart, recordingEnd, ...shown } = statementCase;
+    const {
+      hasHookupLog: _hookup,
+      channelCount: _channels,
+      hasDailyReports,
+      reader,
+      recordingStart,
+      recordingEnd,
+      ...shown
+    } = statementCase;
+    const endsInMonth = monthOf((recordingEnd ?? now).getTime(), client.timeZone) === month;
+    const professional = {
+      reader,
+      codes: professionalCodes({ cpt, hasVideo: statementCase.hasVideo, hasDailyReports, endsInMonth }),
+    };
     return [
       {
         ...shown,
@@ -112,6 +126,7 @@ export async function currentLines(
         openLog: running.has(statementCase.caseId),
         staleLog: running.get(statementCase.caseId) ?? false,
         cpt,
+        professional,
       },
     ];
   });

@@ -44,10 +44,21 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
   }
 
   /** A study of `hours` from `start`, with a hookup log and one billable log of `minutes`. */
-  async function study(client: Client, start: string, hours: number, minutes: number, channelCount?: number) {
+  async function study(
+    client: Client,
+    start: string,
+    hours: number,
+    minutes: number,
+    channelCount?: number,
+    reader?: string,
+  ) {
     const created = await intake(client.id, { hasVideo: true, monitoringLevel: 'continuous' });
     const end = new Date(Date.parse(start) + hours * HOUR).toISOString();
-    const patched = await patch(created, { recordingStart: start, recordingEnd: end, channelCount }, 'admin');
+    const patched = await patch(
+      created,
+      { recordingStart: start, recordingEnd: end, channelCount, reader },
+      'admin',
+    );
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(await assign('tech1', [created.id], 'admin')).toMatchObject({ status: 200 });
     const logged = await call('POST', API_PATHS.caseRecords(created.id, 'time-logs'), 'tech1', {
@@ -142,6 +153,33 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
     expect(refused.body.fields).toEqual([
       { field: 'channelCount', message: 'Channels must be a whole number from 1 to 512' },
     ]);
+  });
+
+  it('bills the reader’s professional codes: per period with a signed daily report, one by length otherwise', async () => {
+    const client = await newClient('PRO', { billingPeriodStart: '07:00' });
+    const daily = await study(client, local(16, 7), 48, 60, undefined, 'reader1');
+    const once = await study(client, local(16, 7), 48, 60, undefined, 'reader1');
+    const report = await call('POST', API_PATHS.caseRecords(daily.id, 'interpretations'), 'reader1', {
+      kind: 'daily',
+      periodStart: local(16, 7),
+      periodEnd: local(17, 7),
+    });
+    const signed = await call(
+      'POST',
+      API_PATHS.caseRecordRevisions(daily.id, 'interpretations', (report.body.data as { _id: number })._id),
+      'reader1',
+      { baseRevision: 1, status: 'signed' },
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    const lines = (await statementOf(client)).lines;
+    const professional = (caseId: number) => lines.find((line) => line.caseId === caseId)?.professional;
+    // Two 07:00-to-07:00 days with video, interpreted day by day: 95720 × 2.
+    expect(professional(daily.id)).toEqual({
+      reader: 'reader1',
+      codes: [{ code: '95720', description: expect.stringContaining('12–26 h'), units: 2 }],
+    });
+    // The same 48 h reported once at the end: one > 36 to 60 h code.
+    expect(professional(once.id)?.codes.map(({ code, units }) => [code, units])).toEqual([['95722', 1]]);
   });
 
   it('reckons the amount from minutes, once: 161 min at 125.50 is 336.76, in the client’s currency, a draft until closed', async () => {

@@ -331,7 +331,7 @@ describe('impedances', () => {
     );
     expect(await screen.findByText(/^2 electrodes, 1 over 10 kΩ/)).toBeInTheDocument();
     // The whole app and a 38-electrode grid, typed into key by key: slow on a busy machine.
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('notifications against the protocol', () => {

@@ -1,5 +1,6 @@
 import Tooltip from '@mui/material/Tooltip';
-import type { CptCode, CptResult } from '../../../contract/billing';
+import Typography from '@mui/material/Typography';
+import type { BillableCase, CptCode, CptResult } from '../../../contract/billing';
 import { SmallPrint } from '../../resources/cases/print/ReportSection';
 import { cptText } from './statementFormat';
 
@@ -12,6 +13,23 @@ export const CptCodes = ({ cpt }: { cpt: CptResult }) =>
           <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{cptText(code)}</span>
         </Tooltip>
       ));
+
+/** The reader's professional codes of a line, under the technical ones, with whose they are. */
+export const ProfessionalCodes = ({ professional }: { professional: BillableCase['professional'] }) => {
+  if (!professional || professional.codes.length === 0) return null;
+  return (
+    <span style={{ display: 'block', marginTop: 4 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        Reader {professional.reader ?? 'not named'}
+      </Typography>
+      {professional.codes.map((code) => (
+        <Tooltip key={code.code} title={code.description} describeChild>
+          <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{cptText(code)}</span>
+        </Tooltip>
+      ))}
+    </span>
+  );
+};
 
 /** What each code on the statement means: a hover neither prints nor reaches the keyboard. */
 export const CptLegend = ({ codes }: { codes: readonly CptCode[] }) => {

@@ -5,7 +5,7 @@ import { ReportSection, SmallPrint } from '../../resources/cases/print/ReportSec
 import { ReportTable } from '../../resources/cases/print/ReportTable';
 import type { TimeFormat } from '../../resources/cases/print/reportFormat';
 import { RunningLogChip } from './BillingChips';
-import { CptCodes, CptLegend } from './CptCodes';
+import { CptCodes, CptLegend, ProfessionalCodes } from './CptCodes';
 import { lineNote } from './statementFormat';
 
 const HEAD = ['Case', 'Patient', 'Recording', 'Billable', 'Adjustments', 'Total', 'CPT codes', 'Note'];
@@ -55,7 +55,10 @@ export const StatementLines = ({ statement, time }: { statement: Statement; time
             </>,
             minutesAndHours(line.adjustMinutes, line.adjustHours),
             minutesAndHours(line.totalMinutes, line.totalHours),
-            <CptCodes key="cpt" cpt={line.cpt} />,
+            <>
+              <CptCodes cpt={line.cpt} />
+              <ProfessionalCodes professional={line.professional} />
+            </>,
             lineNote(line),
           ],
         }))}
@@ -74,6 +77,8 @@ export const StatementLines = ({ statement, time }: { statement: Statement; time
         }}
       />
     )}
-    <CptLegend codes={statement.lines.flatMap((line) => line.cpt.codes)} />
+    <CptLegend
+      codes={statement.lines.flatMap((line) => [...line.cpt.codes, ...(line.professional?.codes ?? [])])}
+    />
   </ReportSection>
 );
