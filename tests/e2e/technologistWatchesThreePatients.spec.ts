@@ -174,7 +174,7 @@ test('a technologist watches three patients at once, logs a check from the board
   const lines = page.getByRole('table', { name: 'Statement lines' });
   for (const watched of [first, second, third]) {
     const line = lines.getByRole('row').filter({ hasText: watched.caseNumber });
-    await expect(line.getByRole('cell', { name: /^2\.\d\d$/ }).first()).toBeVisible();
+    await expect(line.getByRole('cell', { name: /^\d+ min \(2\.\d\d h\)$/ }).first()).toBeVisible();
     await expect(line.getByText('Open log')).toBeVisible();
   }
   await expect(lines.getByRole('row').filter({ hasText: intermittent.caseNumber })).toBeVisible();
