@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acnsFields, acnsOutputFields } from './acns';
 import type { FieldError } from './envelope';
 import { idParam, idValue, instant, optionalText, requiredText } from './fields';
 import { notificationSchema } from './notifications';
@@ -49,6 +50,8 @@ const interpretationShape = z.object({
   epileptiform: optionalText('Epileptiform activity', 5000, { multiline: true }),
   seizures: optionalText('Seizures', 5000, { multiline: true }),
   impression: optionalText('Impression', 5000, { multiline: true }),
+  /** The ACNS 2021 terminology, structured beside the free text (DESIGN §4). */
+  ...acnsFields,
   status: z.enum(INTERPRETATION_STATUSES, { error: 'Status must be draft or signed' }).default('draft'),
   /** An addendum's signed interpretation of the same case, which it amends (DESIGN §4). */
   amendsId: z
@@ -340,6 +343,7 @@ const RECORD_OUTPUTS = {
     epileptiform: text,
     seizures: text,
     impression: text,
+    ...acnsOutputFields,
     status: z.enum(INTERPRETATION_STATUSES),
     /** The signed interpretation an addendum amends; null for the other kinds. */
     amendsId: z.number().int().nullable(),
@@ -369,6 +373,26 @@ const RECORD_OUTPUTS = {
   'case-notes': { notedAt: moment, text },
   'billing-notes': { text, adjustMinutes: z.number().int(), month: text, settled: z.boolean() },
 } as const;
+
+/** What an interpretation stored before these fields existed (or before it was signed) answers with. */
+export const INTERPRETATION_ANSWER_DEFAULTS = {
+  signedBy: null,
+  signedAt: null,
+  amendsId: null,
+  acnsBackground: null,
+  patterns: [],
+  acnsSeizures: [],
+  seizureBurdenPercent: null,
+} as const;
+
+/** `item` with each of `defaults` it lacks (null or missing). */
+export function withAnswerDefaults(
+  item: Record<string, unknown>,
+  defaults: Readonly<Record<string, unknown>>,
+) {
+  for (const [field, value] of Object.entries(defaults)) item[field] ??= value;
+  return item;
+}
 
 /** A record as the API answers it: a revision's fields with the revision's facts. */
 export function recordSchema<K extends GenericRecordKind>(kind: K) {

@@ -39,12 +39,13 @@ import {
 import { DEMO_CONTACTS } from '../server/db/seed/demoClientData';
 import {
   AMENDMENTS,
+  acnsOfRead,
   BILLING_ADJUSTMENTS,
   CASE_NOTE_TEXTS,
   EVENT_DESCRIPTIONS,
   IMPEDANCE_ACTIONS,
   INTERPRETATION_READS,
-  type InterpretationRead,
+  type InterpretationText,
 } from '../server/db/seed/demoRecordData';
 import { FUTURE_TOLERANCE_MS } from '../server/domain/timeLogRules';
 import { currentLines, totalsOf } from '../server/services/billingStatements';
@@ -731,11 +732,16 @@ function seedImpedances(client: pg.PoolClient) {
  */
 function seedInterpretations(client: pg.PoolClient) {
   // Every field from the same read, so a read is consistent in itself.
-  const text = (field: keyof InterpretationRead) =>
+  const text = (field: InterpretationText) =>
     pick(
       INTERPRETATION_READS.map((read) => read[field]),
       hash('p.key', 54),
     );
+  const coded = (field: keyof ReturnType<typeof acnsOfRead>) =>
+    `(${pick(
+      INTERPRETATION_READS.map((read) => JSON.stringify(acnsOfRead(read)[field])),
+      hash('p.key', 54),
+    )})::jsonb`;
   return insertRecords(
     client,
     'interpretations',
@@ -772,6 +778,8 @@ function seedInterpretations(client: pg.PoolClient) {
       'background', ${text('background')}, 'sleep', ${text('sleep')},
       'epileptiform', ${text('epileptiform')}, 'seizures', ${text('seizures')},
       'impression', ${amended(text('impression'))},
+      'acnsBackground', ${coded('acnsBackground')}, 'patterns', ${coded('patterns')},
+      'acnsSeizures', ${coded('acnsSeizures')}, 'seizureBurdenPercent', ${coded('seizureBurdenPercent')},
       'status', case when revision < p.revisions then 'draft' else p.status end,
       'signedBy', case when revision = p.revisions and p.status = 'signed' then p.reader_name end,
       'signedAt', case when revision = p.revisions and p.status = 'signed' then ${iso('p.signed_at')} end)`,

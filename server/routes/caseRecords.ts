@@ -5,6 +5,7 @@ import {
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
+  INTERPRETATION_ANSWER_DEFAULTS,
   RECORD_RULES,
   RECORD_SHAPES,
   type RecordItem,
@@ -12,6 +13,7 @@ import {
   recordParams,
   recordSchema,
   revisionInputSchema,
+  withAnswerDefaults,
   withModernElectrodes,
 } from '../../contract/caseRecords';
 import {
@@ -106,11 +108,7 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
     item.values = values;
     item.overLimit = Object.keys(values).filter((electrode) => values[electrode] > context.limitKOhm);
   }
-  if (kind === 'interpretations') {
-    item.signedBy ??= null;
-    item.signedAt ??= null;
-    item.amendsId ??= null;
-  }
+  if (kind === 'interpretations') withAnswerDefaults(item, INTERPRETATION_ANSWER_DEFAULTS);
   if (kind === 'events') {
     item.notifiedBy ??= null;
     item.notification = notificationOf(

@@ -180,6 +180,11 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
     });
     // The same 48 h reported once at the end: one > 36 to 60 h code.
     expect(professional(once.id)?.codes.map(({ code, units }) => [code, units])).toEqual([['95722', 1]]);
+    // The billable-hours report gives each study the same codes, per reader.
+    const hours = await call('GET', `${API_PATHS.billableHours(client.id)}?month=${month}`, 'billing1');
+    const cases = (hours.body.data as { cases: { caseId: number; professional: unknown }[] }).cases;
+    for (const { id } of [daily, once])
+      expect(cases.find((line) => line.caseId === id)?.professional).toEqual(professional(id));
   });
 
   it('reckons the amount from minutes, once: 161 min at 125.50 is 336.76, in the client’s currency, a draft until closed', async () => {

@@ -391,6 +391,97 @@ describeEachDatabase('Case records API', (kind) => {
     });
   });
 
+  describe('ACNS terminology', () => {
+    const acns = {
+      acnsBackground: { pdrAbsent: true, continuity: 'burst-suppression', reactivity: 'unreactive' },
+      patterns: [{ mainTerm1: 'L', mainTerm2: 'PD', plus: ['F'], prevalence: 'frequent', frequencyHz: 1 }],
+      acnsSeizures: [{ class: 'ESz', onset: hoursAgo(3), durationSeconds: 95, lateralization: 'left' }],
+      seizureBurdenPercent: 4.5,
+    };
+
+    it('keeps the structured fields, answers them whole, and carries them over a revision of another field', async () => {
+      const created = await newCase();
+      const written = await call('POST', records(created.id, 'interpretations'), 'reader1', {
+        kind: 'daily',
+        ...acns,
+      });
+      expect(written.status).toBe(201);
+      const item = written.body.data as Item;
+      expect(item).toMatchObject({
+        acnsBackground: {
+          pdrHz: null,
+          pdrAbsent: true,
+          continuity: 'burst-suppression',
+          symmetry: null,
+          reactivity: 'unreactive',
+          voltage: null,
+          sleepTransients: null,
+        },
+        patterns: [
+          {
+            mainTerm1: 'L',
+            mainTerm2: 'PD',
+            plus: ['F'],
+            prevalence: 'frequent',
+            frequencyHz: 1,
+            evolution: null,
+            stimulusInduced: false,
+          },
+        ],
+        acnsSeizures: [
+          { ...acns.acnsSeizures[0], onset: new Date(acns.acnsSeizures[0].onset).toISOString() },
+        ],
+        seizureBurdenPercent: 4.5,
+      });
+      const revised = await call('POST', revisions(created.id, 'interpretations', item._id), 'reader1', {
+        baseRevision: 1,
+        impression: 'Lateralized periodic discharges with fast activity, left hemisphere.',
+      });
+      expect(revised.status).toBe(201);
+      const listed = (await call('GET', records(created.id, 'interpretations'), 'reader1')).body
+        .data as Item[];
+      expect(listed[0]).toMatchObject({
+        patterns: item.patterns,
+        acnsSeizures: item.acnsSeizures,
+        revision: 2,
+      });
+      // An interpretation written without them answers empty ones.
+      const plain = await call('POST', records(created.id, 'interpretations'), 'reader1', { kind: 'prelim' });
+      expect(plain.body.data).toMatchObject({
+        acnsBackground: null,
+        patterns: [],
+        acnsSeizures: [],
+        seizureBurdenPercent: null,
+      });
+    });
+
+    it('names every failing ACNS field, by its path into the lists, and stores nothing', async () => {
+      const created = await newCase();
+      const refused = await call('POST', records(created.id, 'interpretations'), 'reader1', {
+        kind: 'daily',
+        acnsBackground: { continuity: 'mostly' },
+        patterns: [{ mainTerm1: 'L', mainTerm2: 'RDA', plus: ['R'] }, { mainTerm2: 'PD' }],
+        acnsSeizures: [{ class: 'ESz', onset: 'yesterday' }],
+        seizureBurdenPercent: 140,
+      });
+      expect(refused.status).toBe(400);
+      expect(fieldNames(refused).toSorted()).toEqual([
+        'acnsBackground.continuity',
+        'acnsSeizures.0.onset',
+        'patterns.0.plus',
+        'patterns.1.mainTerm1',
+        'seizureBurdenPercent',
+      ]);
+      expect(refused.body.fields).toContainEqual({
+        field: 'patterns.0.plus',
+        message: 'RDA takes +F or +S, not +R',
+      });
+      const listed = (await call('GET', records(created.id, 'interpretations'), 'reader1')).body
+        .data as Item[];
+      expect(listed).toEqual([]);
+    });
+  });
+
   describe('notifications against the protocol', () => {
     let ruledClientId: number;
     let otherClientId: number;

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import { type ApiCall, apiAs } from './support/api';
@@ -100,6 +100,7 @@ async function addInterpretation(
   kind: string,
   period: { start: Date; end: Date } | null,
   impression: string,
+  coding?: (form: Locator) => Promise<void>,
 ) {
   await page.getByRole('button', { name: 'Add interpretation' }).click();
   const form = dialog(page);
@@ -110,7 +111,28 @@ async function addInterpretation(
     await form.getByLabel('Period end').fill(wallClockIn(ZONE, period.end));
   }
   await form.getByRole('textbox', { name: 'Impression' }).fill(impression);
+  await coding?.(form);
   await form.getByRole('button', { name: 'Add interpretation' }).click();
+}
+
+/** Picks `option` of the select labelled `label` with the keyboard, as a reader would. */
+async function choose(form: Locator, label: string, option: string) {
+  await form.getByRole('combobox', { name: label }).focus();
+  await form.page().keyboard.press('Enter');
+  await form.page().getByRole('option', { name: option }).focus();
+  await form.page().keyboard.press('Enter');
+}
+
+/** Day 1's ACNS coding: an unreactive, discontinuous background and frequent LPDs with fast activity at 1 Hz. */
+async function codeLpds(form: Locator) {
+  await choose(form, 'Continuity', 'discontinuous');
+  await choose(form, 'Reactivity', 'unreactive');
+  await form.getByRole('button', { name: 'Add pattern' }).click();
+  await choose(form, 'Main term 1', 'L: lateralized');
+  await choose(form, 'Main term 2', 'PD: periodic discharges');
+  await choose(form, 'Prevalence', 'frequent (10–49 %)');
+  await form.getByRole('spinbutton', { name: 'Frequency (Hz)' }).fill('1');
+  await form.getByRole('checkbox', { name: '+F: fast' }).check();
 }
 
 /** Signs the draft whose impression reads `impression`, confirming that signing is final. */
@@ -152,6 +174,11 @@ test('a reader signs a preliminary and two daily reports, is stopped from a seco
     'Daily',
     { start, end: second },
     'Day 1: LPDs over the left hemisphere, 1 Hz.',
+    codeLpds,
+  );
+  // Listed in ACNS abbreviations.
+  await expect(page.getByRole('row').filter({ hasText: 'Day 1: LPDs' })).toContainText(
+    'LPD+F, frequent, 1 Hz',
   );
   await sign(page, 'Day 1: LPDs over the left hemisphere, 1 Hz.');
   await addInterpretation(page, 'Daily', { start: second, end }, 'Day 2: LPDs resolved; no seizures.');
@@ -195,6 +222,7 @@ test('a reader signs a preliminary and two daily reports, is stopped from a seco
   await expect(page.getByRole('note', { name: 'PRELIMINARY' })).toHaveCount(0);
   const pages = await printedPages(page);
   expect(pages.length).toBeGreaterThan(1);
+  expect(pages.join('\n')).toContain('LPD+F, frequent, 1 Hz');
   for (const [index, text] of pages.entries()) {
     expect(text).toContain(`Haddad, Noor · MRN ${client.code}-7 · DOB 1958-04-17`);
     expect(text).toContain(`Case ${study.caseNumber}`);

@@ -2,10 +2,12 @@ import {
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
+  INTERPRETATION_ANSWER_DEFAULTS,
   RECORD_RULES,
   RECORD_SHAPES,
   type RecordItem,
   revisionInputSchema,
+  withAnswerDefaults,
   withModernElectrodes,
 } from '../../contract/caseRecords';
 import type { CaseDetails } from '../../contract/cases';
@@ -180,10 +182,7 @@ function answerOf(item: StoredItem, stored: StoredRevision, facts: RecordCaseFac
       new Date(now()),
     );
   }
-  if (item.kind === 'interpretations') {
-    answer.signedBy ??= null;
-    answer.signedAt ??= null;
-  }
+  if (item.kind === 'interpretations') withAnswerDefaults(answer, INTERPRETATION_ANSWER_DEFAULTS);
   return answer;
 }
 

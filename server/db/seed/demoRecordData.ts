@@ -1,3 +1,4 @@
+import { acnsFindingsSchema } from '../../../contract/acns';
 import type { EVENT_TYPES } from '../../../contract/caseRecords';
 
 /**
@@ -73,6 +74,15 @@ export const INTERPRETATION_READS = [
     epileptiform: 'No epileptiform discharges.',
     seizures: 'No electrographic seizures.',
     impression: 'Normal awake and asleep EEG.',
+    acnsBackground: {
+      pdrHz: 8.5,
+      continuity: 'continuous',
+      symmetry: 'symmetric',
+      reactivity: 'reactive',
+      voltage: 'normal',
+      sleepTransients: 'normal',
+    },
+    patterns: [],
   },
   {
     background: 'Diffuse 4–6 Hz slowing, reactive to stimulation.',
@@ -80,6 +90,15 @@ export const INTERPRETATION_READS = [
     epileptiform: 'No epileptiform discharges.',
     seizures: 'No electrographic seizures.',
     impression: 'Abnormal: mild diffuse slowing, consistent with encephalopathy. No seizures.',
+    acnsBackground: {
+      pdrAbsent: true,
+      continuity: 'continuous',
+      symmetry: 'symmetric',
+      reactivity: 'reactive',
+      voltage: 'normal',
+      sleepTransients: 'absent',
+    },
+    patterns: [],
   },
   {
     background: 'Diffuse slowing, more over the left hemisphere.',
@@ -87,6 +106,25 @@ export const INTERPRETATION_READS = [
     epileptiform: 'Occasional left temporal sharp waves.',
     seizures: 'Electrographic seizures from the left temporal region, the longest 90 seconds.',
     impression: 'Abnormal: left temporal epileptiform discharges and seizures; continued monitoring advised.',
+    acnsBackground: {
+      pdrAbsent: true,
+      continuity: 'nearly continuous',
+      symmetry: 'mild asymmetry',
+      reactivity: 'reactive',
+      sleepTransients: 'abnormal',
+    },
+    patterns: [
+      {
+        mainTerm1: 'L',
+        mainTerm2: 'RDA',
+        prevalence: 'occasional',
+        frequencyHz: 1.5,
+        plus: ['S'],
+        evolution: 'evolving',
+      },
+    ],
+    acnsSeizures: [{ class: 'ESz', durationSeconds: 90, lateralization: 'left' }],
+    seizureBurdenPercent: 2,
   },
   {
     background: 'Discontinuous, poorly reactive background.',
@@ -94,6 +132,24 @@ export const INTERPRETATION_READS = [
     epileptiform: 'Lateralised periodic discharges, right hemisphere, 1 Hz.',
     seizures: 'No electrographic seizures.',
     impression: 'Abnormal: lateralised periodic discharges carry a high seizure risk.',
+    acnsBackground: {
+      pdrAbsent: true,
+      continuity: 'discontinuous',
+      symmetry: 'marked asymmetry',
+      reactivity: 'unreactive',
+      voltage: 'low',
+      sleepTransients: 'absent',
+    },
+    patterns: [
+      {
+        mainTerm1: 'L',
+        mainTerm2: 'PD',
+        prevalence: 'abundant',
+        frequencyHz: 1,
+        plus: ['F'],
+        evolution: 'static',
+      },
+    ],
   },
   {
     background: 'Burst suppression with bursts of 1–3 seconds under propofol.',
@@ -102,10 +158,31 @@ export const INTERPRETATION_READS = [
     seizures: 'Right hemispheric seizures until the second medication, none after.',
     impression:
       'Abnormal: seizures controlled after the second medication; burst suppression under propofol.',
+    acnsBackground: {
+      pdrAbsent: true,
+      continuity: 'burst-suppression',
+      symmetry: 'symmetric',
+      reactivity: 'unreactive',
+      voltage: 'suppressed',
+      sleepTransients: 'absent',
+    },
+    patterns: [
+      { mainTerm1: 'G', mainTerm2: 'PD', prevalence: 'frequent', frequencyHz: 1.5, evolution: 'fluctuating' },
+    ],
+    acnsSeizures: [
+      { class: 'ESz', durationSeconds: 240, lateralization: 'right' },
+      { class: 'ESz', durationSeconds: 75, lateralization: 'right' },
+    ],
+    seizureBurdenPercent: 6,
   },
 ] as const;
 export const SEIZURE_READS = [2, 4] as const;
 export type InterpretationRead = (typeof INTERPRETATION_READS)[number];
+/** The free-text parts of a read (the rest is its ACNS coding). */
+export type InterpretationText = 'background' | 'sleep' | 'epileptiform' | 'seizures' | 'impression';
+
+/** A read's ACNS coding as the API stores it, every field present. */
+export const acnsOfRead = (read: InterpretationRead) => acnsFindingsSchema.parse(read);
 
 /** Billing notes: why a case's billable minutes were adjusted (negative: not billed). */
 export const BILLING_ADJUSTMENTS = [

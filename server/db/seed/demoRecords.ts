@@ -14,6 +14,7 @@ import type { Tx } from '../transaction';
 import type { DemoEvent } from './demoCaseData';
 import {
   AMENDMENTS,
+  acnsOfRead,
   BILLING_ADJUSTMENTS,
   CASE_NOTE_TEXTS,
   EVENT_DESCRIPTIONS,
@@ -398,6 +399,7 @@ const interpretation = (kind: string, periodStart: number, periodEnd: number, re
   periodStart: iso(periodStart),
   periodEnd: iso(periodEnd),
   ...INTERPRETATION_READS[read],
+  ...acnsOfRead(INTERPRETATION_READS[read]),
   status: 'draft',
   signedBy: null,
   signedAt: null,

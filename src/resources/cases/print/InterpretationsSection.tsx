@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { acnsLines } from '../../../../contract/acns';
 import type { CaseDetails } from '../../../../contract/cases';
 import { addendaUnderWhatTheyAmend } from '../records/kinds/addenda';
 import { INTERPRETATION_KIND_LABELS } from '../records/kinds/interpretations';
@@ -40,6 +41,30 @@ const Signature = ({ interpretation, details, time }: InterpretationProps) =>
     </Typography>
   );
 
+/** The structured findings in ACNS abbreviations, before the free text that explains them. */
+const Findings = ({ interpretation, time }: InterpretationProps) => {
+  const lines = acnsLines(interpretation, (at) => time(at));
+  if (lines.length === 0) return null;
+  return (
+    <Box
+      component="dl"
+      aria-label="ACNS terminology"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2 }}
+    >
+      {lines.map(({ part, label, text }) => (
+        <Box key={part} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="subtitle2">
+            {label} (ACNS)
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {text}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
 const InterpretationBlock = (props: InterpretationProps) => {
   const { interpretation, time } = props;
   const { periodStart, periodEnd } = interpretation;
@@ -65,6 +90,7 @@ const InterpretationBlock = (props: InterpretationProps) => {
         {period}
       </Typography>
       <Signature {...props} />
+      <Findings {...props} />
       <Box component="dl" sx={{ m: 0 }}>
         {PARTS.filter(([field]) => interpretation[field]).map(([field, label]) => (
           <Box key={field} sx={{ mt: 1 }}>

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,6 +9,7 @@ import { useMemo, useState } from 'react';
 import type { HttpError } from 'react-admin';
 import type { RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
+import { asText, downloadTable } from '../../../csv';
 import { type OpenDialog, RecordDialogs } from './RecordDialogs';
 import { RecordListBody } from './RecordListBody';
 import { RecordTable } from './RecordTable';
@@ -54,6 +56,15 @@ export const RecordPanel = ({ details, view, access, records }: RecordPanelProps
     }
   };
 
+  const exportRows = (items: readonly RecordItem[]) => {
+    const row = view.csvRow;
+    if (!row) return;
+    const rows = items.map((item) =>
+      Object.fromEntries(Object.entries(row(item, details)).map(([key, value]) => [key, asText(value)])),
+    );
+    downloadTable(`${details.caseNumber}-${view.kind}`, rows);
+  };
+
   const act = ({ effect }: RecordAction<RecordItem>, item: RecordItem) => {
     switch (effect.type) {
       case 'edit':
@@ -79,11 +90,18 @@ export const RecordPanel = ({ details, view, access, records }: RecordPanelProps
         <Typography variant="h6" component="h2">
           {view.title}
         </Typography>
-        {access.canCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ type: 'form' })}>
-            Add {view.noun}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1}>
+          {view.csvRow && sorted && sorted.length > 0 && (
+            <Button startIcon={<DownloadIcon />} onClick={() => exportRows(sorted)}>
+              Export CSV
+            </Button>
+          )}
+          {access.canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ type: 'form' })}>
+              Add {view.noun}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {details.stage === 'closed' && (
         <Alert severity="info">

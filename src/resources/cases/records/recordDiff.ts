@@ -24,8 +24,9 @@ export interface FieldChange {
 
 const EMPTY_VALUE = '—';
 
-/** Unset, null and empty text all mean "nothing written" (the API stores an empty optional text as ''). */
-export const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';
+/** Unset, null, empty text and an empty list all mean "nothing written" (the API stores an empty optional text as ''). */
+export const isEmptyValue = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 export const isMap = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,9 +35,16 @@ export const isMap = (value: unknown): value is Fields =>
 const filledEntries = (value: unknown) =>
   isMap(value) ? Object.entries(value).filter(([, entry]) => !isEmptyValue(entry)) : [];
 
-/** Two values say the same: both empty, equal, or maps with the same filled entries. */
+/** Two values say the same: both empty, equal, lists of the same values, or maps with the same filled entries. */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (isEmptyValue(a) || isEmptyValue(b)) return isEmptyValue(a) && isEmptyValue(b);
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, at) => sameValue(item, b[at]))
+    );
   if (isMap(a) || isMap(b)) {
     const left = filledEntries(a);
     const right = new Map(filledEntries(b));

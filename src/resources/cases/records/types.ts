@@ -95,6 +95,8 @@ export interface RecordKindView<R> {
   /** The kind's own actions on an item, shown between Edit and History. */
   actions?: readonly RecordAction<R>[];
   Intro?: RecordIntro<R>;
+  /** An item as a row of the tab's CSV export (only kinds that offer one). */
+  csvRow?(record: R, details: CaseDetails): Record<string, string>;
   /** A wide form (the electrode grid, the interpretation's sections) takes a wider dialog. */
   wideDialog?: boolean;
 }

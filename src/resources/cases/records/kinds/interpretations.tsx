@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { SelectInput, TextInput } from 'react-admin';
+import { acnsLines } from '../../../../../contract/acns';
 import type { INTERPRETATION_KINDS, INTERPRETATION_STATUSES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
 import { formatInZone } from '../../../../dates';
@@ -11,6 +12,8 @@ import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
 import { formatPeriod, nameOf } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
+import { AcnsInputs } from './acns/AcnsInputs';
+import { acnsFieldSpecs, acnsFromForm, findingsInBrief } from './acns/acnsFormat';
 import { addendaUnderWhatTheyAmend } from './addenda';
 
 type Interpretation = RecordOf<'interpretations'>;
@@ -41,6 +44,7 @@ const interpretationFields = ({ client }: CaseDetails): readonly FieldSpec[] => 
   momentField('periodStart', 'Period start', client.timeZone),
   momentField('periodEnd', 'Period end', client.timeZone),
   ...SECTIONS,
+  ...acnsFieldSpecs(client.timeZone),
   labelledField('status', 'Status', STATUS_LABELS),
   { field: 'signedBy', label: 'Signed by' },
   momentField('signedAt', 'Signed at', client.timeZone),
@@ -63,6 +67,7 @@ const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
     {SECTIONS.map(({ field, label }) => (
       <TextInput key={field} source={field} label={label} multiline minRows={2} />
     ))}
+    <AcnsInputs timeZone={details.client.timeZone} />
   </>
 );
 
@@ -113,10 +118,12 @@ export const interpretationsView: RecordKindView<Interpretation> = {
         formatPeriod(periodStart, periodEnd, details.client.timeZone),
     },
     { label: 'Status', render: statusText },
+    { label: 'Findings (ACNS)', render: (interpretation) => findingsInBrief(interpretation) || '—' },
     { label: 'Impression', render: (interpretation) => interpretation.impression || '—' },
   ],
   useFields: interpretationFields,
   Inputs: InterpretationInputs,
+  toFields: acnsFromForm,
   defaults: (details) => ({
     kind: details.stage === 'preview' ? 'final' : 'daily',
     periodStart: details.recordingStart,
@@ -155,6 +162,24 @@ export const interpretationsView: RecordKindView<Interpretation> = {
       },
     },
   ],
+  csvRow: (interpretation, details) => {
+    const time = (at: string | null) => (at ? formatInZone(at, details.client.timeZone) : '');
+    const acns = Object.fromEntries(acnsLines(interpretation, time).map(({ part, text }) => [part, text]));
+    return {
+      id: String(interpretation._id),
+      kind: INTERPRETATION_KIND_LABELS[interpretation.kind],
+      amends: interpretation.amendsId ? String(interpretation.amendsId) : '',
+      periodStart: time(interpretation.periodStart),
+      periodEnd: time(interpretation.periodEnd),
+      status: statusText(interpretation, details),
+      voided: interpretation.voided ? 'yes' : '',
+      acnsBackground: acns.background ?? '',
+      acnsPatterns: acns.patterns ?? '',
+      acnsSeizures: acns.seizures ?? '',
+      seizureBurden: acns.burden ?? '',
+      ...Object.fromEntries(SECTIONS.map(({ field }) => [field, interpretation[field]])),
+    };
+  },
   Intro: InterpretationIntro,
   wideDialog: true,
 };

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acnsBackgroundSchema,
+  acnsLines,
+  acnsPatternSchema,
+  acnsSeizureSchema,
+  backgroundAbbreviation,
+  formatSeconds,
+  patternAbbreviation,
+  seizureAbbreviation,
+} from '../../contract/acns';
+import { RECORD_SHAPES } from '../../contract/caseRecords';
+
+const pattern = (fields: Record<string, unknown>) => acnsPatternSchema.parse(fields);
+const messagesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map(({ path, message }) => `${path.join('.')}: ${message}`) ?? [];
+
+describe('ACNS abbreviations', () => {
+  it('writes a pattern as ACNS does: main terms, plus modifiers, prevalence, frequency, evolution', () => {
+    expect(
+      patternAbbreviation(
+        pattern({ mainTerm1: 'L', mainTerm2: 'PD', plus: ['F'], prevalence: 'frequent', frequencyHz: 1 }),
+      ),
+    ).toBe('LPD+F, frequent, 1 Hz');
+    expect(
+      patternAbbreviation(
+        pattern({
+          mainTerm1: 'G',
+          mainTerm2: 'RDA',
+          plus: ['S', 'F'],
+          stimulusInduced: true,
+          evolution: 'fluctuating',
+        }),
+      ),
+    ).toBe('SI-GRDA+FS, fluctuating');
+    expect(patternAbbreviation(pattern({ mainTerm1: 'BI', mainTerm2: 'PD', plus: ['R', 'F'] }))).toBe(
+      'BIPD+FR',
+    );
+    expect(patternAbbreviation(pattern({ mainTerm1: 'Mf', mainTerm2: 'SW', frequencyHz: 2.5 }))).toBe(
+      'MfSW, 2.5 Hz',
+    );
+  });
+
+  it('writes a seizure with its side, onset in the given clock and duration', () => {
+    const seizure = acnsSeizureSchema.parse({
+      class: 'ESz',
+      lateralization: 'left',
+      onset: '2026-11-24T08:12:00Z',
+      durationSeconds: 90,
+    });
+    expect(seizureAbbreviation(seizure, (at) => `[${at}]`)).toBe(
+      'ESz, left, onset [2026-11-24T08:12:00.000Z], 1 min 30 s',
+    );
+    expect(seizureAbbreviation(acnsSeizureSchema.parse({ class: 'IIC' }), String)).toBe('IIC');
+    expect(formatSeconds(7_505)).toBe('2 h 5 min 5 s');
+  });
+
+  it('writes the background in reading order, and says an absent PDR', () => {
+    const background = acnsBackgroundSchema.parse({
+      pdrAbsent: true,
+      continuity: 'burst-suppression',
+      symmetry: 'symmetric',
+      reactivity: 'unreactive',
+      voltage: 'low',
+      sleepTransients: 'absent',
+    });
+    expect(backgroundAbbreviation(background)).toBe(
+      'PDR absent; burst-suppression; symmetric; unreactive; low voltage; sleep transients absent',
+    );
+    expect(backgroundAbbreviation(acnsBackgroundSchema.parse({ pdrHz: 8 }))).toBe('PDR 8 Hz');
+    expect(backgroundAbbreviation(null)).toBe('');
+  });
+
+  it('lists only the parts that say something', () => {
+    const fields = RECORD_SHAPES.interpretations.parse({
+      kind: 'daily',
+      patterns: [{ mainTerm1: 'L', mainTerm2: 'RDA', prevalence: 'rare' }],
+      seizureBurdenPercent: 12.5,
+    });
+    expect(acnsLines(fields, String)).toEqual([
+      { part: 'patterns', label: 'Rhythmic and periodic patterns', text: 'LRDA, rare' },
+      { part: 'burden', label: 'Seizure burden', text: '12.5 %' },
+    ]);
+  });
+});
+
+describe('ACNS validation', () => {
+  it('leaves every ACNS field optional', () => {
+    const fields = RECORD_SHAPES.interpretations.parse({ kind: 'final' });
+    expect(fields).toMatchObject({
+      acnsBackground: null,
+      patterns: [],
+      acnsSeizures: [],
+      seizureBurdenPercent: null,
+    });
+  });
+
+  it('refuses plus modifiers a main term does not take, saying which it takes', () => {
+    expect(
+      messagesOf(acnsPatternSchema.safeParse({ mainTerm1: 'L', mainTerm2: 'RDA', plus: ['R'] })),
+    ).toEqual(['plus: RDA takes +F or +S, not +R']);
+    expect(messagesOf(acnsPatternSchema.safeParse({ mainTerm1: 'G', mainTerm2: 'SW', plus: ['F'] }))).toEqual(
+      ['plus: SW takes no plus modifier'],
+    );
+    expect(
+      messagesOf(acnsPatternSchema.safeParse({ mainTerm1: 'L', mainTerm2: 'PD', plus: ['F', 'F'] })),
+    ).toEqual(['plus: Give each plus modifier once']);
+  });
+
+  it('names every failing field of a whole interpretation, with the path into its lists', () => {
+    const result = RECORD_SHAPES.interpretations.safeParse({
+      kind: 'final',
+      acnsBackground: { pdrHz: 8, pdrAbsent: true, continuity: 'mostly' },
+      patterns: [{ mainTerm1: 'X', mainTerm2: 'PD', frequencyHz: 40 }],
+      acnsSeizures: [{ class: 'ESz', durationSeconds: 1.5 }],
+      seizureBurdenPercent: 120,
+    });
+    expect(messagesOf(result)).toEqual([
+      'acnsBackground.continuity: Continuity must be one of: continuous, nearly continuous, discontinuous, burst-suppression, burst-attenuation, suppression',
+      'patterns.0.mainTerm1: Main term 1 is required: one of G, L, BI, UI, Mf',
+      'patterns.0.frequencyHz: Frequency must be a number from 0.1 to 10 Hz',
+      'acnsSeizures.0.durationSeconds: Duration must be whole seconds',
+      'seizureBurdenPercent: Seizure burden must be a number from 0 to 100 %',
+    ]);
+    expect(messagesOf(acnsBackgroundSchema.safeParse({ pdrHz: 8, pdrAbsent: true }))).toEqual([
+      'pdrHz: Give the posterior dominant rhythm in Hz or mark it absent, not both',
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import { API_PATHS } from '../../contract/paths';
+import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
+import { allowWholeAppStories } from './support/renderStory';
+import { sentRequest } from './support/requests';
+
+allowWholeAppStories();
+const stories = composeStories(recordStories, preview);
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Opens a select with the keyboard and picks the option whose name starts with `option`. */
+async function choose(user: User, dialog: HTMLElement, label: string, option: string) {
+  const select = within(dialog).getByRole('combobox', { name: label });
+  select.focus();
+  await user.keyboard('{Enter}');
+  const listbox = await screen.findByRole('listbox');
+  const options = within(listbox).getAllByRole('option');
+  const at = options.findIndex((found) => found.textContent?.startsWith(option));
+  if (at < 0) throw new Error(`No option "${option}" in ${label}`);
+  const selected = options.findIndex((found) => found.getAttribute('aria-selected') === 'true');
+  const steps = at - Math.max(selected, 0);
+  if (steps !== 0) await user.keyboard(steps > 0 ? `{ArrowDown>${steps}/}` : `{ArrowUp>${-steps}/}`);
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+}
+
+async function openNewInterpretation() {
+  const onRequest = vi.fn();
+  render(<stories.Interpretations onRequest={onRequest} />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Add interpretation' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add interpretation' });
+  return { user, dialog, onRequest };
+}
+
+describe('the ACNS terminology form', () => {
+  it('is filled with the keyboard and sent as structured fields, then listed in ACNS abbreviations', async () => {
+    const { user, dialog, onRequest } = await openNewInterpretation();
+    await choose(user, dialog, 'Continuity', 'burst-suppression');
+    await choose(user, dialog, 'Reactivity', 'unreactive');
+    within(dialog).getByRole('button', { name: 'Add pattern' }).focus();
+    await user.keyboard('{Enter}');
+    await choose(user, dialog, 'Main term 1', 'L:');
+    await choose(user, dialog, 'Main term 2', 'PD:');
+    await choose(user, dialog, 'Prevalence', 'frequent');
+    within(dialog).getByRole('spinbutton', { name: 'Frequency (Hz)' }).focus();
+    await user.keyboard('1');
+    within(dialog).getByRole('checkbox', { name: /^\+F/ }).focus();
+    await user.keyboard(' ');
+    within(dialog).getByRole('button', { name: 'Add seizure' }).focus();
+    await user.keyboard('{Enter}');
+    await choose(user, dialog, 'Class', 'ESz');
+    await choose(user, dialog, 'Lateralization', 'left');
+    within(dialog).getByRole('spinbutton', { name: 'Duration (s)' }).focus();
+    await user.keyboard('95');
+    within(dialog).getByRole('spinbutton', { name: 'Seizure burden (% of the period)' }).focus();
+    // Ctrl+Enter saves from any field.
+    await user.keyboard('4{Control>}{Enter}{/Control}');
+
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        sentRequest(
+          'POST',
+          API_PATHS.caseRecords(1, 'interpretations'),
+          expect.objectContaining({
+            acnsBackground: expect.objectContaining({
+              continuity: 'burst-suppression',
+              reactivity: 'unreactive',
+              pdrAbsent: false,
+            }),
+            patterns: [
+              expect.objectContaining({
+                mainTerm1: 'L',
+                mainTerm2: 'PD',
+                prevalence: 'frequent',
+                frequencyHz: 1,
+                plus: ['F'],
+              }),
+            ],
+            acnsSeizures: [
+              expect.objectContaining({ class: 'ESz', lateralization: 'left', durationSeconds: 95 }),
+            ],
+            seizureBurdenPercent: 4,
+          }),
+        ),
+      ),
+    );
+    expect(await screen.findByText('LPD+F, frequent, 1 Hz; ESz')).toBeInTheDocument();
+  });
+
+  it('says which plus modifiers a pattern takes, and sends nothing until it is right', async () => {
+    const { user, dialog, onRequest } = await openNewInterpretation();
+    await user.click(within(dialog).getByRole('button', { name: 'Add pattern' }));
+    await choose(user, dialog, 'Main term 1', 'G:');
+    await choose(user, dialog, 'Main term 2', 'RDA:');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^\+R/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add interpretation' }));
+    expect(await within(dialog).findByText('RDA takes +F or +S, not +R')).toBeInTheDocument();
+    expect(onRequest).not.toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.caseRecords(1, 'interpretations')),
+    );
+  });
+});
