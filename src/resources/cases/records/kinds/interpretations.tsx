@@ -9,7 +9,7 @@ import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
 import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
-import { formatPeriod, nameOf } from '../recordFormat';
+import { formatPeriod, personLabelOf } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 import { addendaUnderWhatTheyAmend } from './addenda';
 
@@ -50,7 +50,7 @@ const isSigned = (interpretation: Interpretation) => interpretation.status === '
 
 const statusText = (interpretation: Interpretation, details: CaseDetails) =>
   isSigned(interpretation) && interpretation.signedBy && interpretation.signedAt
-    ? `Signed by ${nameOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
+    ? `Signed by ${personLabelOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
     : 'Draft';
 
 const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
