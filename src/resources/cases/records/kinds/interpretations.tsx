@@ -36,14 +36,14 @@ const SECTIONS = [
   { field: 'impression', label: 'Impression' },
 ] as const;
 
-const interpretationFields = ({ client }: CaseDetails): readonly FieldSpec[] => [
+const interpretationFields = (details: CaseDetails): readonly FieldSpec[] => [
   labelledField('kind', 'Kind', INTERPRETATION_KIND_LABELS),
-  momentField('periodStart', 'Period start', client.timeZone),
-  momentField('periodEnd', 'Period end', client.timeZone),
+  momentField('periodStart', 'Period start', details.client.timeZone),
+  momentField('periodEnd', 'Period end', details.client.timeZone),
   ...SECTIONS,
   labelledField('status', 'Status', STATUS_LABELS),
-  { field: 'signedBy', label: 'Signed by' },
-  momentField('signedAt', 'Signed at', client.timeZone),
+  { field: 'signedBy', label: 'Signed by', format: (value) => personLabelOf(details, String(value)) },
+  momentField('signedAt', 'Signed at', details.client.timeZone),
 ];
 
 const isSigned = (interpretation: Interpretation) => interpretation.status === 'signed';
