@@ -11,6 +11,7 @@ import {
   versionQuerySchema,
 } from './fields';
 import { listQuerySchema } from './list';
+import { personSchema } from './users';
 
 /**
  * The Cases API (DESIGN §4 "Case", §8 "Cases"): intake, the stage lists, a case's details, header edits,
@@ -320,6 +321,8 @@ export const caseDetailsSchema = caseRowSchema
     actions: z.array(caseActionSchema),
     /** Handovers between technologists, oldest first. */
     handovers: z.array(caseHandoverSchema),
+    /** The case's reader and the signers of its interpretations, by name and credentials. */
+    people: z.array(personSchema),
     /** The moves the caller's roles may make from this stage, each with its unmet guards. */
     allowedTransitions: z.array(availableTransitionSchema),
   });

@@ -17,6 +17,7 @@ export const API_PATHS = {
   chrome: '/chrome',
   breadcrumbs: '/chrome/breadcrumbs',
   users: '/users',
+  /** GET a user's details; PATCH `{name?, credentials?}` (admins). */
   user: (username: string) => `/users/${username}`,
   /** PUT `{groups}`: the user's whole set of access groups (Cognito groups). */
   userAccessGroups: (username: string) => `/users/${username}/access-groups`,
@@ -68,6 +69,8 @@ export const API_PATHS = {
   patientDetails: (id: Id) => `${CASES}/monitoring/${id}/patient-details`,
   patientDetailsRevisions: (id: Id) => `${CASES}/monitoring/${id}/patient-details/revisions`,
   technologists: '/users/continuous-monitoring/technologists',
+  /** GET: the enabled users who may be a case's reader, with their names and credentials. */
+  readers: '/users/continuous-monitoring/readers',
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 
   bugReports: '/bugs/reports',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, requiredText } from './fields';
+import { email, optionalText, requiredText } from './fields';
 import { listQuerySchema } from './list';
 import { ROLES } from './roles';
 
@@ -22,10 +22,29 @@ export const accessGroupsSchema = z
   .max(ROLES.length)
   .refine((groups) => new Set(groups).size === groups.length, 'Each group may be given only once');
 
+/** A physician's qualifications after their name, e.g. "MD, FACNS" (a Cognito custom attribute). */
+export const credentials = optionalText('Credentials', 100);
+
+/** A person as others see them: a signer, a case's reader. */
+export const personSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  /** '' when none are recorded. */
+  credentials: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** "Ana Ruiz, MD, FACNS": the name and credentials, or the username when the name is unknown. */
+export function personLabel({ username, name, credentials }: Partial<Person> & { username: string }) {
+  if (!name) return username;
+  return credentials ? `${name}, ${credentials}` : name;
+}
+
 export const userSchema = z.object({
   username: z.string(),
   name: z.string(),
   email: z.string(),
+  credentials: z.string(),
   groups: z.array(z.string()),
   isEnabled: z.boolean(),
   /** The pool's status, e.g. CONFIRMED or FORCE_CHANGE_PASSWORD (a new user who has not yet signed in). */
@@ -54,8 +73,16 @@ export const inviteUserSchema = z.object({
   name: requiredText('Name', 200),
   email: email.refine((value) => value !== '', 'Email is required: the temporary password is sent there'),
   groups: accessGroupsSchema.refine((groups) => groups.length > 0, 'Give the user at least one group'),
+  credentials,
 });
 export type InviteUser = z.input<typeof inviteUserSchema>;
 
 export const accessGroupsInputSchema = z.object({ groups: accessGroupsSchema });
 export type AccessGroupsInput = z.infer<typeof accessGroupsInputSchema>;
+
+/** PATCH a user's name and credentials; a field left out keeps its value, credentials null or '' clears them. */
+export const userEditSchema = z.object({
+  name: requiredText('Name', 200).optional(),
+  credentials: credentials.optional(),
+});
+export type UserEdit = z.infer<typeof userEditSchema>;

@@ -145,7 +145,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     async (api) => {
       await api.register(authPlugin, { verify, db: database.db, deniedCallLimit: config.deniedCallLimit });
       await api.register(chromeRoutes, { db: database.db, directory });
-      await api.register(userRoutes, { db: database.db, directory });
+      await api.register(userRoutes, { db: database.db, directory, roster });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster, monitoring: config.monitoring });
       await api.register(billingRoutes, { db: database.db, monitoring: config.monitoring });

@@ -8,6 +8,8 @@ export type DemoUser = {
   role: Role;
   name: string;
   email: string;
+  /** A physician's credentials, shown after their name when they sign (e.g. "MD, FACNS"). */
+  credentials?: string;
   temporary?: boolean;
 };
 
@@ -22,6 +24,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: 'admin',
     name: 'Dana Whitfield',
     email: 'admin@example.org',
+    // The medical director: an admin may also read cases.
+    credentials: 'DO',
   },
   {
     username: 'tech1',
@@ -36,6 +40,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: 'reader',
     name: 'Marcus Feld',
     email: 'reader1@example.org',
+    credentials: 'MD, FACNS',
   },
   {
     username: 'billing1',

@@ -9,20 +9,24 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import {
+  AddCustomAttributesCommand,
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '../../contract/roles';
+import { CREDENTIALS_ATTRIBUTE } from '../services/userDirectory';
 import { DEMO_USERS, type DemoUser } from './demoUsers';
 
 export type { DemoUser } from './demoUsers';
@@ -58,6 +62,9 @@ export type LocalIdentity = {
 export const LOCAL_REGION = 'local'; // cognito-local's pool ids are `local_xxxxxxxx`
 export const POOL_NAME = 'vigil';
 export const CLIENT_NAME = 'vigil-web';
+
+/** The pool's custom attributes (Cognito names them `custom:<name>`); all mutable, as the real pool's. */
+const CUSTOM_ATTRIBUTES = ['mfa_required', 'credentials'];
 
 /** The emulator's only address: its admin API is unauthenticated and its signing key is published. */
 const LOOPBACK = '127.0.0.1';
@@ -209,7 +216,7 @@ export async function seedLocalIdentity(
               TemporaryPasswordValidityDays: 7,
             },
           },
-          Schema: [{ Name: 'mfa_required', AttributeDataType: 'String', Mutable: true }],
+          Schema: CUSTOM_ATTRIBUTES.map((Name) => ({ Name, AttributeDataType: 'String', Mutable: true })),
           MfaConfiguration: 'OPTIONAL',
           AutoVerifiedAttributes: ['email'],
         }),
@@ -217,6 +224,7 @@ export async function seedLocalIdentity(
       userPoolId = created.UserPool?.Id;
     }
     if (!userPoolId) throw new Error('Local identity: the user pool has no id');
+    await addMissingAttributes(admin, userPoolId);
 
     const clients = await admin.send(
       new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
@@ -261,10 +269,37 @@ export async function seedLocalIdentity(
   }
 }
 
+/** A pool made before an attribute was added to CUSTOM_ATTRIBUTES gets it now. */
+async function addMissingAttributes(admin: CognitoIdentityProviderClient, userPoolId: string) {
+  const pool = await admin.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+  const declared = new Set(pool.UserPool?.SchemaAttributes?.map((attribute) => attribute.Name));
+  const missing = CUSTOM_ATTRIBUTES.filter((name) => !declared.has(`custom:${name}`));
+  if (missing.length === 0) return;
+  await admin.send(
+    new AddCustomAttributesCommand({
+      UserPoolId: userPoolId,
+      CustomAttributes: missing.map((Name) => ({ Name, AttributeDataType: 'String', Mutable: true })),
+    }),
+  );
+}
+
 async function ensureUser(admin: CognitoIdentityProviderClient, userPoolId: string, user: DemoUser) {
   try {
-    await admin.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }));
-    return; // exists: keep whatever password and state it has now
+    const found = await admin.send(
+      new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }),
+    );
+    // Exists: keep whatever password and state it has now; a demo reader made before credentials gets them.
+    const hasCredentials = found.UserAttributes?.some(({ Name }) => Name === CREDENTIALS_ATTRIBUTE);
+    if (user.credentials && !hasCredentials) {
+      await admin.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: userPoolId,
+          Username: user.username,
+          UserAttributes: [{ Name: CREDENTIALS_ATTRIBUTE, Value: user.credentials }],
+        }),
+      );
+    }
+    return;
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
   }
@@ -278,6 +313,7 @@ async function ensureUser(admin: CognitoIdentityProviderClient, userPoolId: stri
         { Name: 'name', Value: user.name },
         { Name: 'email', Value: user.email },
         { Name: 'email_verified', Value: 'true' },
+        ...(user.credentials ? [{ Name: CREDENTIALS_ATTRIBUTE, Value: user.credentials }] : []),
       ],
     }),
   );

@@ -28,6 +28,7 @@ import type { UserDirectory } from '../services/userDirectory';
 import { caseRecordRoutes } from './caseRecords';
 import { handoverRoutes } from './cases/handovers';
 import { caseHeaderRoutes } from './cases/header';
+import { readerRoutes } from './cases/readers';
 import {
   auditCaseWrite,
   caseNotFound,
@@ -176,6 +177,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
   await app.register(caseHeaderRoutes, options);
   await app.register(transitionRoutes, options);
   await app.register(technologistRoutes, options);
+  await app.register(readerRoutes, options);
   await app.register(handoverRoutes, options);
   await app.register(caseRecordRoutes, options);
   await app.register(timeLogRoutes, options);

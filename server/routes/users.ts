@@ -11,6 +11,7 @@ import {
   type User,
   type UserListQuery,
   userDetailsSchema,
+  userEditSchema,
   userListQuery,
   usernameSchema,
   userSchema,
@@ -20,6 +21,7 @@ import { activeCaseCounts } from '../db/cases';
 import type { Db } from '../db/database';
 import { getAccount, listAccounts, setAccountEnabled } from '../db/userAccounts';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
+import type { TechnologistRoster } from '../services/technologistRoster';
 import { isCognitoError, type PoolUser, type UserDirectory } from '../services/userDirectory';
 import { ok, requires } from './reply';
 
@@ -40,6 +42,7 @@ function toUser(user: PoolUser, account: Account, activeCases: number): User {
     username: user.username,
     name: user.name,
     email: user.email,
+    credentials: user.credentials,
     groups: [...user.groups].sort(),
     isEnabled: user.isEnabled && (account?.isEnabled ?? true),
     status: user.status,
@@ -77,10 +80,11 @@ export function pageOfUsers(users: readonly User[], query: UserListQuery) {
   return { rows: matching.slice(start, start + query.perPage), total: matching.length };
 }
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirectory }> = async (
-  app,
-  { db, directory },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  directory: UserDirectory;
+  roster: TechnologistRoster;
+}> = async (app, { db, directory, roster }) => {
   /** One user, read afresh from the pool, with the API's account and their active cases. */
   async function readUser(username: string): Promise<User> {
     const [user, account, counts] = await Promise.all([
@@ -92,13 +96,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirector
     return toUser(user, account, counts.get(username) ?? 0);
   }
 
+  /** Records an admin's change of a user; the cached lists of technologists and readers are read afresh. */
   const audit = (
     request: FastifyRequest,
     action: string,
     username: string,
     details: Record<string, unknown>,
-  ) =>
-    recordAudit(db, {
+  ) => {
+    roster.forget();
+    return recordAudit(db, {
       actor: request.user.username,
       action,
       resource: 'users',
@@ -106,6 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirector
       outcome: 'ok',
       details,
     });
+  };
 
   app.get(
     API_PATHS.users,
@@ -167,6 +174,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirector
     },
   );
 
+  app.patch(
+    API_PATHS.user(':username'),
+    {
+      config: requires('users', 'edit'),
+      schema: { tags, params, body: userEditSchema, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const { username } = request.params;
+      const user = await directory.getUser(username);
+      if (!user) throw notFound(`User ${username} not found`);
+      await directory.updateUser(username, request.body);
+      // Which fields changed, not their values: names stay out of the audit log.
+      await audit(request, 'user.update', username, { fields: Object.keys(request.body) });
+      return ok(await readUser(username));
+    },
+  );
+
   app.put(
     API_PATHS.userAccessGroups(':username'),
     {
@@ -219,6 +243,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; directory: UserDirector
         });
         await directory.setEnabled(username, enable);
       });
+      roster.forget();
       return ok(await readUser(username));
     },
   );

@@ -1,12 +1,14 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserAttributesCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminUpdateUserAttributesCommand,
   type AttributeType,
   CognitoIdentityProviderClient,
   ListUsersCommand,
@@ -19,6 +21,8 @@ export type DirectoryUser = {
   username: string;
   email: string;
   name: string;
+  /** e.g. "MD, FACNS"; '' when none. */
+  credentials: string;
   isEnabled: boolean;
   groups: string[];
 };
@@ -29,7 +33,16 @@ export type GroupMember = Omit<DirectoryUser, 'groups'>;
 /** A user of the pool as the users page lists them. */
 export type PoolUser = DirectoryUser & { status: string; createdAt: string | null };
 
-export type NewUser = { username: string; email: string; name: string; groups: readonly string[] };
+export type NewUser = {
+  username: string;
+  email: string;
+  name: string;
+  credentials: string;
+  groups: readonly string[];
+};
+
+/** The pool's custom attribute (declared mutable on the pool, DESIGN §4 "Interpretations"). */
+export const CREDENTIALS_ATTRIBUTE = 'custom:credentials';
 
 /** True when `error` is the Cognito exception `name` (the SDK's classes, or a plain error of that name). */
 export const isCognitoError = (error: unknown, name: string) =>
@@ -61,6 +74,7 @@ export function createUserDirectory(settings: UserDirectorySettings) {
           username: user.Username ?? username,
           email: attribute('email'),
           name: attribute('name') || (user.Username ?? username),
+          credentials: attribute(CREDENTIALS_ATTRIBUTE),
           isEnabled: user.Enabled ?? true,
           status: user.UserStatus ?? 'UNKNOWN',
           createdAt: user.UserCreateDate?.toISOString() ?? null,
@@ -87,6 +101,7 @@ export function createUserDirectory(settings: UserDirectorySettings) {
             username,
             email: attributeOf(user.Attributes, 'email'),
             name: attributeOf(user.Attributes, 'name') || username,
+            credentials: attributeOf(user.Attributes, CREDENTIALS_ATTRIBUTE),
             isEnabled: user.Enabled ?? true,
           });
         }
@@ -109,6 +124,7 @@ export function createUserDirectory(settings: UserDirectorySettings) {
             username,
             email: attributeOf(user.Attributes, 'email'),
             name: attributeOf(user.Attributes, 'name') || username,
+            credentials: attributeOf(user.Attributes, CREDENTIALS_ATTRIBUTE),
             isEnabled: user.Enabled ?? true,
             status: user.UserStatus ?? 'UNKNOWN',
             createdAt: user.UserCreateDate?.toISOString() ?? null,
@@ -141,6 +157,7 @@ export function createUserDirectory(settings: UserDirectorySettings) {
             { Name: 'email', Value: user.email },
             // The invitation reaches them at this address, and the admin typed it: it needs no second proof.
             { Name: 'email_verified', Value: 'true' },
+            ...(user.credentials ? [{ Name: CREDENTIALS_ATTRIBUTE, Value: user.credentials }] : []),
           ],
         }),
       );
@@ -164,6 +181,31 @@ export function createUserDirectory(settings: UserDirectorySettings) {
       }
       for (const GroupName of current.filter((group) => !groups.includes(group))) {
         await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: username, GroupName }));
+      }
+    },
+    /** Changes the user's name and credentials; credentials '' removes the attribute (Cognito keeps no empty one). */
+    async updateUser(username: string, { name, credentials }: { name?: string; credentials?: string }) {
+      const attributes = [
+        ...(name === undefined ? [] : [{ Name: 'name', Value: name }]),
+        ...(credentials ? [{ Name: CREDENTIALS_ATTRIBUTE, Value: credentials }] : []),
+      ];
+      if (attributes.length > 0) {
+        await client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId,
+            Username: username,
+            UserAttributes: attributes,
+          }),
+        );
+      }
+      if (credentials === '') {
+        await client.send(
+          new AdminDeleteUserAttributesCommand({
+            UserPoolId,
+            Username: username,
+            UserAttributeNames: [CREDENTIALS_ATTRIBUTE],
+          }),
+        );
       }
     },
     /** Enables or disables the user in the pool (a disabled user cannot sign in or refresh). */

@@ -13,6 +13,7 @@ import type {
   TransitionInput,
 } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
+import type { Person } from '../../contract/users';
 import type { HttpClient } from './httpClient';
 
 /** What a transition answers: the transition recorded and the case as it now is. */
@@ -67,6 +68,8 @@ export function caseMethods(httpClient: HttpClient) {
           body: input,
         })
       ).data,
+    /** The users who may be a case's reader, with their names and credentials. */
+    getReaders: async () => (await httpClient<Person[]>(API_PATHS.readers)).data,
     /** Every technologist with their active load. */
     getTechnologists: async () => (await httpClient<Technologist[]>(API_PATHS.technologists)).data,
     /** Replaces a technologist's whole set of active cases; 409 beyond the load limits. */

@@ -1,6 +1,6 @@
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
-import type { InviteUser, User } from '../../contract/users';
+import type { InviteUser, User, UserEdit } from '../../contract/users';
 import type { HttpClient } from './httpClient';
 
 /**
@@ -17,6 +17,14 @@ export function userMethods(httpClient: HttpClient) {
      */
     inviteUser: async (input: InviteUser) =>
       (await httpClient<User>(API_PATHS.users, { method: 'POST', body: input })).data,
+    /** Changes the user's name and credentials (a field left out keeps its value). */
+    updateUser: async (username: string, changes: UserEdit) =>
+      (
+        await httpClient<User>(API_PATHS.user(encodeURIComponent(username)), {
+          method: 'PATCH',
+          body: changes,
+        })
+      ).data,
     /** Replaces the user's whole set of access groups; 409 when admins would drop their own admin group. */
     setUserGroups: (username: string, groups: readonly Role[]) =>
       put(API_PATHS.userAccessGroups(encodeURIComponent(username)), { groups }),

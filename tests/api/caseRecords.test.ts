@@ -272,6 +272,10 @@ describeEachDatabase('Case records API', (kind) => {
       },
     );
     expect(signed.body.data).toMatchObject({ revision: 2, status: 'signed', signedBy: 'reader1' });
+    // The case names its signer by name and credentials.
+    expect((await details(created.id)).people).toEqual([
+      { username: 'reader1', name: 'Marcus Feld', credentials: 'MD, FACNS' },
+    ]);
     const changeSigned = await call(
       'POST',
       revisions(created.id, 'interpretations', interpretation._id),

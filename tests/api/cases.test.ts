@@ -419,6 +419,10 @@ describeEachDatabase('Cases API', (kind) => {
       });
       expect(saved.status).toBe(200);
       expect(caseOf(saved)).toMatchObject({ studyType: 'icu', reader: 'reader1', version: 2 });
+      // The reader is named with their credentials, for the header and the printout.
+      expect(caseOf(saved).people).toEqual([
+        { username: 'reader1', name: 'Marcus Feld', credentials: 'MD, FACNS' },
+      ]);
       const stale = await patch(created, { studyType: 'routine' });
       expect(stale.status).toBe(409);
       const current = caseOf(saved);

@@ -47,6 +47,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /chrome': 'some-role',
   'GET /chrome/breadcrumbs': 'signed-in',
   'GET /users/{username}': 'signed-in',
+  'PATCH /users/{username}': grant('users', 'edit'),
   'GET /users': grant('users', 'list'),
   'POST /users': grant('users', 'create'),
   'PUT /users/{username}/access-groups': grant('users', 'edit'),
@@ -115,6 +116,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
     'show',
   ),
   'GET /users/continuous-monitoring/technologists': grant('cases', 'list'),
+  'GET /users/continuous-monitoring/readers': grant('cases', 'list'),
   'PUT /users/{username}/continuous-monitoring/cases': grant('cases', 'edit'),
 };
 

@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CaseRow } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
-import type { User, UserDetails } from '../../contract/users';
+import type { Person, User, UserDetails } from '../../contract/users';
 import { localAdminClient } from '../../server/identity/localIdentity';
 import { callApi, DEMO_USERNAMES, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls } from './support/caseCalls';
@@ -199,6 +199,99 @@ describeEachDatabase('Users API', (kind) => {
     });
     expect(bad.status).toBe(400);
     expect(fieldNames(bad)).toEqual(['groups']);
+  });
+
+  it("keeps a user's credentials: given at invite, changed and cleared by an admin, read back", async () => {
+    const username = newUsername();
+    const invited = await call('POST', API_PATHS.users, 'admin', {
+      username,
+      name: 'Ana Ruiz',
+      email: `${username}@example.org`,
+      groups: ['reader'],
+      credentials: '  MD, FACNS ',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect(invited.body.data).toMatchObject({ name: 'Ana Ruiz', credentials: 'MD, FACNS' });
+
+    const edited = await call('PATCH', API_PATHS.user(username), 'admin', {
+      name: 'Ana Ruiz-Vega',
+      credentials: 'MD, PhD',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ name: 'Ana Ruiz-Vega', credentials: 'MD, PhD' });
+    const read = await call('GET', API_PATHS.user(username), 'admin');
+    expect(read.body.data).toMatchObject({ name: 'Ana Ruiz-Vega', credentials: 'MD, PhD' });
+    // A field left out keeps its value; null clears the credentials.
+    const renamed = await call('PATCH', API_PATHS.user(username), 'admin', { name: 'Ana Ruiz' });
+    expect(renamed.body.data).toMatchObject({ name: 'Ana Ruiz', credentials: 'MD, PhD' });
+    const cleared = await call('PATCH', API_PATHS.user(username), 'admin', { credentials: null });
+    expect(cleared.body.data).toMatchObject({ name: 'Ana Ruiz', credentials: '' });
+    const listed = await call('GET', `${API_PATHS.users}?q=${username}`, 'admin');
+    expect((listed.body.data as User[])[0]).toMatchObject({ name: 'Ana Ruiz', credentials: '' });
+
+    const tooLong = await call('PATCH', API_PATHS.user(username), 'admin', {
+      name: '',
+      credentials: 'M'.repeat(101),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.fields).toEqual([
+      { field: 'name', message: 'Name is required' },
+      { field: 'credentials', message: 'Credentials must be at most 100 characters' },
+    ]);
+    const badInvite = await call('POST', API_PATHS.users, 'admin', {
+      username: newUsername(),
+      name: 'Long Credentials',
+      email: 'long@example.org',
+      groups: ['reader'],
+      credentials: 'M'.repeat(101),
+    });
+    expect(fieldNames(badInvite)).toEqual(['credentials']);
+    const unknown = await call('PATCH', API_PATHS.user('nobody-here'), 'admin', { name: 'Nobody' });
+    expect(unknown.status).toBe(404);
+    for (const as of ['reader1', 'tech1', 'billing1'] as const) {
+      const refused = await call('PATCH', API_PATHS.user(as), as, { credentials: 'MD' });
+      expect(refused.status, as).toBe(403);
+    }
+    expect((await call('GET', API_PATHS.user(username), 'admin')).body.data).toMatchObject({
+      credentials: '',
+    });
+  });
+
+  it('lists the enabled readers and admins by name and credentials, to whoever may read cases', async () => {
+    const reader = newUsername();
+    await call('POST', API_PATHS.users, 'admin', {
+      username: reader,
+      name: 'Aaron Abel',
+      email: `${reader}@example.org`,
+      groups: ['reader'],
+      credentials: 'DO',
+    });
+    const disabled = newUsername();
+    await invite(disabled, ['reader']);
+    await call('PUT', API_PATHS.userToggle(disabled), 'admin');
+
+    const reply = await call('GET', API_PATHS.readers, 'tech1');
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const readers = reply.body.data as Person[];
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        { username: reader, name: 'Aaron Abel', credentials: 'DO' },
+        { username: 'reader1', name: 'Marcus Feld', credentials: 'MD, FACNS' },
+        { username: 'admin', name: 'Dana Whitfield', credentials: 'DO' },
+      ]),
+    );
+    const usernames = readers.map((person) => person.username);
+    expect(usernames).not.toContain('tech1');
+    expect(usernames).not.toContain('billing1');
+    expect(usernames).not.toContain(disabled);
+    // By name, as the picker offers them.
+    const names = readers.map((person) => person.name);
+    expect(names).toEqual(names.toSorted((a, b) => a.localeCompare(b)));
+    // A reader's new credentials show at once: an admin's change is not hidden by the cached list.
+    await call('PATCH', API_PATHS.user(reader), 'admin', { credentials: 'DO, MS' });
+    const again = (await call('GET', API_PATHS.readers, 'reader1')).body.data as Person[];
+    expect(again.find((person) => person.username === reader)?.credentials).toBe('DO, MS');
+    expect((await call('GET', API_PATHS.readers, 'admin')).status).toBe(200);
   });
 
   it('disables a user: their next call is 401 and the identity refuses their sign-in; enabling restores both', async () => {

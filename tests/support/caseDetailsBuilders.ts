@@ -73,6 +73,7 @@ export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDeta
     transitions: [buildCaseTransition()],
     actions: [],
     handovers: [],
+    people: [],
     allowedTransitions: [],
     ...overrides,
   };

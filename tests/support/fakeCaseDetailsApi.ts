@@ -103,6 +103,11 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
     const closed = closedCaseRefusal(row.caseNumber, row.stage);
     if (closed) throw conflict(closed);
     if (row.version !== version) throw stale(row);
+    if (changes.reader && !state.readers.some((reader) => reader.username === changes.reader))
+      throw toHttpError(400, {
+        error: 'Invalid reader',
+        fields: [{ field: 'reader', message: `${changes.reader} is not a reader` }],
+      });
     save(row, changes);
     return { data: details(row.id) };
   }

@@ -13,6 +13,7 @@ import {
 } from '../../contract/cases';
 import type { Client } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
+import type { Person } from '../../contract/users';
 import { caseYear, formatCaseNumber } from '../../server/domain/caseNumbers';
 import {
   assignmentRefusal,
@@ -52,8 +53,16 @@ export interface CasesSeed {
   cases?: CaseRow[];
   /** Their `active` load is counted from the cases, as the server does. */
   technologists?: Technologist[];
+  /** Who may be a case's reader; by default FAKE_READERS. */
+  readers?: Person[];
   details?: Record<number, Partial<FakeCaseDetails>>;
 }
+
+/** The service's readers: Rhea Patel, a neurologist, and Ada Lovelace, the admin (admins may read too). */
+export const FAKE_READERS: Person[] = [
+  { username: 'ada', name: 'Ada Lovelace', credentials: '' },
+  { username: 'rhea', name: 'Rhea Patel', credentials: 'MD, FACNS' },
+];
 
 /**
  * The fake Cases API's records, shared by every fake that reads or writes cases: the lists and
@@ -62,6 +71,7 @@ export interface CasesSeed {
 export interface FakeCasesState {
   cases: CaseRow[];
   technologists: Technologist[];
+  readers: Person[];
   details: Map<number, FakeCaseDetails>;
 }
 
@@ -103,17 +113,24 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
   };
 }
 
-export function fakeCasesState({ cases = [], technologists = [], details = {} }: CasesSeed): FakeCasesState {
+export function fakeCasesState({
+  cases = [],
+  technologists = [],
+  readers = FAKE_READERS,
+  details = {},
+}: CasesSeed): FakeCasesState {
   return {
     cases: [...cases],
     technologists: [...technologists],
+    readers: [...readers],
     details: new Map(cases.map((row) => [row.id, { ...detailsOfRow(row), ...details[row.id] }])),
   };
 }
 
 /**
  * The case as GET details answers it. `allowedTransitions` is left empty: the case page's fake, which
- * knows the stage rules, fills it in.
+ * knows the stage rules, fills it in. The server names only the case's reader and signers in `people`;
+ * the fake names every reader, which the page reads the same way.
  */
 export function caseDetailsOf(state: FakeCasesState, id: number): CaseDetails {
   const row = state.cases.find((found) => found.id === id) ?? raiseNotFound();
@@ -123,6 +140,7 @@ export function caseDetailsOf(state: FakeCasesState, id: number): CaseDetails {
     ...caseRowHeader(row),
     ...(state.details.get(id) ?? detailsOfRow(row)),
     technologists: row.technologists.map((username) => ({ username, name: nameOf(username) })),
+    people: state.readers,
     allowedTransitions: [],
   };
 }
@@ -271,6 +289,7 @@ export function fakeCasesApi(state: FakeCasesState, { username, clientOf }: Case
         list === 'assignments' ? isActiveStage(row.stage) : row.stage === list;
       return listCases(state.cases.filter(inList), query);
     }
+    if (path === API_PATHS.readers && method === 'GET') return { data: state.readers };
     if (path === API_PATHS.technologists && method === 'GET') {
       return { data: state.technologists.map((technologist) => withLoad(state, technologist)) };
     }

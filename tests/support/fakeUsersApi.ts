@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../contract/chrome';
 import { DEFAULT_PER_PAGE } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
 import { isRole, rolesFromGroups } from '../../contract/roles';
-import { accessGroupsInputSchema, inviteUserSchema, type User } from '../../contract/users';
+import { accessGroupsInputSchema, inviteUserSchema, type User, userEditSchema } from '../../contract/users';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { accessDenied, buildUser } from './fakeApi';
 import { conflict, type FakeRequest, now, type Result, type Row, validate } from './fakeApiRules';
@@ -10,7 +10,7 @@ import type { FakeHandler } from './HandlersHarness';
 
 /**
  * The identity's user pool in memory (DESIGN §8 "Administration"), for stories and component tests, with
- * the server's rules and messages: only an admin lists, invites, regroups and toggles users; nobody
+ * the server's rules and messages: only an admin lists, invites, edits, regroups and toggles users; nobody
  * disables themselves or drops their own admin group; an invited user must set a password.
  */
 
@@ -22,6 +22,7 @@ export const buildPoolUser = (overrides: Partial<User> = {}): User => ({
   username: 'priya',
   name: 'Priya Raman',
   email: 'priya.raman@example.org',
+  credentials: '',
   groups: ['technologist'],
   isEnabled: true,
   status: 'CONFIRMED',
@@ -92,6 +93,7 @@ export const usersSeed: UsersSeed = {
       username: 'rhea',
       name: 'Rhea Patel',
       email: 'rhea.patel@example.org',
+      credentials: 'MD, FACNS',
       groups: ['reader'],
       activeCases: 0,
       lastSignInAt: '2026-03-08T11:00:00.000Z',
@@ -148,6 +150,7 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
       username: input.username,
       name: input.name,
       email: input.email,
+      credentials: input.credentials,
       groups: [...input.groups].sort(),
       isEnabled: true,
       status: 'FORCE_CHANGE_PASSWORD',
@@ -157,6 +160,12 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
     };
     users.push(user);
     return { data: user };
+  }
+
+  function edit(username: string, body: unknown): Result {
+    const user = userNamed(username);
+    const changes = validate(userEditSchema, body);
+    return replace({ ...user, ...changes });
   }
 
   function setGroups(username: string, body: unknown): Result {
@@ -187,9 +196,11 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
     }
     const [, regrouped] = GROUPS_PATH.exec(path) ?? [];
     const [, toggled] = TOGGLE_PATH.exec(path) ?? [];
-    const isUsersCall = path === API_PATHS.users || regrouped || toggled;
+    const edited = user && method === 'PATCH';
+    const isUsersCall = path === API_PATHS.users || regrouped || toggled || edited;
     if (!isUsersCall) return undefined;
     if (!isAdmin) throw accessDenied();
+    if (edited) return edit(decodeURIComponent(user), body);
     if (path === API_PATHS.users && method === 'GET') return listUsers(users, query);
     if (path === API_PATHS.users && method === 'POST') return invite(body);
     if (regrouped && method === 'PUT') return setGroups(decodeURIComponent(regrouped), body);

@@ -15,6 +15,12 @@ const stories = composeStories(pageStories, preview);
 
 const technologists = () => screen.findByRole('region', { name: 'Technologists' });
 
+/** Picks the first reader whose name, credentials or username has `text`, with the keyboard. */
+async function pickReader(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.type(await screen.findByRole('combobox', { name: 'Reader' }), text);
+  await user.keyboard('{ArrowDown}{Enter}');
+}
+
 describe('routes', () => {
   it('opens the details tab when the URL names no tab', async () => {
     render(<stories.WithoutTab />);
@@ -50,11 +56,14 @@ describe('routes', () => {
 });
 
 describe('the details tab', () => {
-  it('saves the header with the version it loaded', async () => {
+  it('saves the reader picked by name from the readers, and names them with their credentials', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     render(<stories.Details onRequest={onRequest} />);
-    await user.type(await screen.findByRole('textbox', { name: 'Reader' }), 'rhea');
+    const reader = await screen.findByRole('combobox', { name: 'Reader' });
+    await user.type(reader, 'patel');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(reader).toHaveValue('Rhea Patel, MD, FACNS (rhea)');
     await submitWith(user, 'Save');
     expect(await screen.findByText('Case NSG-2026-0001 saved')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
@@ -64,7 +73,18 @@ describe('the details tab', () => {
         expect.objectContaining({ reader: 'rhea', studyType: 'long-term', version: 1 }),
       ),
     );
-    expect(within(screen.getByLabelText('Case header')).getByText('rhea')).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Case header')).getByText('Rhea Patel, MD, FACNS'),
+    ).toBeInTheDocument();
+    // Cleared, the case has no reader again.
+    await user.clear(await screen.findByRole('combobox', { name: 'Reader' }));
+    await submitWith(user, 'Save');
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        sentRequest('PATCH', API_PATHS.case(1), expect.objectContaining({ reader: null, version: 2 })),
+      ),
+    );
+    expect(await within(screen.getByLabelText('Case header')).findByText('Not assigned')).toBeInTheDocument();
   });
 
   it('shows a conflict (409) and reads the case again', async () => {
@@ -77,7 +97,7 @@ describe('the details tab', () => {
         failures={{ [`PATCH ${API_PATHS.case(1)}`]: toHttpError(409, { error: message }) }}
       />,
     );
-    await user.type(await screen.findByRole('textbox', { name: 'Reader' }), 'rhea');
+    await pickReader(user, 'Rhea');
     await submitWith(user, 'Save');
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.caseDetails(1))).toBeGreaterThan(1));
@@ -91,7 +111,7 @@ describe('the details tab', () => {
         failures={{ [`PATCH ${API_PATHS.case(1)}`]: toHttpError(400, { error: 'Invalid reader', fields }) }}
       />,
     );
-    await user.type(await screen.findByRole('textbox', { name: 'Reader' }), 'rhea');
+    await pickReader(user, 'Rhea');
     await submitWith(user, 'Save');
     expect(await screen.findByText('rhea is not a reader')).toBeInTheDocument();
   });

@@ -71,7 +71,7 @@ describe('the printable case report', () => {
     expect(factOf(recording, 'Duration')).toBe('13 h 30 min');
     const staff = await section('Technologists and reader');
     expect(factOf(staff, 'Technologists')).toBe('Priya Raman, Marcus Bell');
-    expect(factOf(staff, 'Reader')).toBe('rhea');
+    expect(factOf(staff, 'Reader')).toBe('Rhea Patel, MD, FACNS');
   });
 
   it('summarises the impedance checks, with the electrodes that went over the limit', async () => {
@@ -111,11 +111,11 @@ describe('the printable case report', () => {
     expect(within(events).queryByText('Chewing artifact.')).toBeNull();
   });
 
-  it('shows each interpretation with its signer, and marks a draft', async () => {
+  it('shows each interpretation with its signer by name and credentials, and marks a draft', async () => {
     render(<stories.IcuNight />);
     const final = await screen.findByRole('article', { name: 'Final interpretation' });
     expect(
-      within(final).getByText(`Signed by rhea on ${time('2026-03-03T15:00:00.000Z')}`),
+      within(final).getByText(`Signed by Rhea Patel, MD, FACNS on ${time('2026-03-03T15:00:00.000Z')}`),
     ).toBeInTheDocument();
     expect(within(final).getByText(/^Abnormal continuous EEG/)).toBeInTheDocument();
     expect(within(final).queryByText(/DRAFT/)).toBeNull();

@@ -429,7 +429,7 @@ describe('interpretations', () => {
     );
 
     const signed = await rowWith('Abnormal study: focal epilepsy of left temporal origin.');
-    await waitFor(() => expect(signed).toHaveTextContent(/Signed by rhea at/));
+    await waitFor(() => expect(signed).toHaveTextContent(/Signed by Rhea Patel, MD, FACNS at/));
     expect(within(signed).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(within(signed).queryByRole('button', { name: 'Sign' })).toBeNull();
     expect(screen.getByText(/needs a signed final interpretation/)).toHaveTextContent(

@@ -187,6 +187,7 @@ describe('inviting a user', () => {
     await user.type(within(dialog).getByLabelText('Username'), 'new.tech-2');
     await user.type(within(dialog).getByLabelText('Name'), 'Tomás Ruiz');
     await user.type(within(dialog).getByLabelText('Email'), 'tomas.ruiz@example.org');
+    await user.type(within(dialog).getByLabelText('Credentials'), 'R. EEG T.');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Technologist/ }));
     await submitWith(user, 'Invite', dialog);
 
@@ -199,6 +200,7 @@ describe('inviting a user', () => {
         name: 'Tomás Ruiz',
         email: 'tomas.ruiz@example.org',
         groups: ['technologist'],
+        credentials: 'R. EEG T.',
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -306,6 +308,31 @@ describe("a user's page", () => {
         query: expect.objectContaining({ technologist: 'priya' }),
       }),
     );
+  });
+
+  it('changes the name and credentials, checking them as typed, and shows them', async () => {
+    const { onRequest, user } = renderList(stories.UserPage);
+    await user.click(await screen.findByRole('button', { name: 'Edit name and credentials of priya' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Name and credentials of priya' });
+    const name = within(dialog).getByLabelText('Name');
+    const credentials = within(dialog).getByLabelText('Credentials');
+    await user.clear(name);
+    await user.type(credentials, 'M'.repeat(101));
+    await submitWith(user, 'Save', dialog);
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Credentials must be at most 100 characters')).toBeInTheDocument();
+    expect(requestCount(onRequest, 'PATCH', API_PATHS.user('priya'))).toBe(0);
+
+    await user.type(name, 'Priya Raman-Iyer');
+    await user.clear(credentials);
+    await user.type(credentials, 'R. EEG T.');
+    await submitWith(user, 'Save', dialog);
+    expect(await screen.findByText('Priya Raman-Iyer saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PATCH', API_PATHS.user('priya'), { name: 'Priya Raman-Iyer', credentials: 'R. EEG T.' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Raman-Iyer' })).toBeInTheDocument();
+    expect(screen.getByText('Priya Raman-Iyer, R. EEG T.')).toBeInTheDocument();
   });
 
   it('unassigns a case after a confirmation, sending the rest of the set', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../db/cases';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';
+import { READER_GROUPS } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
@@ -51,11 +52,11 @@ function recordingErrors(current: CaseRecord, patch: CasePatch): FieldError[] {
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
-/** A reader is a user of the reader (or admin) group. */
+/** A reader is an enabled user of a reader group (READER_GROUPS: the readers list offers the same). */
 async function readerError(directory: UserDirectory, reader: string): Promise<FieldError | undefined> {
   const user = await directory.getUser(reader);
   const roles = rolesFromGroups(user?.groups);
-  if (user?.isEnabled && (roles.includes('reader') || roles.includes('admin'))) return undefined;
+  if (user?.isEnabled && READER_GROUPS.some((group) => roles.includes(group))) return undefined;
   return { field: 'reader', message: `${reader} is not a reader` };
 }
 

@@ -3,6 +3,7 @@ import { type CaseDetails, type CaseStage, caseRowHeader } from '../../../contra
 import type { Role } from '../../../contract/roles';
 import { recordWrite } from '../../db/audit';
 import { caseFacts, caseHistory, previousStage } from '../../db/caseHistory';
+import { listLatestRevisions } from '../../db/caseRecords';
 import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
 import { handoversOf } from '../../db/handovers';
@@ -49,6 +50,12 @@ export const auditCaseWrite = (
   details: Record<string, unknown>,
 ) => recordWrite(tx, request.user.username, 'cases', action, caseId, details);
 
+/** Who signed the case's interpretations (voided ones too: they stay listed with their signer). */
+async function signersOf(db: DbOrTx, id: number): Promise<string[]> {
+  const interpretations = await listLatestRevisions(db, id, ['interpretations']);
+  return interpretations.flatMap(({ body }) => (typeof body.signedBy === 'string' ? [body.signedBy] : []));
+}
+
 /** The case page's record for a caller with these roles (GET details, and the answer of every write). */
 export async function loadCaseDetails(
   db: DbOrTx,
@@ -56,19 +63,21 @@ export async function loadCaseDetails(
   roles: readonly Role[],
   roster: TechnologistRoster,
 ): Promise<CaseDetails> {
-  const [record, row, patient, history, previous, handovers] = await Promise.all([
+  const [record, row, patient, history, previous, handovers, signers] = await Promise.all([
     getCase(db, id),
     getCaseRow(db, id),
     getPatient(db, id),
     caseHistory(db, id),
     previousStage(db, id),
     handoversOf(db, id),
+    signersOf(db, id),
   ]);
   if (!record || !row) throw caseNotFound(id);
-  const [client, facts, names] = await Promise.all([
+  const [client, facts, names, people] = await Promise.all([
     getClient(db, record.clientId),
     caseFacts(db, record),
     roster.nameOf(row.technologists),
+    roster.people(row.reader ? [row.reader, ...signers] : signers),
   ]);
   if (!client) throw caseNotFound(id);
   return {
@@ -83,6 +92,7 @@ export async function loadCaseDetails(
     transitions: history.transitions,
     actions: history.actions,
     handovers,
+    people,
     allowedTransitions: allowedTransitions(record.stage, roles, facts, previous as CaseStage | undefined),
   };
 }

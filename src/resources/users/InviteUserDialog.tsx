@@ -7,6 +7,7 @@ import { inviteUserSchema, type User } from '../../../contract/users';
 import { SaveCancelToolbar } from '../../forms/SaveCancelToolbar';
 import { liveValidation } from '../../forms/validateWith';
 import { GroupsInput } from './GroupsInput';
+import { CREDENTIALS_HELP } from './userFormat';
 import { useInviteUser } from './userQueries';
 
 const validation = liveValidation(inviteUserSchema);
@@ -24,7 +25,7 @@ export const InviteUserDialog = ({ onClose }: { onClose: () => void }) => {
   const titleId = useId();
   const notify = useNotify();
   const { mutateAsync } = useInviteUser();
-  const [record] = useState(() => ({ username: '', name: '', email: '', groups: [] }));
+  const [record] = useState(() => ({ username: '', name: '', credentials: '', email: '', groups: [] }));
 
   const save = async (values: Record<string, unknown>) => {
     try {
@@ -53,6 +54,7 @@ export const InviteUserDialog = ({ onClose }: { onClose: () => void }) => {
       >
         <TextInput source="username" label="Username" autoComplete="off" />
         <TextInput source="name" label="Name" />
+        <TextInput source="credentials" label="Credentials" helperText={CREDENTIALS_HELP} />
         <TextInput source="email" label="Email" type="email" />
         <GroupsInput />
       </SimpleForm>

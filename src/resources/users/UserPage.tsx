@@ -6,11 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type HttpError, Loading, ShowBase, Title, useRecordContext, useShowContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { personLabel } from '../../../contract/users';
 import { PageMessage } from '../../customRoutes/PageMessage';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatOptionalDateTime } from '../../dates';
 import { Fact } from '../../layout/Fact';
 import { EditGroupsButton } from './EditGroupsButton';
+import { EditPersonButton } from './EditPersonButton';
 import { GroupChips } from './GroupChips';
 import { UserCases } from './UserCases';
 import { UserEnableSwitch } from './UserEnableSwitch';
@@ -22,6 +24,12 @@ const UserDetails = ({ user }: { user: UserRecord }) => (
     sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1.5, m: 0 }}
   >
     <Fact term="Username">{user.username}</Fact>
+    <Fact term="Name">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <span>{personLabel(user)}</span>
+        <EditPersonButton user={user} />
+      </Stack>
+    </Fact>
     <Fact term="Email">{user.email}</Fact>
     <Fact term="Groups">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -36,3 +36,6 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
 export const formatLastSignIn = (lastSignInAt: string | null) =>
   lastSignInAt ? formatDateTime(lastSignInAt) : 'Never';
+
+/** Under the credentials input: what goes there, and where it shows. */
+export const CREDENTIALS_HELP = 'e.g. "MD, FACNS": shown after the name when they sign or read a case';

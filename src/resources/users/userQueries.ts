@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { Role } from '../../../contract/roles';
-import type { InviteUser, User } from '../../../contract/users';
+import type { InviteUser, User, UserEdit } from '../../../contract/users';
 import type { AppDataProvider } from '../../dataProvider';
 import { USERS_RESOURCE } from '../../dataProvider/resourcePaths';
 
@@ -29,6 +29,16 @@ export function useSetUserGroups() {
   const queryClient = useQueryClient();
   return useMutation<User, HttpError, { username: string; groups: Role[] }>({
     mutationFn: ({ username, groups }) => dataProvider.setUserGroups(username, groups),
+    onSuccess: () => refreshUsers(queryClient),
+  });
+}
+
+/** Changes a user's name and credentials; the dialog shows a refusal itself. */
+export function useUpdateUser() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  return useMutation<User, HttpError, { username: string; changes: UserEdit }>({
+    mutationFn: ({ username, changes }) => dataProvider.updateUser(username, changes),
     onSuccess: () => refreshUsers(queryClient),
   });
 }

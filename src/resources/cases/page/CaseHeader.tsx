@@ -10,6 +10,7 @@ import { formatInZone } from '../../../dates';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { NotificationFlag } from '../records/kinds/NotificationFlag';
+import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
 import { FactList } from './FactList';
 import { patientLine } from './patientLine';
@@ -22,7 +23,7 @@ const headerFacts = (details: CaseDetails) => [
     label: 'Technologists',
     value: details.technologists.map(({ name }) => name).join(', ') || 'None assigned',
   },
-  { label: 'Reader', value: details.reader ?? 'Not assigned' },
+  { label: 'Reader', value: details.reader ? personLabelOf(details, details.reader) : 'Not assigned' },
   {
     label: 'Recording start',
     value: details.recordingStart

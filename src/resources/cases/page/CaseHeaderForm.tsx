@@ -1,18 +1,11 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import {
-  BooleanInput,
-  NumberInput,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SaveButton, SelectInput, SimpleForm, Toolbar } from 'react-admin';
 import { type CaseDetails, casePatchSchema } from '../../../../contract/cases';
 import { liveValidation } from '../../../forms/validateWith';
 import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
 import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { ReaderInput } from '../inputs/ReaderInput';
 import { type CaseHeaderValues, useSaveCaseHeader } from './useSaveCaseHeader';
 
 const FORM_VALIDATION = liveValidation(casePatchSchema.omit({ version: true }));
@@ -78,7 +71,7 @@ export const CaseHeaderForm = ({ details }: { details: CaseDetails }) => {
         />
         <ZonedDateTimeInput source="recordingEnd" label="Recording end" timeZone={details.client.timeZone} />
       </RowOfInputs>
-      <TextInput source="reader" label="Reader" helperText="The reading physician's username" />
+      <ReaderInput details={details} />
     </SimpleForm>
   );
 };

@@ -1,6 +1,7 @@
 import type { CaseDetails, Patient } from '../../../../contract/cases';
 import { type Fact, FactList } from '../page/FactList';
 import { patientFacts } from '../patientFacts';
+import { personLabelOf } from '../records/recordFormat';
 import { ReportSection } from './ReportSection';
 import { formatDuration, type TimeFormat } from './reportFormat';
 
@@ -65,7 +66,7 @@ export const StaffSection = ({ details }: { details: CaseDetails }) => (
         label: 'Technologists',
         value: details.technologists.map(({ name }) => name).join(', ') || 'None assigned',
       },
-      { label: 'Reader', value: details.reader ?? 'Not assigned' },
+      { label: 'Reader', value: details.reader ? personLabelOf(details, details.reader) : 'Not assigned' },
     ]}
   />
 );

@@ -4,7 +4,7 @@ import { acnsLines } from '../../../../contract/acns';
 import type { CaseDetails } from '../../../../contract/cases';
 import { addendaUnderWhatTheyAmend } from '../records/kinds/addenda';
 import { INTERPRETATION_KIND_LABELS } from '../records/kinds/interpretations';
-import { nameOf } from '../records/recordFormat';
+import { personLabelOf } from '../records/recordFormat';
 import type { RecordOf } from '../records/types';
 import { RecordsGate } from './RecordsGate';
 import { ReportSection } from './ReportSection';
@@ -33,7 +33,7 @@ interface InterpretationProps {
 const Signature = ({ interpretation, details, time }: InterpretationProps) =>
   interpretation.status === 'signed' && interpretation.signedBy ? (
     <Typography>
-      Signed by {nameOf(details, interpretation.signedBy)} on {time(interpretation.signedAt)}
+      Signed by {personLabelOf(details, interpretation.signedBy)} on {time(interpretation.signedAt)}
     </Typography>
   ) : (
     <Typography sx={{ fontWeight: 'bold', border: 2, px: 1, alignSelf: 'flex-start' }}>

@@ -1,12 +1,22 @@
 import { intlFormat, parseISO } from 'date-fns';
 import type { CaseDetails } from '../../../../contract/cases';
+import { personLabel } from '../../../../contract/users';
 import { formatInZone } from '../../../dates';
 
 /** How the record tabs write their values. */
 
-/** A user by name when the case knows it (its technologists), else by username. */
+const personOf = (details: CaseDetails, username: string) =>
+  details.people.find((person) => person.username === username);
+
+/** A user by name when the case knows it (its technologists, reader and signers), else by username. */
 export const nameOf = (details: CaseDetails, username: string) =>
-  details.technologists.find((technologist) => technologist.username === username)?.name ?? username;
+  details.technologists.find((technologist) => technologist.username === username)?.name ??
+  personOf(details, username)?.name ??
+  username;
+
+/** A reader or signer by name and credentials ("Rhea Patel, MD, FACNS"), else by username. */
+export const personLabelOf = (details: CaseDetails, username: string) =>
+  personLabel(personOf(details, username) ?? { username });
 
 /** "Event", from "event". */
 export const capitalized = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;

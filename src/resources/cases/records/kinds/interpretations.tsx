@@ -10,7 +10,7 @@ import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
 import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
-import { formatPeriod, nameOf } from '../recordFormat';
+import { formatPeriod, personLabelOf } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 import { AcnsInputs } from './acns/AcnsInputs';
 import { acnsFieldSpecs, acnsFromForm, findingsInBrief } from './acns/acnsFormat';
@@ -39,22 +39,22 @@ const SECTIONS = [
   { field: 'impression', label: 'Impression' },
 ] as const;
 
-const interpretationFields = ({ client }: CaseDetails): readonly FieldSpec[] => [
+const interpretationFields = (details: CaseDetails): readonly FieldSpec[] => [
   labelledField('kind', 'Kind', INTERPRETATION_KIND_LABELS),
-  momentField('periodStart', 'Period start', client.timeZone),
-  momentField('periodEnd', 'Period end', client.timeZone),
+  momentField('periodStart', 'Period start', details.client.timeZone),
+  momentField('periodEnd', 'Period end', details.client.timeZone),
   ...SECTIONS,
   ...acnsFieldSpecs(client.timeZone),
   labelledField('status', 'Status', STATUS_LABELS),
-  { field: 'signedBy', label: 'Signed by' },
-  momentField('signedAt', 'Signed at', client.timeZone),
+  { field: 'signedBy', label: 'Signed by', format: (value) => personLabelOf(details, String(value)) },
+  momentField('signedAt', 'Signed at', details.client.timeZone),
 ];
 
 const isSigned = (interpretation: Interpretation) => interpretation.status === 'signed';
 
 const statusText = (interpretation: Interpretation, details: CaseDetails) =>
   isSigned(interpretation) && interpretation.signedBy && interpretation.signedAt
-    ? `Signed by ${nameOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
+    ? `Signed by ${personLabelOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
     : 'Draft';
 
 const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
