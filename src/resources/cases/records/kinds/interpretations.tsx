@@ -44,7 +44,7 @@ const interpretationFields = (details: CaseDetails): readonly FieldSpec[] => [
   momentField('periodStart', 'Period start', details.client.timeZone),
   momentField('periodEnd', 'Period end', details.client.timeZone),
   ...SECTIONS,
-  ...acnsFieldSpecs(client.timeZone),
+  ...acnsFieldSpecs(details.client.timeZone),
   labelledField('status', 'Status', STATUS_LABELS),
   { field: 'signedBy', label: 'Signed by', format: (value) => personLabelOf(details, String(value)) },
   momentField('signedAt', 'Signed at', details.client.timeZone),
