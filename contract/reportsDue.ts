@@ -28,19 +28,14 @@ export const nextReportSchema = z.object({
   periodStart: instant.nullable(),
   periodEnd: instant.nullable(),
   dueBy: instant,
+  /** Past `dueBy` when the server answered (the browser turns it overdue as the clock passes `dueBy`). */
   overdue: z.boolean(),
 });
 export type NextReport = z.infer<typeof nextReportSchema>;
 
-/** A report the caller owes, on their home page. */
-export const reportDueSchema = nextReportSchema.extend({
-  caseId: z.number().int(),
-  caseNumber: z.string(),
-  clientName: z.string(),
-  /** The client's IANA zone: the due time is shown in it (DESIGN §4 "One clock"). */
-  clientTimeZone: z.string(),
-});
-export type ReportDue = z.infer<typeof reportDueSchema>;
+/** Overdue as the clock now stands. */
+export const isReportOverdueAt = (report: NextReport, now: Date) =>
+  report.overdue || now.getTime() > Date.parse(report.dueBy);
 
 /** Due until `dueBy`, then overdue; once signed, on time when by `dueBy` (inclusive), else late. */
 export function reportStatus(dueBy: string, signedAt: string | null, now: Date): ReportStatus {

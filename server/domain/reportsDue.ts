@@ -1,7 +1,13 @@
 import type { BillingPeriodStart } from '../../contract/billingPeriods';
 import { monthIn } from '../../contract/calendar';
 import { HOUR_MS, type Interval } from '../../contract/hours';
-import { type DueReportKind, isOpenReport, type ReportStatus, reportStatus } from '../../contract/reportsDue';
+import {
+  type DueReportKind,
+  isOpenReport,
+  type NextReport,
+  type ReportStatus,
+  reportStatus,
+} from '../../contract/reportsDue';
 import { billingPeriods } from './billing/periods';
 
 /**
@@ -105,9 +111,26 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
   return reports.sort((a, b) => a.dueBy.localeCompare(b.dueBy) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
 }
 
+/** An open report as the case header and the reader's home show it. */
+export const openReportView = ({
+  kind,
+  periodStart,
+  periodEnd,
+  dueBy,
+  status,
+}: ExpectedReport): NextReport => ({
+  kind,
+  periodStart,
+  periodEnd,
+  dueBy,
+  overdue: status === 'overdue',
+});
+
 /** The soonest-due report still waiting for a signature, or null. */
-export const nextOpenReport = (reports: readonly ExpectedReport[]) =>
-  reports.find((report) => isOpenReport(report.status)) ?? null;
+export function nextOpenReport(reports: readonly ExpectedReport[]): NextReport | null {
+  const next = reports.find((report) => isOpenReport(report.status));
+  return next ? openReportView(next) : null;
+}
 
 /** A case's open reports, each with the case it belongs to. */
 export function openReportsOf<T>(cases: readonly (T & { input: ReportsDueInput })[], now: Date) {
@@ -115,9 +138,19 @@ export function openReportsOf<T>(cases: readonly (T & { input: ReportsDueInput }
     .flatMap(({ input, ...rest }) =>
       reportsDue(input, now)
         .filter((report) => isOpenReport(report.status))
-        .map((report) => ({ ...rest, report })),
+        .map((report) => ({ ...rest, timeZone: input.timeZone, report })),
     )
     .sort((a, b) => a.report.dueBy.localeCompare(b.report.dueBy));
+}
+
+/** Each case's reports past due and not signed, by case id (cases with none are left out). */
+export function overdueReportCounts(cases: readonly { caseId: number; input: ReportsDueInput }[], now: Date) {
+  const counts = new Map<number, number>();
+  for (const { caseId, input } of cases) {
+    const overdue = reportsDue(input, now).filter((report) => report.status === 'overdue').length;
+    if (overdue > 0) counts.set(caseId, overdue);
+  }
+  return counts;
 }
 
 /** How one client's reports fared in one month (the month each was due in, in the client's zone). */

@@ -74,6 +74,7 @@ export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDeta
     actions: [],
     handovers: [],
     allowedTransitions: [],
+    nextReport: null,
     ...overrides,
   };
 };
@@ -89,6 +90,7 @@ export function caseRowOf({
   transitions: _transitions,
   actions: _actions,
   allowedTransitions: _moves,
+  nextReport: _nextReport,
   ...header
 }: CaseDetails): CaseRow {
   return {

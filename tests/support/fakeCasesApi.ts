@@ -45,6 +45,7 @@ export type FakeCaseDetails = Pick<
   | 'transitions'
   | 'actions'
   | 'handovers'
+  | 'nextReport'
 >;
 
 /** The records the fake Cases API starts with; a case without `details` gets them from its row. */
@@ -100,6 +101,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
     transitions: [],
     actions: [],
     handovers: [],
+    nextReport: null,
   };
 }
 

@@ -6,8 +6,10 @@ import { caseFacts, caseHistory, previousStage } from '../../db/caseHistory';
 import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
 import { handoversOf } from '../../db/handovers';
+import { reportCaseOf } from '../../db/reportsDue';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
+import { nextOpenReport, reportsDue } from '../../domain/reportsDue';
 import { conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 
@@ -56,13 +58,14 @@ export async function loadCaseDetails(
   roles: readonly Role[],
   roster: TechnologistRoster,
 ): Promise<CaseDetails> {
-  const [record, row, patient, history, previous, handovers] = await Promise.all([
+  const [record, row, patient, history, previous, handovers, reporting] = await Promise.all([
     getCase(db, id),
     getCaseRow(db, id),
     getPatient(db, id),
     caseHistory(db, id),
     previousStage(db, id),
     handoversOf(db, id),
+    reportCaseOf(db, id),
   ]);
   if (!record || !row) throw caseNotFound(id);
   const [client, facts, names] = await Promise.all([
@@ -84,5 +87,6 @@ export async function loadCaseDetails(
     actions: history.actions,
     handovers,
     allowedTransitions: allowedTransitions(record.stage, roles, facts, previous as CaseStage | undefined),
+    nextReport: reporting ? nextOpenReport(reportsDue(reporting.input, new Date())) : null,
   };
 }
