@@ -12,6 +12,7 @@ import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../cas
 import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { CaseTransitions } from './CaseTransitions';
 import { FactList } from './FactList';
+import { NextReportFlag } from './NextReportFlag';
 import { patientLine } from './patientLine';
 
 const headerFacts = (details: CaseDetails) => [
@@ -54,6 +55,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
         />
         {details.overdue && <Chip label="Check overdue" size="small" color="error" />}
         <NotificationFlag details={details} />
+        <NextReportFlag details={details} />
         <Button
           component={Link}
           to={casePrintPath(details.id)}
