@@ -206,6 +206,31 @@ describeEachDatabase('Reports due API', (kind) => {
     });
   });
 
+  it('gives a client without a protocol the 24-hour turnaround, and counts no draft as done', async () => {
+    const reply = await call('POST', API_PATHS.clients, 'admin', {
+      name: 'No Protocol Clinic',
+      code: `NPC${kind === 'pglite' ? 'L' : 'P'}`,
+      timeZone: 'UTC',
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const start = Date.now() - 30 * HOUR;
+    const found = await study((reply.body.data as { id: number }).id, start, start + 10 * HOUR);
+    const draft = await call('POST', API_PATHS.caseRecords(found.id, 'interpretations'), 'reader1', {
+      kind: 'prelim',
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(await owedOn(found)).toEqual([
+      { kind: 'prelim', periodStart: null, periodEnd: null, dueBy: iso(start + DAY), overdue: true },
+      {
+        kind: 'final',
+        periodStart: null,
+        periodEnd: null,
+        dueBy: iso(start + 10 * HOUR + DAY),
+        overdue: false,
+      },
+    ]);
+  });
+
   it('owes nothing for a case cancelled at intake, nor before its recording starts', async () => {
     seq += 1;
     const created = await intake(fromRecordingStart, {
