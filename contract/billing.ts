@@ -390,6 +390,25 @@ export const monitoringHoursSchema = z.object({
       medianDelayMinutes: z.number().nullable(),
     }),
   ),
+  /**
+   * Per client per month (the month each report was due in, in the client's zone): the reports owed, how
+   * they were signed, and the share on time of those due by now (on time + late + overdue) (DESIGN §4
+   * "Reports due").
+   */
+  reports: z.array(
+    z.object({
+      clientId: z.number().int(),
+      clientName: z.string(),
+      month: z.string(),
+      due: z.number().int(),
+      onTime: z.number().int(),
+      late: z.number().int(),
+      overdue: z.number().int(),
+      pending: z.number().int(),
+      onTimePercent: z.number().nullable(),
+    }),
+  ),
 });
 export type MonitoringHours = z.infer<typeof monitoringHoursSchema>;
 export type NotificationMonthRow = MonitoringHours['notifications'][number];
+export type ReportMonthRow = MonitoringHours['reports'][number];

@@ -11,6 +11,7 @@ import {
   versionQuerySchema,
 } from './fields';
 import { listQuerySchema } from './list';
+import { nextReportSchema } from './reportsDue';
 import { personSchema } from './users';
 
 /**
@@ -325,6 +326,8 @@ export const caseDetailsSchema = caseRowSchema
     people: z.array(personSchema),
     /** The moves the caller's roles may make from this stage, each with its unmet guards. */
     allowedTransitions: z.array(availableTransitionSchema),
+    /** The soonest-due report not signed yet (DESIGN §4 "Reports due"); null when none is owed. */
+    nextReport: nextReportSchema.nullable(),
   });
 export type CaseDetails = z.infer<typeof caseDetailsSchema>;
 

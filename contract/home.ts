@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_STAGES, MONITORING_LEVELS } from './cases';
+import { nextReportSchema } from './reportsDue';
 import { TIME_LOG_ACTIVITIES } from './timeLogs';
 
 /**
@@ -51,6 +52,17 @@ export const openTimeLogSchema = z.object({
 });
 export type OpenTimeLog = z.infer<typeof openTimeLogSchema>;
 
+/** A report the caller owes as the case's reader (DESIGN §4 "Reports due"). */
+export const reportDueSchema = nextReportSchema.extend({
+  caseId: z.number().int(),
+  caseNumber: z.string(),
+  stage: z.enum(CASE_STAGES),
+  clientName: z.string(),
+  /** The client's IANA zone: the due time and the period are shown in it (DESIGN §4 "One clock"). */
+  clientTimeZone: z.string(),
+});
+export type ReportDue = z.infer<typeof reportDueSchema>;
+
 /** GET /getHome */
 export const homeSchema = z.object({
   /** Cases per stage, over every case. */
@@ -59,6 +71,8 @@ export const homeSchema = z.object({
   myCases: z.array(homeCaseSchema),
   /** The caller's running logs, one per case at most (concurrent monitoring), oldest first. */
   openTimeLogs: z.array(openTimeLogSchema),
+  /** The reports the caller owes as the reader of open cases, not yet signed, the soonest due first. */
+  reportsDue: z.array(reportDueSchema),
 });
 export type Home = z.infer<typeof homeSchema>;
 
@@ -102,6 +116,8 @@ export const boardCaseSchema = z.object({
   notificationsOverdue: z.number().int(),
   /** The pending ones' due times, soonest first: the browser turns each overdue as the clock passes it. */
   pendingNotificationsDueBy: z.array(instant),
+  /** Reports past their due time and not signed (DESIGN §4 "Reports due"). */
+  reportsOverdue: z.number().int(),
 });
 export type BoardCase = z.infer<typeof boardCaseSchema>;
 

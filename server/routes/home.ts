@@ -9,7 +9,9 @@ import { monthTotals } from '../db/billing';
 import { monitoringBoard } from '../db/cases';
 import type { Db } from '../db/database';
 import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../db/home';
+import { reportCasesInMonitoring, reportCasesOfReader } from '../db/reportsDue';
 import { hoursOf } from '../domain/billing/money';
+import { openReportsOf, openReportView, overdueReportCounts } from '../domain/reportsDue';
 import { ok, requires } from './reply';
 
 /**
@@ -32,12 +34,23 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
 ) => {
   app.get(API_PATHS.home, { schema: { tags, response: { 200: envelope(homeSchema) } } }, async (request) => {
     const { username } = request.user;
-    const [counts, myCases, openTimeLogs] = await Promise.all([
+    const [counts, myCases, openTimeLogs, reading] = await Promise.all([
       stageCounts(db),
       casesOf(db, username),
       openTimeLogsOf(db, username, monitoring),
+      reportCasesOfReader(db, username),
     ]);
-    return ok({ stageCounts: counts, myCases, openTimeLogs });
+    const reportsDue = openReportsOf(reading, clock()).map(
+      ({ caseId, caseNumber, stage, clientName, timeZone, report }) => ({
+        caseId,
+        caseNumber,
+        stage,
+        clientName,
+        clientTimeZone: timeZone,
+        ...openReportView(report),
+      }),
+    );
+    return ok({ stageCounts: counts, myCases, openTimeLogs, reportsDue });
   });
 
   app.get(
@@ -55,11 +68,13 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
         return { months, totals: await monthTotals(db, { from, to }, now) };
       };
       // Independent reads, side by side on the pool.
-      const [counts, board, { months, totals }] = await Promise.all([
+      const [counts, board, reporting, { months, totals }] = await Promise.all([
         stageCounts(db),
         monitoringBoard(db, monitoring),
+        reportCasesInMonitoring(db),
         monthsAndTotals(),
       ]);
+      const overdueReports = overdueReportCounts(reporting, now);
       let thisMonth = 0;
       let lastMonth = 0;
       for (const total of totals) {
@@ -70,7 +85,7 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
       }
       return ok({
         stageCounts: counts,
-        monitoring: board,
+        monitoring: board.map((row) => ({ ...row, reportsOverdue: overdueReports.get(row.id) ?? 0 })),
         billableHours: {
           thisMonth: { minutes: thisMonth, hours: hoursOf(thisMonth) },
           lastMonth: { minutes: lastMonth, hours: hoursOf(lastMonth) },

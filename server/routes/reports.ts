@@ -21,8 +21,10 @@ import {
   monitoringByTechnologist,
   notifiableEvents,
 } from '../db/reports';
+import { reportCasesInRange } from '../db/reportsDue';
 import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
 import { notificationMonths } from '../domain/notifications';
+import { reportMonths } from '../domain/reportsDue';
 import { notFound } from '../errors';
 import { cycleView, liveHoursOf } from '../services/billingStatements';
 import type { TechnologistRoster } from '../services/technologistRoster';
@@ -180,20 +182,25 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
       const now = clock();
       const found = clientId === undefined ? undefined : await clientHeader(db, clientId);
       if (clientId !== undefined && !found) throw notFound(`Client ${clientId} not found`);
-      const [totals, technologists, cases, events] = await Promise.all([
+      const [totals, technologists, cases, events, reporting] = await Promise.all([
         monthTotals(db, { clientId, from, to }, now, maxOpenLogHours),
         monitoringByTechnologist(db, { clientId, from, to }, now, maxOpenLogHours),
         clientId === undefined
           ? Promise.resolve([])
           : monitoringByCase(db, { clientId, from, to }, now, maxOpenLogHours),
         notifiableEvents(db, { clientId, from, to }),
+        reportCasesInRange(db, { clientId, from, to }),
       ]);
-      const notifications = notificationMonths(events, now).filter(
-        (row) => row.month >= from && row.month <= to,
-      );
+      const inRange = (row: { month: string }) => row.month >= from && row.month <= to;
+      const notifications = notificationMonths(events, now).filter(inRange);
+      const reports = reportMonths(reporting, now).filter(inRange);
       const clientNamesById = await clientNames(db, [
-        ...new Set([...totals, ...notifications].map((total) => total.clientId)),
+        ...new Set([...totals, ...notifications, ...reports].map((total) => total.clientId)),
       ]);
+      const byClientAndMonth = <T extends { clientId: number; month: string }>(rows: T[]) =>
+        rows
+          .map((row) => ({ ...row, clientName: clientNamesById.get(row.clientId)?.name ?? '' }))
+          .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month));
       const people = await roster.nameOf([...new Set(technologists.map((row) => row.technologist))]);
       const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: hoursOf(row.minutes) });
       return ok({
@@ -216,9 +223,8 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
           .map((row) => withHours({ ...row, name: people.get(row.technologist) ?? row.technologist }))
           .sort((a, b) => a.name.localeCompare(b.name) || a.month.localeCompare(b.month)),
         byCase: cases.map(withHours),
-        notifications: notifications
-          .map((row) => ({ ...row, clientName: clientNamesById.get(row.clientId)?.name ?? '' }))
-          .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month)),
+        notifications: byClientAndMonth(notifications),
+        reports: byClientAndMonth(reports),
       });
     },
   );

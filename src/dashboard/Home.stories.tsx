@@ -7,6 +7,7 @@ import {
   homeAs,
   minutesAgo,
   operationsBoard,
+  readerHome,
   technologistHome,
 } from '@test-support/fakeHomeApi';
 import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
@@ -20,6 +21,7 @@ import { CasesPerStage } from './CasesPerStage';
 import { MonitoringBoard } from './MonitoringBoard';
 import { MyCases } from './MyCases';
 import { MyTimeLog } from './MyTimeLog';
+import { ReportsDue } from './ReportsDue';
 import { StageCounts } from './StageCounts';
 
 type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures'>;
@@ -128,6 +130,11 @@ export const TimeLogStopping = widget(() => (
 export const NoTimeLogRunning = widget(() => <MyTimeLog data={[]} onStop={stopMyLog} />);
 
 export const TimeLogLoading = widget(() => <MyTimeLog onStop={stopMyLog} />);
+
+/** Dr. Sandoval's reports: a daily report overdue on a New York case, then a final due in five hours. */
+export const ReportsDueWidget = widget(() => <ReportsDue data={readerHome.reportsDue} />);
+
+export const NoReportsDue = widget(() => <ReportsDue data={[]} />);
 
 const logCheck = fn();
 

@@ -74,6 +74,16 @@ const Notifications = ({ row, now }: { row: BoardCase; now: number }) => {
   );
 };
 
+/** The case's reports past due and not signed (DESIGN §4 "Reports due"), as the server counted them. */
+const ReportsOverdue = ({ row }: { row: BoardCase }) =>
+  row.reportsOverdue > 0 ? (
+    <Chip
+      label={row.reportsOverdue === 1 ? 'Report overdue' : `Reports overdue (${row.reportsOverdue})`}
+      size="small"
+      color="error"
+    />
+  ) : null;
+
 const StaleLogs = ({ row }: { row: BoardCase }) =>
   row.staleOpenLogs.map((log) => (
     <Typography key={`${log.technologist} ${log.start}`} variant="body2" color="warning.main">
@@ -132,6 +142,7 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
             <Status row={row} now={now} />
           </span>
           <Notifications row={row} now={now} />
+          <ReportsOverdue row={row} />
           <StaleLogs row={row} />
         </Stack>
       </TableCell>

@@ -4,10 +4,14 @@ import { useNotify } from 'react-admin';
 import { useHome, useStopTimeLog } from './homeQueries';
 import { MyCases } from './MyCases';
 import { MyTimeLog } from './MyTimeLog';
+import { ReportsDue } from './ReportsDue';
 import { StageCounts } from './StageCounts';
 import { UpdatedAt } from './UpdatedAt';
 
-/** The caller's own work (GET /getHome): the case lists' counts, their active cases, their running logs. */
+/**
+ * The caller's own work (GET /getHome): the case lists' counts, their active cases, their running logs and
+ * the reports they owe.
+ */
 export const MyWork = () => {
   const { data: home, error, dataUpdatedAt } = useHome();
   const stop = useStopTimeLog();
@@ -33,6 +37,7 @@ export const MyWork = () => {
           stopError={stop.error}
         />
       </Box>
+      <ReportsDue data={home?.reportsDue} error={error} />
     </>
   );
 };

@@ -75,6 +75,7 @@ export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDeta
     handovers: [],
     people: [],
     allowedTransitions: [],
+    nextReport: null,
     ...overrides,
   };
 };
@@ -90,6 +91,7 @@ export function caseRowOf({
   transitions: _transitions,
   actions: _actions,
   allowedTransitions: _moves,
+  nextReport: _nextReport,
   ...header
 }: CaseDetails): CaseRow {
   return {

@@ -46,6 +46,7 @@ export type FakeCaseDetails = Pick<
   | 'transitions'
   | 'actions'
   | 'handovers'
+  | 'nextReport'
 >;
 
 /** The records the fake Cases API starts with; a case without `details` gets them from its row. */
@@ -110,6 +111,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
     transitions: [],
     actions: [],
     handovers: [],
+    nextReport: null,
   };
 }
 

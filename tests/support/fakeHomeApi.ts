@@ -1,5 +1,13 @@
 import type { CurrentUser, NavigationItem } from '../../contract/chrome';
-import type { BoardCase, Home, Home2, HomeCase, OpenTimeLog, StageCounts } from '../../contract/home';
+import type {
+  BoardCase,
+  Home,
+  Home2,
+  HomeCase,
+  OpenTimeLog,
+  ReportDue,
+  StageCounts,
+} from '../../contract/home';
 import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
@@ -53,6 +61,21 @@ export const buildOpenTimeLog = (overrides: Partial<OpenTimeLog> = {}): OpenTime
   ...overrides,
 });
 
+/** A report the caller owes as the home page lists it: by default Northside's preliminary, due in 3 hours. */
+export const buildReportDue = (overrides: Partial<ReportDue> = {}): ReportDue => ({
+  caseId: 88,
+  caseNumber: 'NSG-2026-0038',
+  stage: 'preview',
+  clientName: 'Northside General Hospital',
+  clientTimeZone: 'America/Denver',
+  kind: 'prelim',
+  periodStart: null,
+  periodEnd: null,
+  dueBy: minutesAgo(-3 * 60),
+  overdue: false,
+  ...overrides,
+});
+
 /**
  * A case in monitoring as the board sends it. The rule's outcome follows from the last check and the
  * interval unless overridden, as the server computes it (DESIGN §4): due one interval after the last check.
@@ -74,6 +97,7 @@ export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase =>
     staleOpenLogs: [],
     notificationsOverdue: 0,
     pendingNotificationsDueBy: [],
+    reportsOverdue: 0,
     ...overrides,
   };
   const nextCheckBy =
@@ -110,6 +134,7 @@ export const technologistHome: Home = {
     }),
   ],
   openTimeLogs: [buildOpenTimeLog()],
+  reportsDue: [],
 };
 
 /** Dr. Rhea Sandoval reads two recordings that wait in preview; readers log no time. */
@@ -136,16 +161,37 @@ export const readerHome: Home = {
     }),
   ],
   openTimeLogs: [],
+  // Henri Dubois's daily report for the day before yesterday is overdue; Marta Castillo's final is due.
+  reportsDue: [
+    buildReportDue({
+      caseId: 91,
+      caseNumber: 'BMH-2026-0029',
+      clientName: 'Bayside Memorial Hospital',
+      clientTimeZone: 'America/New_York',
+      kind: 'daily',
+      periodStart: '2026-11-22T05:00:00.000Z',
+      periodEnd: '2026-11-23T05:00:00.000Z',
+      dueBy: '2026-11-24T05:00:00.000Z',
+      overdue: true,
+    }),
+    buildReportDue({ kind: 'final', dueBy: minutesAgo(-5 * 60) }),
+  ],
 };
 
 /** Someone with no case of their own and no log running (an administrator, billing staff). */
-export const nothingOfMyOwn: Home = { stageCounts: buildStageCounts(), myCases: [], openTimeLogs: [] };
+export const nothingOfMyOwn: Home = {
+  stageCounts: buildStageCounts(),
+  myCases: [],
+  openTimeLogs: [],
+  reportsDue: [],
+};
 
 /**
  * Eight cases in monitoring, listed as they come so the page has to put the overdue first: two overdue (one
  * checked 95 minutes ago on an hourly protocol, one never checked two hours into its recording), one
  * watched, one whose recording ended, one due in ten minutes with a stale open log, the rest due later; one
- * with a notification overdue and two pending, one with a notification falling due in three minutes.
+ * with a notification overdue and two pending, one with a notification falling due in three minutes, one
+ * (the stale log's) with a report overdue.
  */
 export const operationsBoard: Home2 = {
   stageCounts: buildStageCounts(),
@@ -219,6 +265,7 @@ export const operationsBoard: Home2 = {
       technologists: ['marcus'],
       recordingStart: minutesAgo(20 * 60),
       lastCheckAt: minutesAgo(50),
+      reportsOverdue: 1,
       staleOpenLogs: [{ technologist: 'marcus', activity: 'monitoring', start: minutesAgo(18 * 60) }],
     }),
   ],

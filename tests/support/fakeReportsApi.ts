@@ -10,6 +10,7 @@ import {
   monthRangeQuery,
   monthsBetween,
   type NotificationMonthRow,
+  type ReportMonthRow,
 } from '../../contract/billing';
 import { API_PATHS } from '../../contract/paths';
 import { raiseNotFound, validate } from './fakeApiRules';
@@ -46,6 +47,8 @@ export interface ReportsSeed {
   caseMonths: readonly CaseMonth[];
   /** How each client met its protocol's notifications, per month (the server reckons them from events). */
   notifications: readonly Omit<NotificationMonthRow, 'clientName'>[];
+  /** How each client's reports were signed against the turnaround, per month they fell due. */
+  reports: readonly Omit<ReportMonthRow, 'clientName'>[];
 }
 
 const hospital = (id: number, name: string, code: string, timeZone: string, address: string) => ({
@@ -169,7 +172,29 @@ function buildReportsSeed(): ReportsSeed {
     cycles,
     caseMonths,
     notifications: notificationsOf(),
+    reports: reportsOf(),
   };
+}
+
+/** The first two clients' reports each month: most signed on time, a late one every third month. */
+function reportsOf(): ReportsSeed['reports'] {
+  return CLIENTS.slice(0, 2).flatMap((client) =>
+    SEEDED_MONTHS.map((month, index) => {
+      const onTime = 10 + ((client.id + index) % 6);
+      const late = index % 3 === 0 ? 1 : 0;
+      const due = onTime + late;
+      return {
+        clientId: client.id,
+        month,
+        due,
+        onTime,
+        late,
+        overdue: 0,
+        pending: 0,
+        onTimePercent: Math.round((onTime / due) * 1000) / 10,
+      };
+    }),
+  );
 }
 
 /** The first three clients' notifications each month: mostly on time, now and then late or missed. */
@@ -204,6 +229,7 @@ export const emptyReportsSeed: ReportsSeed = {
   cycles: [],
   caseMonths: [],
   notifications: [],
+  reports: [],
 };
 
 /** "12.50" for 750 minutes: hundredths of an hour, rounded half-up. */
@@ -343,14 +369,24 @@ export function monitoringHours(
           minutes,
           hours: hoursOf(minutes),
         }));
-  const notifications = seed.notifications
-    .filter(
-      ({ month, clientId }) =>
-        month >= range.from && month <= range.to && (!client || clientId === client.id),
-    )
-    .map((row) => ({ ...row, clientName: seed.clients.find(({ id }) => id === row.clientId)?.name ?? '' }))
-    .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month));
-  return { ...range, months, client, byClient, byTechnologist, byCase, notifications };
+  const byClientAndMonth = <T extends { clientId: number; month: string }>(rows: readonly T[]) =>
+    rows
+      .filter(
+        ({ month, clientId }) =>
+          month >= range.from && month <= range.to && (!client || clientId === client.id),
+      )
+      .map((row) => ({ ...row, clientName: seed.clients.find(({ id }) => id === row.clientId)?.name ?? '' }))
+      .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month));
+  return {
+    ...range,
+    months,
+    client,
+    byClient,
+    byTechnologist,
+    byCase,
+    notifications: byClientAndMonth(seed.notifications),
+    reports: byClientAndMonth(seed.reports),
+  };
 }
 
 const CLIENT_REPORT = new RegExp(`^${API_PATHS.clientHoursReport('(\\d+)')}/?$`);

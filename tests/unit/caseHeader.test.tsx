@@ -1,10 +1,11 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as headerStories from '../../src/resources/cases/page/CaseHeader.stories';
+import { NextReportFlag } from '../../src/resources/cases/page/NextReportFlag';
 import { allowWholeAppStories } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
@@ -144,5 +145,41 @@ describe('the stage changes in the case header', () => {
         expect.objectContaining({ method: 'POST', body: expect.objectContaining({ to: 'closed' }) }),
       ),
     );
+  });
+});
+
+describe('the next report due in the case header', () => {
+  const client = { id: 1, name: 'Bayside Memorial Hospital', code: 'BMH', timeZone: 'America/New_York' };
+  const daily = {
+    kind: 'daily' as const,
+    periodStart: '2026-11-23T05:00:00.000Z',
+    periodEnd: '2026-11-24T05:00:00.000Z',
+    dueBy: '2026-11-24T14:00:00.000Z',
+    overdue: false,
+  };
+
+  it("names the kind and the due time in the client's zone, and turns red once overdue", () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+      now: Date.parse('2026-11-24T13:59:00Z'),
+    });
+    try {
+      render(<NextReportFlag details={{ client, nextReport: daily }} />);
+      const flag = screen.getByText('Next report: daily, due Nov 24, 2026, 09:00 EST');
+      expect(flag.closest('.MuiChip-colorError')).toBeNull();
+      act(() => vi.advanceTimersByTime(90_000));
+      expect(
+        screen
+          .getByText('Next report: daily, due Nov 24, 2026, 09:00 EST — overdue')
+          .closest('.MuiChip-colorError'),
+      ).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows nothing when no report is owed', () => {
+    const { container } = render(<NextReportFlag details={{ client, nextReport: null }} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

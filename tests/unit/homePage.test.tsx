@@ -8,7 +8,7 @@ import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
 import { formatInZone } from '../../src/dates';
 import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
-import { operationsBoard, technologistHome } from '../support/fakeHomeApi';
+import { operationsBoard, readerHome, technologistHome } from '../support/fakeHomeApi';
 import { allowWholeAppStories } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 import { bodyRowsOf } from './support/tables';
@@ -119,6 +119,59 @@ describe("the technologist's own work", () => {
   });
 });
 
+describe("the reader's reports due", () => {
+  const [overdueDaily, dueFinal] = readerHome.reportsDue;
+
+  it('lists each report with its case, kind, period and due time in the client’s zone, the overdue flagged', async () => {
+    render(<stories.AsReader />);
+    const reports = await widget('Reports due');
+    const table = await reports.findByRole('table', { name: 'Reports due' });
+    expect(bodyRowsOf(table)).toEqual([
+      [
+        'BMH-2026-0029',
+        'Bayside Memorial Hospital',
+        'Daily',
+        `${formatInZone(overdueDaily.periodStart, 'America/New_York')} – ${formatInZone(overdueDaily.periodEnd, 'America/New_York')}`,
+        formatInZone(overdueDaily.dueBy, 'America/New_York'),
+        'Overdue',
+      ],
+      [
+        'NSG-2026-0038',
+        'Northside General Hospital',
+        'Final',
+        '—',
+        formatInZone(dueFinal.dueBy, 'America/Denver'),
+        '',
+      ],
+    ]);
+    expect(bodyRowsOf(table)[0][4]).toMatch(/EST$/);
+    expect(within(table).getByRole('link', { name: 'BMH-2026-0029' })).toHaveAttribute(
+      'href',
+      casePagePath('preview', 91, 'interpretations'),
+    );
+    expect(within(table).getByText('Overdue').closest('.MuiChip-colorError')).not.toBeNull();
+  });
+
+  it('turns a report overdue on screen once its due time passes, without a reload', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.now() });
+    render(<stories.ReportsDueWidget />);
+    const flagOf = (caseNumber: string) =>
+      bodyRowsOf(screen.getByRole('table', { name: 'Reports due' })).find(
+        (cells) => cells[0] === caseNumber,
+      )?.[5];
+    expect(flagOf('NSG-2026-0038')).toBe('');
+    act(() => vi.advanceTimersByTime(Date.parse(dueFinal.dueBy) - Date.now() + 30_000));
+    expect(flagOf('NSG-2026-0038')).toBe('Overdue');
+  });
+
+  it('says when no report is due', async () => {
+    render(<stories.NoReportsDue />);
+    expect(screen.getByText('You have no reports due.')).toBeInTheDocument();
+    render(<stories.AsTechnologist />);
+    expect(await (await widget('Reports due')).findByText('You have no reports due.')).toBeVisible();
+  });
+});
+
 describe('the operations board', () => {
   /** The "Status" cell of the case's row on the board as rendered now. */
   const statusOf = (caseNumber: string) =>
@@ -188,6 +241,13 @@ describe('the operations board', () => {
     expect(statusOf('NSG-2026-0042')).not.toMatch(/Notification/);
     expect(screen.getByText('Notification overdue').closest('.MuiChip-colorError')).not.toBeNull();
     expect(screen.getByText('Notification pending (2)').closest('.MuiChip-colorWarning')).not.toBeNull();
+  });
+
+  it('flags a case whose reports are overdue', () => {
+    render(<stories.BoardWithOverdue />);
+    expect(statusOf('NSG-2026-0041')).toMatch(/Report overdue/);
+    expect(statusOf('NSG-2026-0042')).not.toMatch(/Report/);
+    expect(screen.getByText('Report overdue').closest('.MuiChip-colorError')).not.toBeNull();
   });
 
   it('turns a pending notification overdue on screen when it falls due, without a reload', () => {

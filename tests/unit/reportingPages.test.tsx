@@ -432,6 +432,30 @@ describe('the monitoring hours report', () => {
     expect(lines.some((line) => line.endsWith(cells.slice(1).join(',')))).toBe(true);
   });
 
+  it('tables and offers as CSV each client’s reports signed on time, per month they fell due', async () => {
+    const user = userEvent.setup();
+    render(<stories.MonitoringHours />);
+    const reports = await table('Reports on time per client');
+    const row = found(
+      report.reports.find((candidate) => candidate.late > 0),
+      'a month with a report signed late',
+    );
+    const cells = [
+      row.clientName,
+      row.month,
+      String(row.due),
+      String(row.onTime),
+      String(row.late),
+      String(row.overdue),
+      String(row.onTimePercent),
+    ];
+    expect(rowsOf(reports)).toContainEqual(cells);
+    expect(rowsOf(reports)).toHaveLength(report.reports.length + 1);
+    const { name, lines } = await downloadedCsv(user, 'Reports on time per client');
+    expect(name).toBe('reports-on-time-per-client-2025-12-to-2026-11.csv');
+    expect(lines[0]).toBe('Client,Month,Due,On time,Late,Not signed,Reports on time (%)');
+  });
+
   it('opens a client picked from the list, over the same months', async () => {
     const user = userEvent.setup();
     const { handlers, to } = requests();

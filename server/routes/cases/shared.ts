@@ -7,8 +7,10 @@ import { listLatestRevisions } from '../../db/caseRecords';
 import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
 import { handoversOf } from '../../db/handovers';
+import { reportCaseOf } from '../../db/reportsDue';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
+import { nextOpenReport, reportsDue } from '../../domain/reportsDue';
 import { conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 
@@ -63,7 +65,7 @@ export async function loadCaseDetails(
   roles: readonly Role[],
   roster: TechnologistRoster,
 ): Promise<CaseDetails> {
-  const [record, row, patient, history, previous, handovers, signers] = await Promise.all([
+  const [record, row, patient, history, previous, handovers, signers, reporting] = await Promise.all([
     getCase(db, id),
     getCaseRow(db, id),
     getPatient(db, id),
@@ -71,6 +73,7 @@ export async function loadCaseDetails(
     previousStage(db, id),
     handoversOf(db, id),
     signersOf(db, id),
+    reportCaseOf(db, id),
   ]);
   if (!record || !row) throw caseNotFound(id);
   const [client, facts, names, people] = await Promise.all([
@@ -94,5 +97,6 @@ export async function loadCaseDetails(
     handovers,
     people,
     allowedTransitions: allowedTransitions(record.stage, roles, facts, previous as CaseStage | undefined),
+    nextReport: reporting ? nextOpenReport(reportsDue(reporting.input, new Date())) : null,
   };
 }

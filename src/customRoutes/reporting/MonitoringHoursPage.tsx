@@ -3,6 +3,7 @@ import { PAGE_PATHS } from '../../../contract/paths';
 import { TechnologistHoursChart } from './charts/TechnologistHoursChart';
 import { ClientPicker } from './monitoring/ClientPicker';
 import { NotificationsTable } from './monitoring/NotificationsTable';
+import { ReportsOnTimeTable } from './monitoring/ReportsOnTimeTable';
 import { ReportError } from './ReportError';
 import { ReportPage } from './ReportPage';
 import { csvFileName } from './reportFormat';
@@ -52,6 +53,10 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
             rows={report.notifications}
             csvName={csvFileName('notifications-per-client', report.from, report.to)}
           />
+          <ReportsOnTimeTable
+            rows={report.reports}
+            csvName={csvFileName('reports-on-time-per-client', report.from, report.to)}
+          />
         </>
       ) : (
         <TablesSkeleton />
@@ -64,7 +69,7 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
 export const MonitoringHoursPage = () => (
   <ReportPage
     title="Monitoring hours"
-    description="Time logged per technologist and per client each month, and the notifications made on time; pick a client for its cases."
+    description="Time logged per technologist and per client each month, the notifications made and reports signed on time; pick a client for its cases."
   >
     {(range) => <MonitoringHoursReport range={range} />}
   </ReportPage>

@@ -13,6 +13,7 @@ import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
 import { FactList } from './FactList';
+import { NextReportFlag } from './NextReportFlag';
 import { patientLine } from './patientLine';
 
 const headerFacts = (details: CaseDetails) => [
@@ -55,6 +56,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
         />
         {details.overdue && <Chip label="Check overdue" size="small" color="error" />}
         <NotificationFlag details={details} />
+        <NextReportFlag details={details} />
         <Button
           component={Link}
           to={casePrintPath(details.id)}

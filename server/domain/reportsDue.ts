@@ -1,0 +1,201 @@
+import type { BillingPeriodStart } from '../../contract/billingPeriods';
+import { monthIn } from '../../contract/calendar';
+import { HOUR_MS, type Interval } from '../../contract/hours';
+import {
+  type DueReportKind,
+  isOpenReport,
+  type NextReport,
+  type ReportStatus,
+  reportStatus,
+} from '../../contract/reportsDue';
+import { billingPeriods } from './billing/periods';
+
+/**
+ * The reports a case owes (DESIGN §4 "Reports due"): a preliminary `turnaroundHours` after the recording
+ * starts; when the study spans more than one billing period, a daily report for each full period (the
+ * recording covers it whole, and it has ended), due at its end + `turnaroundHours`; the final at the
+ * recording's end + `turnaroundHours` once the recording has ended. A cancelled case owes nothing, nor does
+ * a case whose recording has not started. Each report is done by the earliest signed interpretation of its
+ * kind; a daily one by a signed daily whose period is centred in the billing period (readers write the
+ * period as they read it, so an exact match would miss reports that are there).
+ */
+
+export interface SignedInterpretation {
+  kind: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  signedAt: string;
+}
+
+export interface ReportsDueInput {
+  recordingStart: string | null;
+  recordingEnd: string | null;
+  timeZone: string;
+  billingPeriodStart: BillingPeriodStart;
+  turnaroundHours: number;
+  cancelled: boolean;
+  /** The case's live, signed interpretations (any kind; addenda are ignored). */
+  signed: readonly SignedInterpretation[];
+}
+
+export interface ExpectedReport {
+  kind: DueReportKind;
+  periodStart: string | null;
+  periodEnd: string | null;
+  dueBy: string;
+  signedAt: string | null;
+  status: ReportStatus;
+}
+
+const KIND_ORDER: Record<DueReportKind, number> = { prelim: 0, daily: 1, final: 2 };
+
+/** The instant a daily interpretation speaks for: the middle of its period, or the one end it gives. */
+function dailyMoment({ periodStart, periodEnd }: SignedInterpretation): number | null {
+  const start = periodStart ? Date.parse(periodStart) : null;
+  const end = periodEnd ? Date.parse(periodEnd) : null;
+  if (start !== null && end !== null) return (start + end) / 2;
+  if (start !== null) return start;
+  return end === null ? null : end - 1;
+}
+
+/** The earliest of these signatures, or null. */
+const earliest = (signed: readonly SignedInterpretation[]) =>
+  signed.map((item) => item.signedAt).sort()[0] ?? null;
+
+/** The full billing periods of a study that spans more than one: those the recording (so far) covers whole. */
+function fullPeriods(input: ReportsDueInput, start: number, end: number): Interval[] {
+  const periods = billingPeriods({ start, end }, input);
+  if (periods.length < 2) return [];
+  return periods.filter((period) => period.start >= start && period.end <= end);
+}
+
+export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] {
+  if (input.cancelled || !input.recordingStart) return [];
+  const start = Date.parse(input.recordingStart);
+  const end = input.recordingEnd ? Date.parse(input.recordingEnd) : null;
+  const turnaround = input.turnaroundHours * HOUR_MS;
+  const ofKind = (kind: string) => input.signed.filter((item) => item.kind === kind);
+  const report = (
+    kind: DueReportKind,
+    due: number,
+    signed: readonly SignedInterpretation[],
+    period?: Interval,
+  ): ExpectedReport => {
+    const dueBy = new Date(due).toISOString();
+    const signedAt = earliest(signed);
+    return {
+      kind,
+      periodStart: period ? new Date(period.start).toISOString() : null,
+      periodEnd: period ? new Date(period.end).toISOString() : null,
+      dueBy,
+      signedAt,
+      status: reportStatus(dueBy, signedAt, now),
+    };
+  };
+  const dailies = ofKind('daily');
+  const reports = [
+    report('prelim', start + turnaround, ofKind('prelim')),
+    ...fullPeriods(input, start, end ?? Math.max(start, now.getTime())).map((period) =>
+      report(
+        'daily',
+        period.end + turnaround,
+        dailies.filter((daily) => {
+          const moment = dailyMoment(daily);
+          return moment !== null && moment >= period.start && moment < period.end;
+        }),
+        period,
+      ),
+    ),
+    ...(end === null ? [] : [report('final', end + turnaround, ofKind('final'))]),
+  ];
+  return reports.sort((a, b) => a.dueBy.localeCompare(b.dueBy) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+}
+
+/** An open report as the case header and the reader's home show it. */
+export const openReportView = ({
+  kind,
+  periodStart,
+  periodEnd,
+  dueBy,
+  status,
+}: ExpectedReport): NextReport => ({
+  kind,
+  periodStart,
+  periodEnd,
+  dueBy,
+  overdue: status === 'overdue',
+});
+
+/** The soonest-due report still waiting for a signature, or null. */
+export function nextOpenReport(reports: readonly ExpectedReport[]): NextReport | null {
+  const next = reports.find((report) => isOpenReport(report.status));
+  return next ? openReportView(next) : null;
+}
+
+/** A case's open reports, each with the case it belongs to. */
+export function openReportsOf<T>(cases: readonly (T & { input: ReportsDueInput })[], now: Date) {
+  return cases
+    .flatMap(({ input, ...rest }) =>
+      reportsDue(input, now)
+        .filter((report) => isOpenReport(report.status))
+        .map((report) => ({ ...rest, timeZone: input.timeZone, report })),
+    )
+    .sort((a, b) => a.report.dueBy.localeCompare(b.report.dueBy));
+}
+
+/** Each case's reports past due and not signed, by case id (cases with none are left out). */
+export function overdueReportCounts(cases: readonly { caseId: number; input: ReportsDueInput }[], now: Date) {
+  const counts = new Map<number, number>();
+  for (const { caseId, input } of cases) {
+    const overdue = reportsDue(input, now).filter((report) => report.status === 'overdue').length;
+    if (overdue > 0) counts.set(caseId, overdue);
+  }
+  return counts;
+}
+
+/** How one client's reports fared in one month (the month each was due in, in the client's zone). */
+export type ReportMonth = {
+  clientId: number;
+  month: string;
+  /** Reports due by now: on time + late + overdue (those not yet due are not judged). */
+  due: number;
+  onTime: number;
+  late: number;
+  overdue: number;
+  pending: number;
+  /** `onTime / due` in percent, one decimal; null when none was due. */
+  onTimePercent: number | null;
+};
+
+/** The reports of these cases per client and month (DESIGN §4 "Reports due": the share on time). */
+export function reportMonths(
+  cases: readonly { clientId: number; input: ReportsDueInput }[],
+  now: Date,
+): ReportMonth[] {
+  const months = new Map<string, ReportMonth>();
+  for (const { clientId, input } of cases) {
+    for (const report of reportsDue(input, now)) {
+      const month = monthIn(input.timeZone, new Date(report.dueBy));
+      const key = `${clientId} ${month}`;
+      const entry = months.get(key) ?? {
+        clientId,
+        month,
+        due: 0,
+        onTime: 0,
+        late: 0,
+        overdue: 0,
+        pending: 0,
+        onTimePercent: null,
+      };
+      months.set(key, entry);
+      if (report.status === 'on-time') entry.onTime += 1;
+      else if (report.status === 'late') entry.late += 1;
+      else if (report.status === 'overdue') entry.overdue += 1;
+      else entry.pending += 1;
+    }
+  }
+  return [...months.values()].map((entry) => {
+    const due = entry.onTime + entry.late + entry.overdue;
+    return { ...entry, due, onTimePercent: due === 0 ? null : Math.round((entry.onTime / due) * 1000) / 10 };
+  });
+}

@@ -1,0 +1,222 @@
+// @vitest-environment node
+import { TZDate } from '@date-fns/tz';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ReportsDueInput, reportsDue } from '../../server/domain/reportsDue';
+
+const HOUR = 3_600_000;
+const NEW_YORK = 'America/New_York';
+const PROPERTY = { seed: 20261125, numRuns: 300 };
+
+const local = (year: number, month: number, day: number, hour = 0, minute = 0) =>
+  new TZDate(year, month - 1, day, hour, minute, NEW_YORK).toISOString();
+const iso = (instant: string) => new Date(instant).toISOString();
+const plusHours = (instant: string, hours: number) =>
+  new Date(Date.parse(instant) + hours * HOUR).toISOString();
+
+/** A 3-day study in New York: Nov 10 09:00 → Nov 13 09:00 local, read on a 24-hour turnaround. */
+const threeDays: ReportsDueInput = {
+  recordingStart: local(2026, 11, 10, 9),
+  recordingEnd: local(2026, 11, 13, 9),
+  timeZone: NEW_YORK,
+  billingPeriodStart: '00:00',
+  turnaroundHours: 24,
+  cancelled: false,
+  signed: [],
+};
+const later = new Date(local(2026, 12, 1));
+
+describe('reports due', () => {
+  it('owes a 3-day study a preliminary, a daily report per full local day and a final, each judged', () => {
+    const signed = [
+      { kind: 'prelim', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 10, 20) },
+      // Written for Nov 11 (as the reader read it, 00:00 → 23:59): on time.
+      {
+        kind: 'daily',
+        periodStart: local(2026, 11, 11),
+        periodEnd: local(2026, 11, 11, 23, 59),
+        signedAt: local(2026, 11, 12, 8),
+      },
+      // Nov 12's, signed after its due time.
+      {
+        kind: 'daily',
+        periodStart: local(2026, 11, 12),
+        periodEnd: local(2026, 11, 13),
+        signedAt: local(2026, 11, 14, 1),
+      },
+      { kind: 'addendum', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 12, 9) },
+    ];
+    const reports = reportsDue({ ...threeDays, signed }, later);
+    expect(
+      reports.map(({ kind, periodStart, periodEnd, dueBy, status }) => ({
+        kind,
+        periodStart,
+        periodEnd,
+        dueBy,
+        status,
+      })),
+    ).toEqual([
+      {
+        kind: 'prelim',
+        periodStart: null,
+        periodEnd: null,
+        dueBy: iso(local(2026, 11, 11, 9)),
+        status: 'on-time',
+      },
+      {
+        kind: 'daily',
+        periodStart: iso(local(2026, 11, 11)),
+        periodEnd: iso(local(2026, 11, 12)),
+        dueBy: iso(local(2026, 11, 13)),
+        status: 'on-time',
+      },
+      {
+        kind: 'daily',
+        periodStart: iso(local(2026, 11, 12)),
+        periodEnd: iso(local(2026, 11, 13)),
+        dueBy: iso(local(2026, 11, 14)),
+        status: 'late',
+      },
+      {
+        kind: 'final',
+        periodStart: null,
+        periodEnd: null,
+        dueBy: iso(local(2026, 11, 14, 9)),
+        status: 'overdue',
+      },
+    ]);
+    expect(reports[2]?.signedAt).toBe(local(2026, 11, 14, 1));
+  });
+
+  it('owes the same study three daily reports under 24-hour periods from the recording start', () => {
+    const reports = reportsDue({ ...threeDays, billingPeriodStart: 'recording-start' }, later);
+    expect(reports.map((report) => `${report.kind} ${report.dueBy}`)).toEqual([
+      `prelim ${iso(local(2026, 11, 11, 9))}`,
+      `daily ${iso(local(2026, 11, 12, 9))}`,
+      `daily ${iso(local(2026, 11, 13, 9))}`,
+      `daily ${iso(local(2026, 11, 14, 9))}`,
+      `final ${iso(local(2026, 11, 14, 9))}`,
+    ]);
+  });
+
+  it('owes a 10-hour study across midnight a preliminary and a final, no daily report', () => {
+    const study = {
+      ...threeDays,
+      recordingStart: local(2026, 11, 10, 20),
+      recordingEnd: local(2026, 11, 11, 6),
+    };
+    for (const billingPeriodStart of ['00:00', 'recording-start'])
+      expect(reportsDue({ ...study, billingPeriodStart }, later).map((report) => report.kind)).toEqual([
+        'prelim',
+        'final',
+      ]);
+  });
+
+  it('owes nothing for a cancelled case or before the recording starts', () => {
+    expect(reportsDue({ ...threeDays, cancelled: true }, later)).toEqual([]);
+    expect(reportsDue({ ...threeDays, recordingStart: null, recordingEnd: null }, later)).toEqual([]);
+  });
+
+  it('owes a running study the daily reports of the days it has covered whole so far, and no final yet', () => {
+    const now = new Date(local(2026, 11, 12, 10));
+    const reports = reportsDue({ ...threeDays, recordingEnd: null }, now);
+    expect(reports.map(({ kind, dueBy, status }) => ({ kind, dueBy, status }))).toEqual([
+      { kind: 'prelim', dueBy: iso(local(2026, 11, 11, 9)), status: 'overdue' },
+      { kind: 'daily', dueBy: iso(local(2026, 11, 13)), status: 'due' },
+    ]);
+  });
+
+  it('keeps a daily period to local midnight across the autumn change (25 hours), due a turnaround after', () => {
+    const study = {
+      ...threeDays,
+      recordingStart: local(2026, 10, 31, 12),
+      recordingEnd: local(2026, 11, 3, 12),
+      turnaroundHours: 12,
+    };
+    const dailies = reportsDue(study, later).filter((report) => report.kind === 'daily');
+    expect(dailies.map(({ periodStart, periodEnd, dueBy }) => ({ periodStart, periodEnd, dueBy }))).toEqual([
+      {
+        periodStart: '2026-11-01T04:00:00.000Z',
+        periodEnd: '2026-11-02T05:00:00.000Z',
+        dueBy: iso(local(2026, 11, 2, 12)),
+      },
+      {
+        periodStart: '2026-11-02T05:00:00.000Z',
+        periodEnd: '2026-11-03T05:00:00.000Z',
+        dueBy: iso(local(2026, 11, 3, 12)),
+      },
+    ]);
+  });
+
+  it('counts a report signed exactly at its due time as on time, and the earliest of two signatures', () => {
+    const dueBy = plusHours(threeDays.recordingStart as string, 24);
+    const signed = [
+      { kind: 'prelim', periodStart: null, periodEnd: null, signedAt: plusHours(dueBy, 3) },
+      { kind: 'prelim', periodStart: null, periodEnd: null, signedAt: dueBy },
+    ];
+    expect(reportsDue({ ...threeDays, signed }, later)[0]).toMatchObject({
+      signedAt: dueBy,
+      status: 'on-time',
+    });
+  });
+});
+
+describe('reports due, for any study', () => {
+  const zones = fc.constantFrom(NEW_YORK, 'Europe/London', 'UTC', 'Asia/Kolkata', 'Australia/Sydney');
+  const starts = fc.constantFrom('recording-start', '00:00', '07:00', '23:30');
+  const studies = fc
+    .tuple(
+      fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }),
+      fc.integer({ min: 1, max: 10 * 24 * 60 }),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 168 }),
+      fc.integer({ min: -5 * 24 * 60, max: 15 * 24 * 60 }),
+    )
+    .map(([start, minutes, ended, turnaroundHours, nowAfterStart]) => ({
+      recordingStart: new Date(start).toISOString(),
+      recordingEnd: ended ? new Date(start + minutes * 60_000).toISOString() : null,
+      turnaroundHours,
+      now: new Date(start + nowAfterStart * 60_000),
+    }));
+
+  it('owes one preliminary, daily reports for whole periods inside the recording, and a final once it ended', () => {
+    fc.assert(
+      fc.property(zones, starts, studies, (timeZone, billingPeriodStart, { now, ...study }) => {
+        const reports = reportsDue(
+          { ...study, timeZone, billingPeriodStart, cancelled: false, signed: [] },
+          now,
+        );
+        const start = Date.parse(study.recordingStart);
+        const end = study.recordingEnd ? Date.parse(study.recordingEnd) : Math.max(start, now.getTime());
+        expect(reports.filter((report) => report.kind === 'prelim')).toHaveLength(1);
+        expect(reports.filter((report) => report.kind === 'final')).toHaveLength(study.recordingEnd ? 1 : 0);
+        for (const report of reports) {
+          expect(report.status).toBe(now.getTime() <= Date.parse(report.dueBy) ? 'due' : 'overdue');
+          if (report.kind !== 'daily') continue;
+          const periodStart = Date.parse(report.periodStart as string);
+          const periodEnd = Date.parse(report.periodEnd as string);
+          expect(periodStart).toBeGreaterThanOrEqual(start);
+          expect(periodEnd).toBeLessThanOrEqual(end);
+          expect(end - start).toBeGreaterThan((periodEnd - periodStart) / 2);
+          expect(Date.parse(report.dueBy)).toBe(periodEnd + study.turnaroundHours * HOUR);
+        }
+        const dues = reports.map((report) => report.dueBy);
+        expect(dues).toEqual(dues.toSorted());
+      }),
+      PROPERTY,
+    );
+  });
+
+  it('judges every report on time once each is signed at its due time, for its own period', () => {
+    fc.assert(
+      fc.property(zones, starts, studies, (timeZone, billingPeriodStart, { now, ...study }) => {
+        const input = { ...study, timeZone, billingPeriodStart, cancelled: false, signed: [] };
+        const owed = reportsDue(input, now);
+        const signed = owed.map((report) => ({ ...report, signedAt: report.dueBy }));
+        const judged = reportsDue({ ...input, signed }, now);
+        expect(judged.map((report) => report.status)).toEqual(owed.map(() => 'on-time'));
+      }),
+      PROPERTY,
+    );
+  });
+});
