@@ -23,6 +23,7 @@ import { cptCodes } from '../../server/domain/billing/cpt';
 import { cycleStatusRefusal } from '../../server/domain/billing/cycleStatus';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../../server/domain/billing/money';
 import { monthWindow } from '../../server/domain/billing/months';
+import { professionalCodes } from '../../server/domain/billing/professional';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { buildClient } from './clientBuilders';
 import { buildUser } from './fakeApi';
@@ -87,6 +88,8 @@ export interface LineSpec {
   /** A running time log counts in the month (and is stale). */
   openLog?: boolean;
   staleLog?: boolean;
+  /** The case's reader: the line then carries their professional codes, read once after the end. */
+  reader?: string;
 }
 
 /** A statement line of `month`, its CPT codes worked out by the server's rules from the recording. */
@@ -95,6 +98,21 @@ export function buildLine(client: ClientHeader, month: string, spec: LineSpec): 
   const recordingEnd = spec.end && localTime(client.timeZone, spec.end);
   const adjustMinutes = spec.adjustMinutes ?? 0;
   const totalMinutes = spec.minutes + adjustMinutes;
+  const cpt = cptCodes(
+    {
+      recordingStart: Date.parse(recordingStart),
+      recordingEnd: recordingEnd ? Date.parse(recordingEnd) : Date.now(),
+      timeZone: client.timeZone,
+      hasVideo: spec.hasVideo,
+      monitoringLevel: spec.monitoringLevel,
+      hasHookupLog: true,
+    },
+    month,
+  );
+  const professional = spec.reader && {
+    reader: spec.reader,
+    codes: professionalCodes({ cpt, hasVideo: spec.hasVideo, hasDailyReports: false, endsInMonth: true }),
+  };
   return {
     caseId: spec.caseId,
     caseNumber: `${client.code}-${spec.start.slice(0, 4)}-${String(spec.caseId).padStart(4, '0')}`,
@@ -114,17 +132,8 @@ export function buildLine(client: ClientHeader, month: string, spec: LineSpec): 
     totalHours: hoursOf(totalMinutes),
     openLog: spec.openLog ?? false,
     staleLog: spec.staleLog ?? false,
-    cpt: cptCodes(
-      {
-        recordingStart: Date.parse(recordingStart),
-        recordingEnd: recordingEnd ? Date.parse(recordingEnd) : Date.now(),
-        timeZone: client.timeZone,
-        hasVideo: spec.hasVideo,
-        monitoringLevel: spec.monitoringLevel,
-        hasHookupLog: true,
-      },
-      month,
-    ),
+    cpt,
+    ...(professional ? { professional } : {}),
   };
 }
 
@@ -435,7 +444,10 @@ const study = (
  */
 export const BAYOU_OCTOBER: LineSpec[] = [
   study(41, 'Okafor, Grace', icu, ['2026-10-02 21:15', '2026-10-05 09:40'], 3565),
-  study(42, 'Nguyen, Minh', longTerm, ['2026-10-08 07:30', '2026-10-09 19:00'], 2100, -60),
+  {
+    ...study(42, 'Nguyen, Minh', longTerm, ['2026-10-08 07:30', '2026-10-09 19:00'], 2100, -60),
+    reader: 'rhea',
+  },
   study(43, 'Delacroix, Anne', routine, ['2026-10-12 10:00', '2026-10-12 11:20'], 80),
   study(44, 'Broussard, Luc', ambulatory, ['2026-10-14 08:00', '2026-10-16 08:00'], 240),
   study(45, 'Thibodeaux, Marie', icu, ['2026-10-20 14:00', '2026-10-21 16:30'], 1590, 30),

@@ -396,6 +396,10 @@ describe('the statement', () => {
     expect(rowOf(table, 'BMH-2026-0042').textContent).toContain(
       '2100 min (35.00 h)-60 min (-1.00 h)2040 min (34.00 h)',
     );
+    // The reader's codes under the technical ones, by the reader's name and credentials.
+    expect(
+      await within(rowOf(table, 'BMH-2026-0042')).findByText('Reader Rhea Patel, MD, FACNS'),
+    ).toBeInTheDocument();
     expect(within(rowOf(table, 'BMH-2026-0043')).getByText(/^Routine EEG: under 2 h/)).toBeInTheDocument();
     expect(rows[6]).toEqual([
       'Totals',
@@ -486,13 +490,16 @@ describe('the statement', () => {
     expect(name).toBe('statement-BMH-2026-10.csv');
     const [header, ...rows] = text.trim().split('\n');
     expect(header).toBe(
-      'Case number,Patient,MRN,Recording start,Recording end,Billable minutes,Billable hours,Adjustment minutes,Adjustment hours,Total minutes,Total hours,CPT codes,Note,Currency,Rate,Amount',
+      'Case number,Patient,MRN,Recording start,Recording end,Billable minutes,Billable hours,Adjustment minutes,Adjustment hours,Total minutes,Total hours,CPT codes,Professional codes,Reader,Note,Currency,Rate,Amount',
     );
     expect(rows).toHaveLength(7);
     expect(rows[1]).toContain('BMH-2026-0042,"Nguyen, Minh",BMH101554,');
-    expect(rows[1]).toContain(',2100,35.00,-60,-1.00,2040,34.00,95700 × 1; 95715 × 2,,,,');
+    // The reader’s professional codes by name and credentials: 35.5 h read once after the end is not over 36 h, so two video days of 12–26 h.
+    expect(rows[1]).toContain(
+      ',2100,35.00,-60,-1.00,2040,34.00,95700 × 1; 95715 × 2,95720 × 2,"Rhea Patel, MD, FACNS",,,,',
+    );
     expect(rows[6]).toMatch(
-      /^Total,,,,,9375,156\.25,-30,-0\.50,9345,155\.75,,(DRAFT: the month is still open)?,USD,125\.50,19546\.63$/,
+      /^Total,,,,,9375,156\.25,-30,-0\.50,9345,155\.75,,,,(DRAFT: the month is still open)?,USD,125\.50,19546\.63$/,
     );
   });
 });

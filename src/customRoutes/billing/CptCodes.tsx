@@ -2,6 +2,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BillableCase, CptCode, CptResult } from '../../../contract/billing';
 import { SmallPrint } from '../../resources/cases/print/ReportSection';
+import { useReaderName } from '../../resources/cases/useReaders';
 import { cptText } from './statementFormat';
 
 /** The month's CPT codes of a case, one per line; each code's description on hover. */
@@ -16,11 +17,12 @@ export const CptCodes = ({ cpt }: { cpt: CptResult }) =>
 
 /** The reader's professional codes of a line, under the technical ones, with whose they are. */
 export const ProfessionalCodes = ({ professional }: { professional: BillableCase['professional'] }) => {
+  const readerName = useReaderName();
   if (!professional || professional.codes.length === 0) return null;
   return (
     <span style={{ display: 'block', marginTop: 4 }}>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        Reader {professional.reader ?? 'not named'}
+        Reader {professional.reader ? readerName(professional.reader) : 'not named'}
       </Typography>
       {professional.codes.map((code) => (
         <Tooltip key={code.code} title={code.description} describeChild>

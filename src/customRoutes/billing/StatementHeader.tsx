@@ -9,42 +9,46 @@ import type { Statement } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
 import type { TimeFormat } from '../../resources/cases/print/reportFormat';
+import { useReaderName } from '../../resources/cases/useReaders';
 import { monthLabel } from './billingFormat';
 import { downloadStatement } from './statementCsv';
 
 /** The statement's title, and on screen only the way back to the client's months, CSV and Print. */
-export const StatementHeader = ({ statement, time }: { statement: Statement; time: TimeFormat }) => (
-  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-    <div>
-      <Typography variant="overline" component="p">
-        Vigil · continuous EEG monitoring
-      </Typography>
-      <Typography variant="h5" component="h1">
-        Statement for {monthLabel(statement.cycle.month)}
-      </Typography>
-      <Typography sx={{ fontWeight: 'bold' }}>
-        {statement.client.name} ({statement.client.code})
-      </Typography>
-    </div>
-    <Stack
-      className={SCREEN_ONLY}
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
-    >
-      <Button
-        component={Link}
-        to={PAGE_PATHS.billingClient(statement.client.id)}
-        startIcon={<ArrowBackIcon />}
+export const StatementHeader = ({ statement, time }: { statement: Statement; time: TimeFormat }) => {
+  const readerName = useReaderName();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <div>
+        <Typography variant="overline" component="p">
+          Vigil · continuous EEG monitoring
+        </Typography>
+        <Typography variant="h5" component="h1">
+          Statement for {monthLabel(statement.cycle.month)}
+        </Typography>
+        <Typography sx={{ fontWeight: 'bold' }}>
+          {statement.client.name} ({statement.client.code})
+        </Typography>
+      </div>
+      <Stack
+        className={SCREEN_ONLY}
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
       >
-        Back to the billing cycles
-      </Button>
-      <Button startIcon={<DownloadIcon />} onClick={() => downloadStatement(statement, time)}>
-        Download CSV
-      </Button>
-      <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
-        Print
-      </Button>
+        <Button
+          component={Link}
+          to={PAGE_PATHS.billingClient(statement.client.id)}
+          startIcon={<ArrowBackIcon />}
+        >
+          Back to the billing cycles
+        </Button>
+        <Button startIcon={<DownloadIcon />} onClick={() => downloadStatement(statement, time, readerName)}>
+          Download CSV
+        </Button>
+        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Stack>
     </Stack>
-  </Stack>
-);
+  );
+};

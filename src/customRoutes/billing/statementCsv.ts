@@ -5,12 +5,19 @@ import { cptText, lineNote } from './statementFormat';
 
 const NO_RATE = 'No rate set';
 
+/** A reader's name and credentials by username. */
+type ReaderName = (username: string) => string;
+
 /**
  * The statement as a spreadsheet: one row per case, then the totals with the rate and amount (the amount
  * exists only for the whole month: it is rounded once, never per line). Times in the client's zone; hours
  * and money as the server sent them; free text guarded against formula injection.
  */
-export function statementCsvRows(statement: Statement, time: TimeFormat) {
+export function statementCsvRows(
+  statement: Statement,
+  time: TimeFormat,
+  readerName: ReaderName = (reader) => reader,
+) {
   const lines = statement.lines.map((line) => ({
     'Case number': line.caseNumber,
     Patient: asText(line.patientName),
@@ -24,6 +31,8 @@ export function statementCsvRows(statement: Statement, time: TimeFormat) {
     'Total minutes': line.totalMinutes,
     'Total hours': line.totalHours,
     'CPT codes': line.cpt.codes.map(cptText).join('; '),
+    'Professional codes': (line.professional?.codes ?? []).map(cptText).join('; '),
+    Reader: line.professional?.reader ? asText(readerName(line.professional.reader)) : '',
     Note: lineNote(line),
     Currency: '',
     Rate: '',
@@ -44,6 +53,8 @@ export function statementCsvRows(statement: Statement, time: TimeFormat) {
     'Total minutes': totals.totalMinutes,
     'Total hours': totals.totalHours,
     'CPT codes': '',
+    'Professional codes': '',
+    Reader: '',
     Note: statement.draft ? 'DRAFT: the month is still open' : '',
     Currency: statement.client.currency,
     Rate: cycle.rate ?? NO_RATE,
@@ -53,8 +64,8 @@ export function statementCsvRows(statement: Statement, time: TimeFormat) {
 }
 
 /** Offers `statement-BMH-2026-10.csv`. */
-export const downloadStatement = (statement: Statement, time: TimeFormat) =>
+export const downloadStatement = (statement: Statement, time: TimeFormat, readerName?: ReaderName) =>
   downloadTable(
     `statement-${statement.client.code}-${statement.cycle.month}`,
-    statementCsvRows(statement, time),
+    statementCsvRows(statement, time, readerName),
   );
