@@ -223,6 +223,8 @@ test('a reader signs a preliminary and two daily reports, is stopped from a seco
   const pages = await printedPages(page);
   expect(pages.length).toBeGreaterThan(1);
   expect(pages.join('\n')).toContain('LPD+F, frequent, 1 Hz');
+  // Signed by the reader's name and credentials, not a username.
+  expect(pages.join('\n')).toContain('Signed by Marcus Feld, MD, FACNS');
   for (const [index, text] of pages.entries()) {
     expect(text).toContain(`Haddad, Noor · MRN ${client.code}-7 · DOB 1958-04-17`);
     expect(text).toContain(`Case ${study.caseNumber}`);
@@ -249,7 +251,7 @@ test('a reader signs a preliminary and two daily reports, is stopped from a seco
   await expect(line).toContainText('95716 × 2');
   await expect(line).toContainText('95700 × 1');
   // The reader's professional codes: read day by day (signed daily reports), one 95720 per day.
-  await expect(line).toContainText('Reader reader1');
+  await expect(line).toContainText('Reader Marcus Feld, MD, FACNS');
   await expect(line).toContainText('95720 × 2');
   await expect(line).toContainText('2910 min (48.50 h)');
   await expect(page.getByText('2910 min × 125.50 / h = 6086.75 USD')).toBeVisible();
