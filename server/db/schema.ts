@@ -58,6 +58,11 @@ export const userAccounts = pgTable('user_accounts', {
   isEnabled: boolean('is_enabled').notNull().default(true),
   /** The id token's auth_time of the latest sign-in seen, so each sign-in is audited once. */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /**
+   * Tokens issued before this instant are refused (DESIGN §3 sessions): set when the user's groups change,
+   * they are disabled, their password is reset by an admin or they are signed out everywhere.
+   */
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
   firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
