@@ -23,6 +23,12 @@ export const API_PATHS = {
   userAccessGroups: (username: string) => `/users/${username}/access-groups`,
   /** PUT, no body: enable ↔ disable. */
   userToggle: (username: string) => `/users/${username}/toggle`,
+  /** POST, no body (admins): ends every session of the user, on every device. */
+  userSignOut: (username: string) => `/users/${username}/sign-out`,
+  /** POST, no body (admins): the password stops working; the user sets a new one with an emailed code. */
+  userPasswordReset: (username: string) => `/users/${username}/password-reset`,
+  /** POST, no body: the caller ends every session of their own, on every device. */
+  signOutEverywhere: '/session/sign-out-everywhere',
 
   /** GET the list, POST (no body) a new backup. */
   backups: '/backups',

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -6,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
+import { createAccountCache } from './auth/accountCache';
 import { authPlugin } from './auth/plugin';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
@@ -80,11 +82,26 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
 
   const app = Fastify({
     loggerInstance: logger,
+    // Slow or half-sent requests are closed: headers must arrive within `headersSeconds`, the whole request
+    // within `requestSeconds` (checked every second, not Node's default 30 s).
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          headersTimeout: config.timeouts.headersSeconds * 1000,
+          requestTimeout: config.timeouts.requestSeconds * 1000,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
     trustProxy: config.production,
     frameworkErrors: frameworkErrorHandler(headerOptions),
     clientErrorHandler: clientErrorHandler(headerOptions),
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  // API answers carry patient data: no browser or proxy keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(config.apiBaseUrl)) reply.header('cache-control', 'no-store');
   });
   // Spec §7: the front end sends the JSON content type on every call, also on those without a body
   // (POST /backups, PUT /users/{username}/toggle). An empty body is no body, not malformed JSON.
@@ -131,6 +148,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     endpoint: cognito.endpoint,
   });
   const roster = createTechnologistRoster(directory);
+  const accounts = createAccountCache(config.accountCacheMs);
   app.addHook('onClose', async () => directory.destroy());
   const backups = await openBackupService({
     backupDir: config.backupDir,
@@ -143,9 +161,15 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { verify, db: database.db, deniedCallLimit: config.deniedCallLimit });
+      await api.register(authPlugin, {
+        verify,
+        db: database.db,
+        accounts,
+        deniedCallLimit: config.deniedCallLimit,
+        rateLimit: config.rateLimit,
+      });
       await api.register(chromeRoutes, { db: database.db, directory });
-      await api.register(userRoutes, { db: database.db, directory, roster });
+      await api.register(userRoutes, { db: database.db, directory, roster, accounts });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster, monitoring: config.monitoring });
       await api.register(billingRoutes, { db: database.db, monitoring: config.monitoring });

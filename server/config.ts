@@ -48,6 +48,11 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('dist'),
   DENIED_CALLS_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   DENIED_CALLS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000_000).default(6_000),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -88,6 +93,12 @@ export type AppConfig = {
   staticDir: string;
   /** Refused calls a user may make per window; past it they get 429 and are not audited one by one. */
   deniedCallLimit: { max: number; windowSeconds: number };
+  /** How long an instance trusts what it read of an account (sessions ended elsewhere count within it). */
+  accountCacheMs: number;
+  /** Calls per user (and, before sign-in, per address) per window on every API route; past it 429. */
+  rateLimit: { max: number; windowSeconds: number };
+  /** A request must be whole within `requestSeconds`, its headers within `headersSeconds`. */
+  timeouts: { requestSeconds: number; headersSeconds: number };
   /** Monitoring operations (DESIGN §4): an open time log older than `maxOpenLogHours` is stale. */
   monitoring: MonitoringSettings;
 };
@@ -164,6 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, minLength: e.PASSWORD_MIN_LENGTH },
     staticDir: path.resolve(e.STATIC_DIR),
     deniedCallLimit: { max: e.DENIED_CALLS_MAX, windowSeconds: e.DENIED_CALLS_WINDOW_SECONDS },
+    accountCacheMs: e.ACCOUNT_CACHE_MS,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, headersSeconds: e.HEADERS_TIMEOUT_SECONDS },
     monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
   };
 }

@@ -59,8 +59,13 @@ export function createTokenVerifier(settings: IdentitySettings) {
       name: typeof payload.name === 'string' ? payload.name : username,
       roles: rolesFromGroups(Array.isArray(groups) ? groups.map(String) : []),
       signedInAt: new Date(Number(payload.auth_time ?? payload.iat) * 1000),
+      issuedAt: new Date(Number(payload.iat) * 1000),
     };
   };
 }
-export type VerifiedUser = AuthenticatedUser & { signedInAt: Date };
+export type VerifiedUser = AuthenticatedUser & {
+  signedInAt: Date;
+  /** When this token was issued (a refresh issues a new one): refused if before the user's sessions ended. */
+  issuedAt: Date;
+};
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

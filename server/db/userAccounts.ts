@@ -1,9 +1,16 @@
 import { eq, isNull, lt, or } from 'drizzle-orm';
+import type { AccountState } from '../auth/accountCache';
 import type { Db } from './database';
 import { auditLog, userAccounts } from './schema';
 import type { DbOrTx } from './transaction';
 
-export type AccountStatus = { isEnabled: boolean; newSignIn: boolean };
+export type AccountStatus = AccountState & { newSignIn: boolean };
+
+const stateOf = (row: typeof userAccounts.$inferSelect): AccountState => ({
+  isEnabled: row.isEnabled,
+  tokensValidAfter: row.tokensValidAfter,
+  lastSignInAt: row.lastSignInAt,
+});
 
 /**
  * Finds the caller's account (creating it on first sight) and records a sign-in, in one transaction,
@@ -14,7 +21,7 @@ export type AccountStatus = { isEnabled: boolean; newSignIn: boolean };
 export async function touchAccount(db: Db, username: string, signedInAt: Date): Promise<AccountStatus> {
   const [existing] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
   if (existing?.lastSignInAt && existing.lastSignInAt >= signedInAt) {
-    return { isEnabled: existing.isEnabled, newSignIn: false };
+    return { ...stateOf(existing), newSignIn: false };
   }
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -29,7 +36,7 @@ export async function touchAccount(db: Db, username: string, signedInAt: Date): 
     if (!account) {
       // Another request recorded this sign-in first.
       const [current] = await tx.select().from(userAccounts).where(eq(userAccounts.username, username));
-      return { isEnabled: current.isEnabled, newSignIn: false };
+      return { ...stateOf(current), newSignIn: false };
     }
     await tx.insert(auditLog).values({
       actor: username,
@@ -38,7 +45,7 @@ export async function touchAccount(db: Db, username: string, signedInAt: Date): 
       outcome: account.isEnabled ? 'ok' : 'denied',
       details: { signedInAt: signedInAt.toISOString() },
     });
-    return { isEnabled: account.isEnabled, newSignIn: true };
+    return { ...stateOf(account), newSignIn: true };
   });
 }
 
@@ -59,4 +66,15 @@ export async function setAccountEnabled(tx: DbOrTx, username: string, isEnabled:
     .insert(userAccounts)
     .values({ username, isEnabled })
     .onConflictDoUpdate({ target: userAccounts.username, set: { isEnabled, updatedAt: new Date() } });
+}
+
+/**
+ * Ends every session of a user (DESIGN §3): tokens issued before `at` are refused from the next request, on
+ * every instance within the account cache's life. Written in the caller's transaction.
+ */
+export async function endSessions(tx: DbOrTx, username: string, at: Date) {
+  await tx
+    .insert(userAccounts)
+    .values({ username, tokensValidAfter: at })
+    .onConflictDoUpdate({ target: userAccounts.username, set: { tokensValidAfter: at, updatedAt: at } });
 }

@@ -14,7 +14,7 @@
  *
  * Added: USER_SRP_AUTH (+ PASSWORD_VERIFIER), GetTokensFromRefreshToken, MFA_SETUP during sign-in (TOTP via
  * Session), SMS MFA from an MFA preference, ResendConfirmationCode, GlobalSignOut, AdminUserGlobalSignOut,
- * AdminSetUserMFAPreference, password-policy checks.
+ * AdminResetUserPassword, AdminSetUserMFAPreference, password-policy checks.
  * Fixed: wrong password → NotAuthorizedException "Incorrect username or password."; a FORCE_CHANGE_PASSWORD
  * user must give the temporary password; refresh tokens issued after a challenge are stored (so they refresh);
  * id token carries name/email/phone and a real email_verified boolean; tokens carry origin_jti (so Amplify's
@@ -675,6 +675,16 @@ wrap('AdminUserGlobalSignOut', (services) => async (ctx, req) => {
   const user = await userPool.getUserByUsername(ctx, req.Username);
   if (!user) throw new errors.UserNotFoundError('User does not exist.');
   await signOutEverywhere(ctx, userPool, user);
+  return {};
+});
+
+// An administrator's password reset: the password stops working (sign-in answers PasswordResetRequired, so the
+// user sets a new one with a ForgotPassword code) and, as with Cognito, no session renews itself.
+wrap('AdminResetUserPassword', (services) => async (ctx, req) => {
+  const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new errors.UserNotFoundError('User does not exist.');
+  await userPool.saveUser(ctx, { ...user, UserStatus: 'RESET_REQUIRED', RefreshTokens: [] });
   return {};
 });
 

@@ -16,10 +16,11 @@ import {
   usernameSchema,
   userSchema,
 } from '../../contract/users';
+import type { AccountCache } from '../auth/accountCache';
 import { recordAudit } from '../db/audit';
 import { activeCaseCounts } from '../db/cases';
 import type { Db } from '../db/database';
-import { getAccount, listAccounts, setAccountEnabled } from '../db/userAccounts';
+import { endSessions, getAccount, listAccounts, setAccountEnabled } from '../db/userAccounts';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import { isCognitoError, type PoolUser, type UserDirectory } from '../services/userDirectory';
@@ -84,7 +85,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
   db: Db;
   directory: UserDirectory;
   roster: TechnologistRoster;
-}> = async (app, { db, directory, roster }) => {
+  accounts: AccountCache;
+}> = async (app, { db, directory, roster, accounts }) => {
   /** One user, read afresh from the pool, with the API's account and their active cases. */
   async function readUser(username: string): Promise<User> {
     const [user, account, counts] = await Promise.all([
@@ -94,6 +96,26 @@ export const userRoutes: FastifyPluginAsyncZod<{
     ]);
     if (!user) throw notFound(`User ${username} not found`);
     return toUser(user, account, counts.get(username) ?? 0);
+  }
+
+  /**
+   * Ends every session of a user (DESIGN §3): their tokens are refused from now on (this instance at once,
+   * the others within the account cache's life) and Cognito stops renewing them.
+   */
+  async function endUserSessions(actor: string, username: string, reason: string) {
+    await db.transaction(async (tx) => {
+      await endSessions(tx, username, new Date());
+      await recordAudit(tx, {
+        actor,
+        action: 'user.sessions-ended',
+        resource: 'users',
+        resourceId: username,
+        outcome: 'ok',
+        details: { reason },
+      });
+    });
+    accounts.forget(username);
+    await directory.signOutEverywhere(username);
   }
 
   /** Records an admin's change of a user; the cached lists of technologists and readers are read afresh. */
@@ -208,10 +230,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
         );
       }
       await directory.setGroups(username, user.groups, groups);
-      await audit(request, 'user.access-groups', username, {
-        from: [...user.groups].sort(),
-        to: [...groups].sort(),
-      });
+      const [from, to] = [[...user.groups].sort(), [...groups].sort()];
+      await audit(request, 'user.access-groups', username, { from, to });
+      // A token carries the groups it was issued with: it must not outlive them.
+      if (from.join() !== to.join()) await endUserSessions(request.user.username, username, 'groups changed');
       return ok(await readUser(username));
     },
   );
@@ -243,8 +265,47 @@ export const userRoutes: FastifyPluginAsyncZod<{
         });
         await directory.setEnabled(username, enable);
       });
+      accounts.forget(username);
       roster.forget();
       return ok(await readUser(username));
+    },
+  );
+
+  app.post(
+    API_PATHS.userSignOut(':username'),
+    {
+      config: requires('users', 'edit'),
+      schema: { tags, params, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const { username } = request.params;
+      if (!(await directory.getUser(username))) throw notFound(`User ${username} not found`);
+      await endUserSessions(request.user.username, username, 'signed out by an administrator');
+      return ok(await readUser(username));
+    },
+  );
+
+  app.post(
+    API_PATHS.userPasswordReset(':username'),
+    {
+      config: requires('users', 'edit'),
+      schema: { tags, params, response: { 200: envelope(userSchema) } },
+    },
+    async (request) => {
+      const { username } = request.params;
+      if (!(await directory.getUser(username))) throw notFound(`User ${username} not found`);
+      await directory.resetPassword(username);
+      await endUserSessions(request.user.username, username, 'password reset by an administrator');
+      return ok(await readUser(username));
+    },
+  );
+
+  app.post(
+    API_PATHS.signOutEverywhere,
+    { config: { access: 'signed-in' }, schema: { tags, response: { 200: envelope(z.object({})) } } },
+    async (request) => {
+      await endUserSessions(request.user.username, request.user.username, 'signed out everywhere');
+      return ok({});
     },
   );
 };

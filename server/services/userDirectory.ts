@@ -8,7 +8,9 @@ import {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminResetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   type AttributeType,
   CognitoIdentityProviderClient,
   ListUsersCommand,
@@ -214,6 +216,14 @@ export function createUserDirectory(settings: UserDirectorySettings) {
         ? new AdminEnableUserCommand({ UserPoolId, Username: username })
         : new AdminDisableUserCommand({ UserPoolId, Username: username });
       await client.send(command);
+    },
+    /** Cognito's global sign-out: the user's refresh tokens stop working, so no session renews itself. */
+    async signOutEverywhere(username: string) {
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username }));
+    },
+    /** The password stops working; the user must set a new one with a code sent to them. */
+    async resetPassword(username: string) {
+      await client.send(new AdminResetUserPasswordCommand({ UserPoolId, Username: username }));
     },
     destroy() {
       client.destroy();

@@ -52,6 +52,9 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /users': grant('users', 'create'),
   'PUT /users/{username}/access-groups': grant('users', 'edit'),
   'PUT /users/{username}/toggle': grant('users', 'edit'),
+  'POST /users/{username}/sign-out': grant('users', 'edit'),
+  'POST /users/{username}/password-reset': grant('users', 'edit'),
+  'POST /session/sign-out-everywhere': 'signed-in',
   'GET /continuous-monitoring/clients': grant('clients', 'list'),
   'POST /continuous-monitoring/clients': grant('clients', 'create'),
   'GET /continuous-monitoring/clients/ids': grant('clients', 'list'),
@@ -133,11 +136,27 @@ const ROLE_OF: Record<DemoUsername, Role> = {
   billing1: 'billing',
 };
 
+/**
+ * Calls that end sessions even without a body: they name a user of their own, and the caller's own
+ * sign-out everywhere comes last of all, so that no caller's token is ended before its other calls.
+ */
+const ENDS_SESSIONS = [
+  'POST /users/{username}/sign-out',
+  'POST /users/{username}/password-reset',
+  'POST /session/sign-out-everywhere',
+];
+const sessionsLast = (routes: readonly string[]) => [
+  ...routes.filter((route) => !ENDS_SESSIONS.includes(route)),
+  ...ENDS_SESSIONS.filter((route) => routes.includes(route)),
+];
+
 describeEachDatabase('Every route × every role', (kind) => {
   let server: TestServer;
   let callers: { name: string; username?: string; token?: string; roles: Role[] }[];
   let routes: string[];
   const params: Record<string, string> = {};
+  /** The user whose sessions the admin calls end. */
+  let target: string;
 
   beforeAll(async () => {
     // Each caller without a grant is refused once per route: more than the refused-call limit allows.
@@ -145,6 +164,7 @@ describeEachDatabase('Every route × every role', (kind) => {
     const tokens = await demoTokens();
     const identity = inject('identity');
     const noGroup = await createTestUser(identity);
+    target = (await createTestUser(identity, { groups: ['reader'] })).username;
     callers = [
       { name: 'no token', roles: [] },
       ...Object.entries(ROLE_OF).map(([username, role]) => ({
@@ -176,12 +196,13 @@ describeEachDatabase('Every route × every role', (kind) => {
 
   it('answers each caller as the role table says: 401 without a token, 403 without the grant, else neither', async () => {
     const outcomes: string[] = [];
-    for (const route of routes) {
+    for (const route of sessionsLast(routes)) {
       const [method, template] = route.split(' ');
       const access = ROUTE_ACCESS[route];
       for (const caller of callers) {
+        const username = ENDS_SESSIONS.includes(route) ? target : (caller.username ?? 'admin');
         const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-          name === 'username' ? encodeURIComponent(caller.username ?? 'admin') : String(params[name]),
+          name === 'username' ? encodeURIComponent(username) : String(params[name]),
         );
         // Writes carry no body: an allowed caller gets a 400, never a change, so the order of calls is free
         // (POST /backups needs no body: the admin's takes a backup, which changes no data).

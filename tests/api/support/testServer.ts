@@ -77,3 +77,20 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * A second instance of the app on the same PostgreSQL database as `first` (several instances behind one
+ * load balancer), with its own data folder.
+ */
+export async function startSecondInstance(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
+  const database = await openDatabase({ databaseUrl: postgresUrl, dataDir, poolMax: 3 });
+  const server = await serveApp(database, dataDir, env);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

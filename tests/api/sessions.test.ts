@@ -1,0 +1,173 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_PATHS } from '../../contract/paths';
+import { localAdminClient } from '../../server/identity/localIdentity';
+import { callApi, demoTokens } from './support/apiClient';
+import { createTestUser, fetchIdToken, type TestUser } from './support/identity';
+import {
+  describeEachDatabase,
+  startSecondInstance,
+  startTestServer,
+  type TestServer,
+} from './support/testServer';
+
+const SESSION_ENDED = 'Your session has ended: sign in again.';
+
+/** Signs in with the password: the id token and the refresh token a browser would keep. */
+async function signIn(user: TestUser) {
+  const identity = inject('identity');
+  const client = localAdminClient(identity.endpoint);
+  try {
+    const { AuthenticationResult } = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: identity.userPoolClientId,
+        AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+      }),
+    );
+    return {
+      idToken: AuthenticationResult?.IdToken ?? '',
+      refreshToken: AuthenticationResult?.RefreshToken ?? '',
+    };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Whether Cognito still renews a session from this refresh token (the browser's silent refresh). */
+async function refreshes(refreshToken: string) {
+  const identity = inject('identity');
+  const client = localAdminClient(identity.endpoint);
+  try {
+    await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: identity.userPoolClientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A token's issue time has a one-second grain: a sign-in after a session ends waits for the next second. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+describeEachDatabase('Sessions end when access changes', (kind) => {
+  let server: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    admin = (await demoTokens()).admin;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const home = (token: string, on: TestServer = server) => callApi(on, 'GET', API_PATHS.home, { token });
+  const asAdmin = (method: string, path: string, body?: unknown) =>
+    callApi(server, method, path, { token: admin, body });
+
+  async function signedInUser() {
+    const user = await createTestUser(inject('identity'), { groups: ['technologist'] });
+    const session = await signIn(user);
+    expect((await home(session.idToken)).status).toBe(200);
+    return { user, ...session };
+  }
+
+  it('refuses a token issued before a change of groups, and Cognito stops renewing it; a new sign-in works', async () => {
+    const { user, idToken, refreshToken } = await signedInUser();
+    const changed = await asAdmin('PUT', API_PATHS.userAccessGroups(user.username), { groups: ['reader'] });
+    expect(changed.status).toBe(200);
+    const refused = await home(idToken);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe(SESSION_ENDED);
+    expect(await refreshes(refreshToken)).toBe(false);
+    await nextSecond();
+    const again = await fetchIdToken(inject('identity'), user.username, user.password);
+    expect((await home(again)).status).toBe(200);
+  });
+
+  it('leaves the sessions alone when the groups sent are the ones the user has', async () => {
+    const { user, idToken } = await signedInUser();
+    expect(
+      (await asAdmin('PUT', API_PATHS.userAccessGroups(user.username), { groups: ['technologist'] })).status,
+    ).toBe(200);
+    expect((await home(idToken)).status).toBe(200);
+  });
+
+  it('ends the sessions on an administrator’s sign-out of the user, and on the user’s own sign-out everywhere', async () => {
+    const first = await signedInUser();
+    expect((await asAdmin('POST', API_PATHS.userSignOut(first.user.username))).status).toBe(200);
+    expect((await home(first.idToken)).body.error).toBe(SESSION_ENDED);
+    expect(await refreshes(first.refreshToken)).toBe(false);
+
+    const second = await signedInUser();
+    const own = await callApi(server, 'POST', API_PATHS.signOutEverywhere, { token: second.idToken });
+    expect(own.status).toBe(200);
+    expect((await home(second.idToken)).status).toBe(401);
+    expect(await refreshes(second.refreshToken)).toBe(false);
+  });
+
+  it('ends the sessions on an administrator’s password reset, and the old password stops working', async () => {
+    const { user, idToken } = await signedInUser();
+    expect((await asAdmin('POST', API_PATHS.userPasswordReset(user.username))).status).toBe(200);
+    expect((await home(idToken)).body.error).toBe(SESSION_ENDED);
+    await expect(fetchIdToken(inject('identity'), user.username, user.password)).rejects.toThrow(/reset/i);
+  });
+
+  it('answers 404 for an unknown user and 403 for a non-administrator, ending nothing', async () => {
+    expect((await asAdmin('POST', API_PATHS.userSignOut('nobody-such'))).status).toBe(404);
+    const { user, idToken } = await signedInUser();
+    const tokens = await demoTokens();
+    const refused = await callApi(server, 'POST', API_PATHS.userSignOut(user.username), {
+      token: tokens.reader1,
+    });
+    expect(refused.status).toBe(403);
+    expect((await home(idToken)).status).toBe(200);
+  });
+
+  if (kind === 'postgres')
+    it('is refused by a second instance on the same database within 5 seconds', async () => {
+      const second = await startSecondInstance();
+      try {
+        const { user, idToken } = await signedInUser();
+        // The second instance has read (and cached) the account.
+        expect((await home(idToken, second)).status).toBe(200);
+        expect((await asAdmin('PUT', API_PATHS.userAccessGroups(user.username), { groups: [] })).status).toBe(
+          200,
+        );
+        const deadline = Date.now() + 5_000;
+        let status = 200;
+        while (status !== 401 && Date.now() < deadline) {
+          status = (await home(idToken, second)).status;
+          if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(status).toBe(401);
+      } finally {
+        await second.close();
+      }
+    });
+});
+
+describe('the account cache', () => {
+  it('serves a read for its life, then reads again; forgetting a user reads at once', async () => {
+    const { createAccountCache } = await import('../../server/auth/accountCache');
+    let now = 0;
+    const cache = createAccountCache(2_000, () => now);
+    const state = { isEnabled: true, tokensValidAfter: null, lastSignInAt: new Date(0) };
+    cache.set('ann', state);
+    now = 2_000;
+    expect(cache.get('ann')).toBe(state);
+    now = 2_001;
+    expect(cache.get('ann')).toBeUndefined();
+    cache.set('ann', state);
+    cache.forget('ann');
+    expect(cache.get('ann')).toBeUndefined();
+  });
+});
