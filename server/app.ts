@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -84,15 +83,12 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     loggerInstance: logger,
     // Slow or half-sent requests are closed: headers must arrive within `headersSeconds`, the whole request
     // within `requestSeconds` (checked every second, not Node's default 30 s).
-    serverFactory: (handler) =>
-      http.createServer(
-        {
-          headersTimeout: config.timeouts.headersSeconds * 1000,
-          requestTimeout: config.timeouts.requestSeconds * 1000,
-          connectionsCheckingInterval: 1000,
-        },
-        handler,
-      ),
+    requestTimeout: config.timeouts.requestSeconds * 1000,
+    http: {
+      headersTimeout: config.timeouts.headersSeconds * 1000,
+      requestTimeout: config.timeouts.requestSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: config.production,
     frameworkErrors: frameworkErrorHandler(headerOptions),
     clientErrorHandler: clientErrorHandler(headerOptions),
