@@ -6,12 +6,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
+import { documentRoute, retryReadsOnce } from './apiDocument';
 import { createAccountCache } from './auth/accountCache';
 import { authPlugin } from './auth/plugin';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import { badRequest } from './errors';
+import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { backupRoutes } from './routes/backups';
 import { billingRoutes } from './routes/billing';
 import { bugRoutes } from './routes/bugs';
@@ -43,6 +46,8 @@ export type AppOptions = {
   cognito: ResolvedCognito;
   /** A pino logger; tests run silent. */
   logger?: FastifyServerOptions['loggerInstance'];
+  /** Sees every API answer before it is sent (the API tests check each against the OpenAPI document). */
+  observeAnswer?: (answer: { method: string; route: string; status: number; payload: unknown }) => void;
 };
 
 export function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): RuntimeConfig {
@@ -70,7 +75,7 @@ export function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): R
 }
 
 /** Builds the whole server (API, /config.json, the built front end); used by tests and by main.ts alike. */
-export async function buildApp({ config, database, cognito, logger }: AppOptions) {
+export async function buildApp({ config, database, cognito, logger, observeAnswer }: AppOptions) {
   if (config.production && !isCognitoIssuer(cognito.issuer)) {
     // The emulator signs with a key published in its npm package: never trust it in production.
     throw new Error(`Refusing the non-Cognito token issuer ${cognito.issuer} in production`);
@@ -96,24 +101,48 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
     routerOptions: { ignoreTrailingSlash: true },
   });
   // API answers carry patient data: no browser or proxy keeps them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(config.apiBaseUrl)) reply.header('cache-control', 'no-store');
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith(config.apiBaseUrl)) return;
+    reply.header('cache-control', 'no-store');
+    const route = request.routeOptions.url;
+    if (
+      observeAnswer &&
+      route &&
+      typeof payload === 'string' &&
+      String(reply.getHeader('content-type')).startsWith('application/json')
+    )
+      observeAnswer({
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        payload: JSON.parse(payload),
+      });
   });
   // Spec §7: the front end sends the JSON content type on every call, also on those without a body
   // (POST /backups, PUT /users/{username}/toggle). An empty body is no body, not malformed JSON.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Prototype keys are kept as plain keys here, then refused by name (400 on that field), not as bad JSON.
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body.toString(), done);
+    if (body === '') return done(null, undefined);
+    parseJson(request, body.toString(), (error, value) => {
+      if (error) return done(error, undefined);
+      const field = prototypeKeyIn(value);
+      if (field === undefined) return done(null, value);
+      done(badRequest(`Invalid ${field}`, [{ field, message: PROTOTYPE_KEY_MESSAGE }]), undefined);
+    });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(helmet, headerOptions);
 
+  app.addHook('onRoute', documentRoute);
+  app.addHook('onRoute', retryReadsOnce);
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema, as zod writes them (`examples`, `type: 'null'`).
+      openapi: '3.1.0',
       info: { title: 'Vigil API', version: '1' },
       servers: [{ url: config.apiBaseUrl }],
       components: { securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },

@@ -10,7 +10,11 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { ErrorEnvelope, FieldError } from '../contract/envelope';
-import { postgresError } from './db/transaction';
+import { isConnectionLost, postgresError } from './db/transaction';
+
+/** A write (or a read tried twice) that could not reach the database: nothing was changed. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable: try again.';
+
 import { AppError } from './errors';
 import type { securityHeaderOptions } from './securityHeaders';
 
@@ -101,6 +105,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send(body);
     }
     if (error instanceof AppError) return sendAppError(reply, error);
+    if (isConnectionLost(error)) {
+      request.log.warn(
+        { err: loggableError(error), route: request.routeOptions.url },
+        'database unavailable',
+      );
+      return sendAppError(reply, new AppError(503, DATABASE_UNAVAILABLE));
+    }
     const refusal = databaseRefusal(error);
     if (refusal) return sendAppError(reply, refusal);
     const status =

@@ -16,6 +16,28 @@ export function postgresError(error: unknown): PostgresErrorFields | undefined {
   return typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) ? fields : undefined;
 }
 
+/** SQLSTATE classes and codes meaning the connection went away, not that the request was wrong. */
+const CONNECTION_LOST_STATES = /^(08...|57P0[123])$/;
+/** What node-postgres and the socket say when a connection dies mid-query. */
+const CONNECTION_LOST_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+const CONNECTION_LOST_MESSAGES =
+  /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+/**
+ * The database could not be reached or dropped the connection (terminated by an administrator, restarted,
+ * a network fault): the request may be tried again, unlike a refusal of what it asked.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { code } = current as Error & { code?: unknown };
+    if (typeof code === 'string' && (CONNECTION_LOST_STATES.test(code) || CONNECTION_LOST_CODES.has(code)))
+      return true;
+    if (CONNECTION_LOST_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** True when `error` is a unique violation (23505) of the named index or constraint. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const pg = postgresError(error);

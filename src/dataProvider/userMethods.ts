@@ -10,7 +10,16 @@ import type { HttpClient } from './httpClient';
 export function userMethods(httpClient: HttpClient) {
   const put = async (path: string, body?: unknown) =>
     (await httpClient<User>(path, { method: 'PUT', body })).data;
+  const post = async (path: string) => (await httpClient<User>(path, { method: 'POST' })).data;
   return {
+    /** Ends every session of the user on every device: their next call asks them to sign in again. */
+    signOutUser: (username: string) => post(API_PATHS.userSignOut(encodeURIComponent(username))),
+    /** The user's password stops working; they set a new one with a code sent to their email. */
+    resetUserPassword: (username: string) => post(API_PATHS.userPasswordReset(encodeURIComponent(username))),
+    /** Ends every session of the caller's own, on every device (this one too). */
+    signOutEverywhere: async () => {
+      await httpClient(API_PATHS.signOutEverywhere, { method: 'POST' });
+    },
     /**
      * Creates the user in the pool (201, status FORCE_CHANGE_PASSWORD); the identity e-mails a temporary
      * password. 409 when the username is taken.

@@ -5,6 +5,7 @@ import { ReportBugButton } from '../customRoutes/bugs/ReportBugButton';
 import { ErrorPage } from '../customRoutes/ErrorPage';
 import { useReloadOnNewDeployment } from '../deployment';
 import { AppMenu } from './AppMenu';
+import { AppUserMenu } from './AppUserMenu';
 import { Breadcrumbs } from './Breadcrumbs';
 
 /** react-admin's app bar with "Report a bug" before its own buttons (the app has one locale: no locale menu). */
@@ -15,7 +16,7 @@ const AppToolbar = () => (
     <LoadingIndicator />
   </>
 );
-const AppAppBar = () => <AppBar toolbar={<AppToolbar />} />;
+const AppAppBar = () => <AppBar toolbar={<AppToolbar />} userMenu={<AppUserMenu />} />;
 
 /** The default layout (spec §2): react-admin's Layout with the menu and breadcrumbs from GET /chrome. */
 export const AppLayout = ({ children }: { children: ReactNode }) => {

@@ -230,3 +230,40 @@ it('keeps source maps on the server in production mode', async () => {
     fs.rmSync(staticDir, { recursive: true, force: true });
   }
 });
+
+describeEachDatabase('Bodies naming prototype keys', (kind) => {
+  let server: TestServer;
+  let token: string;
+  const call = (method: string, path: string, body?: unknown) =>
+    callApi(server, method, path, { token, body });
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    token = (await demoTokens()).admin;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a prototype key in a body by naming the field, at any depth, and writes nothing', async () => {
+    const before = (await call('GET', API_PATHS.clients)).body.total;
+    const top = await call(
+      'POST',
+      API_PATHS.clients,
+      '{"name":"Proto","code":"PRT","timeZone":"UTC","__proto__":{"isAdmin":true}}',
+    );
+    expect(top.status).toBe(400);
+    expect(top.body.fields).toEqual([
+      { field: '__proto__', message: expect.stringContaining('not allowed') },
+    ]);
+    const deep = await call(
+      'POST',
+      API_PATHS.clients,
+      '{"name":"Proto","code":"PRT","timeZone":"UTC","extra":[{"constructor":{"prototype":{"x":1}}}]}',
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.body.fields).toEqual([
+      { field: 'extra.0.constructor.prototype', message: expect.any(String) },
+    ]);
+    expect((await call('GET', API_PATHS.clients)).body.total).toBe(before);
+  });
+});

@@ -107,6 +107,8 @@ export const poolAdmin = buildUser();
 const USER_PATH = new RegExp(`^${API_PATHS.user('([^/]+)')}$`);
 const GROUPS_PATH = new RegExp(`^${API_PATHS.userAccessGroups('([^/]+)')}$`);
 const TOGGLE_PATH = new RegExp(`^${API_PATHS.userToggle('([^/]+)')}$`);
+/** Ending a user's sessions (an admin's sign-out or password reset): the user answers as they are. */
+const SESSION_PATH = new RegExp(`^/users/([^/]+)/(?:sign-out|password-reset)$`);
 
 const notFound = (username: string) => toHttpError(404, { error: `User ${username} not found` });
 
@@ -197,7 +199,8 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
     const [, regrouped] = GROUPS_PATH.exec(path) ?? [];
     const [, toggled] = TOGGLE_PATH.exec(path) ?? [];
     const edited = user && method === 'PATCH';
-    const isUsersCall = path === API_PATHS.users || regrouped || toggled || edited;
+    const [, ended] = (method === 'POST' && SESSION_PATH.exec(path)) || [];
+    const isUsersCall = path === API_PATHS.users || regrouped || toggled || edited || ended;
     if (!isUsersCall) return undefined;
     if (!isAdmin) throw accessDenied();
     if (edited) return edit(decodeURIComponent(user), body);
@@ -205,6 +208,7 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
     if (path === API_PATHS.users && method === 'POST') return invite(body);
     if (regrouped && method === 'PUT') return setGroups(decodeURIComponent(regrouped), body);
     if (toggled && method === 'PUT') return toggle(decodeURIComponent(toggled));
+    if (ended) return { data: userNamed(decodeURIComponent(ended)) };
     return undefined;
   };
 }

@@ -385,3 +385,28 @@ describe("a user's page", () => {
     expect(PAGE_PATHS.user('new.tech-1')).toBe('/users/new.tech-1');
   });
 });
+
+describe("ending a user's sessions", () => {
+  it.each([
+    ['Sign out everywhere', 'Sign out', 'sign-out', 'Priya Raman is signed out everywhere'],
+    ['Reset password', 'Reset password', 'password-reset', 'Priya Raman must set a new password'],
+  ])('%s: says what it does, asks, then ends them', async (button, confirm, path, done) => {
+    const { onRequest } = renderList(stories.UserPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(`^${button}: Priya Raman`) });
+    expect(dialog).toHaveTextContent(/every session (of this user )?ends now/i);
+    await user.click(within(dialog).getByRole('button', { name: confirm }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(sentRequest('POST', `/users/priya/${path}`));
+  });
+
+  it('ends nothing when the question is cancelled', async () => {
+    const { onRequest } = renderList(stories.UserPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestCount(onRequest, 'POST', '/users/priya/sign-out')).toBe(0);
+  });
+});

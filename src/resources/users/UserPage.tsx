@@ -14,6 +14,7 @@ import { Fact } from '../../layout/Fact';
 import { EditGroupsButton } from './EditGroupsButton';
 import { EditPersonButton } from './EditPersonButton';
 import { GroupChips } from './GroupChips';
+import { SessionActions } from './SessionActions';
 import { UserCases } from './UserCases';
 import { UserEnableSwitch } from './UserEnableSwitch';
 import { formatLastSignIn, statusLabel, type UserRecord } from './userFormat';
@@ -40,6 +41,9 @@ const UserDetails = ({ user }: { user: UserRecord }) => (
     <Fact term="Status">{statusLabel(user.status)}</Fact>
     <Fact term="Enabled">
       <UserEnableSwitch user={user} />
+    </Fact>
+    <Fact term="Sessions">
+      <SessionActions user={user} />
     </Fact>
     <Fact term="Last sign-in">{formatLastSignIn(user.lastSignInAt)}</Fact>
     <Fact term="Created">{formatOptionalDateTime(user.createdAt)}</Fact>

@@ -5,6 +5,7 @@ import { describe, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
+import { answerChecker } from './answerCheck';
 import { DEFAULT_TEST_DATABASE_URL, postgresReachable, resetPostgres } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -41,15 +42,26 @@ export async function serveApp(
     STATIC_DIR: path.join(dataDir, 'none'),
     ...env,
   });
-  const app = await buildApp({ config, database, cognito: inject('identity') });
+  const answers = answerChecker(config.apiBaseUrl);
+  const app = await buildApp({
+    config,
+    database,
+    cognito: inject('identity'),
+    observeAnswer: answers.observe,
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const api = `${address}${config.apiBaseUrl}`;
   return {
     baseUrl: address,
-    api: `${address}${config.apiBaseUrl}`,
+    api,
     database,
     async close() {
+      // Every answer the tests received, 2xx and 4xx, must match the published document.
+      const problems = await answers.problems(api);
       await app.close();
       await database.close();
+      if (problems.length > 0)
+        throw new Error(`Answers that differ from the API document:\n${problems.join('\n')}`);
     },
   };
 }

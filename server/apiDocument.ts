@@ -1,0 +1,90 @@
+import type { RouteOptions } from 'fastify';
+import { errorEnvelope } from '../contract/envelope';
+import { isConnectionLost } from './db/transaction';
+
+/** What any call may answer besides its own success (DESIGN §5), each in the error envelope. */
+const ERROR_ANSWERS = {
+  400: 'Bad input: every failing field and why',
+  401: 'No valid token, or the session has ended',
+  403: 'The role may not',
+  404: 'Not found',
+  409: 'A stale version or an unmet rule',
+  413: 'The body is too large',
+  415: 'The body is not JSON',
+  429: 'Too many calls',
+  500: 'An unexpected error (no internals)',
+  503: 'The database is unavailable: try again',
+} as const;
+
+const VERBS: Record<string, string> = {
+  GET: 'Read',
+  POST: 'Create or run',
+  PUT: 'Replace',
+  PATCH: 'Change',
+  DELETE: 'Delete',
+};
+
+/** `GET /users/{username}/access-groups` → `getUsersByUsernameAccessGroups`: unique per method and path. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) =>
+      segment.startsWith(':') || segment.startsWith('{')
+        ? ['by', segment.replace(/^[:{]|}$/g, '')]
+        : segment.split(/[^A-Za-z0-9]+/),
+    )
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0].toUpperCase() + word.slice(1))].join('');
+}
+
+/** "Read users › {username} › access-groups": the call in words, for the document's list of operations. */
+export function summaryOf(method: string, url: string): string {
+  const path = url
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment))
+    .join(' › ');
+  return `${VERBS[method] ?? method} ${path}`;
+}
+
+/**
+ * Completes each documented route as it is registered: an operationId and summary unless it gives its own,
+ * and the error answers every call may give, so that clients generated from the document know them.
+ */
+export function documentRoute(route: RouteOptions) {
+  route.schema ??= {};
+  const schema = route.schema as NonNullable<RouteOptions['schema']> & {
+    hide?: boolean;
+    operationId?: string;
+    summary?: string;
+    response?: Record<string, unknown>;
+  };
+  if (schema.hide) return;
+  const method = [route.method].flat()[0];
+  schema.operationId ??= operationIdOf(method, route.url);
+  schema.summary ??= summaryOf(method, route.url);
+  schema.response ??= {};
+  const response = schema.response;
+  for (const status of Object.keys(ERROR_ANSWERS) as unknown as (keyof typeof ERROR_ANSWERS)[])
+    response[status] ??= errorEnvelope.describe(ERROR_ANSWERS[status]);
+}
+
+/**
+ * A read whose database connection is lost mid-way (a restart, an administrator ending connections) is run
+ * once more on a fresh connection from the pool; a write is not, and answers 503 (nothing was changed).
+ */
+export function retryReadsOnce(route: RouteOptions) {
+  const methods = [route.method].flat();
+  if (!methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+  const handler = route.handler;
+  route.handler = async function retried(request, reply) {
+    try {
+      return await handler.call(this, request, reply);
+    } catch (error) {
+      if (!isConnectionLost(error) || reply.sent) throw error;
+      request.log.warn({ route: route.url }, 'database connection lost: reading again');
+      return handler.call(this, request, reply);
+    }
+  };
+}
