@@ -80,6 +80,16 @@ export type InviteUser = z.input<typeof inviteUserSchema>;
 export const accessGroupsInputSchema = z.object({ groups: accessGroupsSchema });
 export type AccessGroupsInput = z.infer<typeof accessGroupsInputSchema>;
 
+/**
+ * PUT toggle: the state the admin wants, so a repeated or concurrent call changes nothing more. Without a
+ * body the user's state is flipped.
+ */
+export const userToggleSchema = z
+  .object({ isEnabled: z.boolean({ error: 'isEnabled must be true or false' }) })
+  // The server reads a missing body as null.
+  .nullish();
+export type UserToggle = z.infer<typeof userToggleSchema>;
+
 /** PATCH a user's name and credentials; a field left out keeps its value, credentials null or '' clears them. */
 export const userEditSchema = z.object({
   name: requiredText('Name', 200).optional(),

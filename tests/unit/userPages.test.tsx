@@ -131,7 +131,9 @@ describe('enabling and disabling a user', () => {
     expect(requestCount(onRequest, 'PUT', API_PATHS.userToggle('priya'))).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Priya Raman is disabled')).toBeInTheDocument();
-    expect(onRequest).toHaveBeenCalledWith(sentRequest('PUT', API_PATHS.userToggle('priya')));
+    expect(onRequest).toHaveBeenCalledWith(
+      sentRequest('PUT', API_PATHS.userToggle('priya'), { isEnabled: false }),
+    );
     await waitFor(() => expect(screen.getByRole('switch', { name: 'priya enabled' })).not.toBeChecked());
   });
 
