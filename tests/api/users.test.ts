@@ -167,6 +167,21 @@ describeEachDatabase('Users API', (kind) => {
     });
     expect(noGroup.status).toBe(400);
     expect(noGroup.body.fields).toEqual([{ field: 'groups', message: 'Give the user at least one group' }]);
+    for (const username of ['=HYPERLINK("http://evil.example","open")', '-2+3', '.hidden', 'a/b']) {
+      const formula = await call('POST', API_PATHS.users, 'admin', {
+        username,
+        name: 'Formula',
+        email: 'formula@example.org',
+        groups: ['reader'],
+      });
+      expect(formula.status, username).toBe(400);
+      expect(formula.body.fields).toEqual([
+        {
+          field: 'username',
+          message: 'Username must start with a letter or digit and contain only letters, digits and . _ @ -',
+        },
+      ]);
+    }
     const taken = await invite('tech1');
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('A user named tech1 already exists');

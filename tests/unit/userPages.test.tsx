@@ -176,7 +176,9 @@ describe('inviting a user', () => {
     await user.type(within(dialog).getByLabelText('Username'), 'new tech');
     await user.type(within(dialog).getByLabelText('Email'), 'not-an-address');
     expect(
-      await within(dialog).findByText('Username may not contain spaces or control characters'),
+      await within(dialog).findByText(
+        'Username must start with a letter or digit and contain only letters, digits and . _ @ -',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a valid email address')).toBeInTheDocument();
     expect(requestCount(onRequest, 'POST', API_PATHS.users)).toBe(0);
