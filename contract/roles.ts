@@ -49,7 +49,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.interpretations': READ,
     'cases.billing-notes': READ,
     operations: READ,
-    bugs: ['list', 'show', 'create'],
+    bugs: ['list', 'show'],
   },
   reader: {
     clients: READ,
@@ -61,7 +61,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.case-notes': READ,
     'cases.interpretations': [...READ, ...WRITE],
     'cases.billing-notes': READ,
-    bugs: ['list', 'show', 'create'],
+    bugs: ['list', 'show'],
   },
   billing: {
     clients: READ,
@@ -73,9 +73,15 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.billing-notes': [...READ, ...WRITE],
     billing: [...READ, ...WRITE],
     reporting: READ,
-    bugs: ['list', 'show', 'create'],
+    bugs: ['list', 'show'],
   },
 };
+
+/**
+ * What every signed-in user may do, in a group or in none (DESIGN §3): file a bug report. Reading their own
+ * details needs no grant; everything else needs a role.
+ */
+export const EVERY_USER: Grants = { bugs: ['create'] };
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -87,5 +93,6 @@ export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
 }
 
 export function canAccess(roles: readonly Role[], resource: string, action: string): boolean {
-  return roles.some((role) => GRANTS[role][resource as Resource]?.includes(action as Action) ?? false);
+  const grants = (granted: Grants) => granted[resource as Resource]?.includes(action as Action) ?? false;
+  return grants(EVERY_USER) || roles.some((role) => grants(GRANTS[role]));
 }
