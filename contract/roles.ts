@@ -18,6 +18,11 @@ export const RESOURCES = [
   'cases.time-logs',
   'cases.case-notes',
   'cases.billing-notes',
+  /**
+   * Clinical content within what a role reads (interpretation text and findings, the patient's indication and
+   * medications); without it the server empties them (minimum necessary, DESIGN §3).
+   */
+  'cases.clinical-content',
   'billing',
   'reporting',
   /** The home page's operations board (GET /getHome2). */
@@ -48,6 +53,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.case-notes': [...READ, ...WRITE],
     'cases.interpretations': READ,
     'cases.billing-notes': READ,
+    'cases.clinical-content': READ,
     operations: READ,
     bugs: ['list', 'show'],
   },
@@ -61,6 +67,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.case-notes': READ,
     'cases.interpretations': [...READ, ...WRITE],
     'cases.billing-notes': READ,
+    'cases.clinical-content': READ,
     bugs: ['list', 'show'],
   },
   billing: {
@@ -68,7 +75,7 @@ export const GRANTS: Record<Role, Grants> = {
     cases: READ,
     'cases.patient-details': READ,
     'cases.time-logs': READ,
-    'cases.case-notes': READ,
+    /** Whether each is signed: their text and findings are emptied (minimum necessary). */
     'cases.interpretations': READ,
     'cases.billing-notes': [...READ, ...WRITE],
     billing: [...READ, ...WRITE],

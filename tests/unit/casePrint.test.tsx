@@ -165,6 +165,10 @@ describe('the printable case report', () => {
     expect(screen.queryByRole('region', { name: 'Events' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Impedance summary' })).toBeNull();
     expect(screen.queryByText(/may not read/)).toBeNull();
+    // Whether the interpretations are signed, and by whom; not what they say.
+    const final = await screen.findByRole('article', { name: 'Final interpretation' });
+    expect(within(final).getByText(/^Signed by /)).toBeInTheDocument();
+    expect(within(final).queryByText('Impression')).toBeNull();
     const asked = onRequest.mock.calls.map(([request]) => request.path as string);
     expect(asked.some((path) => /\/(events|impedances)$/.test(path))).toBe(false);
   });
