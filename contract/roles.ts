@@ -18,6 +18,11 @@ export const RESOURCES = [
   'cases.time-logs',
   'cases.case-notes',
   'cases.billing-notes',
+  /**
+   * Clinical content within what a role reads (interpretation text and findings, the patient's indication and
+   * medications); without it the server empties them (minimum necessary, DESIGN §3).
+   */
+  'cases.clinical-content',
   'billing',
   'reporting',
   /** The home page's operations board (GET /getHome2). */
@@ -48,8 +53,9 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.case-notes': [...READ, ...WRITE],
     'cases.interpretations': READ,
     'cases.billing-notes': READ,
+    'cases.clinical-content': READ,
     operations: READ,
-    bugs: ['list', 'show', 'create'],
+    bugs: ['list', 'show'],
   },
   reader: {
     clients: READ,
@@ -61,21 +67,28 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.case-notes': READ,
     'cases.interpretations': [...READ, ...WRITE],
     'cases.billing-notes': READ,
-    bugs: ['list', 'show', 'create'],
+    'cases.clinical-content': READ,
+    bugs: ['list', 'show'],
   },
   billing: {
     clients: READ,
     cases: READ,
     'cases.patient-details': READ,
     'cases.time-logs': READ,
-    'cases.case-notes': READ,
+    /** Whether each is signed: their text and findings are emptied (minimum necessary). */
     'cases.interpretations': READ,
     'cases.billing-notes': [...READ, ...WRITE],
     billing: [...READ, ...WRITE],
     reporting: READ,
-    bugs: ['list', 'show', 'create'],
+    bugs: ['list', 'show'],
   },
 };
+
+/**
+ * What every signed-in user may do, in a group or in none (DESIGN §3): file a bug report. Reading their own
+ * details needs no grant; everything else needs a role.
+ */
+export const EVERY_USER: Grants = { bugs: ['create'] };
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -87,5 +100,6 @@ export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
 }
 
 export function canAccess(roles: readonly Role[], resource: string, action: string): boolean {
-  return roles.some((role) => GRANTS[role][resource as Resource]?.includes(action as Action) ?? false);
+  const grants = (granted: Grants) => granted[resource as Resource]?.includes(action as Action) ?? false;
+  return grants(EVERY_USER) || roles.some((role) => grants(GRANTS[role]));
 }

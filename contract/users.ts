@@ -9,12 +9,28 @@ import { ROLES } from './roles';
  * of `isEnabled` so a disabled user is refused on their next call even with an unexpired token.
  */
 
-/** Cognito usernames: letters, marks, symbols, digits and punctuation, no spaces. */
-export const usernameSchema = z
+const username = z
   .string()
   .min(1, 'Username is required')
-  .max(128, 'Username must be at most 128 characters')
-  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Username may not contain spaces or control characters');
+  .max(128, 'Username must be at most 128 characters');
+
+/**
+ * A user the pool already holds, as a path parameter: any Cognito username (letters, marks, symbols, digits
+ * and punctuation, no spaces), so that an admin can still read or disable a user created elsewhere.
+ */
+export const usernameSchema = username.regex(
+  /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u,
+  'Username may not contain spaces or control characters',
+);
+
+/**
+ * An invited user's username (README "Usernames"): it starts with a letter or digit, so that it never begins
+ * like a spreadsheet formula, and holds only letters, digits and . _ @ -
+ */
+export const newUsernameSchema = username.regex(
+  /^[\p{L}\p{N}][\p{L}\p{N}._@-]*$/u,
+  'Username must start with a letter or digit and contain only letters, digits and . _ @ -',
+);
 
 /** An access group is a role (Cognito group); the set is sent whole, each group at most once. */
 export const accessGroupsSchema = z
@@ -69,7 +85,7 @@ export const userListQuery = listQuerySchema(USER_SORT_FIELDS, 'username').exten
 export type UserListQuery = z.infer<typeof userListQuery>;
 
 export const inviteUserSchema = z.object({
-  username: usernameSchema,
+  username: newUsernameSchema,
   name: requiredText('Name', 200),
   email: email.refine((value) => value !== '', 'Email is required: the temporary password is sent there'),
   groups: accessGroupsSchema.refine((groups) => groups.length > 0, 'Give the user at least one group'),
@@ -79,6 +95,16 @@ export type InviteUser = z.input<typeof inviteUserSchema>;
 
 export const accessGroupsInputSchema = z.object({ groups: accessGroupsSchema });
 export type AccessGroupsInput = z.infer<typeof accessGroupsInputSchema>;
+
+/**
+ * PUT toggle: the state the admin wants, so a repeated or concurrent call changes nothing more. Without a
+ * body the user's state is flipped.
+ */
+export const userToggleSchema = z
+  .object({ isEnabled: z.boolean({ error: 'isEnabled must be true or false' }) })
+  // The server reads a missing body as null.
+  .nullish();
+export type UserToggle = z.infer<typeof userToggleSchema>;
 
 /** PATCH a user's name and credentials; a field left out keeps its value, credentials null or '' clears them. */
 export const userEditSchema = z.object({

@@ -2,7 +2,7 @@ import { eq, isNull, lt, or } from 'drizzle-orm';
 import type { AccountState } from '../auth/accountCache';
 import type { Db } from './database';
 import { auditLog, userAccounts } from './schema';
-import type { DbOrTx } from './transaction';
+import type { DbOrTx, Tx } from './transaction';
 
 export type AccountStatus = AccountState & { newSignIn: boolean };
 
@@ -58,6 +58,20 @@ export async function getAccount(db: Db, username: string) {
 export async function listAccounts(db: DbOrTx) {
   const rows = await db.select().from(userAccounts);
   return new Map(rows.map((row) => [row.username, row]));
+}
+
+/**
+ * The user's account, created if the API has not seen them yet, locked until the transaction ends: changes
+ * of whether the user is enabled run one after another, each seeing the state the previous one left.
+ */
+export async function lockAccount(tx: Tx, username: string) {
+  await tx.insert(userAccounts).values({ username }).onConflictDoNothing();
+  const [account] = await tx
+    .select()
+    .from(userAccounts)
+    .where(eq(userAccounts.username, username))
+    .for('update');
+  return account;
 }
 
 /** The API's own record of whether a user may call it (checked on every request). */

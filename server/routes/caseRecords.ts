@@ -26,7 +26,7 @@ import { envelope } from '../../contract/envelope';
 import { idParam } from '../../contract/fields';
 import { notificationOf } from '../../contract/notifications';
 import { API_PATHS } from '../../contract/paths';
-import type { Resource } from '../../contract/roles';
+import type { Resource, Role } from '../../contract/roles';
 import { getProtocolSnapshot } from '../db/caseHistory';
 import { refreshCaseHours } from '../db/caseHours';
 import {
@@ -48,6 +48,7 @@ import {
   type InterpretationWrite,
   interpretationRefusal,
 } from '../domain/interpretations';
+import { interpretationFor } from '../domain/minimumNecessary';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
@@ -120,6 +121,10 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
   }
   return item;
 }
+
+/** A record as the caller's roles may read it: billing reads whether an interpretation is signed, not its text. */
+const readableBy = (roles: readonly Role[], kind: GenericRecordKind, item: RecordItem) =>
+  kind === 'interpretations' ? interpretationFor(roles, item) : item;
 
 /**
  * The whole record as it will be stored, checked field by field and across fields, and the record times
@@ -257,7 +262,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const ids = wanted === undefined ? undefined : new Set([wanted].flat());
         const rows = stored
           .filter((row) => !ids || ids.has(row.itemId))
-          .map((row) => toItem(kind, row, context));
+          .map((row) => readableBy(request.user.roles, kind, toItem(kind, row, context)));
         return page({ rows, total: rows.length });
       },
     );
@@ -365,7 +370,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const { caseId, itemId } = request.params;
         const { found, history } = await historyOf(db, caseId, kind, itemId);
         const context = await recordContext(db, kind, found);
-        const rows = history.map((row) => toItem(kind, row, context));
+        const rows = history.map((row) => readableBy(request.user.roles, kind, toItem(kind, row, context)));
         return page({ rows, total: rows.length });
       },
     );

@@ -12,10 +12,10 @@ import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../db/home';
 import { reportCasesInMonitoring, reportCasesOfReader } from '../db/reportsDue';
 import { hoursOf } from '../domain/billing/money';
 import { openReportsOf, openReportView, overdueReportCounts } from '../domain/reportsDue';
-import { ok, requires } from './reply';
+import { inSomeGroup, ok, requires } from './reply';
 
 /**
- * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for everyone signed in; GET
+ * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for every user in a group; GET
  * /getHome2, the operations board, for admins and technologists.
  */
 
@@ -32,26 +32,30 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   app,
   { db, monitoring = { maxOpenLogHours: DEFAULT_MAX_OPEN_LOG_HOURS }, now: clock = () => new Date() },
 ) => {
-  app.get(API_PATHS.home, { schema: { tags, response: { 200: envelope(homeSchema) } } }, async (request) => {
-    const { username } = request.user;
-    const [counts, myCases, openTimeLogs, reading] = await Promise.all([
-      stageCounts(db),
-      casesOf(db, username),
-      openTimeLogsOf(db, username, monitoring),
-      reportCasesOfReader(db, username),
-    ]);
-    const reportsDue = openReportsOf(reading, clock()).map(
-      ({ caseId, caseNumber, stage, clientName, timeZone, report }) => ({
-        caseId,
-        caseNumber,
-        stage,
-        clientName,
-        clientTimeZone: timeZone,
-        ...openReportView(report),
-      }),
-    );
-    return ok({ stageCounts: counts, myCases, openTimeLogs, reportsDue });
-  });
+  app.get(
+    API_PATHS.home,
+    { preHandler: inSomeGroup, schema: { tags, response: { 200: envelope(homeSchema) } } },
+    async (request) => {
+      const { username } = request.user;
+      const [counts, myCases, openTimeLogs, reading] = await Promise.all([
+        stageCounts(db),
+        casesOf(db, username),
+        openTimeLogsOf(db, username, monitoring),
+        reportCasesOfReader(db, username),
+      ]);
+      const reportsDue = openReportsOf(reading, clock()).map(
+        ({ caseId, caseNumber, stage, clientName, timeZone, report }) => ({
+          caseId,
+          caseNumber,
+          stage,
+          clientName,
+          clientTimeZone: timeZone,
+          ...openReportView(report),
+        }),
+      );
+      return ok({ stageCounts: counts, myCases, openTimeLogs, reportsDue });
+    },
+  );
 
   app.get(
     API_PATHS.home2,

@@ -18,6 +18,7 @@ import {
   replacePatient,
 } from '../db/patientDetails';
 import type { DbOrTx } from '../db/transaction';
+import { patientFor } from '../domain/minimumNecessary';
 import { badRequest, conflict } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
@@ -59,7 +60,7 @@ export const patientDetailsRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = asy
     },
     async (request) => {
       const found = await requireCase(db, request.params.caseId);
-      return ok(await getPatient(db, found.id));
+      return ok(patientFor(request.user.roles, await getPatient(db, found.id)));
     },
   );
 
@@ -114,7 +115,7 @@ export const patientDetailsRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = asy
     },
     async (request) => {
       const found = await requireCase(db, request.params.caseId);
-      const rows = await patientHistory(db, found.id);
+      const rows = (await patientHistory(db, found.id)).map((row) => patientFor(request.user.roles, row));
       return page({ rows, total: rows.length });
     },
   );

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { Action, Resource } from '../../contract/roles';
+import { forbidden } from '../errors';
 
 /**
  * What every route plugin shares: the role a route needs (checked by the auth plugin against the one role
@@ -8,6 +10,16 @@ import type { Action, Resource } from '../../contract/roles';
 /** Route config: which grant of the role table the route needs. */
 export function requires(resource: Resource, action: Action) {
   return { access: { resource, action } };
+}
+
+/**
+ * A route's `preHandler` for what any role may call but a user in no group may not (DESIGN §3: they read only
+ * their own details and file bug reports).
+ */
+export async function inSomeGroup(request: FastifyRequest) {
+  if (request.user.roles.length === 0) {
+    throw forbidden('Access denied: you are in no access group; an administrator must add you to one.');
+  }
 }
 
 export const ok = <T>(data: T) => ({ success: true as const, data });

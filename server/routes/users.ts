@@ -15,12 +15,13 @@ import {
   userListQuery,
   usernameSchema,
   userSchema,
+  userToggleSchema,
 } from '../../contract/users';
 import type { AccountCache } from '../auth/accountCache';
 import { recordAudit } from '../db/audit';
 import { activeCaseCounts } from '../db/cases';
 import type { Db } from '../db/database';
-import { endSessions, getAccount, listAccounts, setAccountEnabled } from '../db/userAccounts';
+import { endSessions, getAccount, listAccounts, lockAccount, setAccountEnabled } from '../db/userAccounts';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import { isCognitoError, type PoolUser, type UserDirectory } from '../services/userDirectory';
@@ -242,28 +243,36 @@ export const userRoutes: FastifyPluginAsyncZod<{
     API_PATHS.userToggle(':username'),
     {
       config: requires('users', 'edit'),
-      schema: { tags, params, response: { 200: envelope(userSchema) } },
+      schema: { tags, params, body: userToggleSchema, response: { 200: envelope(userSchema) } },
     },
     async (request) => {
       const { username } = request.params;
       if (username === request.user.username) {
         throw conflict('You cannot disable yourself: another administrator must do it.');
       }
-      const [user, account] = await Promise.all([directory.getUser(username), getAccount(db, username)]);
-      if (!user) throw notFound(`User ${username} not found`);
-      const enable = !(user.isEnabled && (account?.isEnabled ?? true));
-      // The mirror and the pool change together: a refused pool call rolls the mirror back.
+      // The account's row lock serialises every toggle of this user: each reads the state the previous one
+      // left, so parallel calls neither lose a flip nor record a change that did not happen. The mirror and
+      // the pool change together: a refused pool call rolls the mirror back.
       await db.transaction(async (tx) => {
-        await setAccountEnabled(tx, username, enable);
-        await recordAudit(tx, {
-          actor: request.user.username,
-          action: enable ? 'user.enable' : 'user.disable',
-          resource: 'users',
-          resourceId: username,
-          outcome: 'ok',
-          details: {},
-        });
-        await directory.setEnabled(username, enable);
+        const account = await lockAccount(tx, username);
+        const user = await directory.getUser(username);
+        if (!user) throw notFound(`User ${username} not found`);
+        const isEnabled = user.isEnabled && account.isEnabled;
+        const wanted = request.body?.isEnabled ?? !isEnabled;
+        if (account.isEnabled !== wanted) await setAccountEnabled(tx, username, wanted);
+        // A disabled user's sessions end for good: enabling them again does not revive an old token.
+        if (isEnabled && !wanted) await endSessions(tx, username, new Date());
+        if (isEnabled !== wanted) {
+          await recordAudit(tx, {
+            actor: request.user.username,
+            action: wanted ? 'user.enable' : 'user.disable',
+            resource: 'users',
+            resourceId: username,
+            outcome: 'ok',
+            details: {},
+          });
+        }
+        if (user.isEnabled !== wanted) await directory.setEnabled(username, wanted);
       });
       accounts.forget(username);
       roster.forget();

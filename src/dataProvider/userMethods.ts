@@ -37,7 +37,11 @@ export function userMethods(httpClient: HttpClient) {
     /** Replaces the user's whole set of access groups; 409 when admins would drop their own admin group. */
     setUserGroups: (username: string, groups: readonly Role[]) =>
       put(API_PATHS.userAccessGroups(encodeURIComponent(username)), { groups }),
-    /** Enables a disabled user or disables an enabled one (never oneself: 409); answers the user as now. */
-    toggleUser: (username: string) => put(API_PATHS.userToggle(encodeURIComponent(username))),
+    /**
+     * Enables or disables the user as wanted (never oneself: 409); asking for the state they are in changes
+     * nothing. Answers the user as now.
+     */
+    setUserEnabled: (username: string, isEnabled: boolean) =>
+      put(API_PATHS.userToggle(encodeURIComponent(username)), { isEnabled }),
   };
 }

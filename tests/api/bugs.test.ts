@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BugReport, SelfCheck } from '../../contract/bugs';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, DEMO_USERNAMES, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
+import { createTestUser, fetchIdToken } from './support/identity';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * Bug reports (every role files them; an admin reads all, the rest their own) and the live self-checks
+ * Bug reports (every user files them, in a group or not; an admin reads all, the rest their own) and the live self-checks
  * (admin only), against a real database and the local identity.
  */
+const identity = inject('identity');
+
 describeEachDatabase('Bug reports and self-checks API', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
@@ -49,6 +52,37 @@ describeEachDatabase('Bug reports and self-checks API', (kind) => {
     expect(all.body.total).toBe(DEMO_USERNAMES.length);
     expect((all.body.data as BugReport[]).map((report) => report.reporter)).toEqual(
       [...DEMO_USERNAMES].reverse(),
+    );
+  });
+
+  it('takes a report from a user in no group, who reads their own details and nothing else (DESIGN §3)', async () => {
+    const noGroup = await createTestUser(identity, { groups: [] });
+    const token = await fetchIdToken(identity, noGroup.username, noGroup.password);
+    const as = (method: string, path: string, body?: unknown) =>
+      callApi(server, method, path, { token, body });
+    const filed = await as('POST', API_PATHS.bugReports, {
+      title: 'I cannot open anything',
+      description: 'Every page says access denied.',
+      severity: 'medium',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    expect(filed.body.data).toMatchObject({ reporter: noGroup.username, status: 'open' });
+    const own = await as('GET', API_PATHS.user(noGroup.username));
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ username: noGroup.username, roles: [] });
+    // Not even the stage counts of the home page, nor their own reports back.
+    for (const path of [
+      API_PATHS.home,
+      API_PATHS.bugReports,
+      API_PATHS.clients,
+      API_PATHS.caseStage('intake'),
+    ]) {
+      const refused = await as('GET', path);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.success).toBe(false);
+    }
+    expect((await as('GET', API_PATHS.home)).body.error).toBe(
+      'Access denied: you are in no access group; an administrator must add you to one.',
     );
   });
 

@@ -186,6 +186,67 @@ describeEachDatabase('Case records API', (kind) => {
     }
   });
 
+  it('gives billing the minimum necessary: who the patient is and whether interpretations are signed, no clinical content', async () => {
+    const created = await newCase();
+    const clinical = { indication: 'Altered mental status', medications: 'Levetiracetam 500 mg' };
+    const patientPath = API_PATHS.patientDetails(created.id);
+    const current = (await call('GET', patientPath, 'tech1')).body.data as Json;
+    const put = await call('PUT', patientPath, 'tech1', {
+      ...Object.fromEntries(
+        ['mrn', 'firstName', 'lastName', 'dateOfBirth', 'sex'].map((field) => [field, current[field]]),
+      ),
+      ...clinical,
+      version: current.version,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const draft = await call('POST', records(created.id, 'interpretations'), 'reader1', {
+      kind: 'final',
+      impression: 'Diffuse slowing; no seizures.',
+      acnsBackground: { continuity: 'continuous' },
+      seizureBurdenPercent: 0,
+    });
+    const interpretationId = (draft.body.data as Item)._id;
+    await call('POST', revisions(created.id, 'interpretations', interpretationId), 'reader1', {
+      baseRevision: 1,
+      status: 'signed',
+    });
+
+    const identifiers = {
+      mrn: current.mrn,
+      firstName: 'Ada',
+      lastName: 'Quinlan',
+      dateOfBirth: '1958-04-17',
+    };
+    const noClinical = { indication: '', medications: '' };
+    const asBilling = (await call('GET', patientPath, 'billing1')).body.data as Json;
+    expect(asBilling).toMatchObject({ ...identifiers, ...noClinical });
+    expect((await details(created.id, 'billing1')).patient).toMatchObject({ ...identifiers, ...noClinical });
+    const history = (await call('GET', API_PATHS.patientDetailsRevisions(created.id), 'billing1')).body
+      .data as Json[];
+    expect(history.every((revision) => revision.indication === '' && revision.medications === '')).toBe(true);
+    expect((await call('GET', patientPath, 'reader1')).body.data).toMatchObject(clinical);
+
+    const signedFor = async (as: DemoUsername) => {
+      const [listed] = (await call('GET', records(created.id, 'interpretations'), as)).body.data as Item[];
+      const revised = (await call('GET', revisions(created.id, 'interpretations', interpretationId), as)).body
+        .data as Item[];
+      return [listed, ...revised];
+    };
+    for (const interpretation of await signedFor('billing1')) {
+      expect(interpretation).toMatchObject({ kind: 'final', impression: '', acnsBackground: null });
+      expect(interpretation.seizureBurdenPercent).toBeNull();
+    }
+    expect((await signedFor('billing1'))[0]).toMatchObject({ status: 'signed', signedBy: 'reader1' });
+    expect((await signedFor('reader1'))[0]).toMatchObject({
+      impression: 'Diffuse slowing; no seizures.',
+      acnsBackground: expect.objectContaining({ continuity: 'continuous' }),
+      seizureBurdenPercent: 0,
+    });
+    // Case notes are clinical: billing may not read them at all.
+    expect((await call('GET', records(created.id, 'case-notes'), 'billing1')).status).toBe(403);
+    expect((await call('GET', records(created.id, 'case-notes'), 'reader1')).status).toBe(200);
+  });
+
   it('lets each role write only its own kinds, flags impedances over the protocol limit, filters notes', async () => {
     const created = await newCase();
     const interpretationByTech = await call('POST', records(created.id, 'interpretations'), 'tech1', {

@@ -27,7 +27,7 @@ function recordRoutes(area: string, kind: string): Record<string, Access> {
 }
 
 const ROUTE_ACCESS: Record<string, Access> = {
-  'GET /getHome': 'signed-in',
+  'GET /getHome': 'some-role',
   'GET /bugs/reports': grant('bugs', 'list'),
   'POST /bugs/reports': grant('bugs', 'create'),
   'GET /bugs/unit-tests': grant('bugs.unit-tests', 'list'),

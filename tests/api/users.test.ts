@@ -4,10 +4,12 @@ import {
   NotAuthorizedException,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CaseRow } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { Person, User, UserDetails } from '../../contract/users';
+import { auditLog } from '../../server/db/schema';
 import { localAdminClient } from '../../server/identity/localIdentity';
 import { callApi, DEMO_USERNAMES, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls } from './support/caseCalls';
@@ -165,6 +167,21 @@ describeEachDatabase('Users API', (kind) => {
     });
     expect(noGroup.status).toBe(400);
     expect(noGroup.body.fields).toEqual([{ field: 'groups', message: 'Give the user at least one group' }]);
+    for (const username of ['=HYPERLINK("http://evil.example","open")', '-2+3', '.hidden', 'a/b']) {
+      const formula = await call('POST', API_PATHS.users, 'admin', {
+        username,
+        name: 'Formula',
+        email: 'formula@example.org',
+        groups: ['reader'],
+      });
+      expect(formula.status, username).toBe(400);
+      expect(formula.body.fields).toEqual([
+        {
+          field: 'username',
+          message: 'Username must start with a letter or digit and contain only letters, digits and . _ @ -',
+        },
+      ]);
+    }
     const taken = await invite('tech1');
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('A user named tech1 already exists');
@@ -294,7 +311,7 @@ describeEachDatabase('Users API', (kind) => {
     expect((await call('GET', API_PATHS.readers, 'admin')).status).toBe(200);
   });
 
-  it('disables a user: their next call is 401 and the identity refuses their sign-in; enabling restores both', async () => {
+  it('disables a user: their next call is 401 and the identity refuses their sign-in; enabling restores sign-in, not old sessions', async () => {
     const username = newUsername();
     await invite(username);
     const password = 'Chosen!pass2026';
@@ -313,8 +330,76 @@ describeEachDatabase('Users API', (kind) => {
 
     const enabled = await call('PUT', API_PATHS.userToggle(username), 'admin');
     expect((enabled.body.data as User).isEnabled).toBe(true);
+    // The sessions ended with the disable: the old token stays refused; a new sign-in works (its issue
+    // time has a one-second grain, so it comes a second later).
+    const stale = await call('GET', API_PATHS.chrome, idToken);
+    expect(stale.body.error).toBe('Your session has ended: sign in again.');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const again = await fetchIdToken(identity, username, password);
     expect((await call('GET', API_PATHS.chrome, again)).status).toBe(200);
+  });
+
+  /** The user's enable and disable entries in the audit log, oldest first. */
+  const toggleAudits = async (username: string) =>
+    (
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resource, 'users'), eq(auditLog.resourceId, username)))
+        .orderBy(auditLog.id)
+    )
+      .map((entry) => entry.action)
+      .filter((action) => action === 'user.enable' || action === 'user.disable');
+  const isEnabled = async (username: string) =>
+    ((await call('GET', API_PATHS.user(username), 'admin')).body.data as User).isEnabled;
+
+  it('sets the wanted state: 50 parallel disables leave the user disabled with one audit entry', async () => {
+    const username = newUsername();
+    await invite(username);
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('PUT', API_PATHS.userToggle(username), 'admin', { isEnabled: false }),
+      ),
+    );
+    for (const reply of replies) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect((reply.body.data as User).isEnabled).toBe(false);
+    }
+    expect(await isEnabled(username)).toBe(false);
+    expect(await toggleAudits(username)).toEqual(['user.disable']);
+    // Asking again for the state the user is in changes nothing; asking for the other state changes it once.
+    await call('PUT', API_PATHS.userToggle(username), 'admin', { isEnabled: false });
+    const enabled = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('PUT', API_PATHS.userToggle(username), 'admin', { isEnabled: true }),
+      ),
+    );
+    expect(enabled.map((reply) => (reply.body.data as User).isEnabled)).toEqual(Array(5).fill(true));
+    expect(await toggleAudits(username)).toEqual(['user.disable', 'user.enable']);
+
+    const bad = await call('PUT', API_PATHS.userToggle(username), 'admin', { isEnabled: 'no' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'isEnabled', message: 'isEnabled must be true or false' }]);
+  });
+
+  it('flips without a body, one flip at a time: the final state follows the parity of the calls', async () => {
+    const username = newUsername();
+    await invite(username);
+    for (const flips of [7, 12]) {
+      const before = await isEnabled(username);
+      const audited = (await toggleAudits(username)).length;
+      const replies = await Promise.all(
+        Array.from({ length: flips }, () => call('PUT', API_PATHS.userToggle(username), 'admin')),
+      );
+      for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(await isEnabled(username)).toBe(flips % 2 === 0 ? before : !before);
+      // Every flip was a real change, and each is recorded once, alternating.
+      const entries = (await toggleAudits(username)).slice(audited);
+      expect(entries).toHaveLength(flips);
+      entries.forEach((action, index) => {
+        expect(action).toBe((index % 2 === 0) === before ? 'user.disable' : 'user.enable');
+      });
+    }
   });
 
   it('refuses to disable oneself, and an unknown user', async () => {

@@ -22,6 +22,7 @@ import { notificationOf } from '../../contract/notifications';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
 import { closedCaseRefusal } from '../../server/domain/caseStages';
+import { interpretationFor } from '../../server/domain/minimumNecessary';
 import type { HttpClient, RequestOptions } from '../../src/dataProvider/httpClient';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
@@ -255,7 +256,9 @@ export function fakeCaseRecordsApi(
     const wanted = query?.filterIds === undefined ? undefined : new Set([query.filterIds].flat().map(Number));
     const rows = items
       .filter((item) => item.caseId === caseId && item.kind === kind && (!wanted || wanted.has(item.id)))
-      .map((item) => answerOf(item, item.revisions.at(-1) as StoredRevision, facts));
+      .map((item) => answerOf(item, item.revisions.at(-1) as StoredRevision, facts))
+      // As the server answers: billing reads whether an interpretation is signed, not its text.
+      .map((row) => (kind === 'interpretations' ? interpretationFor(roles, row) : row));
     return { data: rows, total: rows.length };
   }
 

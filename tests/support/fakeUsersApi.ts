@@ -2,7 +2,13 @@ import type { CurrentUser } from '../../contract/chrome';
 import { DEFAULT_PER_PAGE } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
 import { isRole, rolesFromGroups } from '../../contract/roles';
-import { accessGroupsInputSchema, inviteUserSchema, type User, userEditSchema } from '../../contract/users';
+import {
+  accessGroupsInputSchema,
+  inviteUserSchema,
+  type User,
+  userEditSchema,
+  userToggleSchema,
+} from '../../contract/users';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { accessDenied, buildUser } from './fakeApi';
 import { conflict, type FakeRequest, now, type Result, type Row, validate } from './fakeApiRules';
@@ -108,7 +114,7 @@ const USER_PATH = new RegExp(`^${API_PATHS.user('([^/]+)')}$`);
 const GROUPS_PATH = new RegExp(`^${API_PATHS.userAccessGroups('([^/]+)')}$`);
 const TOGGLE_PATH = new RegExp(`^${API_PATHS.userToggle('([^/]+)')}$`);
 /** Ending a user's sessions (an admin's sign-out or password reset): the user answers as they are. */
-const SESSION_PATH = new RegExp(`^/users/([^/]+)/(?:sign-out|password-reset)$`);
+const SESSION_PATH = /^\/users\/([^/]+)\/(?:sign-out|password-reset)$/;
 
 const notFound = (username: string) => toHttpError(404, { error: `User ${username} not found` });
 
@@ -180,11 +186,12 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
     return replace({ ...user, groups: [...groups].sort() });
   }
 
-  function toggle(username: string): Result {
+  function toggle(username: string, body: unknown): Result {
     if (username === me.username)
       throw conflict('You cannot disable yourself: another administrator must do it.');
     const user = userNamed(username);
-    return replace({ ...user, isEnabled: !user.isEnabled });
+    const wanted = validate(userToggleSchema, body)?.isEnabled ?? !user.isEnabled;
+    return replace({ ...user, isEnabled: wanted });
   }
 
   return ({ method, path, query, body }: FakeRequest) => {
@@ -207,7 +214,7 @@ export function fakeUsersHandler(seed: UsersSeed, me: CurrentUser = poolAdmin): 
     if (path === API_PATHS.users && method === 'GET') return listUsers(users, query);
     if (path === API_PATHS.users && method === 'POST') return invite(body);
     if (regrouped && method === 'PUT') return setGroups(decodeURIComponent(regrouped), body);
-    if (toggled && method === 'PUT') return toggle(decodeURIComponent(toggled));
+    if (toggled && method === 'PUT') return toggle(decodeURIComponent(toggled), body);
     if (ended) return { data: userNamed(decodeURIComponent(ended)) };
     return undefined;
   };

@@ -157,17 +157,20 @@ describe('the printable case report', () => {
     expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
   });
 
-  it("says which records the user's role may not read, and which could not be read", async () => {
-    render(<stories.AsBilling />);
-    expect(
-      await within(await section('Events')).findByText('Your role may not read the events.'),
-    ).toBeVisible();
-    expect(
-      await within(await section('Impedance summary')).findByText(
-        'Your role may not read the impedance checks.',
-      ),
-    ).toBeVisible();
+  it("leaves out, unasked, the records billing's role may not read, with no refusal printed", async () => {
+    const onRequest = vi.fn();
+    render(<stories.AsBilling onRequest={onRequest} />);
     expect(await within(await section('Hours')).findByRole('table', { name: 'Hours' })).toBeInTheDocument();
+    expect(await section('Patient')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Events' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Impedance summary' })).toBeNull();
+    expect(screen.queryByText(/may not read/)).toBeNull();
+    // Whether the interpretations are signed, and by whom; not what they say.
+    const final = await screen.findByRole('article', { name: 'Final interpretation' });
+    expect(within(final).getByText(/^Signed by /)).toBeInTheDocument();
+    expect(within(final).queryByText('Impression')).toBeNull();
+    const asked = onRequest.mock.calls.map(([request]) => request.path as string);
+    expect(asked.some((path) => /\/(events|impedances)$/.test(path))).toBe(false);
   });
 
   it('shows a section that failed to load as an error, and the rest of the report', async () => {

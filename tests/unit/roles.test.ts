@@ -43,6 +43,16 @@ describe('the role table', () => {
     }
   });
 
+  it('lets every user file a bug report, in a group or not, and a user in no group nothing else', () => {
+    expect(canAccess([], 'bugs', 'create')).toBe(true);
+    expect(canAccess([], 'bugs', 'list')).toBe(false);
+    for (const resource of RESOURCES.filter((name) => name !== 'bugs')) {
+      for (const action of ['list', 'show', 'create', 'edit', 'delete', 'export']) {
+        expect(canAccess([], resource, action), `${resource} ${action}`).toBe(false);
+      }
+    }
+  });
+
   it('gives several roles the union of their rights, and no role nothing', () => {
     expect(canAccess(['reader', 'billing'], 'billing', 'edit')).toBe(true);
     expect(canAccess(['reader', 'billing'], 'cases.interpretations', 'edit')).toBe(true);

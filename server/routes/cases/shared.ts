@@ -10,6 +10,7 @@ import { handoversOf } from '../../db/handovers';
 import { reportCaseOf } from '../../db/reportsDue';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
+import { patientFor } from '../../domain/minimumNecessary';
 import { nextOpenReport, reportsDue } from '../../domain/reportsDue';
 import { conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -86,7 +87,7 @@ export async function loadCaseDetails(
   return {
     ...caseRowHeader(row),
     client: { id: client.id, name: client.name, code: client.code, timeZone: client.timeZone },
-    patient,
+    patient: patientFor(roles, patient),
     technologists: row.technologists.map((username) => ({ username, name: names.get(username) ?? username })),
     protocolRevision: record.protocolRevision,
     transferRevision: record.transferRevision,

@@ -1,5 +1,5 @@
 import type { Statement } from '../../../contract/billing';
-import { asText, downloadTable } from '../../csv';
+import { downloadTable } from '../../csv';
 import type { TimeFormat } from '../../resources/cases/print/reportFormat';
 import { cptText, lineNote } from './statementFormat';
 
@@ -11,7 +11,7 @@ type ReaderName = (username: string) => string;
 /**
  * The statement as a spreadsheet: one row per case, then the totals with the rate and amount (the amount
  * exists only for the whole month: it is rounded once, never per line). Times in the client's zone; hours
- * and money as the server sent them; free text guarded against formula injection.
+ * and money as the server sent them; `downloadTable` keeps free text from running as a formula.
  */
 export function statementCsvRows(
   statement: Statement,
@@ -20,8 +20,8 @@ export function statementCsvRows(
 ) {
   const lines = statement.lines.map((line) => ({
     'Case number': line.caseNumber,
-    Patient: asText(line.patientName),
-    MRN: asText(line.mrn),
+    Patient: line.patientName,
+    MRN: line.mrn,
     'Recording start': time(line.recordingStart),
     'Recording end': time(line.recordingEnd),
     'Billable minutes': line.minutes,
@@ -32,7 +32,7 @@ export function statementCsvRows(
     'Total hours': line.totalHours,
     'CPT codes': line.cpt.codes.map(cptText).join('; '),
     'Professional codes': (line.professional?.codes ?? []).map(cptText).join('; '),
-    Reader: line.professional?.reader ? asText(readerName(line.professional.reader)) : '',
+    Reader: line.professional?.reader ? readerName(line.professional.reader) : '',
     Note: lineNote(line),
     Currency: '',
     Rate: '',

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Query } from '@tanstack/react-query';
 import { DataTable, ExportButton, type GetListResult, List, TopToolbar, useListContext } from 'react-admin';
 import type { Backup } from '../../../contract/backups';
+import { safeExporter } from '../../csv';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
 import { BackupProgress } from './BackupProgress';
@@ -76,6 +77,7 @@ export const BackupList = () => {
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
         actions={<BackupActions creating={creating} onCreate={() => create.mutate()} />}
+        exporter={safeExporter}
         empty={false}
         error={<ReadError />}
         queryOptions={{ refetchInterval }}

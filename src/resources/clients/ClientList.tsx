@@ -1,5 +1,6 @@
 import { BooleanField, DataTable, type Identifier, List, SearchInput, SelectInput } from 'react-admin';
 import type { Client } from '../../../contract/clients';
+import { safeExporter } from '../../csv';
 import { formatDateTime } from '../../dates';
 import { ClientEmpty } from './ClientEmpty';
 import { clientPath } from './clientPaths';
@@ -34,6 +35,7 @@ export const ClientList = () => (
     sort={{ field: 'name', order: 'ASC' }}
     perPage={25}
     empty={<ClientEmpty />}
+    exporter={safeExporter}
   >
     <DataTable rowClick={openDetails} bulkActionButtons={false}>
       <Col source="name" />

@@ -52,7 +52,12 @@ export const InviteUserDialog = ({ onClose }: { onClose: () => void }) => {
         {...validation}
         toolbar={<SaveCancelToolbar saveLabel="Invite" saveUntouched onCancel={onClose} />}
       >
-        <TextInput source="username" label="Username" autoComplete="off" />
+        <TextInput
+          source="username"
+          label="Username"
+          autoComplete="off"
+          helperText="Starts with a letter or digit; letters, digits and . _ @ - only"
+        />
         <TextInput source="name" label="Name" />
         <TextInput source="credentials" label="Credentials" helperText={CREDENTIALS_HELP} />
         <TextInput source="email" label="Email" type="email" />

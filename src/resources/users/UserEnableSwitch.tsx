@@ -3,7 +3,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { Confirm, useGetIdentity } from 'react-admin';
 import type { User } from '../../../contract/users';
-import { useToggleUser } from './userQueries';
+import { useSetUserEnabled } from './userQueries';
 
 const NOT_YOURSELF = 'You cannot disable yourself: another administrator must do it';
 
@@ -23,18 +23,18 @@ function question({ name, username, isEnabled }: User) {
 }
 
 /**
- * Enables or disables a user (PUT toggle) after a confirmation. Nobody disables themselves: on the
+ * Enables or disables a user (PUT toggle with the wanted state) after a confirmation. Nobody disables themselves: on the
  * signed-in user's own row the switch is off limits, and says why.
  */
 export const UserEnableSwitch = ({ user }: { user: User }) => {
   const { identity } = useGetIdentity();
   const [asking, setAsking] = useState(false);
-  const toggle = useToggleUser();
+  const setEnabled = useSetUserEnabled();
   const isSelf = identity !== undefined && String(identity.id) === user.username;
   const control = (
     <Switch
       checked={user.isEnabled}
-      disabled={!identity || isSelf || toggle.isPending}
+      disabled={!identity || isSelf || setEnabled.isPending}
       onChange={() => setAsking(true)}
       slotProps={{ input: { 'aria-label': `${user.username} enabled` } }}
     />
@@ -53,8 +53,14 @@ export const UserEnableSwitch = ({ user }: { user: User }) => {
         <Confirm
           isOpen
           {...question(user)}
-          loading={toggle.isPending}
-          onConfirm={() => toggle.mutate(user, { onSettled: () => setAsking(false) })}
+          loading={setEnabled.isPending}
+          onConfirm={() =>
+            // The wanted state, not a flip: a repeated confirmation or another admin's change is not undone.
+            setEnabled.mutate(
+              { username: user.username, isEnabled: !user.isEnabled },
+              { onSettled: () => setAsking(false) },
+            )
+          }
           onClose={() => setAsking(false)}
         />
       )}

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataTable, ExportButton, Link, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
 import { PAGE_PATHS } from '../../../contract/paths';
+import { safeExporter } from '../../csv';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { EditGroupsButton } from './EditGroupsButton';
 import { GroupChips } from './GroupChips';
@@ -56,6 +57,7 @@ export const UserList = () => (
     sort={{ field: 'username', order: 'ASC' }}
     perPage={25}
     actions={<UserActions />}
+    exporter={safeExporter}
     empty={false}
     error={<ReadError />}
   >

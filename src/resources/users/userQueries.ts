@@ -9,13 +9,13 @@ import { USERS_RESOURCE } from '../../dataProvider/resourcePaths';
 export const refreshUsers = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: [USERS_RESOURCE] });
 
-/** Enables or disables a user, says which, and reads the users again either way. */
-export function useToggleUser() {
+/** Enables or disables a user as wanted, says which, and reads the users again either way. */
+export function useSetUserEnabled() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  return useMutation<User, HttpError, Pick<User, 'username'>>({
-    mutationFn: ({ username }) => dataProvider.toggleUser(username),
+  return useMutation<User, HttpError, Pick<User, 'username' | 'isEnabled'>>({
+    mutationFn: ({ username, isEnabled }) => dataProvider.setUserEnabled(username, isEnabled),
     onSuccess: (user) =>
       notify(`${user.name} is ${user.isEnabled ? 'enabled' : 'disabled'}`, { type: 'success' }),
     onError: (error) => notify(error.message, { type: 'error' }),

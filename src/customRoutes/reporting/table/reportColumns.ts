@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { asText } from '../../../csv';
 
 /** A column of a report table, shown on screen and written to its CSV alike. */
 export interface ReportColumn<Row> {
@@ -9,7 +8,7 @@ export interface ReportColumn<Row> {
   text: (row: Row) => string;
   /** What the cell shows when text is not enough (a link, a mark); the CSV keeps `text`. */
   render?: (row: Row) => ReactNode;
-  /** Hours, amounts and counts: aligned right, and never mistaken for a formula in the CSV. */
+  /** Hours, amounts and counts: aligned right. */
   numeric?: boolean;
   /** The column's cell in the totals row: the server's total, or "Total" in the first column. */
   total?: string;
@@ -19,12 +18,10 @@ export interface ReportColumn<Row> {
 export const hasTotals = <Row>(columns: readonly ReportColumn<Row>[]) =>
   columns.some((column) => column.total !== undefined);
 
-/** The table's lines for the CSV, the totals row last; names and other text are kept from running as formulas. */
+/** The table's lines for the CSV, the totals row last (`downloadTable` keeps text from running as a formula). */
 export function csvRows<Row>(columns: readonly ReportColumn<Row>[], rows: readonly Row[]) {
   const line = (cell: (column: ReportColumn<Row>) => string) =>
-    Object.fromEntries(
-      columns.map((column) => [column.label, column.numeric ? cell(column) : asText(cell(column))]),
-    );
+    Object.fromEntries(columns.map((column) => [column.label, cell(column)]));
   const lines = rows.map((row) => line((column) => column.text(row)));
   if (hasTotals(columns)) lines.push(line((column) => column.total ?? ''));
   return lines;

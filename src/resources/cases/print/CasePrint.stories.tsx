@@ -71,7 +71,7 @@ export const IcuNight: Story = {};
 /** The recording still runs: the running time log counts up to now, the only interpretation is a draft. */
 export const StillRecording: Story = { args: { path: casePrintPath(stillRecording.id) } };
 
-/** Billing staff may not read events or impedances: the report says so where they would be. */
+/** Billing staff may not read events or impedances: the report leaves them out and never asks for them. */
 export const AsBilling: Story = { args: { chrome: menuForRole('billing'), user: userWithRole('billing') } };
 
 /** A section that could not be read says why; the rest of the report stands. */

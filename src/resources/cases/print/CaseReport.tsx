@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useCanAccess } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
+import type { Resource } from '../../../../contract/roles';
 import { ClientSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
 import { EventsSection } from './EventsSection';
 import { HandoversSection } from './HandoversSection';
@@ -27,6 +29,15 @@ function useDocumentTitle(title: string) {
     };
   }, [title]);
 }
+
+/**
+ * A section of records the caller's role may read (the role table the server checks), left out otherwise: a
+ * billing print holds no clinical records, and asks the API for none (DESIGN §3, minimum necessary).
+ */
+const IfReadable = ({ resource, children }: { resource: Resource; children: ReactNode }) => {
+  const { canAccess } = useCanAccess({ resource, action: 'list' });
+  return canAccess ? children : null;
+};
 
 /**
  * A case's report as one printable document, in the order of an ACNS continuous-EEG report: who and what
@@ -57,10 +68,18 @@ export const CaseReport = ({ details }: { details: CaseDetails }) => {
       <RecordingSection details={details} time={time} />
       <StaffSection details={details} />
       <HandoversSection details={details} time={time} />
-      <ImpedanceSection details={details} time={time} />
-      <EventsSection details={details} time={time} />
-      <InterpretationsSection details={details} time={time} />
-      <HoursSection details={details} time={time} />
+      <IfReadable resource="cases.impedances">
+        <ImpedanceSection details={details} time={time} />
+      </IfReadable>
+      <IfReadable resource="cases.events">
+        <EventsSection details={details} time={time} />
+      </IfReadable>
+      <IfReadable resource="cases.interpretations">
+        <InterpretationsSection details={details} time={time} />
+      </IfReadable>
+      <IfReadable resource="cases.time-logs">
+        <HoursSection details={details} time={time} />
+      </IfReadable>
       <ReportFooter time={time} />
     </Box>
   );

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import type { HttpError } from 'react-admin';
 import type { RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
-import { asText, downloadTable } from '../../../csv';
+import { downloadTable } from '../../../csv';
 import { type OpenDialog, RecordDialogs } from './RecordDialogs';
 import { RecordListBody } from './RecordListBody';
 import { RecordTable } from './RecordTable';
@@ -59,10 +59,10 @@ export const RecordPanel = ({ details, view, access, records }: RecordPanelProps
   const exportRows = (items: readonly RecordItem[]) => {
     const row = view.csvRow;
     if (!row) return;
-    const rows = items.map((item) =>
-      Object.fromEntries(Object.entries(row(item, details)).map(([key, value]) => [key, asText(value)])),
+    downloadTable(
+      `${details.caseNumber}-${view.kind}`,
+      items.map((item) => row(item, details)),
     );
-    downloadTable(`${details.caseNumber}-${view.kind}`, rows);
   };
 
   const act = ({ effect }: RecordAction<RecordItem>, item: RecordItem) => {

@@ -13,6 +13,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { Client } from '../../../../contract/clients';
+import { safeExporter } from '../../../csv';
 import { clientChildResource, clientPath } from '../clientPaths';
 import { ClientChildEditDialog, type ClientChildFormProps } from './ClientChildEditDialog';
 
@@ -56,7 +57,7 @@ export const ClientChildList = ({
     return false as const;
   };
   return (
-    <ListBase resource={resource} sort={sort} perPage={25} disableSyncWithLocation>
+    <ListBase resource={resource} sort={sort} perPage={25} exporter={safeExporter} disableSyncWithLocation>
       <TopToolbar>
         <CreateButton to={clientPath(client.id, `${child}/create`)} label={addLabel} />
         <ExportButton />
