@@ -6,11 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
+import { accessAuditPlugin } from './accessAudit';
 import { authPlugin } from './auth/plugin';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import { accessLogRoutes } from './routes/accessLog';
 import { backupRoutes } from './routes/backups';
 import { billingRoutes } from './routes/billing';
 import { bugRoutes } from './routes/bugs';
@@ -144,6 +146,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
   await app.register(
     async (api) => {
       await api.register(authPlugin, { verify, db: database.db, deniedCallLimit: config.deniedCallLimit });
+      await api.register(accessAuditPlugin, { db: database.db });
       await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(userRoutes, { db: database.db, directory, roster });
       await api.register(clientRoutes, { db: database.db });
@@ -152,6 +155,7 @@ export async function buildApp({ config, database, cognito, logger }: AppOptions
       await api.register(reportRoutes, { db: database.db, roster, monitoring: config.monitoring });
       await api.register(homeRoutes, { db: database.db, monitoring: config.monitoring });
       await api.register(backupRoutes, { db: database.db, backups });
+      await api.register(accessLogRoutes, { db: database.db });
       await api.register(bugRoutes, {
         db: database.db,
         selfChecks: {

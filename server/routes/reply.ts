@@ -1,4 +1,5 @@
 import type { Action, Resource } from '../../contract/roles';
+import type { PatientDataRead } from '../accessAudit';
 
 /**
  * What every route plugin shares: the role a route needs (checked by the auth plugin against the one role
@@ -8,6 +9,11 @@ import type { Action, Resource } from '../../contract/roles';
 /** Route config: which grant of the role table the route needs. */
 export function requires(resource: Resource, action: Action) {
   return { access: { resource, action } };
+}
+
+/** Route config of a read of patient data: the grant, and what the access audit records of each read. */
+export function readsPatientData(resource: Resource, action: Action, phi: PatientDataRead) {
+  return { ...requires(resource, action), phi };
 }
 
 export const ok = <T>(data: T) => ({ success: true as const, data });
