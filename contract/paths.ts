@@ -74,7 +74,7 @@ export const API_PATHS = {
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 
   /** GET `?actor&caseId&outcome&from&to`: the audit log (admins); the same path is the front end's page. */
-  accessLog: '/admin/access-log',
+  accessLog: '/access-log',
 
   bugReports: '/bugs/reports',
   /** GET: the live self-checks. */

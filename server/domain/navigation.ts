@@ -66,7 +66,6 @@ const SEGMENT_TITLES: Record<string, string> = {
   reporting: 'Reporting',
   users: 'Users',
   backups: 'Backups',
-  admin: 'Administration',
   'access-log': 'Access log',
   bugs: 'Bugs',
   unauthorized: 'Unauthorized',

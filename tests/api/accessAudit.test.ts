@@ -318,7 +318,7 @@ describeEachDatabase('Access audit', (kind) => {
       expect(
         await server.database.db.$count(
           auditLog,
-          and(eq(auditLog.actor, 'admin'), eq(auditLog.action, 'GET /api/admin/access-log')),
+          and(eq(auditLog.actor, 'admin'), eq(auditLog.action, 'GET /api/access-log')),
         ),
       ).toBe(0);
     });
