@@ -5,8 +5,8 @@ import type { Db } from './db/database';
 import { loggableError } from './errorHandler';
 
 /**
- * What a route answering with patient data reads: one case (its id in the path as `caseId` or `id`) or a
- * list of cases (the ids of the rows it answers with are recorded).
+ * What a route answering with patient data reads: one case (its id in the path as `caseId` or `id`) or
+ * several (a list, a statement, a home page: the ids of the cases in its answer are recorded).
  */
 export type PatientDataRead = 'case' | 'case-list';
 
@@ -99,27 +99,36 @@ function refusalEntry(request: FastifyRequest, reply: FastifyReply, reason: stri
   };
 }
 
-/** The ids of the rows a list answered with (never the rows themselves). */
-function listedIds(payload: unknown): number[] {
-  if (typeof payload !== 'string') return [];
+/** The case a part of an answer stands for: a `caseId`, or the `id` of a row that has a case number. */
+function caseIdOf(part: Record<string, unknown>): unknown {
+  return part.caseId ?? ('caseNumber' in part ? part.id : undefined);
+}
+
+/** The ids of the cases an answer shows, at any depth (never the rows themselves), at most MAX_LISTED_CASES. */
+export function shownCaseIds(payload: unknown): number[] {
+  const ids = new Set<number>();
+  const visit = (part: unknown) => {
+    if (ids.size >= MAX_LISTED_CASES || part === null || typeof part !== 'object') return;
+    if (Array.isArray(part)) return part.forEach(visit);
+    const id = caseIdOf(part as Record<string, unknown>);
+    if (typeof id === 'number') ids.add(id);
+    Object.values(part).forEach(visit);
+  };
   try {
-    const { data } = JSON.parse(payload) as { data?: { id?: unknown }[] };
-    return (Array.isArray(data) ? data : [])
-      .map((row) => row?.id)
-      .filter((id): id is number => typeof id === 'number')
-      .slice(0, MAX_LISTED_CASES);
+    visit(typeof payload === 'string' ? JSON.parse(payload) : undefined);
   } catch {
-    return [];
+    // Not JSON: nothing to list.
   }
+  return [...ids];
 }
 
 /** A successful read of patient data: who, which case (or which cases a list showed), which call. */
 function readEntry(request: FastifyRequest, kind: PatientDataRead, payload: unknown): AuditEntry {
   const details: Record<string, unknown> = { query: auditableQuery(request.query) };
   if (kind === 'case-list') {
-    details.caseIds = listedIds(payload);
-    const { id } = paramsOf(request);
-    if (id !== undefined) details.clientId = id;
+    details.caseIds = shownCaseIds(payload);
+    const { clientId, id } = paramsOf(request);
+    if ((clientId ?? id) !== undefined) details.clientId = clientId ?? id;
   }
   return {
     actor: request.user.username,

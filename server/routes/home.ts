@@ -12,7 +12,7 @@ import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../db/home';
 import { reportCasesInMonitoring, reportCasesOfReader } from '../db/reportsDue';
 import { hoursOf } from '../domain/billing/money';
 import { openReportsOf, openReportView, overdueReportCounts } from '../domain/reportsDue';
-import { ok, requires } from './reply';
+import { ok, readsPatientData } from './reply';
 
 /**
  * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for everyone signed in; GET
@@ -32,7 +32,12 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   app,
   { db, monitoring = { maxOpenLogHours: DEFAULT_MAX_OPEN_LOG_HOURS }, now: clock = () => new Date() },
 ) => {
-  app.get(API_PATHS.home, { schema: { tags, response: { 200: envelope(homeSchema) } } }, async (request) => {
+  // Anyone signed in reads their own home page; it names their cases' patients.
+  const home = {
+    config: { phi: 'case-list' as const },
+    schema: { tags, response: { 200: envelope(homeSchema) } },
+  };
+  app.get(API_PATHS.home, home, async (request) => {
     const { username } = request.user;
     const [counts, myCases, openTimeLogs, reading] = await Promise.all([
       stageCounts(db),
@@ -55,7 +60,10 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
 
   app.get(
     API_PATHS.home2,
-    { config: requires('operations', 'list'), schema: { tags, response: { 200: envelope(home2Schema) } } },
+    {
+      config: readsPatientData('operations', 'list', 'case-list'),
+      schema: { tags, response: { 200: envelope(home2Schema) } },
+    },
     async () => {
       const now = clock();
       // Each client's this and last month in its own time zone: at most three months across the zones.

@@ -242,6 +242,34 @@ describeEachDatabase('Access audit', (kind) => {
       expect(JSON.stringify(clientEntry)).not.toContain('771199');
     });
 
+    it('records the cases a statement and the home pages show, by id', async () => {
+      // The refusals above left the case with a time log this month, and tech1 assigned to it.
+      const month = new Date().toISOString().slice(0, 7);
+      const reads = [
+        [
+          `${API_PATHS.billableHours(clientId)}?month=${month}`,
+          'billing1',
+          'GET /api/billing/continuous-monitoring/client/:clientId/billable-hours',
+          [caseId],
+        ],
+        [
+          API_PATHS.billingCycle(clientId, month),
+          'billing1',
+          'GET /api/billing/continuous-monitoring/client/:clientId/cycle/:cycleId',
+          [caseId],
+        ],
+        [API_PATHS.home, 'tech1', 'GET /api/getHome', [caseId]],
+        // The operations board shows the cases in monitoring; this one is still in intake.
+        [API_PATHS.home2, 'admin', 'GET /api/getHome2', []],
+      ] as const;
+      for (const [path, as, action, caseIds] of reads) {
+        expect((await call('GET', path, as)).status, path).toBe(200);
+        const entry = await lastEntry(action);
+        expect(entry, path).toMatchObject({ actor: as, outcome: 'ok', details: { caseIds } });
+        expect(JSON.stringify(entry)).not.toMatch(/Quarrington|771199/);
+      }
+    });
+
     it('records nothing for a read that found nothing', async () => {
       const before = await server.database.db.$count(auditLog, eq(auditLog.outcome, 'ok'));
       expect((await call('GET', API_PATHS.caseDetails(999_999), 'reader1')).status).toBe(404);
