@@ -226,7 +226,7 @@ export const CASE_SORT_FIELDS = [
 export type CaseSortField = (typeof CASE_SORT_FIELDS)[number];
 
 /** A day (`2026-03-14`, the whole day in UTC) or a moment with its offset. */
-function dayOrInstant(label: string) {
+export function dayOrInstant(label: string) {
   return z
     .string()
     .refine(

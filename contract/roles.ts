@@ -29,6 +29,8 @@ export const RESOURCES = [
   'operations',
   'users',
   'backups',
+  /** The access log: every write, read of patient data and refused call (admins only). */
+  'access-log',
   'bugs',
   'bugs.unit-tests',
 ] as const;

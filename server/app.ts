@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
+import { accessAuditPlugin } from './accessAudit';
 import { documentRoute, retryReadsOnce } from './apiDocument';
 import { createAccountCache } from './auth/accountCache';
 import { authPlugin } from './auth/plugin';
@@ -15,6 +16,7 @@ import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { badRequest } from './errors';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
+import { accessLogRoutes } from './routes/accessLog';
 import { backupRoutes } from './routes/backups';
 import { billingRoutes } from './routes/billing';
 import { bugRoutes } from './routes/bugs';
@@ -193,6 +195,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         deniedCallLimit: config.deniedCallLimit,
         rateLimit: config.rateLimit,
       });
+      await api.register(accessAuditPlugin, { db: database.db });
       await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(userRoutes, { db: database.db, directory, roster, accounts });
       await api.register(clientRoutes, { db: database.db });
@@ -201,6 +204,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       await api.register(reportRoutes, { db: database.db, roster, monitoring: config.monitoring });
       await api.register(homeRoutes, { db: database.db, monitoring: config.monitoring });
       await api.register(backupRoutes, { db: database.db, backups });
+      await api.register(accessLogRoutes, { db: database.db });
       await api.register(bugRoutes, {
         db: database.db,
         selfChecks: {

@@ -18,6 +18,7 @@ import {
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
 import { AppLayout, BaseLayout } from './layout';
+import accessLog from './resources/accessLog';
 import backups from './resources/backups';
 import cases from './resources/cases';
 import { CasePrint } from './resources/cases/print';
@@ -79,6 +80,7 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     ))}
     <Resource {...users} />
     <Resource {...backups} />
+    <Resource {...accessLog} />
     <CustomRoutes>
       <Route path="/unauthorized" element={<UnauthorizedPage />} />
       <Route path={PAGE_PATHS.billing} element={guarded(<BillingHome />, 'billing')} />

@@ -45,8 +45,9 @@ const forbiddenMessage = ({ resource, action }: { resource: Resource; action: Ac
 
 /**
  * Checks the id token and the role on every route; a route opts out only with `access: 'public'`.
- * A route that declares nothing is treated as 'signed-in', never as public. Refused calls are audited,
- * up to a limit per user, so a loop of refused writes cannot flood the audit log.
+ * A route that declares nothing is treated as 'signed-in', never as public. Refused calls are audited by
+ * server/accessAudit.ts; past a limit per user they are answered 429 instead, so a loop of refused writes
+ * cannot flood the audit log.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
@@ -121,13 +122,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
           `Too many refused requests; try again in ${limit.ttlInSeconds} seconds. ${forbiddenMessage(access)}`,
         );
       }
-      await recordAudit(options.db, {
-        actor: user.username,
-        action: `${request.method} ${request.routeOptions.url}`,
-        resource: access.resource,
-        outcome: 'denied',
-        details: { roles: user.roles, required: access.action },
-      });
       throw forbidden(forbiddenMessage(access));
     }
   });

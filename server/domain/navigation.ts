@@ -31,6 +31,7 @@ export const MENU: readonly MenuEntry[] = [
   { title: 'Reporting', url: PAGE_PATHS.reporting, requires: { resource: 'reporting', action: 'list' } },
   { title: 'Users', url: PAGE_PATHS.users, requires: { resource: 'users', action: 'list' } },
   { title: 'Backups', url: PAGE_PATHS.backups, requires: { resource: 'backups', action: 'list' } },
+  { title: 'Access log', url: API_PATHS.accessLog, requires: { resource: 'access-log', action: 'list' } },
   { title: 'Bugs', url: PAGE_PATHS.bugs, requires: { resource: 'bugs', action: 'list' } },
   {
     title: 'Self-checks',
@@ -65,6 +66,7 @@ const SEGMENT_TITLES: Record<string, string> = {
   reporting: 'Reporting',
   users: 'Users',
   backups: 'Backups',
+  'access-log': 'Access log',
   bugs: 'Bugs',
   unauthorized: 'Unauthorized',
 };

@@ -33,7 +33,7 @@ import { cycleStatusRefusal } from '../domain/billing/cycleStatus';
 import { monthWindow } from '../domain/billing/months';
 import { conflict, forbidden, notFound } from '../errors';
 import { currentLines, cycleView, liveHoursOf, statementOf, totalsOf } from '../services/billingStatements';
-import { ok, requires } from './reply';
+import { ok, readsPatientData, requires } from './reply';
 
 /**
  * Billing cycles and statements (DESIGN §8 "Billing and reports"): a client's months from its first
@@ -92,7 +92,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
   app.get(
     API_PATHS.billableHours(':clientId'),
     {
-      config: requires('billing', 'show'),
+      config: readsPatientData('billing', 'show', 'case-list'),
       schema: {
         tags,
         params: clientParams,
@@ -151,7 +151,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
   app.get(
     API_PATHS.billingCycle(':clientId', ':cycleId'),
     {
-      config: requires('billing', 'show'),
+      config: readsPatientData('billing', 'show', 'case-list'),
       schema: { tags, params: cycleParams, response: { 200: envelope(statementSchema) } },
     },
     async (request) => {

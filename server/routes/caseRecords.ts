@@ -52,7 +52,7 @@ import { interpretationFor } from '../domain/minimumNecessary';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
-import { ok, page, requires } from './reply';
+import { ok, page, readsPatientData, requires } from './reply';
 
 /**
  * The clinical records of a case (DESIGN §8 "Case records"), one generic mechanism for every kind: list
@@ -249,7 +249,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     app.get(
       path,
       {
-        config: requires(resource, 'list'),
+        config: readsPatientData(resource, 'list', 'case'),
         schema: { tags, params: recordParams, querystring, response: { 200: envelope(z.array(itemSchema)) } },
       },
       async (request) => {
@@ -363,7 +363,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     app.get(
       API_PATHS.caseRecordRevisions(':caseId', kind, ':itemId'),
       {
-        config: requires(resource, 'show'),
+        config: readsPatientData(resource, 'show', 'case'),
         schema: { tags, params: recordItemParams, response: { 200: envelope(z.array(itemSchema)) } },
       },
       async (request) => {

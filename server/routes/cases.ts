@@ -40,7 +40,7 @@ import {
 import { technologistRoutes } from './cases/technologists';
 import { transitionRoutes } from './cases/transitions';
 import { checkMrn, patientDetailsRoutes } from './patientDetails';
-import { ok, page, requires } from './reply';
+import { ok, page, readsPatientData, requires } from './reply';
 import { timeLogRoutes } from './timeLogs';
 
 export type CaseRouteOptions = {
@@ -65,7 +65,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
     app.get(
       path,
       {
-        config: requires('cases', 'list'),
+        config: readsPatientData('cases', 'list', 'case-list'),
         schema: { tags, querystring: caseListQuerySchema, response: { 200: listEnvelope(caseRowSchema) } },
       },
       async (request) => page(await listCases(db, request.query, { stages })),
@@ -75,7 +75,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
   app.get(
     API_PATHS.caseDetails(':id'),
     {
-      config: requires('cases', 'show'),
+      config: readsPatientData('cases', 'show', 'case'),
       schema: { tags, params: caseIdParams, response: { 200: envelope(caseDetailsSchema) } },
     },
     async (request) => ok(await loadCaseDetails(db, request.params.id, request.user.roles, roster)),

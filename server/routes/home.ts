@@ -12,7 +12,7 @@ import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../db/home';
 import { reportCasesInMonitoring, reportCasesOfReader } from '../db/reportsDue';
 import { hoursOf } from '../domain/billing/money';
 import { openReportsOf, openReportView, overdueReportCounts } from '../domain/reportsDue';
-import { inSomeGroup, ok, requires } from './reply';
+import { inSomeGroup, ok, readsPatientData } from './reply';
 
 /**
  * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for every user in a group; GET
@@ -32,34 +32,39 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   app,
   { db, monitoring = { maxOpenLogHours: DEFAULT_MAX_OPEN_LOG_HOURS }, now: clock = () => new Date() },
 ) => {
-  app.get(
-    API_PATHS.home,
-    { preHandler: inSomeGroup, schema: { tags, response: { 200: envelope(homeSchema) } } },
-    async (request) => {
-      const { username } = request.user;
-      const [counts, myCases, openTimeLogs, reading] = await Promise.all([
-        stageCounts(db),
-        casesOf(db, username),
-        openTimeLogsOf(db, username, monitoring),
-        reportCasesOfReader(db, username),
-      ]);
-      const reportsDue = openReportsOf(reading, clock()).map(
-        ({ caseId, caseNumber, stage, clientName, timeZone, report }) => ({
-          caseId,
-          caseNumber,
-          stage,
-          clientName,
-          clientTimeZone: timeZone,
-          ...openReportView(report),
-        }),
-      );
-      return ok({ stageCounts: counts, myCases, openTimeLogs, reportsDue });
-    },
-  );
+  // Every user in a group reads their own home page; it names their cases' patients.
+  const home = {
+    preHandler: inSomeGroup,
+    config: { phi: 'case-list' as const },
+    schema: { tags, response: { 200: envelope(homeSchema) } },
+  };
+  app.get(API_PATHS.home, home, async (request) => {
+    const { username } = request.user;
+    const [counts, myCases, openTimeLogs, reading] = await Promise.all([
+      stageCounts(db),
+      casesOf(db, username),
+      openTimeLogsOf(db, username, monitoring),
+      reportCasesOfReader(db, username),
+    ]);
+    const reportsDue = openReportsOf(reading, clock()).map(
+      ({ caseId, caseNumber, stage, clientName, timeZone, report }) => ({
+        caseId,
+        caseNumber,
+        stage,
+        clientName,
+        clientTimeZone: timeZone,
+        ...openReportView(report),
+      }),
+    );
+    return ok({ stageCounts: counts, myCases, openTimeLogs, reportsDue });
+  });
 
   app.get(
     API_PATHS.home2,
-    { config: requires('operations', 'list'), schema: { tags, response: { 200: envelope(home2Schema) } } },
+    {
+      config: readsPatientData('operations', 'list', 'case-list'),
+      schema: { tags, response: { 200: envelope(home2Schema) } },
+    },
     async () => {
       const now = clock();
       // Each client's this and last month in its own time zone: at most three months across the zones.

@@ -22,7 +22,7 @@ import { patientFor } from '../domain/minimumNecessary';
 import { badRequest, conflict } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
-import { ok, page, requires } from './reply';
+import { ok, page, readsPatientData, requires } from './reply';
 
 /**
  * A case's patient details (DESIGN §8 "Case records"): one set per case; each PUT, with the version it
@@ -55,7 +55,7 @@ export const patientDetailsRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = asy
   app.get(
     path,
     {
-      config: requires('cases.patient-details', 'show'),
+      config: readsPatientData('cases.patient-details', 'show', 'case'),
       schema: { tags, params: recordParams, response: { 200: envelope(patientSchema.nullable()) } },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export const patientDetailsRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = asy
   app.get(
     API_PATHS.patientDetailsRevisions(':caseId'),
     {
-      config: requires('cases.patient-details', 'show'),
+      config: readsPatientData('cases.patient-details', 'show', 'case'),
       schema: { tags, params: recordParams, response: { 200: envelope(z.array(patientRevisionSchema)) } },
     },
     async (request) => {

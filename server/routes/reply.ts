@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Action, Resource } from '../../contract/roles';
+import type { PatientDataRead } from '../accessAudit';
 import { forbidden } from '../errors';
 
 /**
@@ -20,6 +21,11 @@ export async function inSomeGroup(request: FastifyRequest) {
   if (request.user.roles.length === 0) {
     throw forbidden('Access denied: you are in no access group; an administrator must add you to one.');
   }
+}
+
+/** Route config of a read of patient data: the grant, and what the access audit records of each read. */
+export function readsPatientData(resource: Resource, action: Action, phi: PatientDataRead) {
+  return { ...requires(resource, action), phi };
 }
 
 export const ok = <T>(data: T) => ({ success: true as const, data });

@@ -39,7 +39,7 @@ import type { TechnologistRoster } from '../services/technologistRoster';
 import { concurrentRevisionConflict, historyOf, revisedFrom, withMeta } from './caseRecords';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
-import { ok, page, requires } from './reply';
+import { ok, page, readsPatientData, requires } from './reply';
 
 /**
  * Time logs (DESIGN §4 "time-logs", §8 "Case records"): the generic revisions plus what makes a log a log.
@@ -260,7 +260,7 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
   app.get(
     path,
     {
-      config: requires(resource, 'list'),
+      config: readsPatientData(resource, 'list', 'case'),
       schema: { tags, params: recordParams, response: { 200: envelope(timeLogListSchema) } },
     },
     async (request) => {
@@ -339,7 +339,7 @@ export const timeLogRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
   app.get(
     API_PATHS.caseRecordRevisions(':caseId', 'time-logs', ':itemId'),
     {
-      config: requires(resource, 'show'),
+      config: readsPatientData(resource, 'show', 'case'),
       schema: { tags, params: recordItemParams, response: { 200: envelope(z.array(timeLogSchema)) } },
     },
     async (request) => {

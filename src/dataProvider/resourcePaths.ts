@@ -15,6 +15,8 @@ export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseSta
 /** The administration resources (DESIGN §8 "Administration"): the pool's users and the backups. */
 export const USERS_RESOURCE = resourceOf(API_PATHS.users);
 export const BACKUPS_RESOURCE = resourceOf(API_PATHS.backups);
+/** The access log: the audit, read by admins. */
+export const ACCESS_LOG_RESOURCE = resourceOf(API_PATHS.accessLog);
 
 /**
  * react-admin resource name → API path under the base URL (spec §7). A resource is added here and
@@ -26,6 +28,7 @@ export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(CASE_LISTS.map((list) => [caseListResource(list), API_PATHS.caseStage(list)])),
   [USERS_RESOURCE]: API_PATHS.users,
   [BACKUPS_RESOURCE]: API_PATHS.backups,
+  [ACCESS_LOG_RESOURCE]: API_PATHS.accessLog,
 };
 
 /**

@@ -66,7 +66,18 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
   it.each([
     [
       'admin',
-      ['Home', 'Clients', ...CASE_LISTS, 'Billing', 'Reporting', 'Users', 'Backups', 'Bugs', 'Self-checks'],
+      [
+        'Home',
+        'Clients',
+        ...CASE_LISTS,
+        'Billing',
+        'Reporting',
+        'Users',
+        'Backups',
+        'Access log',
+        'Bugs',
+        'Self-checks',
+      ],
     ],
     ['tech1', ['Home', 'Clients', ...CASE_LISTS, 'Bugs']],
     ['reader1', ['Home', 'Clients', ...CASE_LISTS, 'Bugs']],

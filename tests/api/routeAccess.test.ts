@@ -35,6 +35,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /backups': grant('backups', 'create'),
   'GET /backups/{id}': grant('backups', 'show'),
   'GET /backups/{id}/file': 'public',
+  'GET /access-log': grant('access-log', 'list'),
   'GET /getHome2': grant('operations', 'list'),
   'GET /billing/continuous-monitoring/client/{clientId}/billable-hours': grant('billing', 'show'),
   'GET /billing/continuous-monitoring/client/{clientId}/billing-cycles': grant('billing', 'list'),

@@ -16,12 +16,13 @@ describe('navigation', () => {
     ]);
   });
 
-  it('gives an admin the administration pages too: users, backups, bugs and the self-checks', () => {
-    expect(menuFor(['admin'])?.slice(-6)).toEqual([
+  it('gives an admin the administration pages too: users, backups, the access log, bugs and the self-checks', () => {
+    expect(menuFor(['admin'])?.slice(-7)).toEqual([
       { title: 'Billing', url: '/billing' },
       { title: 'Reporting', url: '/reporting' },
       { title: 'Users', url: '/users' },
       { title: 'Backups', url: '/backups' },
+      { title: 'Access log', url: '/access-log' },
       { title: 'Bugs', url: '/bugs' },
       { title: 'Self-checks', url: '/bugs/integration-testing' },
     ]);
@@ -29,6 +30,7 @@ describe('navigation', () => {
       const urls = menuFor([role])?.map((item) => item.url);
       expect(urls).not.toContain('/users');
       expect(urls).not.toContain('/backups');
+      expect(urls).not.toContain('/access-log');
     }
   });
 

@@ -5,7 +5,7 @@ import { listEnvelope } from '../../../contract/list';
 import { API_PATHS } from '../../../contract/paths';
 import { listCases } from '../../db/cases';
 import type { Db } from '../../db/database';
-import { page, requires } from '../reply';
+import { page, readsPatientData } from '../reply';
 import { requireClient } from './shared';
 
 /** A client's cases, newest first by default; reading them needs the cases grant, not the clients one. */
@@ -13,7 +13,7 @@ export const clientCaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     API_PATHS.clientRecords(':id', 'cases'),
     {
-      config: requires('cases', 'list'),
+      config: readsPatientData('cases', 'list', 'case-list'),
       schema: {
         tags: ['clients'],
         params: clientIdParams,

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { dayOrInstant } from './cases';
+import { decimalParam, searchText } from './fields';
+import { listQuerySchema } from './list';
+
+/**
+ * The access log (DESIGN §6): the audit log as admins read it. Every write, every read of patient data,
+ * every refused call (401, 403) and every backup and restore, newest first; ids and the call only, never
+ * patient data.
+ */
+
+export const ACCESS_OUTCOMES = ['ok', 'denied'] as const;
+
+export const accessLogEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** The username; for a refused token, the subject it claims (`details.subjectVerified: false`); else `anonymous`. */
+  actor: z.string(),
+  /** The call (`GET /continuous-monitoring/cases/details/:id`) or the write (`case.transition`). */
+  action: z.string(),
+  resource: z.string(),
+  resourceId: z.string().nullable(),
+  outcome: z.enum(ACCESS_OUTCOMES),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+
+export const accessLogQuerySchema = listQuerySchema(['at'], 'at', 'DESC').extend({
+  /** Exactly this username (or `anonymous`). */
+  actor: searchText('User', 128),
+  /** Entries about this case, and the list reads that showed it. */
+  caseId: decimalParam('Case id').optional(),
+  outcome: z.enum(ACCESS_OUTCOMES, { error: 'Outcome must be ok or denied' }).optional(),
+  /** On or after `from`, on or before `to` (a day counts whole, in UTC). */
+  from: dayOrInstant('From'),
+  to: dayOrInstant('To'),
+});
+export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
