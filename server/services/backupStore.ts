@@ -36,8 +36,8 @@ type StoreCommon = {
   sidecarIds(): Promise<string[]>;
   readSidecar(id: string): Promise<string | undefined>;
   writeSidecar(id: string, text: string): Promise<void>;
-  /** Keeps `file`, the finished dump in the local folder, as the backup's file. */
-  keepFile(id: string, file: string): Promise<void>;
+  /** Keeps `file`, the finished dump in the local folder (of this SHA-256), as the backup's file. */
+  keepFile(id: string, file: string, sha256: string): Promise<void>;
   removeFile(id: string): Promise<void>;
 };
 export type FolderStore = StoreCommon & { kind: 'folder' };

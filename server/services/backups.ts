@@ -223,7 +223,7 @@ export async function openBackupService(options: BackupServiceOptions) {
     let finished: Sidecar;
     try {
       const signed = await dumpTo(sqlPath(backup.id), progress);
-      await store.keepFile(backup.id, sqlPath(backup.id));
+      await store.keepFile(backup.id, sqlPath(backup.id), signed.sha256);
       finished = { ...backup, status: 'ready', ...signed };
     } catch (error) {
       await fsp.rm(sqlPath(backup.id), { force: true });

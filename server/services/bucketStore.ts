@@ -35,6 +35,13 @@ export function bucketStore(settings: S3Settings): BucketStore {
     endpoint: settings.endpoint,
     // S3-compatible servers are addressed by path; AWS by virtual host.
     forcePathStyle: Boolean(settings.endpoint),
+    // The SDK's default streams uploads in `aws-chunked` framing with a trailing checksum, which not every
+    // S3-compatible server understands (s3rver stores the framing as data): there, checksums only when
+    // an operation requires them. The upload carries the backup's own SHA-256 either way.
+    ...(settings.endpoint && {
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    }),
     credentials: settings.credentials,
   });
   const { bucket } = settings;
@@ -78,7 +85,7 @@ export function bucketStore(settings: S3Settings): BucketStore {
         }),
       );
     },
-    async keepFile(id, file) {
+    async keepFile(id, file, sha256) {
       try {
         const { size } = await fsp.stat(file);
         await client.send(
@@ -87,6 +94,8 @@ export function bucketStore(settings: S3Settings): BucketStore {
             Key: key(sqlName(id)),
             Body: fs.createReadStream(file),
             ContentLength: size,
+            // S3 refuses the upload unless what it received has this SHA-256.
+            ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
             ContentType: 'application/sql; charset=utf-8',
           }),
         );

@@ -14,6 +14,7 @@ import { seedDemoData } from '../../server/db/seed/demoClients';
 import { readSigningKeyFile } from '../../server/services/backupSigning';
 import { restoreBackup } from '../../server/services/restore';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { startTestBucket, type TestBucket } from './support/objectStorage';
 import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
 import { clientRecordParams } from './support/routeTable';
 import {
@@ -663,3 +664,111 @@ describeEachDatabase('Restore', (kind) => {
       }
     });
 });
+
+describeEachDatabase('Backups in object storage', (kind) => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-s3-backups-'));
+  let bucket: TestBucket;
+  let first: TestServer;
+  let second: TestServer;
+  let tokens: Record<DemoUsername, string>;
+  const settings = (name: string) => ({
+    ...bucket.env,
+    BACKUP_LINK_SECRET: LINK_SECRET,
+    BACKUP_SIGNING_KEY: SIGNING_KEY,
+    BACKUP_DIR: path.join(work, name),
+  });
+
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    first = await startTestServer(kind, settings('first'));
+    second = await secondInstance(kind, settings('second'));
+    tokens = await demoTokens();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await bucket?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('backs up into the bucket, lists it from a second instance, downloads it by a presigned link and restores it', async () => {
+    await seedDemoData(first.database.db);
+    const clients = await clientTotal(first, tokens.admin);
+    expect(clients).toBeGreaterThan(0);
+    const created = await postBackup(first, tokens.admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const backup = created.body.data as Backup;
+    expect(backup).toMatchObject({ status: 'ready', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Nothing stays in the local folder: the bucket holds the file.
+    expect(fs.readdirSync(path.join(work, 'first'))).toEqual([]);
+
+    const listed = await callApi(second, 'GET', API_PATHS.backups, { token: tokens.admin });
+    expect(listed.body).toMatchObject({ total: 1, data: [backup] });
+
+    const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+    expect(linked.status).toBe(200);
+    const link = linked.body.data as BackupLink;
+    expect(link).toMatchObject({ sha256: backup.sha256, size: backup.size, fileName: backup.fileName });
+    const url = new URL(link.url);
+    expect(url.origin).toBe(bucket.endpoint);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
+    const download = await fetch(link.url);
+    expect(download.status).toBe(200);
+    const file = Buffer.from(await download.arrayBuffer());
+    expect(file.length).toBe(backup.size);
+    expect(sha256(file)).toBe(backup.sha256);
+
+    // The restore command's path: file and sidecar fetched from the bucket, signature checked.
+    const config = loadConfig({ ...settings('restore'), DATA_DIR: path.join(work, 'restore') });
+    const { bucketStore } = await import('../../server/services/bucketStore');
+    const store = bucketStore(config.backupS3 ?? expect.unreachable('no bucket settings'));
+    const fetched = await store.fetch(backup.id, path.join(work, 'fetched')).finally(() => store.destroy());
+    const targetDir = path.join(work, 'target');
+    const targetUrl = kind === 'postgres' ? await freshPostgresDatabase('s3') : undefined;
+    const summary = await restoreBackup({
+      file: fetched,
+      signingKey: config.backupSigningKey,
+      databaseUrl: targetUrl,
+      dataDir: targetDir,
+    });
+    expect(summary).toMatchObject({ signature: 'checked', sha256: backup.sha256 });
+    const restored = await openTarget(targetDir, targetUrl);
+    try {
+      const { rows } = await restored.pool.query<{ clients: number; restores: number }>(
+        `select (select count(*)::int from clients) as clients,
+          (select count(*)::int from audit_log where action = 'backup.restore' and resource_id = $1) as restores`,
+        [backup.id],
+      );
+      expect(rows[0]).toEqual({ clients, restores: 1 });
+    } finally {
+      await restored.close();
+      if (targetUrl) await dropPostgresDatabase(targetUrl);
+    }
+  }, 120_000);
+});
+
+/** An empty PostgreSQL database beside the test one (`<test database>_<suffix>`), made anew. */
+async function freshPostgresDatabase(suffix: string): Promise<string> {
+  const url = new URL(postgresUrl);
+  const name = `${url.pathname.slice(1)}_${suffix}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
