@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,12 +83,19 @@ function unsigned(sidecar: Sidecar | undefined, signingKey: string | undefined, 
   return undefined;
 }
 
-/** The file's checks: refused unless it matches every checksum and its signature (or the operator's SHA-256). */
-async function checkFile(options: RestoreOptions) {
+/**
+ * The file's checks, read through `handle`: refused unless it matches every checksum and its signature
+ * (or the operator's SHA-256).
+ */
+async function checkFile(options: RestoreOptions, handle: fsp.FileHandle) {
   const { file } = options;
   const sidecar = await readSidecar(file);
   const given = options.sha256?.toLowerCase();
-  const { sha256, hmacSha256, bytes } = await digestOf(fs.createReadStream(file), options.signingKey);
+  const { sha256, hmacSha256, bytes } = await digestOf(
+    handle.createReadStream({ start: 0, autoClose: false }),
+    options.signingKey,
+  );
+  if (bytes === 0) throw new RestoreRefused(`${file} is empty. Nothing was restored.`);
   for (const expected of [sidecar?.sha256, given]) {
     if (expected && expected !== sha256) {
       throw new RestoreRefused(
@@ -122,12 +128,29 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const { file } = options;
   if (!(await fsp.stat(file).catch(() => undefined))?.isFile())
     throw new RestoreRefused(`${file} is not a file`);
-  const checked = await checkFile(options);
+  // One open file for the check and the load, the load no longer than what was checked: a file renamed
+  // over or appended to between the two is not what gets restored.
+  const handle = await fsp.open(file);
+  try {
+    return await restoreChecked(options, handle, started);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function restoreChecked(
+  options: RestoreOptions,
+  handle: fsp.FileHandle,
+  started: number,
+): Promise<RestoreSummary> {
+  const { file } = options;
+  const checked = await checkFile(options, handle);
+  const checkedBytes = handle.createReadStream({ start: 0, end: checked.bytes - 1, autoClose: false });
 
   const target = await openRestoreTarget(options);
   let tables: TableRows[];
   try {
-    tables = await loadDump(target.session, statementBatches(portableDump(fs.createReadStream(file)))).catch(
+    tables = await loadDump(target.session, statementBatches(portableDump(checkedBytes))).catch(
       (error: Error) => {
         throw new Error(`The restore failed and was rolled back, nothing changed: ${error.message}`, {
           cause: error,
