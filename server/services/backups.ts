@@ -264,10 +264,9 @@ export async function openBackupService(options: BackupServiceOptions) {
       await release();
     }
   }
-  if (store.kind === 'folder') {
-    const exists = await fsp.stat(backupDir).catch(() => undefined);
-    if (exists) await privateFolder(backupDir);
-  }
+  // A folder an older version left readable by others is narrowed; one this user may not change is
+  // left to the first backup, which then fails saying why (and to the self-checks).
+  if (await fsp.stat(backupDir).catch(() => undefined)) await privateFolder(backupDir).catch(() => {});
   await markInterrupted();
 
   async function getSidecar(id: string): Promise<Sidecar> {
