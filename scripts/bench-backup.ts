@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Backup } from '../contract/backups';
 import { API_PATHS } from '../contract/paths';
 import { clients } from '../server/db/schema';
+import { readSigningKeyFile } from '../server/services/backupSigning';
 import { restoreBackup } from '../server/services/restore';
 import {
   type BenchApp,
@@ -113,6 +114,8 @@ async function main() {
         file,
         databaseUrl: databaseNamed(databaseUrl, scratchName),
         dataDir: database.workDir,
+        // The key the bench's server made in its data folder, as `npm run restore` reads it.
+        signingKey: await readSigningKeyFile(path.join(database.workDir, 'backup-signing.key')),
       });
       console.log(
         `Restore into ${scratchName}: ${summary.seconds.toFixed(1)} s (${summary.tables.length} tables, ` +

@@ -27,6 +27,7 @@ import { homeRoutes } from './routes/home';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
+import { localSigningKey } from './services/backupSigning';
 import { openBackupService } from './services/backups';
 import { createTechnologistRoster } from './services/technologistRoster';
 import { createUserDirectory } from './services/userDirectory';
@@ -181,6 +182,8 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     backupDir: config.backupDir,
     apiBaseUrl: config.apiBaseUrl,
     linkSecret: config.backupLinkSecret,
+    signingKey: config.backupSigningKey ?? (await localSigningKey(config.backupSigningKeyFile)),
+    s3: config.backupS3,
     pgDump: config.pgDump,
     database,
   });

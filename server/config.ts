@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, FEDERATED_PROVIDERS, type PasswordPolicy } from '../contract/runtimeConfig';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../contract/timeLogs';
+import type { S3Settings } from './services/backupStore';
 
 const list = z
   .string()
@@ -27,6 +28,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   BACKUP_DIR: z.string().optional(),
   BACKUP_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BACKUP_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  BACKUP_S3_BUCKET: z.string().optional(),
+  BACKUP_S3_PREFIX: z.string().default('backups/'),
+  BACKUP_S3_ENDPOINT: z.url('must be a URL').optional(),
+  AWS_ENDPOINT_URL_S3: z.url('must be a URL').optional(),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   PG_DUMP: z.string().default('pg_dump'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
@@ -67,6 +78,14 @@ export type AppConfig = {
   backupDir: string;
   /** Signs backup download links; production needs a fixed one, else links break on restart or across instances. */
   backupLinkSecret: string;
+  /**
+   * Keys the HMAC of each backup file, checked by a restore. Production sets BACKUP_SIGNING_KEY; locally,
+   * unset, the key is made once in `backupSigningKeyFile` (owner-only) and kept.
+   */
+  backupSigningKey?: string;
+  backupSigningKeyFile: string;
+  /** With BACKUP_S3_BUCKET: backups are kept in this bucket, shared by every instance. */
+  backupS3?: S3Settings;
   /** The `pg_dump` to back PostgreSQL up with (its major version ≥ the server's). */
   pgDump: string;
   databaseUrl?: string;
@@ -116,6 +135,24 @@ function isLoopbackHost(host: string): boolean {
   return family !== 0 && loopback.check(host, family === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** The bucket's settings: the standard AWS variables; credentials only when both keys are set. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings {
+  return {
+    bucket: e.BACKUP_S3_BUCKET ?? '',
+    prefix: e.BACKUP_S3_PREFIX,
+    region: e.AWS_REGION ?? e.AWS_DEFAULT_REGION ?? 'us-east-1',
+    endpoint: e.BACKUP_S3_ENDPOINT ?? e.AWS_ENDPOINT_URL_S3,
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            sessionToken: e.AWS_SESSION_TOKEN,
+          }
+        : undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -133,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.BACKUP_LINK_SECRET) {
     throw new ConfigError(
       'NODE_ENV=production needs BACKUP_LINK_SECRET (32 characters or more): it signs backup download links',
+    );
+  }
+  if (production && !e.BACKUP_SIGNING_KEY) {
+    throw new ConfigError(
+      'NODE_ENV=production needs BACKUP_SIGNING_KEY (32 characters or more): it signs backup files, which a restore checks',
     );
   }
   if (e.COGNITO_USER_POOL_ID && !e.COGNITO_USER_POOL_CLIENT_ID) {
@@ -155,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     // Locally a per-process secret: links live 60 s, so a restart only ends the links already handed out.
     backupLinkSecret: e.BACKUP_LINK_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    backupSigningKey: e.BACKUP_SIGNING_KEY,
+    backupSigningKeyFile: path.resolve(e.DATA_DIR, 'backup-signing.key'),
+    backupS3: e.BACKUP_S3_BUCKET ? s3Settings(e) : undefined,
     pgDump: e.PG_DUMP,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,

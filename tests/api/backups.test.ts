@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,12 +11,15 @@ import { API_PATHS } from '../../contract/paths';
 import { ConfigError, loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/database';
 import { seedDemoData } from '../../server/db/seed/demoClients';
+import { readSigningKeyFile } from '../../server/services/backupSigning';
 import { restoreBackup } from '../../server/services/restore';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { startTestBucket, type TestBucket } from './support/objectStorage';
 import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
 import { clientRecordParams } from './support/routeTable';
 import {
   DATABASES,
+  type DatabaseKind,
   describeEachDatabase,
   serveApp,
   startTestServer,
@@ -29,10 +34,85 @@ import {
  */
 
 const LINK_SECRET = 'backup-link-secret-for-the-api-tests-only';
+const SIGNING_KEY = 'backup-signing-key-for-the-api-tests-only';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
 const sign = (id: string, expires: number) =>
   crypto.createHmac('sha256', LINK_SECRET).update(`${id}:${expires}`).digest('hex');
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+const hmac = (key: string, bytes: Buffer) => crypto.createHmac('sha256', key).update(bytes).digest('hex');
+
+type RawReply = { status: number; headers: Record<string, string>; body: Buffer };
+
+/**
+ * GETs each path in turn on ONE keep-alive connection, reading each answer by its content-length, so
+ * bytes sent beyond an answer's length would be read as the next answer's start (and fail its parse);
+ * then checks that nothing more arrives.
+ */
+async function keepAliveExchange(baseUrl: string, paths: string[]): Promise<RawReply[]> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  await once(socket, 'connect');
+  let buffer = Buffer.alloc(0);
+  let wake = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    wake();
+  });
+  socket.on('close', () => wake());
+  const until = async (ready: () => boolean) => {
+    while (!ready()) {
+      if (socket.destroyed) throw new Error('The server closed the connection');
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  };
+  const replies: RawReply[] = [];
+  try {
+    for (const target of paths) {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
+      await until(() => buffer.includes('\r\n\r\n'));
+      const headEnd = buffer.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = buffer.subarray(0, headEnd).toString('latin1').split('\r\n');
+      const status = /^HTTP\/1\.1 (\d{3}) /.exec(statusLine)?.[1];
+      if (!status) throw new Error(`Not an HTTP answer: ${statusLine.slice(0, 80)}`);
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
+      const length = Number(headers['content-length']);
+      const end = headEnd + 4 + length;
+      await until(() => buffer.length >= end);
+      replies.push({ status: Number(status), headers, body: buffer.subarray(headEnd + 4, end) });
+      buffer = buffer.subarray(end);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(buffer.length, 'bytes after the last answer').toBe(0);
+    return replies;
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** Another instance of the app: on PostgreSQL the same database (not reset), on PGlite a database of its own. */
+async function secondInstance(kind: DatabaseKind, env: Record<string, string>): Promise<TestServer> {
+  if (kind === 'pglite') return startTestServer(kind, env);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-second-'));
+  const server = await serveApp(
+    await openDatabase({ databaseUrl: postgresUrl, dataDir, poolMax: 3 }),
+    dataDir,
+    env,
+  );
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** POST /backups as the front end sends it: the JSON content type, no body. */
 const postBackup = (server: TestServer, token: string) =>
@@ -41,13 +121,21 @@ const postBackup = (server: TestServer, token: string) =>
 describeEachDatabase('Backups API', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-backups-'));
+  const settings = {
+    BACKUP_LINK_SECRET: LINK_SECRET,
+    BACKUP_SIGNING_KEY: SIGNING_KEY,
+    BACKUP_DIR: backupDir,
+  };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { BACKUP_LINK_SECRET: LINK_SECRET });
+    fs.chmodSync(backupDir, 0o755); // as an older version left it: narrowed at start
+    server = await startTestServer(kind, settings);
     tokens = await demoTokens();
   });
   afterAll(async () => {
     await server?.close();
+    fs.rmSync(backupDir, { recursive: true, force: true });
   });
 
   it('refuses every backups call to every role but admin', async () => {
@@ -143,6 +231,98 @@ describeEachDatabase('Backups API', (kind) => {
     expect(rows[0]?.resource_id).toBe(rows[1]?.resource_id);
   });
 
+  it('keeps backups owner-only (files 0600, folder 0700) and signs each file in its sidecar', async () => {
+    const { rows } = await server.database.pool.query<{ resource_id: string }>(
+      `select resource_id from audit_log where action = 'backup.create' order by id limit 1`,
+    );
+    const id = rows[0]?.resource_id ?? '';
+    const mode = (name: string) => fs.statSync(path.join(backupDir, name)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    expect(mode(`vigil-${id}.sql`)).toBe(0o600);
+    expect(mode(`vigil-${id}.json`)).toBe(0o600);
+    const file = fs.readFileSync(path.join(backupDir, `vigil-${id}.sql`));
+    const sidecar = JSON.parse(fs.readFileSync(path.join(backupDir, `vigil-${id}.json`), 'utf8'));
+    expect(sidecar).toMatchObject({ sha256: sha256(file), hmacSha256: hmac(SIGNING_KEY, file) });
+    // The HMAC stays on the server's side: the list shows the checksum only.
+    const list = await callApi(server, 'GET', API_PATHS.backups, { token: tokens.admin });
+    expect(list.body.data).toEqual([expect.not.objectContaining({ hmacSha256: expect.anything() })]);
+  });
+
+  it('sends exactly the listed bytes, and 409 with no file bytes for a file changed on disk after listing', async () => {
+    const created = await postBackup(server, tokens.admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const backup = created.body.data as Backup;
+    const fileUrl = async () => {
+      const linked = await callApi(server, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+      return (linked.body.data as BackupLink).url;
+    };
+
+    const sent = await keepAliveExchange(server.baseUrl, [await fileUrl(), '/config.json']);
+    expect(sent.map((reply) => reply.status)).toEqual([200, 200]);
+    expect(sent[0]?.headers['content-length']).toBe(String(backup.size));
+    expect(sha256(sent[0]?.body ?? Buffer.alloc(0))).toBe(backup.sha256);
+
+    const file = path.join(backupDir, backup.fileName);
+    const original = fs.readFileSync(file);
+    fs.appendFileSync(file, "\nUPDATE clients SET name = 'grown';\n");
+    const grown = await keepAliveExchange(server.baseUrl, [await fileUrl(), '/config.json']);
+    expect(grown.map((reply) => reply.status)).toEqual([409, 200]);
+    expect(JSON.parse(grown[0]?.body.toString() ?? '')).toEqual({
+      success: false,
+      error: 'The backup changed on disk: it no longer matches its checksum',
+    });
+
+    // The same size with one byte changed: its checksum no longer matches.
+    const flipped = Buffer.from(original);
+    flipped[Math.floor(flipped.length / 2)] ^= 0x01;
+    fs.writeFileSync(file, flipped);
+    const changed = await fetch(`${server.baseUrl}${await fileUrl()}`);
+    expect(changed.status).toBe(409);
+    fs.writeFileSync(file, original);
+    expect((await fetch(`${server.baseUrl}${await fileUrl()}`)).status).toBe(200);
+  });
+
+  it('needs a fixed link secret and signing key in production', () => {
+    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
+    const production = { NODE_ENV: 'production', ...cognito, BACKUP_LINK_SECRET: LINK_SECRET };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/BACKUP_SIGNING_KEY/);
+    expect(() =>
+      loadConfig({ ...production, BACKUP_LINK_SECRET: undefined, BACKUP_SIGNING_KEY: SIGNING_KEY }),
+    ).toThrow(/BACKUP_LINK_SECRET/);
+    expect(() => loadConfig({ ...production, BACKUP_SIGNING_KEY: 'short' })).toThrow(
+      /BACKUP_SIGNING_KEY: must be at least 32 characters/,
+    );
+    expect(loadConfig({ ...production, BACKUP_SIGNING_KEY: SIGNING_KEY })).toMatchObject({
+      backupSigningKey: SIGNING_KEY,
+    });
+  });
+
+  if (kind === 'postgres')
+    it('refuses a backup on a second instance on the same database while the first runs (409)', async () => {
+      const other = await secondInstance(kind, settings);
+      const blocker = new pg.Client({ connectionString: postgresUrl });
+      await blocker.connect();
+      try {
+        await blocker.query('begin; lock table clients in access exclusive mode');
+        const first = postBackup(server, tokens.admin);
+        let running: Backup | undefined;
+        while (!running) {
+          const list = await callApi(server, 'GET', API_PATHS.backups, { token: tokens.admin });
+          running = (list.body.data as Backup[]).find((backup) => backup.status === 'running');
+        }
+        const second = await postBackup(other, tokens.admin);
+        expect(second).toMatchObject({ status: 409, body: { error: 'A backup is already running' } });
+        await blocker.query('commit');
+        expect((await first).status).toBe(201);
+        // The lock is let go with the backup: the other instance may back up now.
+        expect((await postBackup(other, tokens.admin)).status).toBe(201);
+      } finally {
+        await blocker.end();
+        await other.close();
+      }
+    });
+
   // The embedded database answers nothing while it is dumped, so on PGlite a second request waits for the
   // first backup rather than overlapping it; PostgreSQL keeps answering, and pg_dump waits on a table lock.
   if (kind === 'postgres')
@@ -227,15 +407,6 @@ describeEachDatabase('Backups API', (kind) => {
       fs.rmSync(backupDir, { recursive: true, force: true });
     }
   });
-
-  it('needs a fixed link secret in production', () => {
-    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
-    expect(() => loadConfig({ NODE_ENV: 'production', ...cognito })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', ...cognito })).toThrow(/BACKUP_LINK_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', ...cognito, BACKUP_LINK_SECRET: LINK_SECRET })).toMatchObject(
-      { backupLinkSecret: LINK_SECRET },
-    );
-  });
 });
 
 /** Opens the database a restore targets: PostgreSQL at `databaseUrl`, else the embedded one in `dataDir`. */
@@ -270,6 +441,8 @@ describeEachDatabase('Restore', (kind) => {
   let backupFile: string;
   let backedUp: Record<string, string>;
   let clientsBackedUp: number | undefined;
+  /** The key the server made in its data folder (no BACKUP_SIGNING_KEY): what `npm run restore` reads. */
+  let signingKey: string | undefined;
 
   beforeAll(async () => {
     tokens = await demoTokens();
@@ -298,6 +471,10 @@ describeEachDatabase('Restore', (kind) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       backup = created.body.data as Backup;
       backupFile = path.join(dataDir, 'backups', backup.fileName);
+      const keyFile = path.join(dataDir, 'backup-signing.key');
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      signingKey = await readSigningKeyFile(keyFile);
+      expect(signingKey).toMatch(/^[0-9a-f]{64}$/);
 
       // Changes after the backup: a new client with its records, and an edit of a demo client.
       await clientRecordParams(server, tokens.admin);
@@ -335,13 +512,15 @@ describeEachDatabase('Restore', (kind) => {
     await expect(
       restoreBackup({ file: tampered, sha256: backup.sha256 ?? '', databaseUrl, dataDir }),
     ).rejects.toThrow(/does not match its SHA-256.*Nothing was restored/);
-    await expect(restoreBackup({ file: tampered, databaseUrl, dataDir })).rejects.toThrow(/no sidecar/);
+    await expect(restoreBackup({ file: tampered, databaseUrl, dataDir, signingKey })).rejects.toThrow(
+      /no sidecar/,
+    );
 
     const held = await openTarget(dataDir, databaseUrl);
     try {
       if (kind === 'pglite') {
         // A server has the embedded database open: refused, naming the process.
-        await expect(restoreBackup({ file: backupFile, dataDir })).rejects.toThrow(
+        await expect(restoreBackup({ file: backupFile, dataDir, signingKey })).rejects.toThrow(
           `in use by process ${process.pid}`,
         );
       }
@@ -350,10 +529,62 @@ describeEachDatabase('Restore', (kind) => {
       await held.close();
     }
 
+    // SQL appended and the sidecar's SHA-256 and size updated: the HMAC no longer matches.
+    const sidecar = JSON.parse(fs.readFileSync(backupFile.replace(/\.sql$/, '.json'), 'utf8'));
+    const original = fs.readFileSync(backupFile);
+    const appended = Buffer.concat([original, Buffer.from("\nUPDATE clients SET name = 'replaced';\n")]);
+    const copy = (name: string, file: Buffer, fields: Record<string, unknown>) => {
+      const dir = path.join(work, name);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, backup.fileName), file);
+      const description = { ...sidecar, sha256: sha256(file), size: file.length, ...fields };
+      fs.writeFileSync(
+        path.join(dir, backup.fileName.replace(/\.sql$/, '.json')),
+        JSON.stringify(description),
+      );
+      return path.join(dir, backup.fileName);
+    };
+    const copies = {
+      appended: copy('appended', appended, {}),
+      resigned: copy('resigned', appended, {
+        hmacSha256: hmac('a-key-that-is-not-this-installations', appended),
+      }),
+      unsigned: copy('unsigned', original, { hmacSha256: undefined }),
+    };
+    await expect(restoreBackup({ file: copies.appended, databaseUrl, dataDir, signingKey })).rejects.toThrow(
+      /not signed with this installation's key.*Nothing was restored/,
+    );
+    await expect(restoreBackup({ file: copies.resigned, databaseUrl, dataDir, signingKey })).rejects.toThrow(
+      /not signed with this installation's key/,
+    );
+    await expect(restoreBackup({ file: copies.unsigned, databaseUrl, dataDir, signingKey })).rejects.toThrow(
+      /is not signed.*give the SHA-256 you trust with --sha256/,
+    );
+    // A genuine file that cannot be checked (no key here) is also refused.
+    await expect(restoreBackup({ file: backupFile, databaseUrl, dataDir })).rejects.toThrow(/no signing key/);
+    const untouched = await openTarget(dataDir, databaseUrl);
+    try {
+      expect(await tableChecksums(untouched)).toEqual(changed);
+    } finally {
+      await untouched.close();
+    }
+    // The operator vouches for the unsigned copy by its SHA-256: restored, with a warning.
+    const vouched = await restoreBackup({
+      file: copies.unsigned,
+      sha256: backup.sha256 ?? '',
+      databaseUrl,
+      dataDir,
+      signingKey,
+    });
+    expect(vouched).toMatchObject({
+      signature: 'vouched',
+      warning: expect.stringMatching(/is not signed.*--sha256/),
+    });
+
     // Two restores at once: one runs, the other is refused.
     const outcomes = await Promise.allSettled([
-      restoreBackup({ file: backupFile, databaseUrl, dataDir }),
-      restoreBackup({ file: backupFile, databaseUrl, dataDir }),
+      restoreBackup({ file: backupFile, databaseUrl, dataDir, signingKey }),
+      restoreBackup({ file: backupFile, databaseUrl, dataDir, signingKey }),
     ]);
     const [restored] = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
@@ -363,12 +594,28 @@ describeEachDatabase('Restore', (kind) => {
       target: kind === 'pglite' ? 'embedded' : 'postgresql',
       bytes: backup.size,
       sha256: backup.sha256,
+      signature: 'checked',
     });
     expect(restored?.tables.length).toBe(Object.keys(backedUp).length);
 
     const reopened = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
     try {
-      expect(await tableChecksums(reopened.database)).toEqual(backedUp);
+      // Every table as backed up, and the audit log with one entry more: the restore, written after it.
+      const { 'public.audit_log': auditAfter, ...tablesNow } = await tableChecksums(reopened.database);
+      const { 'public.audit_log': auditBefore, ...expected } = backedUp;
+      expect(tablesNow).toEqual(expected);
+      expect(Number(auditAfter?.split(':')[1])).toBe(Number(auditBefore?.split(':')[1]) + 1);
+      const { rows } = await reopened.database.pool.query(
+        'select actor, action, resource, resource_id, outcome, details from audit_log order by id desc limit 1',
+      );
+      expect(rows[0]).toEqual({
+        actor: `${os.userInfo().username} (restore command)`,
+        action: 'backup.restore',
+        resource: 'backups',
+        resource_id: backup.id,
+        outcome: 'ok',
+        details: { sha256: backup.sha256, bytes: backup.size, signature: 'checked', rows: restored?.rows },
+      });
       expect(await clientTotal(reopened, tokens.admin)).toBe(clientsBackedUp);
     } finally {
       await reopened.close();
@@ -379,7 +626,7 @@ describeEachDatabase('Restore', (kind) => {
   if (kind === 'postgres')
     it('restores a PostgreSQL backup into a new embedded database', async () => {
       const embeddedDir = path.join(work, 'embedded');
-      const summary = await restoreBackup({ file: backupFile, dataDir: embeddedDir });
+      const summary = await restoreBackup({ file: backupFile, dataDir: embeddedDir, signingKey });
       expect(summary.target).toBe('embedded');
       const server = await serveApp(await openTarget(embeddedDir), embeddedDir);
       try {
@@ -398,7 +645,12 @@ describeEachDatabase('Restore', (kind) => {
       try {
         const url = new URL(postgresUrl);
         url.pathname = `/${name}`;
-        const summary = await restoreBackup({ file: backupFile, databaseUrl: url.toString(), dataDir: work });
+        const summary = await restoreBackup({
+          file: backupFile,
+          databaseUrl: url.toString(),
+          dataDir: work,
+          signingKey,
+        });
         expect(summary.target).toBe('postgresql');
         const server = await serveApp(await openTarget(work, url.toString()), work);
         try {
@@ -412,3 +664,111 @@ describeEachDatabase('Restore', (kind) => {
       }
     });
 });
+
+describeEachDatabase('Backups in object storage', (kind) => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-s3-backups-'));
+  let bucket: TestBucket;
+  let first: TestServer;
+  let second: TestServer;
+  let tokens: Record<DemoUsername, string>;
+  const settings = (name: string) => ({
+    ...bucket.env,
+    BACKUP_LINK_SECRET: LINK_SECRET,
+    BACKUP_SIGNING_KEY: SIGNING_KEY,
+    BACKUP_DIR: path.join(work, name),
+  });
+
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    first = await startTestServer(kind, settings('first'));
+    second = await secondInstance(kind, settings('second'));
+    tokens = await demoTokens();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await bucket?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('backs up into the bucket, lists it from a second instance, downloads it by a presigned link and restores it', async () => {
+    await seedDemoData(first.database.db);
+    const clients = await clientTotal(first, tokens.admin);
+    expect(clients).toBeGreaterThan(0);
+    const created = await postBackup(first, tokens.admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const backup = created.body.data as Backup;
+    expect(backup).toMatchObject({ status: 'ready', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Nothing stays in the local folder: the bucket holds the file.
+    expect(fs.readdirSync(path.join(work, 'first'))).toEqual([]);
+
+    const listed = await callApi(second, 'GET', API_PATHS.backups, { token: tokens.admin });
+    expect(listed.body).toMatchObject({ total: 1, data: [backup] });
+
+    const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+    expect(linked.status).toBe(200);
+    const link = linked.body.data as BackupLink;
+    expect(link).toMatchObject({ sha256: backup.sha256, size: backup.size, fileName: backup.fileName });
+    const url = new URL(link.url);
+    expect(url.origin).toBe(bucket.endpoint);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
+    const download = await fetch(link.url);
+    expect(download.status).toBe(200);
+    const file = Buffer.from(await download.arrayBuffer());
+    expect(file.length).toBe(backup.size);
+    expect(sha256(file)).toBe(backup.sha256);
+
+    // The restore command's path: file and sidecar fetched from the bucket, signature checked.
+    const config = loadConfig({ ...settings('restore'), DATA_DIR: path.join(work, 'restore') });
+    const { bucketStore } = await import('../../server/services/bucketStore');
+    const store = bucketStore(config.backupS3 ?? expect.unreachable('no bucket settings'));
+    const fetched = await store.fetch(backup.id, path.join(work, 'fetched')).finally(() => store.destroy());
+    const targetDir = path.join(work, 'target');
+    const targetUrl = kind === 'postgres' ? await freshPostgresDatabase('s3') : undefined;
+    const summary = await restoreBackup({
+      file: fetched,
+      signingKey: config.backupSigningKey,
+      databaseUrl: targetUrl,
+      dataDir: targetDir,
+    });
+    expect(summary).toMatchObject({ signature: 'checked', sha256: backup.sha256 });
+    const restored = await openTarget(targetDir, targetUrl);
+    try {
+      const { rows } = await restored.pool.query<{ clients: number; restores: number }>(
+        `select (select count(*)::int from clients) as clients,
+          (select count(*)::int from audit_log where action = 'backup.restore' and resource_id = $1) as restores`,
+        [backup.id],
+      );
+      expect(rows[0]).toEqual({ clients, restores: 1 });
+    } finally {
+      await restored.close();
+      if (targetUrl) await dropPostgresDatabase(targetUrl);
+    }
+  }, 120_000);
+});
+
+/** An empty PostgreSQL database beside the test one (`<test database>_<suffix>`), made anew. */
+async function freshPostgresDatabase(suffix: string): Promise<string> {
+  const url = new URL(postgresUrl);
+  const name = `${url.pathname.slice(1)}_${suffix}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
