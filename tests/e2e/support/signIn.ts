@@ -20,6 +20,6 @@ export async function signOut(page: Page) {
     .getByRole('button', { name: /profile|account|user/i })
     .first()
     .click();
-  await page.getByRole('menuitem', { name: /logout|sign out/i }).click();
+  await page.getByRole('menuitem', { name: /^(logout|sign out)$/i }).click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 }
