@@ -94,9 +94,15 @@ export async function startTestServer(
  * A second instance of the app on the same PostgreSQL database as `first` (several instances behind one
  * load balancer), with its own data folder.
  */
-export async function startSecondInstance(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startSecondInstance(
+  env: Record<string, string> = {},
+  /** Names the instance's connections (`pg_stat_activity.application_name`), e.g. to end only those. */
+  applicationName = 'vigil-test',
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
-  const database = await openDatabase({ databaseUrl: postgresUrl, dataDir, poolMax: 3 });
+  const url = new URL(postgresUrl);
+  url.searchParams.set('application_name', applicationName);
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolMax: 3 });
   const server = await serveApp(database, dataDir, env);
   return {
     ...server,
