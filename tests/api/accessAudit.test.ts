@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
-import { auditLog, userAccounts } from '../../server/db/schema';
+import { auditLog } from '../../server/db/schema';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
 import { createTestUser, expiredIdToken, fetchIdToken } from './support/identity';
@@ -104,10 +104,9 @@ describeEachDatabase('Access audit', (kind) => {
       const user = await createTestUser(identity, { groups: ['reader'] });
       const token = await fetchIdToken(identity, user.username, user.password);
       expect((await callApi(server, 'GET', API_PATHS.chrome, { token })).status).toBe(200);
-      await server.database.db
-        .update(userAccounts)
-        .set({ isEnabled: false })
-        .where(eq(userAccounts.username, user.username));
+      expect(
+        (await call('PUT', API_PATHS.userToggle(user.username), 'admin', { isEnabled: false })).status,
+      ).toBe(200);
       expect((await callApi(server, 'GET', API_PATHS.chrome, { token })).status).toBe(401);
       expect(await lastEntry('GET /api/chrome')).toMatchObject({
         actor: user.username,
