@@ -110,7 +110,7 @@ describeEachDatabase('Access audit', (kind) => {
       expect((await callApi(server, 'GET', API_PATHS.chrome, { token })).status).toBe(401);
       expect(await lastEntry('GET /api/chrome')).toMatchObject({
         actor: user.username,
-        details: { status: 401, reason: 'User is disabled.', tokenExpired: false },
+        details: { status: 401, reason: 'User is disabled.' },
       });
     });
 
