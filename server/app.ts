@@ -215,6 +215,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
           backupDir: config.backupDir,
           dataDir: config.dataDir,
           migrations: shippedMigrations(),
+          pool: database.pool,
         },
       });
     },

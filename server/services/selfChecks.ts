@@ -22,6 +22,8 @@ export interface SelfCheckContext {
   dataDir: string;
   /** How many migrations this build ships. */
   migrations: number;
+  /** The connection pool (PostgreSQL and the embedded database alike), for its health. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number; options: { max?: number } };
 }
 
 class CheckFailed extends Error {}
@@ -54,6 +56,15 @@ export function runSelfChecks(context: SelfCheckContext, now: () => number = Dat
       const applied = Number(rows[0]?.count ?? 0);
       if (applied < context.migrations) fail(`${applied} of ${context.migrations} migrations applied`);
       return `${applied} migrations applied`;
+    }),
+    timedCheck('Database connections', async () => {
+      const { pool } = context;
+      if (!pool) return 'not pooled';
+      const max = pool.options.max ?? 10;
+      const state = `${pool.totalCount} of ${max} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting`;
+      // Every connection busy and as many requests again queued for one: the pool is starved.
+      if (pool.waitingCount >= max) fail(`${state}: requests are queueing for the database`);
+      return state;
     }),
     timedCheck("Identity's signing keys reachable", async () => {
       const response = await fetch(context.jwksUri, { signal: AbortSignal.timeout(5_000) });

@@ -99,6 +99,7 @@ describeEachDatabase('Bug reports and self-checks API', (kind) => {
     const checks = reply.body.data as SelfCheck[];
     expect(checks.map((check) => check.name)).toEqual([
       'Database reachable and migrated',
+      'Database connections',
       "Identity's signing keys reachable",
       'Clock within 5 s of the identity service',
       'Backup folder writable',
@@ -106,6 +107,9 @@ describeEachDatabase('Bug reports and self-checks API', (kind) => {
       'Audit log writable',
     ]);
     expect(checks.filter((check) => !check.ok)).toEqual([]);
+    expect(checks.find((check) => check.name === 'Database connections')?.detail).toMatch(
+      /^\d+ of \d+ open, \d+ idle, 0 waiting$/,
+    );
     for (const check of checks) expect(check.ms).toBeGreaterThanOrEqual(0);
   });
 
