@@ -98,5 +98,5 @@ test('an admin invites a technologist who sets their password, disables them, ba
 
   // The admin's self-checks are all green.
   await page.getByRole('menuitem', { name: 'Self-checks' }).click();
-  await expect(page.getByText('All 6 checks pass')).toBeVisible();
+  await expect(page.getByText('All 7 checks pass')).toBeVisible();
 });
