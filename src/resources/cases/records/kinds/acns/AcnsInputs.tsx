@@ -21,7 +21,16 @@ const Choose = ({
   source: string;
   label: string;
   choices: typeof ACNS_CHOICES.voltage;
-}) => <SelectInput source={source} label={label} choices={choices} emptyText="—" sx={{ minWidth: 170 }} />;
+}) => (
+  <SelectInput
+    source={source}
+    label={label}
+    choices={choices}
+    emptyText="—"
+    fullWidth={false}
+    sx={{ minWidth: 170 }}
+  />
+);
 
 const Row = ({ children }: { children: React.ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>{children}</Box>
@@ -35,7 +44,17 @@ const Row = ({ children }: { children: React.ReactNode }) => (
 export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
   <Box
     component="fieldset"
-    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1, width: '100%' }}
+    sx={{
+      border: 1,
+      borderColor: 'divider',
+      borderRadius: 1,
+      px: 2,
+      pb: 1,
+      width: '100%',
+      boxSizing: 'border-box',
+      // A fieldset is as wide as its widest row by default: here rows wrap within the dialog instead.
+      minWidth: 0,
+    }}
   >
     <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
       ACNS terminology (2021), optional
@@ -66,6 +85,7 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
     <ArrayInput source="patterns" label="Rhythmic and periodic patterns">
       <SimpleFormIterator inline disableReordering addButton={<AddItemButton label="Add pattern" />}>
         <SelectInput
+          fullWidth={false}
           source="mainTerm1"
           label="Main term 1"
           choices={ACNS_CHOICES.mainTerm1}
@@ -73,6 +93,7 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
           sx={{ minWidth: 170 }}
         />
         <SelectInput
+          fullWidth={false}
           source="mainTerm2"
           label="Main term 2"
           choices={ACNS_CHOICES.mainTerm2}
@@ -96,6 +117,7 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
     <ArrayInput source="acnsSeizures" label="Seizures">
       <SimpleFormIterator inline disableReordering addButton={<AddItemButton label="Add seizure" />}>
         <SelectInput
+          fullWidth={false}
           source="class"
           label="Class"
           choices={ACNS_CHOICES.seizureClass}
