@@ -133,15 +133,34 @@ describeEachDatabase('Sessions end when access changes', (kind) => {
   });
 
   if (kind === 'postgres')
-    it('is refused by a second instance on the same database within 5 seconds', async () => {
-      const second = await startSecondInstance();
-      try {
+    describe('on a second instance sharing the database', () => {
+      let second: TestServer;
+      beforeAll(async () => {
+        second = await startSecondInstance();
+      });
+      afterAll(async () => {
+        await second?.close();
+      });
+
+      /** How each way of ending sessions is made on the first instance. */
+      const ENDINGS: [string, (username: string, idToken: string) => Promise<unknown>][] = [
+        [
+          'a change of groups',
+          (username) => asAdmin('PUT', API_PATHS.userAccessGroups(username), { groups: [] }),
+        ],
+        ['a disable', (username) => asAdmin('PUT', API_PATHS.userToggle(username), { isEnabled: false })],
+        ['a password reset', (username) => asAdmin('POST', API_PATHS.userPasswordReset(username))],
+        [
+          'a sign-out everywhere',
+          (_username, idToken) => callApi(server, 'POST', API_PATHS.signOutEverywhere, { token: idToken }),
+        ],
+      ];
+
+      it.each(ENDINGS)('refuses the old token within 5 seconds of %s', async (_ending, end) => {
         const { user, idToken } = await signedInUser();
         // The second instance has read (and cached) the account.
         expect((await home(idToken, second)).status).toBe(200);
-        expect((await asAdmin('PUT', API_PATHS.userAccessGroups(user.username), { groups: [] })).status).toBe(
-          200,
-        );
+        await end(user.username, idToken);
         const deadline = Date.now() + 5_000;
         let status = 200;
         while (status !== 401 && Date.now() < deadline) {
@@ -149,9 +168,7 @@ describeEachDatabase('Sessions end when access changes', (kind) => {
           if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 200));
         }
         expect(status).toBe(401);
-      } finally {
-        await second.close();
-      }
+      });
     });
 });
 
