@@ -12,7 +12,7 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './tests/e2e/globalSetup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8099',
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8099}`,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

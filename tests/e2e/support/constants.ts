@@ -1,5 +1,6 @@
-export const E2E_PORT = 8099;
-export const E2E_IDENTITY_PORT = 9349;
+/** Ports of the end-to-end server and its local identity; set E2E_PORT / E2E_IDENTITY_PORT to run two suites side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
+export const E2E_IDENTITY_PORT = Number(process.env.E2E_IDENTITY_PORT ?? 9349);
 /** Every code the local identity would e-mail or text is this one in the end-to-end run. */
 export const FIXED_CODE = '123456';
 export const DEMO_PASSWORD = 'Vigil!demo2026';
