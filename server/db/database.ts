@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { refreshPendingCaseHours } from './caseHours';
 import { startEmbeddedServer } from './embedded';
+import { Pool } from './pool';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -41,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         maxConnections: options.poolMax + 3,
         templateDir: options.templateDir,
       });
-  const pool = new pg.Pool(
+  const pool = new Pool(
     embedded
       ? {
           host: '127.0.0.1',

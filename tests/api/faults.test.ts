@@ -1,0 +1,64 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../contract/paths';
+import { callApi, demoTokens } from './support/apiClient';
+import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
+import { DATABASES, startSecondInstance, startTestServer, type TestServer } from './support/testServer';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+
+const APP = 'vigil-faults';
+
+/** Ends every connection the app holds to the database, as an administrator's pg_terminate_backend does. */
+async function terminateAppConnections() {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+      APP,
+    ]);
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.runIf(DATABASES.includes('postgres'))('A database connection lost under load (PostgreSQL)', () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    // Its own server on the test database (reset first), its connections named so that only they end.
+    await (await startTestServer('postgres')).close();
+    server = await startSecondInstance({}, APP);
+    token = (await demoTokens()).admin;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reads again on a fresh connection, answers a write it could not make 503, never 500', async () => {
+    const statuses: number[] = [];
+    const load = Array.from({ length: 120 }, async (_, at) => {
+      const reply =
+        at % 4 === 0
+          ? await callApi(server, 'POST', API_PATHS.clients, {
+              token,
+              body: { name: `Fault ${at}`, code: `FLT${at}`, timeZone: 'UTC' },
+            })
+          : await callApi(server, 'GET', API_PATHS.clients, { token });
+      statuses.push(reply.status);
+      if (reply.status === 503) expect(reply.body.error).toBe('The database is unavailable: try again.');
+    });
+    const faults = (async () => {
+      for (let round = 0; round < 5; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await terminateAppConnections();
+      }
+    })();
+    await Promise.all([...load, faults]);
+    expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+    expect(statuses.filter((status) => status === 200 || status === 201).length).toBeGreaterThan(60);
+    // And it keeps working afterwards.
+    expect((await callApi(server, 'GET', API_PATHS.clients, { token })).status).toBe(200);
+  });
+});
