@@ -3,12 +3,22 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      // Rules, helpers and providers: plain Node, no DOM to build for each file.
       {
         extends: './vite.config.ts',
         test: {
           name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+        },
+      },
+      // Components, rendered with Testing Library in jsdom.
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'components',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.tsx'],
           setupFiles: ['tests/unit/setup.ts'],
         },
       },

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { caseExporter } from '../../src/resources/cases/list/caseExporter';

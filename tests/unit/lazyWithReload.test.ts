@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { checkForNewDeployment, entryScripts } from '../../src/deployment';
 import { RELOAD_GUARD_MS, RELOAD_KEY, reloadOnce } from '../../src/lazyWithReload';
