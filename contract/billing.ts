@@ -335,6 +335,19 @@ export const monitoringHoursQuery = z
       for (const issue of range.error.issues) context.addIssue({ ...issue, code: 'custom' });
   });
 
+/** How one client met one kind of deadline in one month: due = on time + late + overdue; pending not judged. */
+const onTimeMonthSchema = z.object({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  month: z.string(),
+  due: z.number().int(),
+  onTime: z.number().int(),
+  late: z.number().int(),
+  overdue: z.number().int(),
+  pending: z.number().int(),
+  onTimePercent: z.number().nullable(),
+});
+
 /** GET /reporting/…/monitoring-hours?from&to[&clientId] */
 export const monitoringHoursSchema = z.object({
   from: z.string(),
@@ -376,38 +389,13 @@ export const monitoringHoursSchema = z.object({
    * covers, how they were notified, the share on time of those due (on time + late + overdue; pending ones
    * are not judged yet) and the median minutes from the event to the call (DESIGN §4 "Notifications").
    */
-  notifications: z.array(
-    z.object({
-      clientId: z.number().int(),
-      clientName: z.string(),
-      month: z.string(),
-      due: z.number().int(),
-      onTime: z.number().int(),
-      late: z.number().int(),
-      overdue: z.number().int(),
-      pending: z.number().int(),
-      onTimePercent: z.number().nullable(),
-      medianDelayMinutes: z.number().nullable(),
-    }),
-  ),
+  notifications: z.array(onTimeMonthSchema.extend({ medianDelayMinutes: z.number().nullable() })),
   /**
    * Per client per month (the month each report was due in, in the client's zone): the reports owed, how
    * they were signed, and the share on time of those due by now (on time + late + overdue) (DESIGN §4
    * "Reports due").
    */
-  reports: z.array(
-    z.object({
-      clientId: z.number().int(),
-      clientName: z.string(),
-      month: z.string(),
-      due: z.number().int(),
-      onTime: z.number().int(),
-      late: z.number().int(),
-      overdue: z.number().int(),
-      pending: z.number().int(),
-      onTimePercent: z.number().nullable(),
-    }),
-  ),
+  reports: z.array(onTimeMonthSchema),
 });
 export type MonitoringHours = z.infer<typeof monitoringHoursSchema>;
 export type NotificationMonthRow = MonitoringHours['notifications'][number];

@@ -9,6 +9,7 @@ import {
   reportStatus,
 } from '../../contract/reportsDue';
 import { billingPeriods } from './billing/periods';
+import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
 
 /**
  * The reports a case owes (DESIGN §4 "Reports due"): a preliminary `turnaroundHours` after the recording
@@ -154,48 +155,19 @@ export function overdueReportCounts(cases: readonly { caseId: number; input: Rep
 }
 
 /** How one client's reports fared in one month (the month each was due in, in the client's zone). */
-export type ReportMonth = {
-  clientId: number;
-  month: string;
-  /** Reports due by now: on time + late + overdue (those not yet due are not judged). */
-  due: number;
-  onTime: number;
-  late: number;
-  overdue: number;
-  pending: number;
-  /** `onTime / due` in percent, one decimal; null when none was due. */
-  onTimePercent: number | null;
-};
+export type ReportMonth = OnTimeMonth;
 
 /** The reports of these cases per client and month (DESIGN §4 "Reports due": the share on time). */
 export function reportMonths(
   cases: readonly { clientId: number; input: ReportsDueInput }[],
   now: Date,
 ): ReportMonth[] {
-  const months = new Map<string, ReportMonth>();
-  for (const { clientId, input } of cases) {
-    for (const report of reportsDue(input, now)) {
-      const month = monthIn(input.timeZone, new Date(report.dueBy));
-      const key = `${clientId} ${month}`;
-      const entry = months.get(key) ?? {
-        clientId,
-        month,
-        due: 0,
-        onTime: 0,
-        late: 0,
-        overdue: 0,
-        pending: 0,
-        onTimePercent: null,
-      };
-      months.set(key, entry);
-      if (report.status === 'on-time') entry.onTime += 1;
-      else if (report.status === 'late') entry.late += 1;
-      else if (report.status === 'overdue') entry.overdue += 1;
-      else entry.pending += 1;
-    }
-  }
-  return [...months.values()].map((entry) => {
-    const due = entry.onTime + entry.late + entry.overdue;
-    return { ...entry, due, onTimePercent: due === 0 ? null : Math.round((entry.onTime / due) * 1000) / 10 };
-  });
+  const reports = cases.flatMap(({ clientId, input }) =>
+    reportsDue(input, now).map((report) => ({
+      clientId,
+      month: monthIn(input.timeZone, new Date(report.dueBy)),
+      status: report.status,
+    })),
+  );
+  return onTimeMonths(reports, (report) => report).map(({ items, ...month }) => month);
 }
