@@ -1,6 +1,5 @@
 import type { RouteOptions } from 'fastify';
 import { errorEnvelope } from '../contract/envelope';
-import { isConnectionLost } from './db/transaction';
 
 /** What any call may answer besides its own success (DESIGN §5), each in the error envelope. */
 const ERROR_ANSWERS = {
@@ -68,23 +67,4 @@ export function documentRoute(route: RouteOptions) {
   const response = schema.response;
   for (const status of Object.keys(ERROR_ANSWERS) as unknown as (keyof typeof ERROR_ANSWERS)[])
     response[status] ??= errorEnvelope.describe(ERROR_ANSWERS[status]);
-}
-
-/**
- * A read whose database connection is lost mid-way (a restart, an administrator ending connections) is run
- * once more on a fresh connection from the pool; a write is not, and answers 503 (nothing was changed).
- */
-export function retryReadsOnce(route: RouteOptions) {
-  const methods = [route.method].flat();
-  if (!methods.every((method) => method === 'GET' || method === 'HEAD')) return;
-  const handler = route.handler;
-  route.handler = async function retried(request, reply) {
-    try {
-      return await handler.call(this, request, reply);
-    } catch (error) {
-      if (!isConnectionLost(error) || reply.sent) throw error;
-      request.log.warn({ route: route.url }, 'database connection lost: reading again');
-      return handler.call(this, request, reply);
-    }
-  };
 }
