@@ -22,29 +22,17 @@ describeEachDatabase('Monitoring board API', (kind) => {
 
   const call = (method: string, path: string, as: DemoUsername = 'tech1', body?: unknown) =>
     callApi(server, method, path, { token: tokens[as], body });
-  const { intake, details, patch, move, assign } = caseCalls(call);
-
-  async function newClient(name: string, code: string) {
-    const reply = await call('POST', API_PATHS.clients, 'admin', { name, code, timeZone: 'America/Denver' });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    return (reply.body.data as { id: number }).id;
-  }
+  const { newClient, firstProtocol, intake, details, patch, move, assign } = caseCalls(call);
+  const DENVER = { timeZone: 'America/Denver' };
 
   beforeAll(async () => {
     // Open logs go stale after an hour here, so a stale log fits inside a recording of a few hours.
     server = await startTestServer(kind, { MAX_OPEN_LOG_HOURS: '1' });
     tokens = await demoTokens();
     const suffix = kind === 'pglite' ? 'L' : 'P';
-    hourly = await newClient('Hourly Checks Hospital', `HCH${suffix}`);
-    noProtocol = await newClient('No Protocol Clinic', `NPC${suffix}`);
-    const protocol = await call('POST', API_PATHS.protocolRevisions(hourly), 'admin', {
-      baseRevision: 0,
-      body: 'Protocol',
-      checkIntervalMinutes: 60,
-      reportTurnaroundHours: 24,
-      impedanceLimitKOhm: 5,
-    });
-    expect(protocol.status, JSON.stringify(protocol.body)).toBe(201);
+    hourly = await newClient('Hourly Checks Hospital', `HCH${suffix}`, DENVER);
+    noProtocol = await newClient('No Protocol Clinic', `NPC${suffix}`, DENVER);
+    await firstProtocol(hourly);
   });
   afterAll(async () => {
     await server?.close();

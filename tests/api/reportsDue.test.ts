@@ -24,25 +24,11 @@ describeEachDatabase('Reports due API', (kind) => {
 
   const call = (method: string, path: string, as: DemoUsername = 'admin', body?: unknown) =>
     callApi(server, method, path, { token: tokens[as], body });
-  const { intake, details, patch, move, assign } = caseCalls(call);
+  const { newClient, firstProtocol, intake, details, patch, move, assign } = caseCalls(call);
 
-  async function newClient(name: string, code: string, billingPeriodStart: string) {
-    const reply = await call('POST', API_PATHS.clients, 'admin', {
-      name,
-      code,
-      timeZone: 'UTC',
-      billingPeriodStart,
-    });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    const id = (reply.body.data as { id: number }).id;
-    const protocol = await call('POST', API_PATHS.protocolRevisions(id), 'admin', {
-      baseRevision: 0,
-      body: 'Protocol',
-      checkIntervalMinutes: 60,
-      reportTurnaroundHours: 24,
-      impedanceLimitKOhm: 5,
-    });
-    expect(protocol.status, JSON.stringify(protocol.body)).toBe(201);
+  async function clientWithProtocol(name: string, code: string, billingPeriodStart: string) {
+    const id = await newClient(name, code, { billingPeriodStart });
+    await firstProtocol(id);
     return id;
   }
 
@@ -50,8 +36,8 @@ describeEachDatabase('Reports due API', (kind) => {
     server = await startTestServer(kind);
     tokens = await demoTokens();
     const suffix = kind === 'pglite' ? 'L' : 'P';
-    fromRecordingStart = await newClient('Rolling Day Hospital', `RDH${suffix}`, 'recording-start');
-    fromMidnight = await newClient('Midnight Day Hospital', `MDH${suffix}`, '00:00');
+    fromRecordingStart = await clientWithProtocol('Rolling Day Hospital', `RDH${suffix}`, 'recording-start');
+    fromMidnight = await clientWithProtocol('Midnight Day Hospital', `MDH${suffix}`, '00:00');
   });
   afterAll(async () => {
     await server?.close();

@@ -16,6 +16,24 @@ export function caseOf(reply: ApiReply): CaseDetails {
 /** The Cases API calls the API tests make, as a user, through `call`. */
 export function caseCalls(call: Call) {
   return {
+    /** A client made by the admin (201 expected), in `timeZone` UTC unless `body` says otherwise. */
+    async newClient(name: string, code: string, body: Json = {}) {
+      const reply = await call('POST', API_PATHS.clients, 'admin', { name, code, timeZone: 'UTC', ...body });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return (reply.body.data as { id: number }).id;
+    },
+    /** The client's first protocol revision (201 expected): hourly checks, reports within 24 h, 5 kΩ. */
+    async firstProtocol(clientId: number, body: Json = {}) {
+      const reply = await call('POST', API_PATHS.protocolRevisions(clientId), 'admin', {
+        baseRevision: 0,
+        body: 'Protocol',
+        checkIntervalMinutes: 60,
+        reportTurnaroundHours: 24,
+        impedanceLimitKOhm: 5,
+        ...body,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    },
     /** A case taken in (201 expected): long-term, with video, continuous unless `body` says otherwise. */
     async intake(clientId: number, body: Json = {}, as: DemoUsername = 'tech1') {
       const reply = await call('POST', API_PATHS.cases, as, {
