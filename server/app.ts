@@ -230,8 +230,8 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       // The build keeps source maps for decoding error reports; in production they stay on the server.
       allowedPath: (pathName) => !(config.production && pathName.endsWith('.map')),
       // index.html must be re-read after a deployment; hashed assets can be cached for good.
-      setHeaders: (reply, filePath) =>
-        reply.header(
+      setHeaders: (response, filePath) =>
+        response.setHeader(
           'cache-control',
           filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         ),
