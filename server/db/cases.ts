@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import {
   ACTIVE_CASE_STAGES,
   type CaseListQuery,
@@ -24,6 +24,7 @@ import {
   casePatients,
   caseRecordItems,
   caseRecordRevisions,
+  caseStageCounts,
   cases,
   caseTechnologists,
   caseTimeLogs,
@@ -227,13 +228,31 @@ export async function listCases(
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage)
     .as('page_ids');
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(db)
       .innerJoin(pageIds, eq(pageIds.id, cases.id))
       .orderBy(...order),
-    matching(db, filter, { total: sql<string>`count(*)` }),
+    countMatching(db, filter),
   ]);
-  return { rows: (rows as RawRow[]).map(toCaseRow), total: Number(total) };
+  return { rows: (rows as RawRow[]).map(toCaseRow), total };
+}
+
+/**
+ * How many cases match `filter`. A whole stage list (no other filter) is answered from the per-stage
+ * counts a trigger keeps (migration 0007): counting the 50,000 closed cases on each page took ten times
+ * as long as the page itself.
+ */
+async function countMatching(db: DbOrTx, filter: CaseFilter): Promise<number> {
+  const { stages, ...others } = filter;
+  if (stages && Object.values(others).every((value) => value === undefined || value === '')) {
+    const [{ total }] = await db
+      .select({ total: sum(caseStageCounts.count) })
+      .from(caseStageCounts)
+      .where(inArray(caseStageCounts.stage, [...stages]));
+    return Number(total ?? 0);
+  }
+  const [{ total }] = await matching(db, filter, { total: sql<string>`count(*)` });
+  return Number(total);
 }
 
 export async function getCaseRow(db: DbOrTx, id: number): Promise<CaseRow | undefined> {
