@@ -40,6 +40,12 @@ export async function clientHeader(db: DbOrTx, clientId: number) {
 
 export type StoredCycle = typeof billingCycles.$inferSelect;
 
+/** What a month's figures depend on in its stored cycle (the reports read no more than this). */
+export type StoredFigures = Pick<
+  StoredCycle,
+  'status' | 'rate' | 'frozenMinutes' | 'frozenAdjustMinutes' | 'frozenCases'
+>;
+
 export async function storedCycles(db: DbOrTx, clientId: number): Promise<StoredCycle[]> {
   return db.select().from(billingCycles).where(eq(billingCycles.clientId, clientId));
 }
