@@ -626,6 +626,12 @@ describeEachDatabase('Cases API', (kind) => {
       );
       expect(await total('intake')).toBe(before.intake + 1);
       expect(await total('intake')).toBe(await counted('intake'));
+      // A page past the last still says how many there are.
+      const pastTheEnd = await call(
+        'GET',
+        `${API_PATHS.caseStage('intake')}?perPage=100&page=${Math.floor(before.intake / 100) + 2}`,
+      );
+      expect(pastTheEnd.body).toMatchObject({ data: [], total: before.intake + 1 });
       // Several stages (the assignments list) add up; a filtered list still counts its matches.
       expect((await call('GET', API_PATHS.caseAssignments)).body.total).toBe(
         (await counted('intake')) + (await counted('monitoring')),
