@@ -1,10 +1,14 @@
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The month (YYYY-MM) a moment falls in, in a time zone: billing months are the client's (DESIGN §4). */
 export function monthIn(timeZone: string, moment = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(moment);
+  // Building a formatter is slow (the board asks for every client's month on each call): one per zone.
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit' });
+    monthFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(moment);
   const part = (type: string) => parts.find((found) => found.type === type)?.value;
   return `${part('year')}-${part('month')}`;
 }

@@ -104,7 +104,10 @@ function caseIdOf(part: Record<string, unknown>): unknown {
   return part.caseId ?? ('caseNumber' in part ? part.id : undefined);
 }
 
-/** The ids of the cases an answer shows, at any depth (never the rows themselves), at most MAX_LISTED_CASES. */
+/**
+ * The ids of the cases an answer shows, at any depth (never the rows themselves), at most MAX_LISTED_CASES:
+ * of the answer as the handler returned it, or of its JSON text.
+ */
 export function shownCaseIds(payload: unknown): number[] {
   const ids = new Set<number>();
   const visit = (part: unknown) => {
@@ -115,7 +118,7 @@ export function shownCaseIds(payload: unknown): number[] {
     Object.values(part).forEach(visit);
   };
   try {
-    visit(typeof payload === 'string' ? JSON.parse(payload) : undefined);
+    visit(typeof payload === 'string' ? JSON.parse(payload) : payload);
   } catch {
     // Not JSON: nothing to list.
   }
@@ -165,8 +168,15 @@ function entryFor(request: FastifyRequest, reply: FastifyReply, payload: unknown
  * fails is logged and never fails the answer; one insert per refusal keeps a storm of 401s cheap.
  */
 export const accessAuditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  // A list's answer as its handler returned it, kept before it is serialised: reading the case ids off it
+  // spares parsing the JSON text back (a large answer cost as much again as its serialising).
+  const answers = new WeakMap<FastifyRequest, unknown>();
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (request.routeOptions.config?.phi === 'case-list') answers.set(request, payload);
+    return payload;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    const entry = entryFor(request, reply, payload);
+    const entry = entryFor(request, reply, answers.get(request) ?? payload);
     if (entry) {
       try {
         await recordAudit(db, entry);

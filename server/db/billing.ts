@@ -40,6 +40,12 @@ export async function clientHeader(db: DbOrTx, clientId: number) {
 
 export type StoredCycle = typeof billingCycles.$inferSelect;
 
+/** What a month's figures depend on in its stored cycle (the reports read no more than this). */
+export type StoredFigures = Pick<
+  StoredCycle,
+  'status' | 'rate' | 'frozenMinutes' | 'frozenAdjustMinutes' | 'frozenCases'
+>;
+
 export async function storedCycles(db: DbOrTx, clientId: number): Promise<StoredCycle[]> {
   return db.select().from(billingCycles).where(eq(billingCycles.clientId, clientId));
 }
@@ -331,21 +337,31 @@ export async function statementCases(
     has_daily_reports: boolean;
   }>(sql`
     select c.id, c.case_number, c.stage, c.study_type, c.has_video, c.monitoring_level, c.recording_start,
-      c.recording_end, c.channel_count, c.reader, p.mrn,
-      exists (
-        select 1 from case_record_items item
-        cross join lateral (
-          select body, voided from case_record_revisions revision
-          where revision.item_id = item.id order by revision.revision desc limit 1
-        ) latest
-        where item.case_id = c.id and item.kind = 'interpretations' and not latest.voided
-          and latest.body->>'kind' = 'daily' and latest.body->>'status' = 'signed'
-      ) as has_daily_reports,
+      c.recording_end, c.channel_count, c.reader, p.mrn, daily.found is not null as has_daily_reports,
       nullif(concat_ws(', ', nullif(p.last_name, ''), nullif(p.first_name, '')), '') as patient_name,
-      exists (
-        select 1 from case_time_logs log where log.case_id = c.id and log.activity = 'hookup' and not log.voided
-      ) as has_hookup_log
-    from cases c left join case_patients p on p.case_id = c.id
+      hookup.found is not null as has_hookup_log
+    from cases c
+    -- Each lookup is a lateral with a limit, so it stays an index probe per chosen case: the planner
+    -- expects ten times the cases there are and would otherwise hash all 50,000 patients, or answer
+    -- the hookup test by scanning the million time logs.
+    left join lateral (
+      select patient.mrn, patient.first_name, patient.last_name from case_patients patient
+      where patient.case_id = c.id limit 1
+    ) p on true
+    left join lateral (
+      select true as found from case_time_logs log
+      where log.case_id = c.id and log.activity = 'hookup' and not log.voided limit 1
+    ) hookup on true
+    left join lateral (
+      select true as found from case_record_items item
+      cross join lateral (
+        select body, voided from case_record_revisions revision
+        where revision.item_id = item.id order by revision.revision desc limit 1
+      ) latest
+      where item.case_id = c.id and item.kind = 'interpretations' and not latest.voided
+        and latest.body->>'kind' = 'daily' and latest.body->>'status' = 'signed'
+      limit 1
+    ) daily on true
     where c.client_id = ${clientId} and (
       ${caseIds.length === 0 ? sql`false` : sql`c.id in ${caseIds}`}
       or (c.recording_start < ${end.toISOString()} and coalesce(c.recording_end, ${now.toISOString()}) > ${start.toISOString()})

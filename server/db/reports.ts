@@ -5,7 +5,7 @@ import { HOUR_MS, openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';
 import type { NotifiableEventRow } from '../domain/notifications';
-import type { StoredCycle } from './billing';
+import type { StoredFigures } from './billing';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
 import { eventsUnderProtocol } from './notifications';
 import type { DbOrTx } from './transaction';
@@ -19,31 +19,21 @@ const ofClient = (clientId: number | undefined) =>
 
 /** The stored cycles of the months in range, keyed `${clientId} ${month}`. */
 export async function cyclesInRange(db: DbOrTx, { clientId, from, to }: Range) {
+  // Only what the figures need: the summary reads a cycle for every client and month of the range.
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select id, client_id, month, status, rate, version, frozen_minutes, frozen_adjust_minutes, frozen_cases,
-      closed_at, closed_by, invoiced_at, invoiced_by, updated_at, updated_by
+    select client_id, month, status, rate, frozen_minutes, frozen_adjust_minutes, frozen_cases
     from billing_cycles where month between ${from} and ${to} ${ofClient(clientId)}`);
-  const date = (value: unknown) => (value === null ? null : new Date(value as string));
   const number = (value: unknown) => (value === null ? null : Number(value));
-  return new Map<string, StoredCycle>(
+  return new Map<string, StoredFigures & { clientId: number }>(
     rows.map((row) => [
       `${row.client_id} ${row.month}`,
       {
-        id: Number(row.id),
         clientId: Number(row.client_id),
-        month: String(row.month),
-        status: row.status as StoredCycle['status'],
+        status: row.status as StoredFigures['status'],
         rate: row.rate === null ? null : String(row.rate),
-        version: Number(row.version),
         frozenMinutes: number(row.frozen_minutes),
         frozenAdjustMinutes: number(row.frozen_adjust_minutes),
         frozenCases: number(row.frozen_cases),
-        closedAt: date(row.closed_at),
-        closedBy: (row.closed_by as string | null) ?? null,
-        invoicedAt: date(row.invoiced_at),
-        invoicedBy: (row.invoiced_by as string | null) ?? null,
-        updatedAt: date(row.updated_at) as Date,
-        updatedBy: String(row.updated_by),
       },
     ]),
   );

@@ -26,7 +26,7 @@ import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
 import { notificationMonths } from '../domain/notifications';
 import { reportMonths } from '../domain/reportsDue';
 import { notFound } from '../errors';
-import { cycleView, liveHoursOf } from '../services/billingStatements';
+import { cycleFigures, liveHoursOf } from '../services/billingStatements';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import { ok, requires } from './reply';
 
@@ -55,19 +55,10 @@ function monthsOfClient(
   totals: ReadonlyMap<string, MonthTotal>,
   cycles: StoredCycles,
 ): MonthFigures[] {
-  return months.map((month) => {
-    const live = totals.get(`${clientId} ${month}`);
-    const cycle = cycleView(month, cycles.get(`${clientId} ${month}`), liveHoursOf(live));
-    return {
-      month,
-      minutes: cycle.minutes,
-      hours: cycle.hours,
-      amount: cycle.amount,
-      rate: cycle.rate,
-      status: cycle.status,
-      cases: cycle.cases,
-    };
-  });
+  return months.map((month) => ({
+    month,
+    ...cycleFigures(cycles.get(`${clientId} ${month}`), liveHoursOf(totals.get(`${clientId} ${month}`))),
+  }));
 }
 
 /** "1569.75" → 156975, "-0.05" → -5: an amount this API wrote, back in cents. */

@@ -18,6 +18,7 @@ import {
   runningLogsOfClient,
   type StatementCase,
   type StoredCycle,
+  type StoredFigures,
   statementCases,
 } from '../db/billing';
 import type { DbOrTx } from '../db/transaction';
@@ -167,8 +168,8 @@ export const liveHoursOf = (total: MonthTotal | undefined): MonthHours => ({
   cases: total?.cases ?? 0,
 });
 
-/** A month as the API shows a cycle; a month never stored is open, without a rate, version 0. */
-export function cycleView(month: string, stored: StoredCycle | undefined, live: MonthHours): BillingCycle {
+/** A month's figures: its own hours while open, the frozen ones once closed; never stored is open, unrated. */
+export function cycleFigures(stored: StoredFigures | undefined, live: MonthHours) {
   const frozen = stored && stored.status !== 'open';
   const figures = frozen
     ? {
@@ -180,14 +181,21 @@ export function cycleView(month: string, stored: StoredCycle | undefined, live: 
   const total = figures.minutes + figures.adjustMinutes;
   const rate = stored?.rate ?? null;
   return {
-    id: month,
-    month,
-    status: stored?.status ?? 'open',
+    status: stored?.status ?? ('open' as const),
     rate,
     minutes: total,
     hours: hoursOf(total),
     amount: amountOf(total, rate),
     cases: figures.cases,
+  };
+}
+
+/** A month as the API shows a cycle; a month never stored is open, without a rate, version 0. */
+export function cycleView(month: string, stored: StoredCycle | undefined, live: MonthHours): BillingCycle {
+  return {
+    id: month,
+    month,
+    ...cycleFigures(stored, live),
     version: stored?.version ?? 0,
     closedAt: stored?.closedAt?.toISOString() ?? null,
     closedBy: stored?.closedBy ?? null,

@@ -325,6 +325,20 @@ describeEachDatabase('Billing and reports API', (kind) => {
     ]);
     const cycles = await get<BillingCycle[]>(API_PATHS.billingCycles(clientId));
     expect(cycles.find((cycle) => cycle.month === month)?.amount).toBe(before.totals.amount);
+    // The reports show the closed month as it was frozen, not the stretched log.
+    const frozenMonth = {
+      month,
+      status: 'closed',
+      minutes: before.totals.totalMinutes,
+      amount: before.totals.amount,
+      rate: before.cycle.rate,
+    };
+    const report = await get<ClientHoursReport>(
+      `${API_PATHS.clientHoursReport(clientId)}?from=${month}&to=${month}`,
+    );
+    expect(report.months).toEqual([expect.objectContaining(frozenMonth)]);
+    const summary = await get<HoursSummary>(`${API_PATHS.hoursSummary}?from=${month}&to=${month}`);
+    expect(summary.clients.find((client) => client.clientId === clientId)?.months).toEqual(report.months);
 
     // Invoiced is final but for an admin's reopen.
     const invoiced = await status(month, { status: 'invoiced', version: before.cycle.version + 1 });

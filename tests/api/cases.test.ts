@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRecordKind } from '../../contract/caseRecords';
-import type { CaseRow } from '../../contract/cases';
+import type { CaseRow, CaseStage } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
-import { auditLog } from '../../server/db/schema';
+import { auditLog, cases } from '../../server/db/schema';
 import { caseYear } from '../../server/domain/caseNumbers';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
@@ -603,6 +603,44 @@ describeEachDatabase('Cases API', (kind) => {
   });
 
   describe('lists', () => {
+    it("counts a whole stage list's total as its cases come, move and go", async () => {
+      const client = await createClient();
+      const total = async (stage: CaseStage) => {
+        const reply = await call('GET', `${API_PATHS.caseStage(stage)}?perPage=1`);
+        expect(reply.status).toBe(200);
+        return reply.body.total as number;
+      };
+      const counted = async (stage: CaseStage) => server.database.db.$count(cases, eq(cases.stage, stage));
+      const before = { intake: await total('intake'), monitoring: await total('monitoring') };
+      expect(before.intake).toBe(await counted('intake'));
+      expect(before.monitoring).toBe(await counted('monitoring'));
+      expect(await total('closed')).toBe(await counted('closed'));
+
+      const kept = await intake(client.id);
+      const removed = await intake(client.id);
+      expect(await total('intake')).toBe(before.intake + 2);
+      await caseInMonitoring(client.id);
+      expect(await total('monitoring')).toBe(before.monitoring + 1);
+      expect((await call('DELETE', `${API_PATHS.case(removed.id)}?version=${removed.version}`)).status).toBe(
+        200,
+      );
+      expect(await total('intake')).toBe(before.intake + 1);
+      expect(await total('intake')).toBe(await counted('intake'));
+      // A page past the last still says how many there are.
+      const pastTheEnd = await call(
+        'GET',
+        `${API_PATHS.caseStage('intake')}?perPage=100&page=${Math.floor(before.intake / 100) + 2}`,
+      );
+      expect(pastTheEnd.body).toMatchObject({ data: [], total: before.intake + 1 });
+      // Several stages (the assignments list) add up; a filtered list still counts its matches.
+      expect((await call('GET', API_PATHS.caseAssignments)).body.total).toBe(
+        (await counted('intake')) + (await counted('monitoring')),
+      );
+      const ofClient = await call('GET', `${API_PATHS.caseStage('intake')}?clientId=${client.id}`);
+      expect(ofClient.body.total).toBe(1);
+      expect((ofClient.body.data as CaseRow[]).map((row) => row.id)).toEqual([kept.id]);
+    });
+
     it('lists each stage with filters by client, technologist, search and recording start', async () => {
       const client = await createClient();
       const other = await createClient();

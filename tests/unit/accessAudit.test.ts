@@ -32,6 +32,7 @@ describe('what the access audit keeps of a call', () => {
       },
     };
     expect(shownCaseIds(JSON.stringify(answer)).sort((a, b) => a - b)).toEqual([4, 9, 11]);
+    expect(shownCaseIds(answer).sort((a, b) => a - b)).toEqual([4, 9, 11]);
     expect(shownCaseIds('not json')).toEqual([]);
     const many = { data: Array.from({ length: 500 }, (_, id) => ({ id, caseNumber: `C-${id}` })) };
     expect(shownCaseIds(JSON.stringify(many))).toHaveLength(200);

@@ -157,3 +157,29 @@ describe('the billing period start setting', () => {
     }
   });
 });
+
+describe('billing-day starts worked out once', () => {
+  it('answer each zone and start time with its own days, however often and in whatever order asked', () => {
+    const recording = { start: Date.UTC(2026, 10, 1, 12), end: Date.UTC(2026, 10, 3, 12) };
+    const starts = (zone: string, start: string) =>
+      billingPeriods(recording, { timeZone: zone, billingPeriodStart: start }).map((period) => period.start);
+    const firstAsked = [starts(NEW_YORK, '00:00'), starts(LONDON, '00:00'), starts(NEW_YORK, '07:00')];
+    // Asked again, in another order: the days kept are the same, and no zone or time answers for another.
+    expect([starts(NEW_YORK, '07:00'), starts(LONDON, '00:00'), starts(NEW_YORK, '00:00')]).toEqual([
+      firstAsked[2],
+      firstAsked[1],
+      firstAsked[0],
+    ]);
+    expect(firstAsked[0]).toEqual([
+      local(NEW_YORK, 2026, 11, 1),
+      local(NEW_YORK, 2026, 11, 2),
+      local(NEW_YORK, 2026, 11, 3),
+    ]);
+    expect(firstAsked[1]).toEqual([
+      local(LONDON, 2026, 11, 1),
+      local(LONDON, 2026, 11, 2),
+      local(LONDON, 2026, 11, 3),
+    ]);
+    expect(firstAsked[2][0]).toBe(local(NEW_YORK, 2026, 11, 1, 7));
+  });
+});

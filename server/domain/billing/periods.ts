@@ -24,10 +24,25 @@ function localDate(instant: number, timeZone: string) {
   return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
 }
 
+/**
+ * The billing-day starts already worked out, by zone, `HH:MM` and local date: a TZDate is slow to build,
+ * and the board works out every day of each monitored recording on each call. Cleared when it grows past
+ * a bound, so it cannot grow without end.
+ */
+const dayStarts = new Map<string, number>();
+const MAX_KEPT_DAY_STARTS = 100_000;
+
 /** The instant of `HH:MM` on a local calendar date (`day` may run past the month's end: it carries over). */
 function billingDayStart(date: { year: number; month: number; day: number }, hhmm: string, timeZone: string) {
-  const [hours, minutes] = hhmm.split(':').map(Number) as [number, number];
-  return new TZDate(date.year, date.month, date.day, hours, minutes, timeZone).getTime();
+  const key = `${timeZone} ${hhmm} ${date.year} ${date.month} ${date.day}`;
+  let instant = dayStarts.get(key);
+  if (instant === undefined) {
+    const [hours, minutes] = hhmm.split(':').map(Number) as [number, number];
+    instant = new TZDate(date.year, date.month, date.day, hours, minutes, timeZone).getTime();
+    if (dayStarts.size >= MAX_KEPT_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(key, instant);
+  }
+  return instant;
 }
 
 export function billingPeriods(recording: Interval, options: BillingPeriodOptions): Interval[] {

@@ -1,0 +1,361 @@
+/**
+ * `npm run bench:load -- --database-url postgres://…` (or BENCH_DATABASE_URL): how many requests a second
+ * does the server hold at volume? Reuses a database loaded by `npm run seed:large` (it neither resets nor
+ * seeds), starts the real server (`server/main.ts`, in its own process, as `npm start` runs it, logging at
+ * its usual level to nowhere) against it, signs in as an administrator, and for each call drives an
+ * open-loop rate ladder: at each rate a request is sent every 1/rate s for `--seconds`, whatever the
+ * earlier ones are doing, and each is timed from its scheduled send (so queueing counts). A call's ladder
+ * stops at the first rate whose p99 misses its target.
+ *
+ * Per call it prints one serial p50/p95, then per rate: achieved rate, p50/p99/max, errors, the server's and
+ * PostgreSQL's CPU ms per request (from /proc: the server process, and the backends of its connections,
+ * found by `application_name`; PostgreSQL must run on this machine to count its part), and the 1-minute load
+ * average at the end of the step. Last, a table: the highest rate holding the target, with its figures.
+ * Other work on the machine shows in the load average: read the figures beside it.
+ *
+ * Options: `--calls lists,details,statement,summary,home2,home` (default all), `--rates 100,200` (replaces
+ * every chosen call's ladder), `--seconds 4` (per step), `--log-level info`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { addMonths } from '../contract/billing';
+import { monthIn } from '../contract/calendar';
+import { CASE_STAGES } from '../contract/cases';
+import { API_PATHS } from '../contract/paths';
+import { DEMO_PASSWORD } from '../server/identity/demoUsers';
+import { freePort } from '../tests/api/support/freePort';
+import { fetchIdToken } from '../tests/api/support/identity';
+import { runScript, shownUrl } from './support/bench';
+
+const APPLICATION_NAME = 'vigil-bench-load';
+const API_BASE = '/api';
+
+type Call = {
+  name: string;
+  label: string;
+  /** p99 target in ms. */
+  target: number;
+  rates: number[];
+  /** The path (under the API base) of the i-th request. */
+  path: (i: number) => string;
+};
+
+const { values: options } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    calls: { type: 'string' },
+    rates: { type: 'string' },
+    seconds: { type: 'string', default: '4' },
+    'log-level': { type: 'string', default: 'info' },
+  },
+});
+
+/** Clock ticks a process (and its threads) spent on the CPU, user + system, in ms; 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) : state is field 3; utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+async function backendPids(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [APPLICATION_NAME],
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** CPU ms of these processes, by pid. */
+const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid)]));
+
+function withApplicationName(url: string) {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', APPLICATION_NAME);
+  return parsed.toString();
+}
+
+async function startServer(databaseUrl: string, workDir: string) {
+  const port = await freePort();
+  const identityPort = await freePort();
+  const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: withApplicationName(databaseUrl),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOCAL_IDENTITY_PORT: String(identityPort),
+      DATA_DIR: workDir,
+      STATIC_DIR: path.join(workDir, 'none'),
+      LOG_LEVEL: options['log-level'],
+      // One user calls hundreds of times a second here: the per-user limit would measure itself.
+      RATE_LIMIT_MAX: '10000000',
+    },
+    // BENCH_SERVER_OUTPUT=1 shows the server's own output (its request log).
+    stdio: ['ignore', process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const address = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server ended with status ${child.exitCode}`);
+    try {
+      const response = await fetch(`${address}/config.json`);
+      if (response.ok) {
+        const { cognito } = (await response.json()) as {
+          cognito: { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string };
+        };
+        const token = await fetchIdToken(
+          {
+            userPoolId: cognito.userPoolId,
+            userPoolClientId: cognito.userPoolClientId,
+            endpoint: cognito.userPoolEndpoint,
+            issuer: `${cognito.userPoolEndpoint}/${cognito.userPoolId}`,
+          },
+          'admin',
+          DEMO_PASSWORD,
+        );
+        return { child, address, token };
+      }
+    } catch (error) {
+      if (attempt > 600) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type Step = {
+  rate: number;
+  achieved: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  appCpu: number;
+  pgCpu: number | undefined;
+  load: number;
+};
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
+
+async function main() {
+  const databaseUrl = options['database-url'] ?? process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) {
+    console.error(
+      'Usage: npm run bench:load -- --database-url postgres://user@host:5432/name [--calls …] [--rates …] [--seconds 4]',
+    );
+    process.exit(2);
+  }
+  const seconds = Number(options.seconds);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const { rows: volume } = await admin.query<{ cases: string; logs: string }>(
+    'select (select count(*) from cases) as cases, (select reltuples::bigint from pg_class where relname = $1) as logs',
+    ['case_time_logs'],
+  );
+  const { rows: busiest } = await admin.query<{ id: number; time_zone: string }>(`
+    select client.id, client.time_zone from clients client join cases c on c.client_id = client.id
+    group by client.id order by count(*) desc, client.id limit 20`);
+  const { rows: sample } = await admin.query<{ id: number }>(
+    'select id from cases order by random() limit 500',
+  );
+  const [first] = busiest;
+  if (!first) throw new Error('No clients: run npm run seed:large first');
+  const thisMonth = monthIn(first.time_zone);
+  const lastMonth = addMonths(thisMonth, -1);
+  const range = `from=${addMonths(thisMonth, -11)}&to=${thisMonth}`;
+  console.log(
+    `Database: ${shownUrl(databaseUrl)}: ${volume[0]?.cases} cases, ~${volume[0]?.logs} time logs; ${os.cpus().length} CPUs; ${seconds} s a step`,
+  );
+
+  const listPaths = [
+    ...CASE_STAGES.map((stage) => `${API_PATHS.caseStage(stage)}?perPage=25`),
+    `${API_PATHS.caseAssignments}?perPage=25`,
+    `${API_PATHS.caseStage('closed')}?perPage=25&page=40`,
+    `${API_PATHS.caseStage('closed')}?perPage=25&clientId=${first.id}`,
+  ];
+  const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
+  const ladder = [10, 25, 50, 100, 200, 300, 400, 500, 600];
+  const allCalls: Call[] = [
+    {
+      name: 'lists',
+      label: 'stage-list mix',
+      target: 50,
+      rates: ladder,
+      path: (i) => pick(listPaths, i),
+    },
+    {
+      name: 'details',
+      label: 'case details',
+      target: 50,
+      rates: ladder,
+      path: (i) => API_PATHS.caseDetails(pick(sample, i).id),
+    },
+    {
+      name: 'statement',
+      label: 'client-month statement',
+      target: 50,
+      rates: [5, 10, 25, 50, 75, 100, 150],
+      path: (i) => API_PATHS.billingCycle(pick(busiest, i).id, lastMonth),
+    },
+    {
+      name: 'summary',
+      label: '12-month summary',
+      target: 200,
+      rates: [2, 5, 10, 25, 50, 75],
+      path: () => `${API_PATHS.hoursSummary}?${range}`,
+    },
+    {
+      name: 'home2',
+      label: 'getHome2',
+      target: 50,
+      rates: [2, 5, 10, 25, 50, 100, 150],
+      path: () => API_PATHS.home2,
+    },
+    { name: 'home', label: 'getHome', target: 50, rates: ladder, path: () => API_PATHS.home },
+  ];
+  const chosen = options.calls ? options.calls.split(',') : allCalls.map((call) => call.name);
+  const unknown = chosen.filter((name) => !allCalls.some((call) => call.name === name));
+  if (unknown.length) throw new Error(`Unknown calls ${unknown.join(', ')}`);
+  const calls = allCalls.filter((call) => chosen.includes(call.name));
+  const rates = options.rates?.split(',').map(Number);
+
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-load-'));
+  let child: ChildProcess | undefined;
+  try {
+    const server = await startServer(databaseUrl, workDir);
+    child = server.child;
+    const serverPid = child.pid as number;
+    const get = async (pathAndQuery: string) => {
+      const response = await fetch(`${server.address}${API_BASE}${pathAndQuery}`, {
+        headers: { authorization: server.token },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${pathAndQuery}: HTTP ${response.status}`);
+    };
+
+    const summary: { call: Call; serial: [number, number]; best?: Step; steps: Step[] }[] = [];
+    for (const call of calls) {
+      // Warm-up (connections, plan caches, JIT of the server's code), then one serial p50/p95.
+      for (let i = 0; i < 30; i++) await get(call.path(i));
+      const serial: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const start = performance.now();
+        await get(call.path(i));
+        serial.push(performance.now() - start);
+      }
+      serial.sort((a, b) => a - b);
+      const entry = {
+        call,
+        serial: [percentile(serial, 0.5), percentile(serial, 0.95)] as [number, number],
+        steps: [] as Step[],
+        best: undefined as Step | undefined,
+      };
+      summary.push(entry);
+      console.log(
+        `\n${call.label} (p99 target ${call.target} ms): serial p50 ${entry.serial[0].toFixed(1)} ms, p95 ${entry.serial[1].toFixed(1)} ms`,
+      );
+      for (const rate of rates ?? call.rates) {
+        const step = await runStep(call, rate);
+        entry.steps.push(step);
+        const holds = step.errors === 0 && step.p99 < call.target;
+        console.log(
+          `  ${String(rate).padStart(4)}/s offered, ${step.achieved.toFixed(0).padStart(4)}/s done: p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  max ${step.max.toFixed(0).padStart(6)} ms  errors ${step.errors}  CPU/request app ${step.appCpu.toFixed(2)} ms + PostgreSQL ${step.pgCpu === undefined ? '?' : step.pgCpu.toFixed(2)} ms  load ${step.load.toFixed(2)}  ${holds ? 'holds' : 'MISSES'}`,
+        );
+        if (!holds) break;
+        entry.best = step;
+        // Let the queue drain and the load average breathe a little between steps.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+
+    async function runStep(call: Call, rate: number): Promise<Step> {
+      const total = Math.max(1, Math.round(rate * seconds));
+      const durations: number[] = [];
+      let errors = 0;
+      const pidsBefore = await backendPids(admin);
+      const pgBefore = cpuOf(pidsBefore);
+      const appBefore = cpuMsOf(serverPid);
+      const start = performance.now();
+      const pending: Promise<void>[] = [];
+      let sent = 0;
+      await new Promise<void>((resolve) => {
+        const tick = () => {
+          const now = performance.now();
+          // Every request whose moment has come goes now; each is timed from its moment.
+          while (sent < total && start + (sent * 1000) / rate <= now) {
+            const scheduled = start + (sent * 1000) / rate;
+            const i = sent++;
+            pending.push(
+              get(call.path(i)).then(
+                () => {
+                  durations.push(performance.now() - scheduled);
+                },
+                () => {
+                  errors++;
+                },
+              ),
+            );
+          }
+          if (sent < total) setTimeout(tick, 1);
+          else resolve();
+        };
+        tick();
+      });
+      await Promise.all(pending);
+      const elapsed = (performance.now() - start) / 1000;
+      const appCpu = cpuMsOf(serverPid) - appBefore;
+      const pidsAfter = await backendPids(admin);
+      // A backend opened during the step counts from 0; one closed during it is lost (a pool keeps them).
+      let pgCpu: number | undefined = 0;
+      for (const pid of pidsAfter) pgCpu += cpuMsOf(pid) - (pgBefore.get(pid) ?? 0);
+      if (pidsAfter.length === 0 || !fs.existsSync(`/proc/${pidsAfter[0]}`)) pgCpu = undefined;
+      durations.sort((a, b) => a - b);
+      return {
+        rate,
+        achieved: durations.length / elapsed,
+        p50: percentile(durations, 0.5),
+        p99: percentile(durations, 0.99),
+        max: durations.at(-1) ?? Number.NaN,
+        errors,
+        appCpu: appCpu / total,
+        pgCpu: pgCpu === undefined ? undefined : pgCpu / total,
+        load: os.loadavg()[0],
+      };
+    }
+
+    // CPU per request is read at the lowest rate, where it is least disturbed by queueing and by others.
+    console.log(
+      '\n| call | serial p50 / p95 | most it holds with p99 < target | p50 / p99 there | load avg there | CPU ms per request, app + PostgreSQL (lowest rate) | load avg then |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    const ms = (value: number) => value.toFixed(1);
+    for (const { call, serial, best, steps } of summary) {
+      const first = steps[0];
+      const holds = best ? `${best.rate} req/s` : `none (misses at ${first?.rate} req/s)`;
+      const cpu = first ? `${first.appCpu.toFixed(2)} + ${first.pgCpu?.toFixed(2) ?? '?'}` : '–';
+      console.log(
+        `| ${call.label} (p99 < ${call.target} ms) | ${ms(serial[0])} / ${ms(serial[1])} ms | ${holds} | ${best ? `${ms(best.p50)} / ${ms(best.p99)} ms` : '–'} | ${best ? best.load.toFixed(2) : '–'} | ${cpu} | ${first ? first.load.toFixed(2) : '–'} |`,
+      );
+    }
+  } finally {
+    child?.kill('SIGTERM');
+    await admin.end();
+    if (child && child.exitCode === null) await new Promise((resolve) => child?.once('exit', resolve));
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+runScript(main);
