@@ -123,6 +123,12 @@ export const PAGE_PATHS = {
   clientMonitoringHours: (clientId: Id) => `${REPORTING}/monitoring-hours/${clientId}`,
 } as const;
 
+/**
+ * Path prefixes that group pages but are no page themselves (`/continuous-monitoring`, `…/cases`): their
+ * breadcrumbs are shown as plain text, not as links to "Page not found".
+ */
+export const SECTION_PATHS: readonly string[] = ['/continuous-monitoring', CASES];
+
 /** The front end's case page: `/continuous-monitoring/cases/{stage}/{caseId}/{tab}` (DESIGN §9). */
 /** The printable case report, a base-layout page: `/continuous-monitoring/cases/print-details/{caseId}`. */
 export const casePrintPath = (id: Id) => `${CASES}/print-details/${id}`;
