@@ -104,6 +104,8 @@ export const API_PATHS = {
 
 /** The front end's pages outside the resources (spec §2): billing, reporting, administration. */
 export const PAGE_PATHS = {
+  /** The sign-in gate (spec §2); react-admin's `/login` redirects here. */
+  signIn: '/signin',
   billing: '/billing',
   billingHome: BILLING,
   billingClient: (clientId: Id) => `${BILLING}/${clientId}`,
