@@ -1,11 +1,13 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 import type { MonthRange } from '../../../contract/billing';
-import { PrintStyles, SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
+import { PRINT_ONLY, PrintStyles, SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
 import { MonthRangePicker } from './range/MonthRangePicker';
 import { useMonthRange } from './range/useMonthRange';
+import { rangeLabel } from './reportFormat';
 
 interface ReportPageProps {
   title: string;
@@ -17,12 +19,24 @@ interface ReportPageProps {
   children: (range: MonthRange) => ReactNode;
 }
 
+/**
+ * On paper a report is its heading, its months and its figures: no app bar, menu, breadcrumbs or controls
+ * (PrintStyles drops the buttons and fields), and wide tables print whole instead of scrolling.
+ */
+const REPORT_PRINT = {
+  '@media print': {
+    'header, .RaSidebar-root, [aria-label="breadcrumb"]': { display: 'none !important' },
+    '.MuiTableContainer-root': { overflow: 'visible !important' },
+  },
+} as const;
+
 /** Every report's frame: heading, the months it covers (kept in the URL), then the report. */
 export const ReportPage = ({ title, description, actions, children }: ReportPageProps) => {
   const months = useMonthRange();
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
       <PrintStyles />
+      <GlobalStyles styles={REPORT_PRINT} />
       {/* The app bar's title; the base layout has none, and there it renders nothing. */}
       <Title title={title} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1 }}>
@@ -31,6 +45,9 @@ export const ReportPage = ({ title, description, actions, children }: ReportPage
             {title}
           </Typography>
           <Typography color="text.secondary">{description}</Typography>
+          {months.range && (
+            <Typography className={PRINT_ONLY}>{rangeLabel(months.range.from, months.range.to)}</Typography>
+          )}
         </div>
         {actions && (
           <Stack className={SCREEN_ONLY} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
