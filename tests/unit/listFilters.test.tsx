@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as listStories from '../../src/resources/cases/list/CaseList.stories';
+import * as clientListStories from '../../src/resources/clients/ClientList.stories';
 import { allowWholeAppStories } from './support/renderStory';
 
 allowWholeAppStories();
@@ -16,6 +17,7 @@ vi.mock('../../src/resources/cases/page/CasePage', async (importOriginal) => {
 });
 
 const { Monitoring } = composeStories(listStories, preview);
+const { Admin: ClientsAsAdmin } = composeStories(clientListStories, preview);
 
 it('opens the case for good when Enter is pressed on its link right after typing a filter (no bounce back)', async () => {
   const user = userEvent.setup();
@@ -42,4 +44,11 @@ it('still applies the filter while the list stays open', async () => {
   await user.type(screen.getByPlaceholderText('Case number, patient or MRN'), 'BMH');
   await waitFor(() => expect(screen.queryByRole('link', { name: 'NSG-2026-0009' })).toBeNull());
   expect(screen.getByRole('link', { name: 'BMH-2026-0031' })).toBeInTheDocument();
+});
+
+it('shows each filter once, also on a list with react-admin’s default actions', async () => {
+  render(<ClientsAsAdmin />);
+  expect(await screen.findAllByPlaceholderText('Search name or code')).toHaveLength(1);
+  await screen.findByRole('button', { name: /export/i });
+  expect(screen.getAllByPlaceholderText('Search name or code')).toHaveLength(1);
 });
