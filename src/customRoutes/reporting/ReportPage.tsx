@@ -4,10 +4,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 import type { MonthRange } from '../../../contract/billing';
-import { PRINT_ONLY, PrintStyles, SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
+import { PrintStyles, SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
 import { MonthRangePicker } from './range/MonthRangePicker';
 import { useMonthRange } from './range/useMonthRange';
-import { rangeLabel } from './reportFormat';
 
 interface ReportPageProps {
   title: string;
@@ -25,7 +24,8 @@ interface ReportPageProps {
  */
 const REPORT_PRINT = {
   '@media print': {
-    'header, .RaSidebar-root, [aria-label="breadcrumb"]': { display: 'none !important' },
+    'header, .MuiDrawer-root, [aria-label="breadcrumb"]': { display: 'none !important' },
+    '.RaLayout-appFrame': { marginTop: '0 !important' },
     '.MuiTableContainer-root': { overflow: 'visible !important' },
   },
 } as const;
@@ -45,9 +45,6 @@ export const ReportPage = ({ title, description, actions, children }: ReportPage
             {title}
           </Typography>
           <Typography color="text.secondary">{description}</Typography>
-          {months.range && (
-            <Typography className={PRINT_ONLY}>{rangeLabel(months.range.from, months.range.to)}</Typography>
-          )}
         </div>
         {actions && (
           <Stack className={SCREEN_ONLY} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
