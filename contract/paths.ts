@@ -104,6 +104,8 @@ export const API_PATHS = {
 
 /** The front end's pages outside the resources (spec §2): billing, reporting, administration. */
 export const PAGE_PATHS = {
+  /** The sign-in gate (spec §2); react-admin's `/login` redirects here. */
+  signIn: '/signin',
   billing: '/billing',
   billingHome: BILLING,
   billingClient: (clientId: Id) => `${BILLING}/${clientId}`,
@@ -122,6 +124,12 @@ export const PAGE_PATHS = {
   monitoringHoursReport: `${REPORTING}/monitoring-hours`,
   clientMonitoringHours: (clientId: Id) => `${REPORTING}/monitoring-hours/${clientId}`,
 } as const;
+
+/**
+ * Path prefixes that group pages but are no page themselves (`/continuous-monitoring`, `…/cases`): their
+ * breadcrumbs are shown as plain text, not as links to "Page not found".
+ */
+export const SECTION_PATHS: readonly string[] = ['/continuous-monitoring', CASES];
 
 /** The front end's case page: `/continuous-monitoring/cases/{stage}/{caseId}/{tab}` (DESIGN §9). */
 /** The printable case report, a base-layout page: `/continuous-monitoring/cases/print-details/{caseId}`. */

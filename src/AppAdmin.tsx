@@ -3,7 +3,7 @@ import { Admin, type AuthProvider, CanAccess, CustomRoutes, Resource, type Store
 import { Route } from 'react-router-dom';
 import { casePrintPath, PAGE_PATHS } from '../contract/paths';
 import type { Action, Resource as Grant } from '../contract/roles';
-import { LazyLoginPage } from './authProvider';
+import { LoginRedirect, SignInPage } from './authProvider';
 import { AccessDeniedRedirect, ErrorPage, NotFoundPage, UnauthorizedPage } from './customRoutes';
 import { BillingClient, BillingHome, Statement } from './customRoutes/billing';
 import { BugReports, IntegrationTesting } from './customRoutes/bugs';
@@ -65,7 +65,7 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
     dataProvider={dataProvider}
     store={store}
     layout={AppLayout}
-    loginPage={LazyLoginPage}
+    loginPage={LoginRedirect}
     dashboard={Dashboard}
     theme={lightTheme}
     darkTheme={darkTheme}
@@ -99,6 +99,7 @@ export const AppAdmin = ({ dataProvider, authProvider, store }: AppAdminProps) =
       />
     </CustomRoutes>
     <CustomRoutes noLayout>
+      <Route path={PAGE_PATHS.signIn} element={<SignInPage />} />
       {/* Outside the layout's own routes, `…/billable-hours/:clientId` (base) would take `…/summary`: this
           default-layout page is declared here, beside it, where the router ranks the fixed path first. */}
       <Route

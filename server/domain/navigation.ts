@@ -68,6 +68,8 @@ const SEGMENT_TITLES: Record<string, string> = {
   backups: 'Backups',
   'access-log': 'Access log',
   bugs: 'Bugs',
+  // One name for the page, as in the menu.
+  'integration-testing': 'Self-checks',
   unauthorized: 'Unauthorized',
 };
 

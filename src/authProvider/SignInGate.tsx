@@ -1,7 +1,9 @@
 import { Authenticator, type AuthenticatorProps, ThemeProvider } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { type ConfirmResetPasswordInput, confirmResetPassword } from 'aws-amplify/auth';
+import { type ReactNode, useState } from 'react';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
 import { amplifyTheme } from './amplifyTheme';
 import { SignInHeader } from './SignInHeader';
@@ -20,37 +22,66 @@ export interface SignInGateProps
 export const socialProvidersOf = (config: Pick<RuntimeConfig, 'cognito'>): SocialProvider[] =>
   (config.cognito.oauth?.providers ?? []).map((provider) => provider.toLowerCase() as SocialProvider);
 
-/** Amplify UI's Authenticator with every screen of spec §2; sign-up is hidden (accounts are made elsewhere). */
+/**
+ * Amplify UI's Authenticator with every screen of spec §2; sign-up is hidden (accounts are made elsewhere).
+ * After a password reset the sign-in screen says that the password was changed.
+ */
 export const SignInGate = ({
   config,
   colorMode = 'light',
   signedIn,
   formFields,
+  services,
+  components,
   ...props
-}: SignInGateProps) => (
-  <ThemeProvider theme={amplifyTheme} colorMode={colorMode}>
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        py: 4,
-        bgcolor: 'background.default',
-      }}
-    >
-      <Authenticator
-        hideSignUp
-        socialProviders={socialProvidersOf(config)}
-        formFields={{
-          ...formFields,
-          setupTotp: { QR: { totpIssuer: config.totpIssuer }, ...formFields?.setupTotp },
+}: SignInGateProps) => {
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const confirmReset = services?.handleForgotPasswordSubmit ?? confirmResetPassword;
+  return (
+    <ThemeProvider theme={amplifyTheme} colorMode={colorMode}>
+      <Box
+        sx={{
+          minHeight: '100vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          py: 4,
+          bgcolor: 'background.default',
         }}
-        components={{ Header: SignInHeader }}
-        {...props}
       >
-        {() => <>{signedIn}</>}
-      </Authenticator>
-    </Box>
-  </ThemeProvider>
-);
+        <Authenticator
+          hideSignUp
+          socialProviders={socialProvidersOf(config)}
+          formFields={{
+            ...formFields,
+            setupTotp: { QR: { totpIssuer: config.totpIssuer }, ...formFields?.setupTotp },
+          }}
+          services={{
+            ...services,
+            // Amplify types this service as the overloaded `confirmResetPassword`; it calls the one-argument form.
+            handleForgotPasswordSubmit: (async (input: ConfirmResetPasswordInput) => {
+              await confirmReset(input);
+              setPasswordChanged(true);
+            }) as typeof confirmResetPassword,
+          }}
+          components={{
+            Header: SignInHeader,
+            ...components,
+            SignIn: {
+              ...components?.SignIn,
+              Header: () =>
+                passwordChanged ? (
+                  <Alert severity="success" sx={{ mx: 4, mt: 3 }}>
+                    Your password was changed. Sign in with your new password.
+                  </Alert>
+                ) : null,
+            },
+          }}
+          {...props}
+        >
+          {() => <>{signedIn}</>}
+        </Authenticator>
+      </Box>
+    </ThemeProvider>
+  );
+};

@@ -1,6 +1,7 @@
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
+import { PAGE_PATHS } from '../../contract/paths';
 import { canAccessResource } from './roleResource';
 import { currentTokens, rolesFromPayload } from './session';
 
@@ -9,9 +10,14 @@ export interface AuthProviderOptions {
   getUser: (username: string) => Promise<CurrentUser>;
 }
 
+/** A missing session; react-admin sends the user to `redirectTo`, the sign-in gate (spec §2). */
+class SignedOut extends Error {
+  readonly redirectTo = PAGE_PATHS.signIn;
+}
+
 async function requireTokens() {
   const tokens = await currentTokens();
-  if (!tokens?.idToken) throw new Error('User needs to be authenticated to call this API.');
+  if (!tokens?.idToken) throw new SignedOut('User needs to be authenticated to call this API.');
   return tokens;
 }
 
@@ -35,8 +41,10 @@ export function createAuthProvider({ getUser }: AuthProviderOptions): AuthProvid
     login: async () => {
       await requireTokens();
     },
+    // After signing out, react-admin goes to the returned path: the sign-in gate.
     logout: async () => {
       await signOut();
+      return PAGE_PATHS.signIn;
     },
     checkAuth: async () => {
       await requireTokens();

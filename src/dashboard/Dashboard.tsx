@@ -13,13 +13,17 @@ import { lazyWithReload } from '../lazyWithReload';
 // The widgets are chunks of their own: in the initial bundle their MUI tables, chips and bars would take
 // the initial load past its 350 kB budget (DESIGN §7; measured +14 kB gzip). The greeting shows at once.
 const MyWork = lazyWithReload(() => import('./MyWork').then((module) => ({ default: module.MyWork })));
+const BillingWork = lazyWithReload(() =>
+  import('./BillingWork').then((module) => ({ default: module.BillingWork })),
+);
 const OperationsBoard = lazyWithReload(() =>
   import('./OperationsBoard').then((module) => ({ default: module.OperationsBoard })),
 );
 
 /**
  * The home page, `/` (DESIGN §9): a greeting, the caller's own work and, for admins and technologists,
- * the operations board. Plain MUI only, no chart library.
+ * the operations board; billing staff see billing's work (months needing a rate, months to close) instead
+ * of case lists that are never theirs. Plain MUI only, no chart library.
  */
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
@@ -27,6 +31,9 @@ export const Dashboard = () => {
   // Nothing role-dependent shows until the roles are known; the server answers 403 to a board request from
   // a role without it (readers, billing staff), so their page does not even ask.
   const may = (resource: string) => (roles ? canAccess(roles, resource, 'list') : false);
+  const billingStaff = roles?.includes('billing') ?? false;
+  // Cases are worked and read by technologists, readers and admins; billing staff only have billing's work.
+  const hasCases = roles?.some((role) => role !== 'billing') ?? false;
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2, mb: 2 }}>
       <Title title="Home" />
@@ -52,7 +59,8 @@ export const Dashboard = () => {
         )}
       </Box>
       <Suspense fallback={<CircularProgress aria-label="Loading your work" sx={{ justifySelf: 'center' }} />}>
-        <MyWork />
+        {billingStaff && <BillingWork />}
+        {hasCases && <MyWork />}
       </Suspense>
       {/* Its own boundary: the board arriving later must not hide the caller's work meanwhile. */}
       <Suspense fallback={null}>{may('operations') && <OperationsBoard />}</Suspense>

@@ -10,6 +10,7 @@ import {
   readerHome,
   technologistHome,
 } from '@test-support/fakeHomeApi';
+import { fakeReportsHandler } from '@test-support/fakeReportsApi';
 import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
 import { type ReactElement, useMemo } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -26,9 +27,12 @@ import { StageCounts } from './StageCounts';
 
 type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures'>;
 
-/** The whole app at `/` over the fake API; one home fake per mount, so a stopped log stays stopped. */
+/**
+ * The whole app at `/` over the fake API; one home fake per mount, so a stopped log stays stopped. Billing's
+ * home reads the billing fixtures' hours summary (months up to November 2026).
+ */
 const HomePage = ({ seed, onRequest, ...props }: HomePageProps) => {
-  const handlers = useMemo(() => [fakeHomeHandler(seed, onRequest)], [seed, onRequest]);
+  const handlers = useMemo(() => [fakeHomeHandler(seed, onRequest), fakeReportsHandler()], [seed, onRequest]);
   return <HandlersHarness {...props} onRequest={onRequest} path="/" handlers={handlers} />;
 };
 
@@ -68,7 +72,7 @@ export const AsAdmin: Story = { args: homeAs('admin') };
 /** A reader sees the recordings they read; the board is not for readers, and is not even asked for. */
 export const AsReader: Story = { args: homeAs('reader') };
 
-/** Billing staff get a way to billing, and no board. */
+/** Billing staff get a way to billing and billing's work (months needing a rate, months to close); no board. */
 export const AsBilling: Story = { args: homeAs('billing') };
 
 /** The running log was revised meanwhile: Stop is refused in the server's words and the log read again. */

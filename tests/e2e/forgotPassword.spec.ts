@@ -19,6 +19,7 @@ test('a technologist who forgot the password resets it with the code the local i
   await page.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByText('Your password was changed. Sign in with your new password.')).toBeVisible();
   await submitSignIn(page, user.username, user.password);
   await expect(page.getByText('Incorrect username or password.')).toBeVisible();
   await submitSignIn(page, user.username, 'Reset!pass2026');

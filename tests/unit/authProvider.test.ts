@@ -63,12 +63,13 @@ describe('authProvider over Amplify', () => {
     await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
   });
 
-  it('has a session until sign-out', async () => {
+  it('has a session until sign-out, then sends the user to the sign-in gate at /signin', async () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
-    await authProvider.logout({});
+    expect(await authProvider.logout({})).toBe('/signin');
     await expect(authProvider.checkAuth({})).rejects.toThrow(
       'User needs to be authenticated to call this API.',
     );
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/signin' });
   });
 });
 

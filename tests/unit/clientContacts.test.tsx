@@ -7,10 +7,14 @@ import * as pageStories from '../../src/resources/clients/ClientShow.stories';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 
 allowWholeAppStories();
-const { ContactCreate, ContactCreateServerError, Contacts, UsefulLinks, UsefulLinkCreate } = composeStories(
-  pageStories,
-  preview,
-);
+const {
+  ContactCreate,
+  ContactCreateForReader,
+  ContactCreateServerError,
+  Contacts,
+  UsefulLinks,
+  UsefulLinkCreate,
+} = composeStories(pageStories, preview);
 
 describe('adding a contact', () => {
   it('validates the email as the user types', async () => {
@@ -50,6 +54,21 @@ describe('adding a contact', () => {
         body: expect.objectContaining({ name: 'Pat Lee', escalationOrder: 4 }),
       }),
     );
+  });
+
+  it('never shows its form to a role that may not add contacts, not even while access is checked', async () => {
+    let formShown = false;
+    const watcher = new MutationObserver(() => {
+      if (screen.queryByRole('heading', { name: 'Add contact' })) formShown = true;
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    try {
+      render(<ContactCreateForReader />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized' })).toBeInTheDocument();
+    } finally {
+      watcher.disconnect();
+    }
+    expect(formShown).toBe(false);
   });
 
   it('is reached from the contacts tab', async () => {

@@ -342,13 +342,36 @@ describe('the operations board', () => {
     await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(1));
   });
 
-  it('gives billing staff a way to billing, and no board', async () => {
+  it("gives billing staff a way to billing and billing's work, not case lists or the board", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-15T12:00:00') });
     render(<stories.AsBilling />);
     expect(await screen.findByRole('link', { name: 'Go to billing' })).toHaveAttribute(
       'href',
       PAGE_PATHS.billing,
     );
-    expect(await (await widget('My active cases')).findByText('You have no active cases.')).toBeVisible();
+    // December 2025 to November 2026: November waits for a rate at two clients, September and October at one.
+    const rate = await widget('Months needing a rate');
+    const rateRows = await rate.findAllByRole('row');
+    expect(rateRows.map((row) => row.querySelector('td, th')?.textContent)).toEqual([
+      'Month',
+      'November 2026',
+      'November 2026',
+      'October 2026',
+      'September 2026',
+    ]);
+    expect(rate.getAllByRole('link', { name: 'September 2026' })[0]).toHaveAttribute(
+      'href',
+      PAGE_PATHS.billingClient(6),
+    );
+    // November has a rate but is still open at six clients: each leads to its statement.
+    const close = await widget('Months to close');
+    expect(await close.findAllByRole('link', { name: 'November 2026' })).toHaveLength(6);
+    expect(close.getAllByRole('link', { name: 'November 2026' })[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/billing\/continuous-monitoring\/\d+\/2026-11$/),
+    );
+    expect(screen.queryByRole('region', { name: 'My active cases' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'My time log' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Monitoring checks' })).toBeNull();
   });
 });

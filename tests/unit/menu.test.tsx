@@ -102,4 +102,15 @@ describe('pages', () => {
       '/continuous-monitoring/clients',
     );
   });
+
+  it('shows the sections that are no page ("Continuous monitoring", "Cases") as text, not as dead links', async () => {
+    render(<NotFound />);
+    const crumbs = within(await screen.findByRole('navigation', { name: 'breadcrumb' }));
+    expect(crumbs.getByText('continuous-monitoring')).toBeInTheDocument();
+    expect(crumbs.queryByRole('link', { name: 'continuous-monitoring' })).toBeNull();
+    expect(crumbs.getByRole('link', { name: '42' })).toHaveAttribute(
+      'href',
+      '/continuous-monitoring/clients/42',
+    );
+  });
 });

@@ -59,6 +59,13 @@ describe('navigation', () => {
     expect(breadcrumbsFor('/')).toEqual([{ title: 'Home', url: '/' }]);
   });
 
+  it('names the self-checks page as the menu does', () => {
+    expect(breadcrumbsFor('/bugs/integration-testing').at(-1)).toEqual({
+      title: 'Self-checks',
+      url: '/bugs/integration-testing',
+    });
+  });
+
   it('titles unknown segments readably', () => {
     expect(titleOfSegment('transfer-protocol')).toBe('Transfer protocol');
     expect(titleOfSegment('billable_hours')).toBe('Billable hours');

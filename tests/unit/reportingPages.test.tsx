@@ -57,6 +57,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * Month rows as a person reads them: newest first, none before the first month with hours or cases (written
+ * out here, apart from the page's code, so that a change there shows).
+ */
+function asShown<Row extends { month: string; minutes: number; cases: number }>(rows: readonly Row[]): Row[] {
+  const active = rows.filter((row) => row.minutes !== 0 || row.cases !== 0).map((row) => row.month);
+  const first = active.length === 0 ? undefined : active.reduce((a, b) => (a < b ? a : b));
+  return rows
+    .filter((row) => first !== undefined && row.month >= first)
+    .sort((a, b) => (a.month < b.month ? 1 : -1));
+}
+/** The summary's months with hours, newest first. */
+const shownMonths = (of: typeof summary) => asShown(of.monthTotals).map((row) => row.month);
+
 /** The cells of each row of a table (header, body, totals), as text. */
 const rowsOf = (table: HTMLElement) =>
   within(table)
@@ -119,9 +133,15 @@ describe('the billable hours report', () => {
     const months = await table('Billable hours per month');
     expect(rowsOf(months)).toEqual([
       ['Month', 'Hours', 'Amount', 'Cases'],
-      ...summary.monthTotals.map((row) => [monthLabel(row.month), row.hours, row.amount, String(row.cases)]),
+      ...asShown(summary.monthTotals).map((row) => [
+        monthLabel(row.month),
+        row.hours,
+        row.amount,
+        String(row.cases),
+      ]),
       ['Total', summary.totals.hours, summary.totals.amount, String(summary.totals.cases)],
     ]);
+    expect(rowsOf(months)[1]?.[0]).toBe('Nov 2026'); // newest first
     expect(barsOf(await figure('Billable hours and amount per month'))).toHaveLength(12);
     expect(barsOf(await figure('Billable hours per client'))).toHaveLength(8);
 
@@ -148,7 +168,10 @@ describe('the billable hours report', () => {
       `${PAGE_PATHS.clientBillableHours(harborPoint.id)}?from=2025-12&to=2026-11`,
     );
     expect(summary.totals.unratedMonths).toBe(4);
-    expect(screen.getByText('4 months without a rate add nothing to the amount.')).toBeInTheDocument();
+    expect(
+      screen.getAllByText('The hours of 4 months have no rate yet, so the amount total leaves them out.'),
+    ).not.toHaveLength(0);
+    expect(screen.queryByText(/add nothing/)).toBeNull();
   });
 
   it('reads the last 12 months when the URL names none', async () => {
@@ -226,7 +249,9 @@ describe('the billable hours report', () => {
     expect(name).toBe('billable-hours-per-month-2025-12-to-2026-11.csv');
     expect(lines).toEqual([
       'Month,Hours,Amount,Cases',
-      ...summary.monthTotals.map((row) => `${monthLabel(row.month)},${row.hours},${row.amount},${row.cases}`),
+      ...asShown(summary.monthTotals).map(
+        (row) => `${monthLabel(row.month)},${row.hours},${row.amount},${row.cases}`,
+      ),
       `Total,${summary.totals.hours},${summary.totals.amount},${summary.totals.cases}`,
     ]);
   });
@@ -256,29 +281,32 @@ describe('the billable hours summary', () => {
     // A default-layout page: the app bar and menu stay.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     const rows = rowsOf(hours);
-    expect(rows[0]).toEqual(['Client', ...summary.months.map(monthLabel), 'Total']);
+    // The client and its total first, then the months newest first: what matters is in view.
+    expect(rows[0]).toEqual(['Client', 'Total', ...shownMonths(summary).map(monthLabel)]);
+    expect(rows[0]?.[2]).toBe('Nov 2026');
+    const harborMonths = asShown(harborSummary.months);
     expect(rows).toContainEqual([
       harborSummary.clientName,
-      ...harborSummary.months.map((month) => (month.amount === null ? `${month.hours}no rate` : month.hours)),
       harborSummary.totals.hours,
+      ...harborMonths.map((month) => (month.amount === null ? `${month.hours}no rate` : month.hours)),
     ]);
     expect(rows.at(-1)).toEqual([
       'Total',
-      ...summary.monthTotals.map((month) => month.hours),
       summary.totals.hours,
+      ...asShown(summary.monthTotals).map((month) => month.hours),
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Amounts' }));
     const amounts = await table('Amounts by client and month');
     expect(rowsOf(amounts)).toContainEqual([
       harborSummary.clientName,
-      ...harborSummary.months.map((month) => month.amount ?? 'no rate'),
       harborSummary.totals.amount,
+      ...harborMonths.map((month) => month.amount ?? 'no rate'),
     ]);
     expect(rowsOf(amounts).at(-1)).toEqual([
       'Total',
-      ...summary.monthTotals.map((month) => month.amount),
       summary.totals.amount,
+      ...asShown(summary.monthTotals).map((month) => month.amount),
     ]);
   });
 
@@ -290,7 +318,7 @@ describe('the billable hours summary', () => {
     await user.click(screen.getByRole('button', { name: 'Last 3 months' }));
     await user.click(screen.getByRole('link', { name: 'Summary by client and month' }));
     const months = await table('Billable hours by client and month');
-    expect(rowsOf(months)[0]).toEqual(['Client', 'Sep 2026', 'Oct 2026', 'Nov 2026', 'Total']);
+    expect(rowsOf(months)[0]).toEqual(['Client', 'Total', 'Nov 2026', 'Oct 2026', 'Sep 2026']);
     expect(to(API_PATHS.hoursSummary).at(-1)).toEqual({ from: '2026-09', to: '2026-11' });
   });
 
@@ -305,8 +333,8 @@ describe('the billable hours summary', () => {
     expect(lines).toContain(
       [
         harborSummary.clientName,
-        ...harborSummary.months.map((month) => month.amount ?? 'No rate'),
         harborSummary.totals.amount,
+        ...asShown(harborSummary.months).map((month) => month.amount ?? 'No rate'),
       ].join(','),
     );
   });
@@ -323,7 +351,7 @@ describe("a client's billable hours", () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(rowsOf(months)).toEqual([
       ['Month', 'Hours', 'Rate', 'Amount', 'Status', 'Cases'],
-      ...report.months.map((month) => [
+      ...asShown(report.months).map((month) => [
         monthLabel(month.month),
         month.hours,
         month.rate ?? 'No rate',
@@ -365,10 +393,23 @@ describe("a client's billable hours", () => {
     await waitFor(() => expect(to(API_PATHS.clientHoursReport(harborPoint.id))).toHaveLength(2));
     expect(to(API_PATHS.clientHoursReport(harborPoint.id))[1]).toEqual({ from: '2025-12', to: '2026-03' });
   });
+
+  it('leaves out the months before the client’s first case instead of listing them as "Open"', async () => {
+    // Client 8's first case is in June 2025: January to May 2025 had nothing to bill.
+    render(
+      <stories.ClientBillableHours path={`${PAGE_PATHS.clientBillableHours(8)}?from=2025-01&to=2025-12`} />,
+    );
+    const months = rowsOf(await table('Billable hours per month')).map(([month]) => month);
+    expect(months.slice(1, -1)).toEqual(
+      ['Dec', 'Nov', 'Oct', 'Sep', 'Aug', 'Jul', 'Jun'].map((month) => `${month} 2025`),
+    );
+  });
 });
 
 describe('the monitoring hours report', () => {
   const report = monitoringHours(reportsSeed, LAST_12, null);
+  /** Every month of the fixtures has hours: all of them show, newest first. */
+  const newestFirst = [...report.months].reverse();
 
   it('charts and tables the technologists and the clients month by month', async () => {
     render(<stories.MonitoringHours />);
@@ -376,7 +417,7 @@ describe('the monitoring hours report', () => {
     const priya = report.byTechnologist.filter((row) => row.technologist === 'priya');
     expect(rowsOf(technologists)).toContainEqual([
       'Priya Raman',
-      ...report.months.map((month) => priya.find((row) => row.month === month)?.hours ?? '—'),
+      ...newestFirst.map((month) => priya.find((row) => row.month === month)?.hours ?? ''),
     ]);
     expect(rowsOf(technologists)).toHaveLength(reportsSeed.technologists.length + 1);
     expect(barsOf(await figure('Monitoring hours per technologist'))).toHaveLength(
@@ -396,12 +437,12 @@ describe('the monitoring hours report', () => {
     await table('Monitoring hours per technologist');
     const { name, lines } = await downloadedCsv(user, 'Monitoring hours per technologist');
     expect(name).toBe('monitoring-hours-per-technologist-2025-12-to-2026-11.csv');
-    expect(lines[0]).toBe(['Technologist', ...report.months.map(monthLabel)].join(','));
+    expect(lines[0]).toBe(['Technologist', ...newestFirst.map(monthLabel)].join(','));
     const priya = report.byTechnologist.filter((row) => row.technologist === 'priya');
     expect(lines).toContain(
       [
         'Priya Raman',
-        ...report.months.map((month) => priya.find((row) => row.month === month)?.hours ?? ''),
+        ...newestFirst.map((month) => priya.find((row) => row.month === month)?.hours ?? ''),
       ].join(','),
     );
   });
@@ -482,7 +523,9 @@ describe("a client's monitoring hours", () => {
     expect(rowsOf(cases)).toHaveLength(caseNumbers.size + 1);
     const [first] = report.byCase;
     const firstRow = rowsOf(cases).find((row) => row[0] === first?.caseNumber);
-    expect(firstRow?.[report.months.indexOf(first?.month ?? '') + 1]).toBe(first?.hours);
+    const newestFirst = [...report.months].reverse();
+    expect(rowsOf(cases)[0]?.[1]).toBe(monthLabel(newestFirst[0] ?? ''));
+    expect(firstRow?.[newestFirst.indexOf(first?.month ?? '') + 1]).toBe(first?.hours);
     expect(barsOf(await figure('Monitoring hours per case and month'))).toHaveLength(report.byCase.length);
     const technologists = await table('Monitoring hours per technologist');
     expect(rowsOf(technologists)).toHaveLength(

@@ -21,6 +21,7 @@ const cognito = fakeCognito({
   ForgotPassword: () => ({
     CodeDeliveryDetails: { Destination: 'a***@e***.org', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
   }),
+  ConfirmForgotPassword: () => ({}),
 });
 
 /** Our gate, configured from a config.json whose policy is POLICY, at the confirm-reset-password screen. */
@@ -98,5 +99,24 @@ describe('confirm password (spec §5)', () => {
     expect(await screen.findByText('Your passwords must match')).toBeInTheDocument();
     await user.type(confirm, '1!');
     await vi.waitFor(() => expect(screen.queryByText('Your passwords must match')).toBeNull());
+  });
+});
+
+describe('after a password reset', () => {
+  it('says on the sign-in screen that the password was changed', async () => {
+    const { user, password, confirm } = await openConfirmResetPassword();
+    await user.type(screen.getByLabelText('Code *'), '123456');
+    await user.type(password, 'Correct horse 9');
+    await user.type(confirm, 'Correct horse 9');
+    expect(screen.queryByText(/Your password was changed/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Your password was changed. Sign in with your new password.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(cognito.bodyOf('ConfirmForgotPassword')).toMatchObject({
+      Username: 'ada',
+      ConfirmationCode: '123456',
+    });
   });
 });

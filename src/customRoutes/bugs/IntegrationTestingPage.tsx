@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -27,30 +28,48 @@ const Outcome = ({ query }: { query: ReturnType<typeof useSelfChecks> }) => {
   );
 };
 
+/** When the checks shown last ran, to the second: a run that takes milliseconds still visibly happens. */
+const ranAt = (time: number) =>
+  new Date(time).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
 /**
- * `/bugs/integration-testing` (DESIGN §9): the running system's own self-checks (database, identity, clock,
- * backup folder, disk, audit log), run by the server each time the page opens or "Run again" is pressed.
+ * `/bugs/integration-testing` (DESIGN §9), named "Self-checks" as in the menu: the running system's own
+ * checks (database, identity, clock, backup folder, disk, audit log), run by the server each time the page
+ * opens or "Run again" is pressed. While they run, the button says so and the last results are dimmed.
  */
 export const IntegrationTestingPage = () => {
   const query = useSelfChecks();
   const refused = query.error?.status === 403;
+  const running = query.isFetching;
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title="Integration testing" />
+      <Title title="Self-checks" />
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-              Integration testing
+              Self-checks
+            </Typography>
+            <Typography role="status" variant="body2" color="text.secondary">
+              {running
+                ? 'Running the self-checks…'
+                : query.dataUpdatedAt > 0 && `Last run at ${ranAt(query.dataUpdatedAt)}`}
             </Typography>
             {!refused && (
-              <Button variant="outlined" disabled={query.isFetching} onClick={() => query.refetch()}>
-                Run again
+              <Button
+                variant="outlined"
+                disabled={running}
+                onClick={() => query.refetch()}
+                startIcon={running ? <CircularProgress size={16} aria-hidden /> : undefined}
+              >
+                {running ? 'Running…' : 'Run again'}
               </Button>
             )}
           </Stack>
-          {query.isFetching && <LinearProgress aria-label="Running the self-checks" />}
-          <Outcome query={query} />
+          {running && <LinearProgress aria-label="Running the self-checks" />}
+          <Stack spacing={2} sx={{ opacity: running ? 0.5 : 1 }} aria-busy={running}>
+            <Outcome query={query} />
+          </Stack>
         </Stack>
       </CardContent>
     </Card>

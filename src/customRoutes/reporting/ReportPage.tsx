@@ -1,3 +1,4 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -17,12 +18,25 @@ interface ReportPageProps {
   children: (range: MonthRange) => ReactNode;
 }
 
+/**
+ * On paper a report is its heading, its months and its figures: no app bar, menu, breadcrumbs or controls
+ * (PrintStyles drops the buttons and fields), and wide tables print whole instead of scrolling.
+ */
+const REPORT_PRINT = {
+  '@media print': {
+    'header, .MuiDrawer-root, [aria-label="breadcrumb"]': { display: 'none !important' },
+    '.RaLayout-appFrame': { marginTop: '0 !important' },
+    '.MuiTableContainer-root': { overflow: 'visible !important' },
+  },
+} as const;
+
 /** Every report's frame: heading, the months it covers (kept in the URL), then the report. */
 export const ReportPage = ({ title, description, actions, children }: ReportPageProps) => {
   const months = useMonthRange();
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
       <PrintStyles />
+      <GlobalStyles styles={REPORT_PRINT} />
       {/* The app bar's title; the base layout has none, and there it renders nothing. */}
       <Title title={title} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1 }}>

@@ -12,6 +12,7 @@ import {
 import type { AccessLogEntry } from '../../../contract/accessLog';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
+import { ListFilters } from '../../forms/ListFilters';
 
 const Col = DataTable.Col<AccessLogEntry>;
 
@@ -73,7 +74,7 @@ function refusalOf(entry: AccessLogEntry): string {
 export const AccessLogList = () => (
   <List<AccessLogEntry>
     title="Access log"
-    filters={accessLogFilters}
+    filters={<ListFilters filters={accessLogFilters} />}
     sort={{ field: 'at', order: 'DESC' }}
     perPage={25}
     actions={<AccessLogActions />}

@@ -2,6 +2,7 @@ import { BooleanField, DataTable, type Identifier, List, SearchInput, SelectInpu
 import type { Client } from '../../../contract/clients';
 import { safeExporter } from '../../csv';
 import { formatDateTime } from '../../dates';
+import { ListFilters } from '../../forms/ListFilters';
 import { ClientEmpty } from './ClientEmpty';
 import { clientPath } from './clientPaths';
 
@@ -31,7 +32,7 @@ const openDetails = (id: Identifier) => clientPath(id, 'details');
 export const ClientList = () => (
   <List<Client>
     title="Clients"
-    filters={clientFilters}
+    filters={<ListFilters filters={clientFilters} />}
     sort={{ field: 'name', order: 'ASC' }}
     perPage={25}
     empty={<ClientEmpty />}

@@ -46,6 +46,9 @@ export const ContactsReadOnly: Story = { args: { ...reader, path: tab('contacts'
 
 export const ContactCreate: Story = { args: { path: tab('contacts/create') } };
 
+/** A reader at the contact form's URL: never the form, straight on to /unauthorized. */
+export const ContactCreateForReader: Story = { args: { ...reader, path: tab('contacts/create') } };
+
 /** The server refuses the new contact with a field error, shown under the field. */
 export const ContactCreateServerError: Story = {
   args: {

@@ -4,6 +4,7 @@ import { DataTable, ExportButton, Link, List, SearchInput, TopToolbar, useListCo
 import { PAGE_PATHS } from '../../../contract/paths';
 import { safeExporter } from '../../csv';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { ListFilters } from '../../forms/ListFilters';
 import { EditGroupsButton } from './EditGroupsButton';
 import { GroupChips } from './GroupChips';
 import { InviteUserButton } from './InviteUserButton';
@@ -53,7 +54,7 @@ const Groups = ({ user }: { user: UserRecord }) => (
 export const UserList = () => (
   <List<UserRecord>
     title="Users"
-    filters={userFilters}
+    filters={<ListFilters filters={userFilters} />}
     sort={{ field: 'username', order: 'ASC' }}
     perPage={25}
     actions={<UserActions />}

@@ -1,5 +1,6 @@
 import type { ClientHoursReport, MonthFigures } from '../../../../contract/billing';
 import { csvFileName } from '../reportFormat';
+import { newestFirstSinceFirstActivity } from '../reportMonths';
 import { ReportTable } from '../table/ReportTable';
 import {
   amountColumn,
@@ -11,7 +12,10 @@ import {
   unratedNote,
 } from './figureColumns';
 
-/** A client's months: hours, the cycle's rate, amount and status, with the server's totals. */
+/**
+ * A client's months, newest first from its first month with hours or cases: hours, the cycle's rate, amount
+ * and status, with the server's totals.
+ */
 export const ClientMonthsTable = ({ report }: { report: ClientHoursReport }) => (
   <ReportTable<MonthFigures>
     title="Billable hours per month"
@@ -23,10 +27,10 @@ export const ClientMonthsTable = ({ report }: { report: ClientHoursReport }) => 
       statusColumn(),
       casesColumn(report.totals.cases),
     ]}
-    rows={report.months}
+    rows={newestFirstSinceFirstActivity(report.months)}
     rowKey={(row) => row.month}
     csvName={csvFileName(`billable-hours-${report.client.code.toLowerCase()}`, report.from, report.to)}
-    emptyText="No months in this range."
+    emptyText="No billable hours in these months."
     note={unratedNote(report.totals.unratedMonths)}
   />
 );

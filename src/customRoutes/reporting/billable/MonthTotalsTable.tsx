@@ -1,11 +1,12 @@
 import type { HoursSummary } from '../../../../contract/billing';
 import { csvFileName } from '../reportFormat';
+import { newestFirstSinceFirstActivity } from '../reportMonths';
 import { ReportTable } from '../table/ReportTable';
 import { amountColumn, casesColumn, hoursColumn, monthColumn, unratedNote } from './figureColumns';
 
 type MonthTotal = HoursSummary['monthTotals'][number];
 
-/** Every client together, month by month, with the server's totals. */
+/** Every client together, month by month (newest first, from the first with hours), with the server's totals. */
 export const MonthTotalsTable = ({ summary }: { summary: HoursSummary }) => (
   <ReportTable<MonthTotal>
     title="Billable hours per month"
@@ -15,10 +16,10 @@ export const MonthTotalsTable = ({ summary }: { summary: HoursSummary }) => (
       amountColumn(summary.totals.amount),
       casesColumn(summary.totals.cases),
     ]}
-    rows={summary.monthTotals}
+    rows={newestFirstSinceFirstActivity(summary.monthTotals)}
     rowKey={(row) => row.month}
     csvName={csvFileName('billable-hours-per-month', summary.from, summary.to)}
-    emptyText="No months in this range."
+    emptyText="No billable hours in these months."
     note={unratedNote(summary.totals.unratedMonths)}
   />
 );

@@ -4,6 +4,7 @@ import type { HoursSummary, MonthFigures } from '../../../../contract/billing';
 import { PAGE_PATHS } from '../../../../contract/paths';
 import { ReportLink } from '../ReportLink';
 import { csvFileName, monthLabel } from '../reportFormat';
+import { beforeFirstActivity, newestMonthsSince } from '../reportMonths';
 import { ReportTable } from '../table/ReportTable';
 import type { ReportColumn } from '../table/reportColumns';
 import { NO_RATE, unratedNote } from './figureColumns';
@@ -30,8 +31,11 @@ function monthColumn(
   figure: SummaryFigure,
 ): ReportColumn<ClientSummary> {
   // The server answers every month of the range for each client; should one be missing, it shows a dash.
+  // A month before the client's first hours or cases is left blank: the client had nothing to bill yet.
   const figuresOf = (client: ClientSummary): MonthFigures | undefined =>
-    client.months.find((found) => found.month === month);
+    beforeFirstActivity(client.months, month)
+      ? undefined
+      : client.months.find((found) => found.month === month);
   const monthTotal = summary.monthTotals.find((found) => found.month === month);
   return {
     label: monthLabel(month),
@@ -43,7 +47,7 @@ function monthColumn(
     },
     render: (client) => {
       const figures = figuresOf(client);
-      if (!figures) return '—';
+      if (!figures) return '';
       if (figure === 'amount') return figures.amount ?? <NoRate />;
       return (
         <>
@@ -61,37 +65,45 @@ interface SummaryTableProps {
   figure: SummaryFigure;
 }
 
-/** Clients × months of hours or amounts, each client's total last and the months' totals below. */
-export const SummaryTable = ({ summary, figure }: SummaryTableProps) => (
-  <ReportTable<ClientSummary>
-    title={figure === 'hours' ? 'Billable hours by client and month' : 'Amounts by client and month'}
-    columns={[
-      {
-        label: 'Client',
-        text: (client) => client.clientName,
-        render: (client) => (
-          <MuiLink component={ReportLink} to={PAGE_PATHS.clientBillableHours(client.clientId)}>
-            {client.clientName}
-          </MuiLink>
-        ),
-        total: 'Total',
-      },
-      ...summary.months.map((month) => monthColumn(month, summary, figure)),
-      {
-        label: 'Total',
-        text: (client) => client.totals[figure],
-        numeric: true,
-        total: summary.totals[figure],
-      },
-    ]}
-    rows={summary.clients}
-    rowKey={(client) => client.clientId}
-    csvName={csvFileName(
-      `billable-${figure === 'hours' ? 'hours' : 'amounts'}-summary`,
-      summary.from,
-      summary.to,
-    )}
-    emptyText="No client has billable hours in these months."
-    note={unratedNote(summary.totals.unratedMonths)}
-  />
-);
+/**
+ * Clients × months of hours or amounts: the client and its total first, then the months newest first from
+ * the first month with hours (the months' totals below), so what matters is in view without scrolling.
+ */
+export const SummaryTable = ({ summary, figure }: SummaryTableProps) => {
+  const active = (month: string) =>
+    summary.monthTotals.some((total) => total.month === month && (total.minutes !== 0 || total.cases !== 0));
+  const months = newestMonthsSince(summary.months, active);
+  return (
+    <ReportTable<ClientSummary>
+      title={figure === 'hours' ? 'Billable hours by client and month' : 'Amounts by client and month'}
+      columns={[
+        {
+          label: 'Client',
+          text: (client) => client.clientName,
+          render: (client) => (
+            <MuiLink component={ReportLink} to={PAGE_PATHS.clientBillableHours(client.clientId)}>
+              {client.clientName}
+            </MuiLink>
+          ),
+          total: 'Total',
+        },
+        {
+          label: 'Total',
+          text: (client) => client.totals[figure],
+          numeric: true,
+          total: summary.totals[figure],
+        },
+        ...months.map((month) => monthColumn(month, summary, figure)),
+      ]}
+      rows={summary.clients}
+      rowKey={(client) => client.clientId}
+      csvName={csvFileName(
+        `billable-${figure === 'hours' ? 'hours' : 'amounts'}-summary`,
+        summary.from,
+        summary.to,
+      )}
+      emptyText="No client has billable hours in these months."
+      note={unratedNote(summary.totals.unratedMonths)}
+    />
+  );
+};

@@ -47,8 +47,10 @@ export const statusColumn = <Row extends { status: CycleStatus }>(): ReportColum
   text: (row) => STATUS_LABELS[row.status],
 });
 
-/** What the amount total leaves out, under the table. */
+/** What the amount total leaves out, under the table, in plain words. */
 export const unratedNote = (unratedMonths: number) =>
   unratedMonths === 0
     ? undefined
-    : `${unratedMonths} ${unratedMonths === 1 ? 'month' : 'months'} without a rate add nothing to the amount.`;
+    : unratedMonths === 1
+      ? 'The hours of 1 month have no rate yet, so the amount total leaves them out.'
+      : `The hours of ${unratedMonths} months have no rate yet, so the amount total leaves them out.`;

@@ -1,6 +1,7 @@
 import MuiLink from '@mui/material/Link';
 import { ReportLink } from '../ReportLink';
 import { monthLabel } from '../reportFormat';
+import { newestMonthsSince } from '../reportMonths';
 import type { HoursByMonth } from '../reportPivot';
 import { ReportTable } from './ReportTable';
 import type { ReportColumn } from './reportColumns';
@@ -17,8 +18,12 @@ interface HoursByMonthTableProps {
   linkTo?: (row: HoursByMonth) => string;
 }
 
-/** Rows × months of hours; a month without hours for a row shows a dash (left empty in the CSV). */
-export const HoursByMonthTable = ({ rowLabel, months, linkTo, ...table }: HoursByMonthTableProps) => {
+/**
+ * Rows × months of hours, newest month first and none before the first month with hours; a month without
+ * hours for a row is left blank.
+ */
+export const HoursByMonthTable = ({ rowLabel, months, linkTo, rows, ...table }: HoursByMonthTableProps) => {
+  const shown = newestMonthsSince(months, (month) => rows.some((row) => row.hours[month] !== undefined));
   const columns: ReportColumn<HoursByMonth>[] = [
     {
       label: rowLabel,
@@ -31,12 +36,11 @@ export const HoursByMonthTable = ({ rowLabel, months, linkTo, ...table }: HoursB
           </MuiLink>
         )),
     },
-    ...months.map((month) => ({
+    ...shown.map((month) => ({
       label: monthLabel(month),
       text: (row: HoursByMonth) => row.hours[month] ?? '',
-      render: (row: HoursByMonth) => row.hours[month] ?? '—',
       numeric: true,
     })),
   ];
-  return <ReportTable columns={columns} rowKey={(row) => row.key} {...table} />;
+  return <ReportTable columns={columns} rows={rows} rowKey={(row) => row.key} {...table} />;
 };

@@ -1,6 +1,7 @@
 import { BooleanField, CreateButton, DataTable, ExportButton, List, TopToolbar } from 'react-admin';
 import type { CaseRow, CaseStage } from '../../../../contract/cases';
 import { formatInZone } from '../../../dates';
+import { ListFilters } from '../../../forms/ListFilters';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { openCase } from '../caseLinks';
 import { CASE_COLUMNS } from '../fields/caseColumns';
@@ -27,7 +28,7 @@ const CaseListActions = ({ stage }: { stage: CaseStage }) => (
 export const CaseList = ({ stage }: { stage: CaseStage }) => (
   <List<CaseRow>
     title={`${STAGE_LABELS[stage]} cases`}
-    filters={caseFilters}
+    filters={<ListFilters filters={caseFilters} />}
     actions={<CaseListActions stage={stage} />}
     exporter={caseExporter}
     sort={{ field: 'createdAt', order: 'DESC' }}

@@ -1,7 +1,8 @@
 import Typography from '@mui/material/Typography';
-import { CreateBase, SimpleForm, useRecordContext } from 'react-admin';
+import { CanAccess, CreateBase, Loading, SimpleForm, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Client } from '../../../../contract/clients';
+import { AccessDeniedRedirect } from '../../../customRoutes';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { liveValidation } from '../../../forms/validateWith';
 import { clientChildResource, clientPath } from '../clientPaths';
@@ -12,7 +13,10 @@ interface ClientChildCreateProps extends ClientChildFormProps {
   defaultValues?: Record<string, unknown>;
 }
 
-/** The `/{tab}/create` page of a client's contacts or links (admin); saving goes back to the tab. */
+/**
+ * The `/{tab}/create` page of a client's contacts or links (admin); saving goes back to the tab. The form
+ * shows only once the role may create (a loader until that is known); anyone else goes to /unauthorized.
+ */
 export const ClientChildCreate = ({
   child,
   title,
@@ -24,18 +28,26 @@ export const ClientChildCreate = ({
   const navigate = useNavigate();
   if (!client) return null;
   const back = clientPath(client.id, child);
+  const resource = clientChildResource(client.id, child);
   return (
-    <CreateBase resource={clientChildResource(client.id, child)} redirect={() => back}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      <SimpleForm
-        defaultValues={defaultValues}
-        {...liveValidation(schema)}
-        toolbar={<SaveCancelToolbar onCancel={() => navigate(back)} />}
-      >
-        {inputs}
-      </SimpleForm>
-    </CreateBase>
+    <CanAccess
+      resource={resource}
+      action="create"
+      loading={<Loading loadingPrimary="Checking access" loadingSecondary="" />}
+      accessDenied={<AccessDeniedRedirect />}
+    >
+      <CreateBase resource={resource} redirect={() => back}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <SimpleForm
+          defaultValues={defaultValues}
+          {...liveValidation(schema)}
+          toolbar={<SaveCancelToolbar onCancel={() => navigate(back)} />}
+        >
+          {inputs}
+        </SimpleForm>
+      </CreateBase>
+    </CanAccess>
   );
 };
