@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
-import { App } from './App';
-import { configureAmplify } from './config/configureAmplify';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
+import { startLoading } from './startLoading';
 
 type State =
   | { status: 'loading' }
-  | { status: 'ready'; config: RuntimeConfig }
+  | { status: 'ready'; config: RuntimeConfig; App: ComponentType<{ config: RuntimeConfig }> }
   | { status: 'failed'; error: Error };
 
 const messageStyle = {
@@ -16,19 +15,27 @@ const messageStyle = {
   padding: 16,
 };
 
-/** Loads GET /config.json and configures Amplify before the app starts. */
-export const Bootstrap = () => {
+export type BootstrapProps = {
+  /** The app's module, loading; `startLoading()` unless a test passes its own. */
+  loadApp?: () => ReturnType<typeof startLoading>;
+  loadConfig?: () => Promise<RuntimeConfig>;
+};
+
+/**
+ * Loads GET /config.json and the app's chunk side by side, configures Amplify, then starts the app.
+ */
+export const Bootstrap = ({ loadApp = startLoading, loadConfig = loadRuntimeConfig }: BootstrapProps) => {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
-    loadRuntimeConfig()
-      .then((config) => {
-        configureAmplify(config);
-        setState({ status: 'ready', config });
+    Promise.all([loadConfig(), loadApp()])
+      .then(([config, app]) => {
+        app.configureAmplify(config);
+        setState({ status: 'ready', config, App: app.App });
       })
       .catch((error: Error) => setState({ status: 'failed', error }));
-  }, []);
+  }, [loadApp, loadConfig]);
 
-  if (state.status === 'ready') return <App config={state.config} />;
+  if (state.status === 'ready') return <state.App config={state.config} />;
   if (state.status === 'loading') return <p style={messageStyle}>Loading Vigil…</p>;
   return (
     <div role="alert" style={messageStyle}>
