@@ -5,8 +5,6 @@ import { AppRouter } from './AppRouter';
 import { createAuthProvider, idToken } from './authProvider';
 import { RuntimeConfigProvider } from './config/RuntimeConfigContext';
 
-export { configureAmplify } from './config/configureAmplify';
-
 import { createDataProvider, createHttpClient } from './dataProvider';
 
 /** The app over the real API and Cognito, for the configuration read at start. */

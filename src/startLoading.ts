@@ -1,16 +1,34 @@
+import type { ComponentType } from 'react';
+import type { RuntimeConfig } from '../contract/runtimeConfig';
+import type { SignInFirstProps } from './authProvider/SignInFirst';
 import { reloadOnce } from './lazyWithReload';
 
 /**
- * What the first paint waits for, fetched side by side instead of one after another (issue 20, item 8):
- * the entry holds only React and this shell; the app (react-admin, MUI, Amplify) is a chunk of its own,
- * requested at once with /config.json, and for someone not signed in the sign-in page's chunk
- * (Amplify UI's Authenticator) too, rather than after the app has found there is no session.
+ * What the first paint waits for, fetched side by side instead of one after another (issue 20, item 8).
+ * The entry holds only React and the start-up shell. Someone signed in gets the app's chunk (react-admin,
+ * MUI, the routes) with /config.json; someone not signed in gets the sign-in form's chunk (Amplify UI's
+ * Authenticator) instead, and the app's only once the form shows.
  */
+export type StartModules = {
+  amplify: () => Promise<{ configureAmplify(config: RuntimeConfig): void }>;
+  app: () => Promise<{ App: ComponentType<{ config: RuntimeConfig }> }>;
+  gate: () => Promise<{ SignInFirst: ComponentType<SignInFirstProps> }>;
+};
 
-/** The app chunk: react-admin, MUI, the routes; and Amplify's configuration, which it needs first. */
-export const loadApp = () => import('./App');
-/** The sign-in page's chunk; `LazyLoginPage` imports the same module, so a started load is reused. */
-export const loadLoginPage = () => import('./authProvider/LoginPage');
+/** A chunk that fails to load (a deployment removed it) reloads the page once, as `lazyWithReload` does. */
+const reloading =
+  <T>(load: () => Promise<T>) =>
+  () =>
+    load().catch((error: unknown) => {
+      if (reloadOnce()) return new Promise<never>(() => undefined); // the page is going away
+      throw error;
+    });
+
+export const START_MODULES: StartModules = {
+  amplify: reloading(() => import('./config/configureAmplify')),
+  app: reloading(() => import('./App')),
+  gate: reloading(() => import('./authProvider/SignInFirst')),
+};
 
 /** Amplify keeps a signed-in user as `CognitoIdentityServiceProvider.{clientId}.LastAuthUser`. */
 export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> = window.localStorage): boolean {
@@ -23,20 +41,4 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> = wind
     // storage blocked: Amplify cannot keep a session either
   }
   return false;
-}
-
-/**
- * Starts loading the app, and the sign-in page when no session is stored; answers the app's module. A
- * chunk that fails to load (a deployment removed it) reloads the page once, as `lazyWithReload` does.
- */
-export function startLoading(
-  signedIn = hasStoredSession(),
-  load: { app: typeof loadApp; loginPage: typeof loadLoginPage } = { app: loadApp, loginPage: loadLoginPage },
-): ReturnType<typeof loadApp> {
-  // Its failure shows when the page itself is loaded (lazyWithReload); nothing to do here.
-  if (!signedIn) load.loginPage().catch(() => undefined);
-  return load.app().catch((error: unknown) => {
-    if (reloadOnce()) return new Promise<never>(() => undefined); // the page is going away
-    throw error;
-  });
 }

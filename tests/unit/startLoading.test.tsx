@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
+import type { SignInFirstProps } from '../../src/authProvider/SignInFirst';
 import { Bootstrap } from '../../src/Bootstrap';
-import { hasStoredSession, startLoading } from '../../src/startLoading';
+import { hasStoredSession, type StartModules } from '../../src/startLoading';
 
 const storageWith = (...keys: string[]) => ({
   length: keys.length,
@@ -31,55 +33,71 @@ describe('hasStoredSession', () => {
   });
 });
 
-describe('startLoading', () => {
-  const loaders = () => ({
-    app: vi.fn(() => Promise.resolve({ marker: 'app' } as never)),
-    loginPage: vi.fn(() => Promise.resolve({} as never)),
-  });
-
-  it('requests the sign-in page beside the app when no session is stored', async () => {
-    const load = loaders();
-    await expect(startLoading(false, load)).resolves.toEqual({ marker: 'app' });
-    expect(load.app).toHaveBeenCalledOnce();
-    expect(load.loginPage).toHaveBeenCalledOnce();
-  });
-
-  it('requests only the app for someone signed in', async () => {
-    const load = loaders();
-    await startLoading(true, load);
-    expect(load.app).toHaveBeenCalledOnce();
-    expect(load.loginPage).not.toHaveBeenCalled();
-  });
-
-  it('does not fail the app when the early sign-in page load fails', async () => {
-    const load = { ...loaders(), loginPage: vi.fn(() => Promise.reject(new Error('offline'))) };
-    await expect(startLoading(false, load)).resolves.toEqual({ marker: 'app' });
-  });
-});
-
 describe('Bootstrap', () => {
   const config = { apiBaseUrl: '/api-under-test' } as RuntimeConfig;
   const FakeApp = ({ config }: { config: RuntimeConfig }) => <p>App at {config.apiBaseUrl}</p>;
+  /** Like the real gate: the form, then the app in its place once signed in. */
+  const FakeGate = ({ config, app, onShown }: SignInFirstProps) => {
+    const [signedIn, setSignedIn] = useState(false);
+    if (signedIn) return <>{app}</>;
+    return (
+      <div>
+        <p>Sign-in form for {config.apiBaseUrl}</p>
+        <button type="button" onClick={onShown}>
+          form shown
+        </button>
+        <button type="button" onClick={() => setSignedIn(true)}>
+          sign in
+        </button>
+      </div>
+    );
+  };
+  const modules = () => {
+    const configureAmplify = vi.fn();
+    return {
+      configureAmplify,
+      amplify: vi.fn(() => Promise.resolve({ configureAmplify })),
+      app: vi.fn(() => Promise.resolve({ App: FakeApp })),
+      gate: vi.fn(() => Promise.resolve({ SignInFirst: FakeGate })),
+    } satisfies StartModules & { configureAmplify: unknown };
+  };
 
-  it('asks for the configuration and the app together, configures Amplify, then starts the app', async () => {
+  it('for someone signed in, asks for the configuration, Amplify and the app together, never the form', async () => {
     let answerConfig: (value: RuntimeConfig) => void = () => undefined;
     const loadConfig = vi.fn(() => new Promise<RuntimeConfig>((resolve) => (answerConfig = resolve)));
-    const configureAmplify = vi.fn();
-    const loadApp = vi.fn(() => Promise.resolve({ App: FakeApp, configureAmplify } as never));
-    render(<Bootstrap loadApp={loadApp} loadConfig={loadConfig} />);
+    const loaded = modules();
+    render(<Bootstrap signedIn modules={loaded} loadConfig={loadConfig} />);
     expect(screen.getByText('Loading Vigil…')).toBeInTheDocument();
-    // Neither waits for the other.
+    // None waits for another.
     expect(loadConfig).toHaveBeenCalledOnce();
-    expect(loadApp).toHaveBeenCalledOnce();
+    expect(loaded.amplify).toHaveBeenCalledOnce();
+    expect(loaded.app).toHaveBeenCalledOnce();
     answerConfig(config);
     expect(await screen.findByText('App at /api-under-test')).toBeInTheDocument();
-    expect(configureAmplify).toHaveBeenCalledWith(config);
+    expect(loaded.configureAmplify).toHaveBeenCalledWith(config);
+    expect(loaded.gate).not.toHaveBeenCalled();
+  });
+
+  it('for anyone else, shows the sign-in form without the app, loads the app once the form shows', async () => {
+    const loaded = modules();
+    render(<Bootstrap signedIn={false} modules={loaded} loadConfig={() => Promise.resolve(config)} />);
+    expect(await screen.findByText('Sign-in form for /api-under-test')).toBeInTheDocument();
+    expect(loaded.configureAmplify).toHaveBeenCalledWith(config);
+    expect(loaded.gate).toHaveBeenCalledOnce();
+    expect(loaded.app).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'form shown' }));
+    await waitFor(() => expect(loaded.app).toHaveBeenCalled());
+    expect(screen.queryByText(/App at/)).not.toBeInTheDocument();
+    // The gate is handed the app to show once signed in.
+    fireEvent.click(screen.getByRole('button', { name: 'sign in' }));
+    expect(await screen.findByText('App at /api-under-test')).toBeInTheDocument();
   });
 
   it('says why it could not start', async () => {
     render(
       <Bootstrap
-        loadApp={() => Promise.resolve({ App: FakeApp, configureAmplify: vi.fn() } as never)}
+        signedIn
+        modules={modules()}
         loadConfig={() => Promise.reject(new Error('The configuration could not be loaded (HTTP 503).'))}
       />,
     );
