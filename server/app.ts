@@ -241,11 +241,15 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       // The build keeps source maps for decoding error reports; in production they stay on the server.
       allowedPath: (pathName) => !(config.production && pathName.endsWith('.map')),
       // index.html must be re-read after a deployment; hashed assets can be cached for good.
-      setHeaders: (reply, filePath) =>
-        reply.header(
+      // (Ours alone: the file sender's own `max-age=0` is turned off.) The answer depends on Accept-Encoding.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader(
           'cache-control',
           filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+        );
+        response.setHeader('vary', 'Accept-Encoding');
+      },
     });
   }
   return app;
