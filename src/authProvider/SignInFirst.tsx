@@ -24,7 +24,7 @@ export type SignInFirstProps = {
 };
 
 const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
-  const { authStatus } = useAuthenticator((context) => [context.authStatus]);
+  const { authStatus, route } = useAuthenticator((context) => [context.authStatus, context.route]);
   const mode = storedColorMode();
   const theme = useMemo(
     () =>
@@ -33,16 +33,21 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
       }),
     [mode],
   );
-  const formShown = authStatus === 'unauthenticated';
+  const formShown = authStatus === 'unauthenticated' && route === 'signIn';
   useEffect(() => {
     if (!formShown || !onShown) return;
-    // After the form's first paint: the app's chunks must not hold the form up.
+    // After the form's first paint, when the browser is idle: compiling the app's chunks must not hold
+    // the form up.
+    let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(onShown, 0);
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(() => onShown(), { timeout: 2000 });
+      else timer = setTimeout(onShown, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
       clearTimeout(timer);
     };
   }, [formShown, onShown]);
