@@ -4,7 +4,7 @@
  * signed-in reload of a list; median of 5 each, on loopback and throttled (CDP: 9 Mbps down, 60 ms RTT,
  * 4× CPU). Prints the initial JS (entry and its modulepreloads, gzip -9) against its budget.
  *
- *   npm run bench:web [-- --runs 5 --no-build --port 8205 --identity-port 9455]
+ *   npm run bench:web [-- --runs 5 --typing-ms 0 --no-build --port 8205 --identity-port 9455]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +25,8 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
+    /** Time a person takes to type their credentials once the form shows (default 0: click at once). */
+    'typing-ms': { type: 'string', default: '0' },
     'no-build': { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.PORT ?? '8205' },
     'identity-port': { type: 'string', default: process.env.LOCAL_IDENTITY_PORT ?? '9455' },
@@ -121,6 +123,7 @@ async function oneVisit(browser: Browser, mode: Mode): Promise<Sample & { script
     });
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.waitForTimeout(Number(values['typing-ms']));
     phase = 'signIn';
     const signIn = await timedMs(async () => {
       await signInButton(page).click();
