@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const sources = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/support/webBuild.ts',
+  'package-lock.json',
+];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

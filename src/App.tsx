@@ -4,6 +4,7 @@ import { AppAdmin } from './AppAdmin';
 import { AppRouter } from './AppRouter';
 import { createAuthProvider, idToken } from './authProvider';
 import { RuntimeConfigProvider } from './config/RuntimeConfigContext';
+
 import { createDataProvider, createHttpClient } from './dataProvider';
 
 /** The app over the real API and Cognito, for the configuration read at start. */

@@ -1,6 +1,3 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-admin';
-
 /** Module scripts of a page; Vite names them by content hash, so they change with every deployment. */
 export function entryScripts(doc: Document): string {
   return [...doc.querySelectorAll('script[type="module"][src]')]
@@ -32,14 +29,4 @@ const DEPLOYMENT_CHECK_INTERVAL_MS = 30 * 60_000;
 export function startDeploymentCheck() {
   window.setTimeout(() => void checkForNewDeployment(), DEPLOYMENT_CHECK_DELAY_MS);
   window.setInterval(() => void checkForNewDeployment(), DEPLOYMENT_CHECK_INTERVAL_MS);
-}
-
-/** A noticed deployment is loaded at the next navigation, never in the middle of someone's work. */
-export function useReloadOnNewDeployment() {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current !== pathname && isNewDeploymentAvailable()) window.location.reload();
-    previous.current = pathname;
-  }, [pathname]);
 }

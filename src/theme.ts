@@ -1,8 +1,8 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { PRIMARY_COLOR, PRIMARY_ON_DARK } from './palette';
 
 /** DESIGN §7: light by default, primary #104080, dark mode available. */
-export const PRIMARY_COLOR = '#104080';
-const PRIMARY_ON_DARK = '#7fa6dc';
+export { PRIMARY_COLOR };
 
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,

@@ -1,5 +1,5 @@
 import { defaultDarkModeOverride, type Theme } from '@aws-amplify/ui-react';
-import { PRIMARY_COLOR } from '../theme';
+import { PRIMARY_COLOR } from '../palette';
 
 /** Amplify UI's tokens set to the app's primary colour so the sign-in gate matches the app. */
 export const amplifyTheme: Theme = {

@@ -3,10 +3,10 @@ import { AppBar, Layout, LoadingIndicator, ToggleThemeButton } from 'react-admin
 import { useSessionRefresh } from '../authProvider/useSessionRefresh';
 import { ReportBugButton } from '../customRoutes/bugs/ReportBugButton';
 import { ErrorPage } from '../customRoutes/ErrorPage';
-import { useReloadOnNewDeployment } from '../deployment';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { Breadcrumbs } from './Breadcrumbs';
+import { useReloadOnNewDeployment } from './useReloadOnNewDeployment';
 
 /** react-admin's app bar with "Report a bug" before its own buttons (the app has one locale: no locale menu). */
 const AppToolbar = () => (

@@ -1,0 +1,75 @@
+import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import type { RuntimeConfig } from '../../contract/runtimeConfig';
+import { PRIMARY_COLOR, PRIMARY_ON_DARK } from '../palette';
+import { SignInGate } from './SignInGate';
+
+/** The colour mode react-admin keeps (`RaStore.theme`), so the form matches the app it opens onto. */
+export function storedColorMode(storage: Pick<Storage, 'getItem'> = window.localStorage): 'light' | 'dark' {
+  try {
+    return JSON.parse(storage.getItem('RaStore.theme') ?? 'null') === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+export type SignInFirstProps = {
+  config: RuntimeConfig;
+  /** The app, shown once Amplify has a signed-in user; it replaces the form. */
+  app: ReactNode;
+  /** Called once, after the form has been painted: the place to start loading the app. */
+  onShown?: () => void;
+};
+
+const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
+  const { authStatus, route } = useAuthenticator((context) => [context.authStatus, context.route]);
+  const mode = storedColorMode();
+  const theme = useMemo(
+    () =>
+      createTheme({
+        palette: { mode, primary: { main: mode === 'dark' ? PRIMARY_ON_DARK : PRIMARY_COLOR } },
+      }),
+    [mode],
+  );
+  const formShown = authStatus === 'unauthenticated' && route === 'signIn';
+  useEffect(() => {
+    if (!formShown || !onShown) return;
+    // After the form's first paint, when the browser is idle: compiling the app's chunks must not hold
+    // the form up.
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(() => onShown(), { timeout: 2000 });
+      else timer = setTimeout(onShown, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [formShown, onShown]);
+  // The app brings its own theme: the form's stays around the form.
+  if (authStatus === 'authenticated') return <>{app}</>;
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SignInGate config={config} colorMode={mode} signedIn={null} />
+    </ThemeProvider>
+  );
+};
+
+/**
+ * The sign-in form for someone with no stored session, shown before react-admin and MUI's full app are
+ * loaded (issue 20, item 8: no waterfall before the form); the app takes over once they are signed in, and
+ * the form returns if they sign out.
+ */
+export const SignInFirst = (props: SignInFirstProps) => (
+  <Authenticator.Provider>
+    <GateOrApp {...props} />
+  </Authenticator.Provider>
+);
+
+export default SignInFirst;

@@ -1,0 +1,52 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { signIn, signOut } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.setConfig({ testTimeout: 20_000 }); // the Authenticator's screens take seconds in jsdom
+
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
+import { SignInFirst, storedColorMode } from '../../src/authProvider/SignInFirst';
+import { fakeCognito, fakeTokens } from './support/fakeCognito';
+
+const cognito = fakeCognito({
+  InitiateAuth: () => ({ AuthenticationResult: fakeTokens('ada') }),
+  GetUser: () => ({ Username: 'ada', UserAttributes: [{ Name: 'sub', Value: 'sub-1' }] }),
+  RevokeToken: () => ({}),
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('fetch', cognito.fetch);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignInFirst', () => {
+  it('shows the form, says so once it is painted, gives way to the app on sign-in and comes back on sign-out', async () => {
+    const config = buildRuntimeConfig();
+    configureFakeAmplify(config);
+    const onShown = vi.fn();
+    render(<SignInFirst config={config} app={<p>The app</p>} onShown={onShown} />);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('The app')).not.toBeInTheDocument();
+    await waitFor(() => expect(onShown).toHaveBeenCalledOnce());
+
+    // The app is what the Authenticator hands over to; how the user signed in does not matter here.
+    await signIn({ username: 'ada', password: 'Secret 1!', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(await screen.findByText('The app')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    await signOut();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('The app')).not.toBeInTheDocument();
+  });
+});
+
+describe('storedColorMode', () => {
+  const storage = (value: string | null) => ({ getItem: () => value });
+  it("follows react-admin's stored theme, light unless it says dark", () => {
+    expect(storedColorMode(storage('"dark"'))).toBe('dark');
+    expect(storedColorMode(storage('"light"'))).toBe('light');
+    expect(storedColorMode(storage(null))).toBe('light');
+    expect(storedColorMode(storage('not json'))).toBe('light');
+  });
+});
