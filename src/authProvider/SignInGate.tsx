@@ -30,6 +30,7 @@ export const SignInGate = ({
 }: SignInGateProps) => (
   <ThemeProvider theme={amplifyTheme} colorMode={colorMode}>
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'flex',

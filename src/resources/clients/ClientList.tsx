@@ -2,6 +2,7 @@ import { BooleanField, DataTable, type Identifier, List, SearchInput, SelectInpu
 import type { Client } from '../../../contract/clients';
 import { safeExporter } from '../../csv';
 import { formatDateTime } from '../../dates';
+import { PageHeading } from '../../layout/PageHeading';
 import { ClientEmpty } from './ClientEmpty';
 import { clientPath } from './clientPaths';
 
@@ -29,23 +30,26 @@ const openDetails = (id: Identifier) => clientPath(id, 'details');
  * the data provider; create for those who may (the buttons check `canAccess` themselves).
  */
 export const ClientList = () => (
-  <List<Client>
-    title="Clients"
-    filters={clientFilters}
-    sort={{ field: 'name', order: 'ASC' }}
-    perPage={25}
-    empty={<ClientEmpty />}
-    exporter={safeExporter}
-  >
-    <DataTable rowClick={openDetails} bulkActionButtons={false}>
-      <Col source="name" />
-      <Col source="code" />
-      <Col source="timeZone" label="Time zone" />
-      <Col source="phone" disableSort />
-      <Col source="isEnabled" label="Enabled">
-        <BooleanField source="isEnabled" />
-      </Col>
-      <Col source="updatedAt" label="Updated" render={(client) => formatDateTime(client.updatedAt)} />
-    </DataTable>
-  </List>
+  <>
+    <PageHeading>Clients</PageHeading>
+    <List<Client>
+      title="Clients"
+      filters={clientFilters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      empty={<ClientEmpty />}
+      exporter={safeExporter}
+    >
+      <DataTable rowClick={openDetails} bulkActionButtons={false}>
+        <Col source="name" />
+        <Col source="code" />
+        <Col source="timeZone" label="Time zone" />
+        <Col source="phone" disableSort />
+        <Col source="isEnabled" label="Enabled">
+          <BooleanField source="isEnabled" />
+        </Col>
+        <Col source="updatedAt" label="Updated" render={(client) => formatDateTime(client.updatedAt)} />
+      </DataTable>
+    </List>
+  </>
 );
