@@ -46,10 +46,10 @@ test('at 390 px wide no page scrolls sideways; the case header folds and the lis
   await expect(page.getByLabel('Recording from')).toBeVisible();
 
   await open(page, casePage);
-  await expect(page.getByText('Monitoring level')).toBeHidden();
+  await expect(page.getByLabel('Case header')).toBeHidden();
   await expect(page.getByRole('tablist', { name: 'Case sections' })).toBeInViewport();
   await page.getByRole('button', { name: 'Show case header' }).click();
-  await expect(page.getByText('Monitoring level')).toBeVisible();
+  await expect(page.getByLabel('Case header')).toBeVisible();
   // Ten tabs do not fit: they scroll, with arrows a finger can use.
   await expect(page.locator('.MuiTabs-scrollButtons:visible')).toHaveCount(2);
 });
