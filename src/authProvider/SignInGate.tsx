@@ -40,6 +40,7 @@ export const SignInGate = ({
   return (
     <ThemeProvider theme={amplifyTheme} colorMode={colorMode}>
       <Box
+        component="main"
         sx={{
           minHeight: '100vh',
           display: 'flex',

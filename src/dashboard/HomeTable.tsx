@@ -17,7 +17,8 @@ interface HomeTableProps {
 /** A compact table with column headers, scrolling sideways on a narrow screen. */
 export const HomeTable = ({ label, headers, children }: HomeTableProps) => (
   <TableContainer>
-    <Table size="small" aria-label={label}>
+    {/* Narrow cell padding: nine columns fit a 1280 px window beside the menu without scrolling. */}
+    <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
       <TableHead>
         <TableRow>
           {headers.map((header) => (

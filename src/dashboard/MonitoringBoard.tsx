@@ -56,6 +56,8 @@ const Status = ({ row, now }: { row: BoardCase; now: number }) => {
       <Chip
         size="small"
         color="error"
+        // Wraps in a narrow column instead of running past the table's edge.
+        sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
         label={`Overdue ${logDuration({ start: row.nextCheckBy, end: null }, now)}, since ${at(row.nextCheckBy)}`}
       />
     );
@@ -132,15 +134,14 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
       <TableCell>{row.patientName}</TableCell>
       <TableCell>{row.technologists.join(', ') || '—'}</TableCell>
       <TableCell>{MONITORING_LEVEL_LABELS[row.monitoringLevel]}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: overdue ? 'error.main' : undefined }}>
+      {/* Columns wrap rather than run past the card at laptop widths (1280 px and up). */}
+      <TableCell sx={{ color: overdue ? 'error.main' : undefined }}>
         {formatInZone(row.lastCheckAt, row.clientTimeZone)}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{`Every ${row.checkIntervalMinutes} min`}</TableCell>
-      <TableCell>
+      <TableCell>{`Every ${row.checkIntervalMinutes} min`}</TableCell>
+      <TableCell sx={{ minWidth: 160 }}>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <Status row={row} now={now} />
-          </span>
+          <Status row={row} now={now} />
           <Notifications row={row} now={now} />
           <ReportsOverdue row={row} />
           <StaleLogs row={row} />

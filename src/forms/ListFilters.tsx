@@ -1,5 +1,6 @@
 import { type ReactElement, useContext, useMemo } from 'react';
 import {
+  FilterButton,
   FilterContext,
   FilterForm,
   ListContextProvider,
@@ -35,8 +36,11 @@ export const ListFilters = ({ filters, context }: ListFiltersProps) => {
     [list, pathname, router],
   );
   // react-admin renders a `filters` element twice: as the form, and (`context: 'button'`) among the
-  // default list actions, where an older kind of filter shows its "Add filter" button. These have none.
-  if (context === 'button') return null;
+  // default list actions, where filters that are not always shown are added with an "Add filter" button.
+  if (context === 'button')
+    return filters.every((filter) => (filter.props as { alwaysOn?: boolean }).alwaysOn) ? null : (
+      <FilterButton filters={filters} />
+    );
   return (
     <FilterContext.Provider value={filters}>
       <ListContextProvider value={guarded}>

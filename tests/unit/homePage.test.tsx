@@ -99,14 +99,14 @@ describe("the technologist's own work", () => {
     );
   });
 
-  it('links each stage count to its list', async () => {
+  it('links each stage count to its list, named by what it shows', async () => {
     render(<stories.AsTechnologist />);
     const lists = await widget('Case lists');
     for (const stage of CASE_STAGES)
       expect(
-        await lists.findByRole('link', { name: new RegExp(`^${STAGE_LABELS[stage]}: `) }),
+        await lists.findByRole('link', { name: new RegExp(`^${STAGE_LABELS[stage]} \\d+ cases?$`) }),
       ).toHaveAttribute('href', API_PATHS.caseStage(stage));
-    expect(lists.getByRole('link', { name: 'Closed: 212 cases' })).toBeInTheDocument();
+    expect(lists.getByRole('link', { name: 'Closed 212 cases' })).toBeInTheDocument();
   });
 
   it("says why the caller's widgets could not be loaded", async () => {

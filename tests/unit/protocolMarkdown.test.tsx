@@ -20,6 +20,15 @@ describe('a protocol’s text', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('starts its headings at level three, under its section: never a second level-one heading of the page', async () => {
+    show('# Protocol\n\n## Seizures\n\n### Calls\n\n#### Who');
+    expect(await screen.findByRole('heading', { name: 'Protocol', level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Seizures', level: 4 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Calls', level: 5 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Who', level: 6 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
   it('never renders raw HTML or a script link from the text', async () => {
     const { container } = show(
       'Before <script>window.hacked = true</script><img src=x onerror="window.hacked=true"> after\n\n[click](javascript:alert(1))',

@@ -7,6 +7,7 @@ import type { Backup } from '../../../contract/backups';
 import { safeExporter } from '../../csv';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
+import { PageHeading } from '../../layout/PageHeading';
 import { BackupProgress } from './BackupProgress';
 import { BackupStatusField } from './BackupStatusField';
 import { formatBytes, formatMs, isRunning, SOURCE_LABELS } from './backupFormat';
@@ -72,6 +73,7 @@ export const BackupList = () => {
     creating || query.state.data?.data.some(isRunning) ? POLL_MS : false;
   return (
     <>
+      <PageHeading>Backups</PageHeading>
       <List<Backup>
         title="Backups"
         sort={{ field: 'createdAt', order: 'DESC' }}

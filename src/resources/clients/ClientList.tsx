@@ -3,6 +3,7 @@ import type { Client } from '../../../contract/clients';
 import { safeExporter } from '../../csv';
 import { formatDateTime } from '../../dates';
 import { ListFilters } from '../../forms/ListFilters';
+import { PageHeading } from '../../layout/PageHeading';
 import { ClientEmpty } from './ClientEmpty';
 import { clientPath } from './clientPaths';
 
@@ -30,23 +31,26 @@ const openDetails = (id: Identifier) => clientPath(id, 'details');
  * the data provider; create for those who may (the buttons check `canAccess` themselves).
  */
 export const ClientList = () => (
-  <List<Client>
-    title="Clients"
-    filters={<ListFilters filters={clientFilters} />}
-    sort={{ field: 'name', order: 'ASC' }}
-    perPage={25}
-    empty={<ClientEmpty />}
-    exporter={safeExporter}
-  >
-    <DataTable rowClick={openDetails} bulkActionButtons={false}>
-      <Col source="name" />
-      <Col source="code" />
-      <Col source="timeZone" label="Time zone" />
-      <Col source="phone" disableSort />
-      <Col source="isEnabled" label="Enabled">
-        <BooleanField source="isEnabled" />
-      </Col>
-      <Col source="updatedAt" label="Updated" render={(client) => formatDateTime(client.updatedAt)} />
-    </DataTable>
-  </List>
+  <>
+    <PageHeading>Clients</PageHeading>
+    <List<Client>
+      title="Clients"
+      filters={<ListFilters filters={clientFilters} />}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      empty={<ClientEmpty />}
+      exporter={safeExporter}
+    >
+      <DataTable rowClick={openDetails} bulkActionButtons={false}>
+        <Col source="name" />
+        <Col source="code" />
+        <Col source="timeZone" label="Time zone" />
+        <Col source="phone" disableSort />
+        <Col source="isEnabled" label="Enabled">
+          <BooleanField source="isEnabled" />
+        </Col>
+        <Col source="updatedAt" label="Updated" render={(client) => formatDateTime(client.updatedAt)} />
+      </DataTable>
+    </List>
+  </>
 );

@@ -5,6 +5,7 @@ import { PAGE_PATHS } from '../../../contract/paths';
 import { safeExporter } from '../../csv';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { ListFilters } from '../../forms/ListFilters';
+import { PageHeading } from '../../layout/PageHeading';
 import { EditGroupsButton } from './EditGroupsButton';
 import { GroupChips } from './GroupChips';
 import { InviteUserButton } from './InviteUserButton';
@@ -52,38 +53,43 @@ const Groups = ({ user }: { user: UserRecord }) => (
  * pages; an admin invites users, enables or disables them and edits their groups from here.
  */
 export const UserList = () => (
-  <List<UserRecord>
-    title="Users"
-    filters={<ListFilters filters={userFilters} />}
-    sort={{ field: 'username', order: 'ASC' }}
-    perPage={25}
-    actions={<UserActions />}
-    exporter={safeExporter}
-    empty={false}
-    error={<ReadError />}
-  >
-    {/* Each row holds controls: the username alone opens the user's page. */}
-    <DataTable rowClick={false} bulkActionButtons={false} empty={<NoUsers />}>
-      <Col
-        source="username"
-        render={(user) => <Link to={PAGE_PATHS.user(user.username)}>{user.username}</Link>}
-      />
-      <Col source="name" />
-      <Col source="email" disableSort />
-      <Col source="groups" disableSort render={(user) => <Groups user={user} />} />
-      <Col source="status" render={(user) => statusLabel(user.status)} />
-      <Col source="activeCases" label="Active cases" />
-      <Col
-        source="lastSignInAt"
-        label="Last sign-in"
-        render={(user) => formatLastSignIn(user.lastSignInAt)}
-      />
-      <Col
-        source="isEnabled"
-        label="Enabled"
-        disableSort
-        render={(user) => <UserEnableSwitch user={user} />}
-      />
-    </DataTable>
-  </List>
+  <>
+    <PageHeading>Users</PageHeading>
+    <List<UserRecord>
+      title="Users"
+      filters={<ListFilters filters={userFilters} />}
+      sort={{ field: 'username', order: 'ASC' }}
+      perPage={25}
+      actions={<UserActions />}
+      // A narrow screen scrolls the table inside its card, not the page.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      exporter={safeExporter}
+      empty={false}
+      error={<ReadError />}
+    >
+      {/* Each row holds controls: the username alone opens the user's page. */}
+      <DataTable rowClick={false} bulkActionButtons={false} empty={<NoUsers />}>
+        <Col
+          source="username"
+          render={(user) => <Link to={PAGE_PATHS.user(user.username)}>{user.username}</Link>}
+        />
+        <Col source="name" />
+        <Col source="email" disableSort />
+        <Col source="groups" disableSort render={(user) => <Groups user={user} />} />
+        <Col source="status" render={(user) => statusLabel(user.status)} />
+        <Col source="activeCases" label="Active cases" />
+        <Col
+          source="lastSignInAt"
+          label="Last sign-in"
+          render={(user) => formatLastSignIn(user.lastSignInAt)}
+        />
+        <Col
+          source="isEnabled"
+          label="Enabled"
+          disableSort
+          render={(user) => <UserEnableSwitch user={user} />}
+        />
+      </DataTable>
+    </List>
+  </>
 );

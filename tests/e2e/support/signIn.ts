@@ -15,9 +15,11 @@ export async function signIn(page: Page, username: string, password: string, nam
   if (name) await expect(page.getByText(name).first()).toBeVisible();
 }
 
+/** Opens the user menu (the app-bar button named by the user's name; an icon on a narrow screen) and signs out. */
 export async function signOut(page: Page) {
   await page
-    .getByRole('button', { name: /profile|account|user/i })
+    .locator('.RaUserMenu-userButton')
+    .or(page.getByRole('banner').locator('button[aria-haspopup="true"]'))
     .first()
     .click();
   await page.getByRole('menuitem', { name: /^(logout|sign out)$/i }).click();

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { ListBase, Loading, Pagination, Title, useCanAccess, useListContext } from 'react-admin';
 import type { CaseRow } from '../../../../contract/cases';
 import { MAX_PER_PAGE } from '../../../../contract/pageSize';
+import { PageHeading } from '../../../layout/PageHeading';
 import { useTechnologists } from '../useTechnologists';
 import { BoardColumn } from './BoardColumn';
 
@@ -45,6 +46,7 @@ const BoardPagination = () => {
 export const AssignmentBoard = () => (
   <ListBase<CaseRow> perPage={MAX_PER_PAGE} sort={{ field: 'caseNumber', order: 'ASC' }}>
     <Title title="Assignments" />
+    <PageHeading>Assignments</PageHeading>
     <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
       Active cases (intake and monitoring) by technologist.
     </Typography>

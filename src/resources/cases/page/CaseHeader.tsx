@@ -1,8 +1,14 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PrintIcon from '@mui/icons-material/Print';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, useState } from 'react';
 import { Link, Title } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import { casePrintPath } from '../../../../contract/paths';
@@ -36,6 +42,33 @@ const headerFacts = (details: CaseDetails) => [
     value: details.recordingEnd ? formatInZone(details.recordingEnd, details.client.timeZone) : 'Not ended',
   },
 ];
+
+/**
+ * The header fields; on a phone folded behind a button, so the tabs and the record are on the first screen.
+ */
+const HeaderFacts = ({ details }: { details: CaseDetails }) => {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const facts = <FactList label="Case header" facts={headerFacts(details)} />;
+  if (!narrow) return facts;
+  return (
+    <div>
+      <Button
+        size="small"
+        aria-expanded={open}
+        aria-controls={id}
+        endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {open ? 'Hide case header' : 'Show case header'}
+      </Button>
+      <Collapse in={open} id={id}>
+        {facts}
+      </Collapse>
+    </div>
+  );
+};
 
 /**
  * The top of the case page: case number, stage, client and patient, the header fields, and the stage
@@ -74,7 +107,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
         {patientLine(details.patient)}
       </Typography>
     </div>
-    <FactList label="Case header" facts={headerFacts(details)} />
+    <HeaderFacts details={details} />
     <CaseTransitions details={details} />
   </Stack>
 );

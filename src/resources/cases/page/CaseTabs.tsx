@@ -15,7 +15,8 @@ export const CaseTabBar = ({ details, current }: { details: CaseDetails; current
   <Tabs
     value={current}
     variant="scrollable"
-    scrollButtons
+    scrollButtons="auto"
+    allowScrollButtonsMobile
     aria-label="Case sections"
     // Ten tabs: sized by the page, not by the tabs, they scroll in a narrow window instead of widening it.
     sx={{ width: 0, minWidth: '100%', '& .MuiTab-root': { minWidth: 0, px: 1.5 } }}

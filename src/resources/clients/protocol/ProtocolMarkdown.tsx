@@ -1,5 +1,17 @@
 import Box from '@mui/material/Box';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
+
+/**
+ * The text sits under its section's level-two heading, so its headings start at level three: a "# Title"
+ * in a protocol is not a second level-one heading of the page.
+ */
+const SHIFTED_HEADINGS: Components = {
+  h1: ({ node: _node, ...props }) => <h3 {...props} />,
+  h2: ({ node: _node, ...props }) => <h4 {...props} />,
+  h3: ({ node: _node, ...props }) => <h5 {...props} />,
+  h4: ({ node: _node, ...props }) => <h6 {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 {...props} />,
+};
 
 /**
  * A protocol's text formatted from its markdown (headings, lists, emphasis, links). Raw HTML in the text is
@@ -11,14 +23,15 @@ const ProtocolMarkdown = ({ text }: { text: string }) => (
     sx={{
       overflowWrap: 'anywhere',
       '& > :first-of-type': { mt: 0 },
-      '& h1': { typography: 'h6', mt: 2, mb: 1 },
-      '& h2, & h3, & h4': { typography: 'subtitle1', fontWeight: 'bold', mt: 2, mb: 0.5 },
+      '& h3': { typography: 'h6', mt: 2, mb: 1 },
+      '& h4, & h5, & h6': { typography: 'subtitle1', fontWeight: 'bold', mt: 2, mb: 0.5 },
       '& p, & li': { typography: 'body1' },
       '& ul, & ol': { pl: 3, my: 1 },
     }}
   >
     <Markdown
       components={{
+        ...SHIFTED_HEADINGS,
         a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
       }}
     >

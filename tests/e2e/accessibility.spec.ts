@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { casePagePath, casePrintPath, PAGE_PATHS } from '../../contract/paths';
+import { apiAs } from './support/api';
+import { DEMO_PASSWORD } from './support/constants';
+import { signIn } from './support/signIn';
+
+/**
+ * Every page of spec §2 and the sign-in gate under axe-core, in the light and the dark theme: no serious
+ * or critical violation, and the structure a screen reader walks by (one main landmark, one level-one
+ * heading, no empty heading).
+ */
+
+/** Moderate and minor rules held to as strictly as the serious ones: the page's outline and landmarks. */
+const STRUCTURE_RULES = ['page-has-heading-one', 'landmark-one-main', 'region', 'empty-heading'];
+
+type Finding = { page: string; rule: string; impact: string; nodes: string[] };
+
+/** Every rule, or only `rules` (the second theme needs only the colours checked again). */
+async function axeFindings(
+  page: Page,
+  label: string,
+  { rules, chrome = true }: { rules?: string[]; chrome?: boolean } = {},
+): Promise<Finding[]> {
+  const builder = new AxeBuilder({ page });
+  // The app bar and the menu are the same on every page: checked on the first, left out after.
+  if (!chrome) builder.exclude('header').exclude('.RaSidebar-fixed');
+  // label-content-name-mismatch is experimental in axe, so off unless asked for: a control's name must
+  // contain what it shows (speech users say what they see).
+  if (rules) builder.withRules(rules);
+  else builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  const results = await builder.analyze();
+  return results.violations
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' ||
+        violation.impact === 'critical' ||
+        STRUCTURE_RULES.includes(violation.id),
+    )
+    .map((violation) => ({
+      page: label,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      nodes: violation.nodes.map(
+        (node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1] ?? ''}`,
+      ),
+    }));
+}
+
+const report = (findings: Finding[]) =>
+  findings
+    .map(({ page, rule, impact, nodes }) => `${page}: ${rule} (${impact})\n    ${nodes.join('\n    ')}`)
+    .join('\n');
+
+/** The page has drawn its content: its heading is shown and nothing is loading any more. */
+async function settle(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible();
+  // A page without its heading is reported below, not here.
+  await page
+    .locator('h1:visible')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+  await expect(
+    page.locator(
+      '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
+    ),
+  ).toHaveCount(0, {
+    timeout: 10_000,
+  });
+}
+
+async function routesOfSpec(): Promise<string[]> {
+  const api = await apiAs('admin', DEMO_PASSWORD);
+  const clients = await api<{ id: number }[]>('GET', '/continuous-monitoring/clients');
+  const clientId = clients[0].id;
+  const caseOf = async (stage: string) =>
+    (await api<{ id: number }[]>('GET', `/continuous-monitoring/cases/${stage}`))[0].id;
+  const [monitoring, reviewed, closed, preview] = await Promise.all(
+    ['monitoring', 'reviewed', 'closed', 'preview'].map(caseOf),
+  );
+  const month = new Date().toISOString().slice(0, 7);
+  const clientTabs = ['details', 'protocol', 'transfer-protocol', 'contacts', 'useful-links', 'cases'];
+  const caseTabs = [
+    'details',
+    'patient',
+    'events',
+    'impedances',
+    'time-logs',
+    'case-notes',
+    'interpretations',
+    'billing-notes',
+    'activity',
+    'protocol',
+  ];
+  return [
+    '/',
+    PAGE_PATHS.bugs,
+    PAGE_PATHS.integrationTesting,
+    PAGE_PATHS.users,
+    PAGE_PATHS.backups,
+    PAGE_PATHS.billing,
+    PAGE_PATHS.billingHome,
+    PAGE_PATHS.billingClient(clientId),
+    PAGE_PATHS.statement(clientId, month),
+    PAGE_PATHS.reporting,
+    PAGE_PATHS.reportingHome,
+    PAGE_PATHS.billableHoursReport,
+    PAGE_PATHS.billableHoursSummary,
+    PAGE_PATHS.clientBillableHours(clientId),
+    PAGE_PATHS.monitoringHoursReport,
+    PAGE_PATHS.clientMonitoringHours(clientId),
+    '/unauthorized',
+    '/continuous-monitoring/clients',
+    '/continuous-monitoring/clients/create',
+    ...clientTabs.map((tab) => `/continuous-monitoring/clients/${clientId}/${tab}`),
+    `/continuous-monitoring/clients/${clientId}/contacts/create`,
+    `/continuous-monitoring/clients/${clientId}/useful-links/create`,
+    '/continuous-monitoring/cases/intake',
+    '/continuous-monitoring/cases/monitoring',
+    ...caseTabs.map((tab) => casePagePath('monitoring', monitoring, tab)),
+    '/continuous-monitoring/cases/reviewed',
+    casePagePath('reviewed', reviewed),
+    '/continuous-monitoring/cases/closed',
+    casePagePath('closed', closed),
+    '/continuous-monitoring/cases/preview',
+    casePagePath('preview', preview),
+    '/continuous-monitoring/cases/assignments',
+    casePrintPath(monitoring),
+  ];
+}
+
+test('the sign-in gate passes axe in the light and the dark theme', async ({ page }) => {
+  const findings: Finding[] = [];
+  for (const theme of ['light', 'dark']) {
+    await page.goto('/');
+    await page.evaluate((mode) => localStorage.setItem('RaStore.theme', JSON.stringify(mode)), theme);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    findings.push(...(await axeFindings(page, `sign-in (${theme})`)));
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    findings.push(...(await axeFindings(page, `forgot password (${theme})`)));
+  }
+  expect(findings, report(findings)).toEqual([]);
+});
+
+test('every page of the app passes axe for a signed-in admin, in the light and the dark theme', async ({
+  page,
+}) => {
+  test.setTimeout(480_000);
+  const routes = await routesOfSpec();
+  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
+  const findings: Finding[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((mode) => localStorage.setItem('RaStore.theme', JSON.stringify(mode)), theme);
+    await page.reload();
+    // Colours are measured at rest, not halfway through a button's fade from disabled to enabled.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    for (const route of routes) {
+      const label = `${route} (${theme})`;
+      await page.goto(`/#${route}`);
+      await settle(page);
+      // Only colours change with the theme: the dark pass checks contrast alone.
+      const options = {
+        chrome: route === routes[0],
+        rules: theme === 'dark' ? ['color-contrast'] : undefined,
+      };
+      findings.push(...(await axeFindings(page, label, options)));
+      const headings = await page.locator('h1:visible').count();
+      if (headings !== 1)
+        findings.push({ page: label, rule: 'one-h1', impact: '', nodes: [`${headings} h1`] });
+    }
+  }
+  expect(findings, report(findings)).toEqual([]);
+});

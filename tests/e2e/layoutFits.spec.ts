@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import { casePagePath, PAGE_PATHS } from '../../contract/paths';
+import { apiAs } from './support/api';
+import { DEMO_PASSWORD } from './support/constants';
+import { signIn } from './support/signIn';
+
+/** Pages fit the window: no sideways page scroll on a phone, nothing cut at desktop widths. */
+
+async function open(page: Page, route: string) {
+  await page.goto(`/#${route}`);
+  await expect(page.locator('h1:visible').first()).toBeVisible();
+  await expect(
+    page.locator(
+      '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
+    ),
+  ).toHaveCount(0);
+}
+
+const pageScrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('at 390 px wide no page scrolls sideways; the case header folds and the list filters collapse', async ({
+  page,
+}) => {
+  const api = await apiAs('admin', DEMO_PASSWORD);
+  const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
+  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const casePage = casePagePath('monitoring', monitoringCase.id, 'details');
+  for (const route of [
+    '/',
+    '/continuous-monitoring/cases/monitoring',
+    PAGE_PATHS.users,
+    casePage,
+    PAGE_PATHS.billableHoursSummary,
+  ]) {
+    await open(page, route);
+    expect(await pageScrollsSideways(page), `${route} scrolls sideways`).toBe(false);
+  }
+
+  await open(page, '/continuous-monitoring/cases/monitoring');
+  await expect(page.getByPlaceholder('Case number, patient or MRN')).toBeVisible();
+  await expect(page.getByLabel('Recording from')).toBeHidden();
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Recording from' }).click();
+  await expect(page.getByLabel('Recording from')).toBeVisible();
+
+  await open(page, casePage);
+  await expect(page.getByLabel('Case header')).toBeHidden();
+  await expect(page.getByRole('tablist', { name: 'Case sections' })).toBeInViewport();
+  await page.getByRole('button', { name: 'Show case header' }).click();
+  await expect(page.getByLabel('Case header')).toBeVisible();
+  // Ten tabs do not fit: they scroll, with arrows a finger can use.
+  await expect(page.locator('.MuiTabs-scrollButtons:visible')).toHaveCount(2);
+});
+
+test('from 1280 to 1920 px the home tables are not cut and the case tabs show all or their arrows', async ({
+  page,
+}) => {
+  const api = await apiAs('admin', DEMO_PASSWORD);
+  const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
+  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
+  for (const width of [1280, 1366, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/');
+    const board = page.getByRole('table', { name: 'Cases in monitoring' });
+    await expect(board).toBeVisible();
+    const cut = await board.evaluate((table) => {
+      const container = table.parentElement as HTMLElement;
+      return container.scrollWidth > container.clientWidth;
+    });
+    expect(cut, `the monitoring checks run past their card at ${width} px`).toBe(false);
+    expect(await pageScrollsSideways(page), `home scrolls sideways at ${width} px`).toBe(false);
+
+    await open(page, '/continuous-monitoring/cases/monitoring');
+    expect(await pageScrollsSideways(page), `the monitoring list scrolls sideways at ${width} px`).toBe(
+      false,
+    );
+
+    await open(page, casePagePath('monitoring', monitoringCase.id, 'details'));
+    const tabs = page.getByRole('tablist', { name: 'Case sections' });
+    const allShown = await tabs.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role="tab"]')].every((tab) => {
+        const { left, right } = tab.getBoundingClientRect();
+        return left >= box.left - 1 && right <= box.right + 1;
+      });
+    });
+    const arrows = await page.locator('.MuiTabs-scrollButtons:visible').count();
+    expect(allShown || arrows === 2, `at ${width} px some case tabs are hidden with no arrows`).toBe(true);
+  }
+});

@@ -1,0 +1,41 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import { createTheme, getContrastRatio, ThemeProvider } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { darkTheme, lightTheme } from '../../src/theme';
+
+const themes = { light: createTheme(lightTheme), dark: createTheme(darkTheme) };
+
+describe('the themes', () => {
+  it.each(Object.entries(themes))('name every spinner (%s)', (_mode, theme) => {
+    render(
+      <ThemeProvider theme={theme}>
+        <CircularProgress />
+        <LinearProgress />
+        <LinearProgress aria-label="Backup in progress" />
+      </ThemeProvider>,
+    );
+    expect(screen.getAllByRole('progressbar', { name: 'Loading' })).toHaveLength(2);
+    expect(screen.getByRole('progressbar', { name: 'Backup in progress' })).toBeInTheDocument();
+  });
+
+  it.each(Object.entries(themes))(
+    'keep status colours at 4.5:1 as text on the page and under a chip label (%s)',
+    (_mode, theme) => {
+      const { palette } = theme;
+      for (const status of ['error', 'warning', 'info', 'success', 'primary'] as const) {
+        const { main, contrastText } = palette[status];
+        expect(
+          getContrastRatio(main, palette.background.default),
+          `${status} on the page`,
+        ).toBeGreaterThanOrEqual(4.5);
+        expect(
+          getContrastRatio(main, palette.background.paper),
+          `${status} on a card`,
+        ).toBeGreaterThanOrEqual(4.5);
+        expect(getContrastRatio(contrastText, main), `${status} chip label`).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+});
