@@ -4,7 +4,6 @@ import type { BillingCycle, HoursSummary, MonthRange, Statement } from '../../..
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
-import { retryUnlessRefused } from '../../dataProvider/retry';
 
 /** Keys named after the API paths, so a write can refresh exactly what it changed. */
 export const cyclesKey = (clientId: Identifier) => [resourceOf(API_PATHS.billingCycles(clientId))];
@@ -19,7 +18,6 @@ export function useHoursSummary(range: MonthRange) {
   return useQuery<HoursSummary, HttpError>({
     queryKey: [...hoursSummaryKey, range],
     queryFn: () => dataProvider.getHoursSummary(range),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -29,7 +27,6 @@ export function useBillingCycles(clientId: Identifier) {
   return useQuery<BillingCycle[], HttpError>({
     queryKey: cyclesKey(clientId),
     queryFn: () => dataProvider.getBillingCycles(clientId),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -38,7 +35,6 @@ export function useStatement(clientId: Identifier, month: string) {
   return useQuery<Statement, HttpError>({
     queryKey: statementKey(clientId, month),
     queryFn: () => dataProvider.getStatement(clientId, month),
-    retry: retryUnlessRefused,
   });
 }
 
