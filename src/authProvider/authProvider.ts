@@ -1,6 +1,7 @@
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
+import { apiErrors } from '../dataProvider/apiErrors';
 import { canAccessResource } from './roleResource';
 import { currentTokens, rolesFromPayload } from './session';
 
@@ -36,6 +37,7 @@ export function createAuthProvider({ getUser }: AuthProviderOptions): AuthProvid
       await requireTokens();
     },
     logout: async () => {
+      apiErrors.clear(); // the next user of this browser does not see them
       await signOut();
     },
     checkAuth: async () => {
