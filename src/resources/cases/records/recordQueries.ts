@@ -27,6 +27,16 @@ export function useCaseRecords(caseId: Identifier, kind: GenericRecordKind, enab
   });
 }
 
+/** The case notes with these ids (GET …/case-notes?filterIds=…), under the notes' key: a note's edit shows. */
+export function useCaseNotesByIds(caseId: Identifier, ids: readonly number[]) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<RecordItem[], HttpError>({
+    queryKey: [...caseRecordsKey(caseId, 'case-notes'), 'filterIds', ...ids],
+    queryFn: () => dataProvider.getCaseNotesByIds(caseId, ids),
+    enabled: ids.length > 0,
+  });
+}
+
 /** Every revision of an item, newest first (GET …/{kind}/{itemId}/revisions). */
 export function useRecordHistory(caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
