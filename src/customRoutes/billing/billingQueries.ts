@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
-import type { BillingCycle, HoursSummary, MonthRange, Statement } from '../../../contract/billing';
+import type {
+  BillableHours,
+  BillingCycle,
+  HoursSummary,
+  MonthRange,
+  Statement,
+} from '../../../contract/billing';
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
@@ -27,6 +33,16 @@ export function useBillingCycles(clientId: Identifier) {
   return useQuery<BillingCycle[], HttpError>({
     queryKey: cyclesKey(clientId),
     queryFn: () => dataProvider.getBillingCycles(clientId),
+  });
+}
+
+/** A client's cases in one month as they are now (GET …/client/{clientId}/billable-hours?month=…). */
+export function useBillableHours(clientId: Identifier, month: string | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<BillableHours, HttpError>({
+    queryKey: [resourceOf(API_PATHS.billableHours(clientId)), month],
+    queryFn: () => dataProvider.getBillableHours(clientId, month ?? ''),
+    enabled: month !== undefined,
   });
 }
 
