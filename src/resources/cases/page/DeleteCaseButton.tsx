@@ -32,11 +32,10 @@ export const DeleteCaseButton = ({ details }: { details: CaseDetails }) => {
   const remove = useMutation<unknown, HttpError>({
     mutationFn: () => dataProvider.deleteCase(details.id, details.version),
     onSuccess: async () => {
-      // Leave the page first: a case that is gone is not read again (its 404 would flash "Case not found").
       navigate(API_PATHS.caseStage('intake'));
-      queryClient.removeQueries({ queryKey: caseDetailsKey(details.id) });
       notify(`Case ${details.caseNumber} deleted`, { type: 'success' });
-      await refreshCaseLists(queryClient);
+      // The case that is gone is not read again while its page closes (its 404 would flash "Case not found").
+      await refreshCaseLists(queryClient, caseDetailsKey(details.id)[0]);
     },
     onError: (error) => {
       notify(error.message, { type: 'error' });
