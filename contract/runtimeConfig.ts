@@ -31,7 +31,7 @@ export const runtimeConfigSchema = z.object({
       .optional(),
   }),
   passwordPolicy: passwordPolicySchema,
-  /** Issuer name shown in authenticator apps during TOTP setup. */
+  /** Issuer name shown in authenticator apps during TOTP setup (default DEFAULT_TOTP_ISSUER). */
   totpIssuer: z.string(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -43,3 +43,6 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   requireNumbers: true,
   requireSpecialCharacters: true,
 };
+
+/** Spec §9: the issuer name an authenticator app shows when none is configured. */
+export const DEFAULT_TOTP_ISSUER = 'AWSCognito';

@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PASSWORD_POLICY, FEDERATED_PROVIDERS, type PasswordPolicy } from '../contract/runtimeConfig';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  DEFAULT_TOTP_ISSUER,
+  FEDERATED_PROVIDERS,
+  type PasswordPolicy,
+} from '../contract/runtimeConfig';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../contract/timeLogs';
 import type { S3Settings } from './services/backupStore';
 
@@ -54,7 +59,7 @@ const envSchema = z.object({
     .regex(/^\d{6}$/)
     .optional(),
   LOCAL_IDENTITY_TOKEN_SECONDS: z.coerce.number().int().min(10).max(86_400).optional(),
-  TOTP_ISSUER: z.string().default('Vigil'),
+  TOTP_ISSUER: z.string().min(1).default(DEFAULT_TOTP_ISSUER),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(DEFAULT_PASSWORD_POLICY.minLength),
   STATIC_DIR: z.string().default('dist'),
   DENIED_CALLS_MAX: z.coerce.number().int().min(1).max(100_000).default(30),

@@ -2,6 +2,7 @@ import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
 import { PAGE_PATHS } from '../../contract/paths';
+import { apiErrors } from '../dataProvider/apiErrors';
 import { canAccessResource } from './roleResource';
 import { currentTokens, rolesFromPayload } from './session';
 
@@ -43,6 +44,7 @@ export function createAuthProvider({ getUser }: AuthProviderOptions): AuthProvid
     },
     // After signing out, react-admin goes to the returned path: the sign-in gate.
     logout: async () => {
+      apiErrors.clear(); // the next user of this browser does not see them
       await signOut();
       return PAGE_PATHS.signIn;
     },

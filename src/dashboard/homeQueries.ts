@@ -5,7 +5,6 @@ import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import type { AppDataProvider } from '../dataProvider';
 import { resourceOf } from '../dataProvider/resourcePaths';
-import { retryUnlessRefused } from '../dataProvider/retry';
 import { caseRecordsKey } from '../resources/cases/records/recordQueries';
 
 const HOME_KEY = [resourceOf(API_PATHS.home)];
@@ -26,7 +25,6 @@ export function useHome() {
   return useQuery<Home, HttpError>({
     queryKey: HOME_KEY,
     queryFn: () => dataProvider.getHome(),
-    retry: retryUnlessRefused,
     ...LIVE,
   });
 }
@@ -37,7 +35,6 @@ export function useOperationsBoard() {
   return useQuery<Home2, HttpError>({
     queryKey: BOARD_KEY,
     queryFn: () => dataProvider.getHome2(),
-    retry: retryUnlessRefused,
     ...LIVE,
   });
 }

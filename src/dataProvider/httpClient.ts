@@ -84,7 +84,7 @@ export function createHttpClient(apiUrl: string, getIdToken: () => Promise<strin
     } catch {
       throw new HttpError(UNEXPECTED_ERROR, response.status || 500);
     }
-    if (envelope.error) apiErrors.push(envelope.error);
+    if (envelope.error) apiErrors.push(envelope.error, response.ok ? 400 : response.status);
     if (!response.ok || envelope.success === false)
       throw toHttpError(response.ok ? 400 : response.status, envelope);
     return { data: envelope.data as T, total: envelope.total };

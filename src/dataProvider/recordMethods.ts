@@ -20,6 +20,13 @@ export function recordMethods(httpClient: HttpClient) {
     /** The latest revision of each item of one kind. */
     getCaseRecords: async (caseId: Identifier, kind: GenericRecordKind) =>
       (await httpClient<RecordItem[]>(API_PATHS.caseRecords(caseId, kind))).data,
+    /** Only the case notes with these ids (repeated `filterIds`), e.g. those a time log links. */
+    getCaseNotesByIds: async (caseId: Identifier, ids: readonly number[]) =>
+      (
+        await httpClient<RecordItem[]>(API_PATHS.caseRecords(caseId, 'case-notes'), {
+          query: { filterIds: ids },
+        })
+      ).data,
     /** A new item: revision 1 (201). */
     createCaseRecord: async (caseId: Identifier, kind: CaseRecordKind, fields: Record<string, unknown>) =>
       (await httpClient<RecordItem>(API_PATHS.caseRecords(caseId, kind), { method: 'POST', body: fields }))

@@ -6,11 +6,13 @@ import { ErrorPage } from '../customRoutes/ErrorPage';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { Breadcrumbs } from './Breadcrumbs';
+import { RecentErrorsButton } from './RecentErrorsButton';
 import { useReloadOnNewDeployment } from './useReloadOnNewDeployment';
 
-/** react-admin's app bar with "Report a bug" before its own buttons (the app has one locale: no locale menu). */
+/** react-admin's app bar with the recent API errors and "Report a bug" before its own buttons (the app has one locale: no locale menu). */
 const AppToolbar = () => (
   <>
+    <RecentErrorsButton />
     <ReportBugButton />
     <ToggleThemeButton />
     <LoadingIndicator />

@@ -2,7 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import {
   addMonths,
   type BillableCase,
+  type BillableHours,
   type BillingCycle,
+  billableHoursQuery,
   type ClientHeader,
   type CycleStatus,
   type HoursSummary,
@@ -160,6 +162,7 @@ const ROUTES = [
   ['statement', route(API_PATHS.billingCycle(':clientId', ':month'))],
   ['rate', route(API_PATHS.cycleRate(':clientId', ':month'))],
   ['status', route(API_PATHS.cycleStatus(':clientId', ':month'))],
+  ['hours', route(API_PATHS.billableHours(':clientId'))],
 ] as const;
 
 /** "October 2026", as the server names a month in its messages. */
@@ -246,6 +249,22 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
     };
   }
 
+  /** GET billable-hours: the month's cases as they are now (a closed month's frozen lines aside). */
+  function billableHours(entry: BillingClientSeed, query: unknown): BillableHours {
+    const { month } = validate(billableHoursQuery, query);
+    const window = monthWindow(month, entry.client.timeZone);
+    const cases = entry.lines[month] ?? [];
+    const { cents: _cents, amount: _amount, ...totals } = totalsOf(cases, null);
+    return {
+      client: entry.client,
+      month,
+      periodStart: new Date(window.start).toISOString(),
+      periodEnd: new Date(window.end).toISOString(),
+      cases,
+      totals,
+    };
+  }
+
   function save(entry: BillingClientSeed, cycle: StoredCycle): BillingCycle {
     const saved = { ...cycle, version: cycle.version + 1 };
     entry.cycles = [...entry.cycles.filter(({ month }) => month !== cycle.month), saved];
@@ -323,6 +342,7 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
         return request.method === 'GET'
           ? monthsOf(entry).map((month) => cycleView(entry, cycleOf(entry, month)))
           : undefined;
+      if (name === 'hours') return request.method === 'GET' ? billableHours(entry, request.query) : undefined;
       if (!monthsOf(entry).includes(groups.month)) raiseNotFound();
       const cycle = cycleOf(entry, groups.month);
       if (name === 'statement') return request.method === 'GET' ? statement(entry, cycle) : undefined;

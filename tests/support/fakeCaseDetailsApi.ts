@@ -222,12 +222,27 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
     return { data: snapshot };
   }
 
-  return ({ method, path, body }: FakeRequest): Result | undefined => {
+  /** DELETE: as the server, only an intake case nothing has happened to, at the version the caller saw. */
+  function remove(row: CaseRow, query: FakeRequest['query']): Result {
+    const cancelInstead = 'cancel it: move it to closed with a reason';
+    if (row.stage !== 'intake')
+      throw conflict(`Case ${row.caseNumber} is in ${row.stage} and cannot be deleted; ${cancelInstead}.`);
+    if (row.version !== Number(query?.version)) throw stale(row);
+    const { transitions, actions } = history(row.id);
+    if (transitions.length + actions.length > 0)
+      throw conflict(`Case ${row.caseNumber} has records and cannot be deleted; ${cancelInstead}.`);
+    state.cases.splice(state.cases.indexOf(row), 1);
+    state.details.delete(row.id);
+    return { data: row };
+  }
+
+  return ({ method, path, query, body }: FakeRequest): Result | undefined => {
     const match = (pattern: RegExp) => pattern.exec(path)?.slice(1).map(Number);
     const [detailsId] = match(PATHS.details) ?? [];
     if (detailsId && method === 'GET') return { data: details(rowOf(detailsId).id) };
     const [headerId] = match(PATHS.header) ?? [];
     if (headerId && method === 'PATCH') return patch(rowOf(headerId), body);
+    if (headerId && method === 'DELETE') return remove(rowOf(headerId), query);
     const [movedId] = match(PATHS.transitions) ?? [];
     if (movedId && method === 'POST') return transition(rowOf(movedId), body);
     const [actedId] = match(PATHS.actions) ?? [];

@@ -12,7 +12,7 @@ import { conflict } from '../support/fakeApiRules';
 import { billingSeed, buildStoredCycle, fakeBillingHandler } from '../support/fakeBillingApi';
 import { catchDownloads } from './support/downloads';
 import { allowWholeAppStories } from './support/renderStory';
-import { rowsOf } from './support/tables';
+import { bodyRowsOf, rowsOf } from './support/tables';
 
 allowWholeAppStories();
 const stories = composeStories(billingStories, preview);
@@ -500,6 +500,46 @@ describe('the statement', () => {
     );
     expect(rows[6]).toMatch(
       /^Total,,,,,9375,156\.25,-30,-0\.50,9345,155\.75,,,,(DRAFT: the month is still open)?,USD,125\.50,19546\.63$/,
+    );
+  });
+});
+
+describe("a client's billable hours per case", () => {
+  it('tables the newest month by case from the billable-hours call, then the month picked', async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<stories.ClientCycles onRequest={onRequest} />);
+    const november = await screen.findByRole('table', { name: 'Billable hours per case, November 2026' });
+    expect(bodyRowsOf(november).map((cells) => cells.slice(1))).toEqual([
+      ['Prejean, Alma', '2100 min (35.00 h)', '0 min (0.00 h)', '2100 min (35.00 h)'],
+      ['Guidry, Theo', '960 min (16.00 h)Open log, stale', '0 min (0.00 h)', '960 min (16.00 h)'],
+      ['', '3060 min (51.00 h)', '0 min (0.00 h)', '3060 min (51.00 h)'],
+    ]);
+    expect(bodyRowsOf(november).at(-1)?.[0]).toBe('Totals');
+    expect(requestsTo(onRequest, 'GET', API_PATHS.billableHours(1))).toEqual([
+      expect.objectContaining({ query: { month: '2026-11' } }),
+    ]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Month' }));
+    await user.click(await screen.findByRole('option', { name: 'October 2026' }));
+    const october = await screen.findByRole('table', { name: 'Billable hours per case, October 2026' });
+    const [okafor, nguyen] = bodyRowsOf(october);
+    expect(okafor?.slice(1)).toEqual([
+      'Okafor, Grace',
+      '3565 min (59.42 h)',
+      '0 min (0.00 h)',
+      '3565 min (59.42 h)',
+    ]);
+    // Nguyen's billing note takes an hour off.
+    expect(nguyen?.slice(1)).toEqual([
+      'Nguyen, Minh',
+      '2100 min (35.00 h)',
+      '-60 min (-1.00 h)',
+      '2040 min (34.00 h)',
+    ]);
+    expect(within(october).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringContaining('/41'));
+    expect(requestsTo(onRequest, 'GET', API_PATHS.billableHours(1)).at(-1)).toEqual(
+      expect.objectContaining({ query: { month: '2026-10' } }),
     );
   });
 });

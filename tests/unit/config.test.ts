@@ -7,6 +7,9 @@ describe('server configuration', () => {
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', apiBaseUrl: '/api', localIdentity: true });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.passwordPolicy.minLength).toBe(8);
+    // Spec §9: the authenticator issuer name defaults to AWSCognito; a deployment names its own.
+    expect(config.totpIssuer).toBe('AWSCognito');
+    expect(loadConfig({ TOTP_ISSUER: 'Vigil' }).totpIssuer).toBe('Vigil');
   });
 
   it('uses real Cognito when a pool is configured', () => {

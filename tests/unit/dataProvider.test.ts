@@ -256,7 +256,9 @@ describe('errors (spec §8)', () => {
     expect(error.message).toBe('Invalid client');
     expect(error.status).toBe(400);
     expect(error.body).toEqual({ errors: { name: 'Name is required', timeZone: 'Unknown time zone' } });
-    expect(apiErrors.list()).toEqual(['Invalid client']);
+    expect(apiErrors.list()).toEqual([
+      { id: expect.any(Number), at: expect.any(Date), message: 'Invalid client', status: 400 },
+    ]);
   });
 
   it('keeps the status of a failed response, e.g. 403 Access denied', async () => {

@@ -5,6 +5,7 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { buildUser } from '../support/fakeApi';
 import { buildTimeLog, CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
+import { type SeedRecord, seedRecord } from '../support/fakeCaseRecordsApi';
 import { allowWholeAppStories } from './support/renderStory';
 
 // The whole app renders, lazy chunks and access checks included: give it the time a loaded machine needs.
@@ -18,7 +19,11 @@ const monitoringCase = buildCaseDetails({
 });
 const PRIYA = buildUser({ username: 'priya', name: 'Priya Raman', roles: ['technologist'] });
 
-function renderTab(logs = [buildTimeLog({ _id: 7, revision: 2 })], details = monitoringCase) {
+function renderTab(
+  logs = [buildTimeLog({ _id: 7, revision: 2 })],
+  details = monitoringCase,
+  records: SeedRecord[] = [],
+) {
   const onRequest = vi.fn();
   render(
     <CasePrintHarness
@@ -26,14 +31,14 @@ function renderTab(logs = [buildTimeLog({ _id: 7, revision: 2 })], details = mon
       user={PRIYA}
       clientsData={casePrintData.clientsData}
       casesData={caseDetailsSeed([details])}
-      records={[]}
+      records={records}
       timeLogs={{ [details.id]: logs }}
       onRequest={onRequest}
     />,
   );
   const posts = () =>
     onRequest.mock.calls.map(([request]) => request).filter((request) => request.method === 'POST');
-  return { user: userEvent.setup(), posts };
+  return { user: userEvent.setup(), posts, onRequest };
 }
 
 const logs = () => screen.findByRole('region', { name: 'Time logs' });
@@ -103,5 +108,36 @@ describe('the time-logs tab', () => {
     const list = await logs();
     expect(await within(list).findByRole('button', { name: 'Insert before' })).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Insert after' })).toBeNull();
+  });
+
+  it('shows the notes a log links, as the notes themselves, read by their ids (filterIds)', async () => {
+    const note = (id: number, notedAt: string, text: string) =>
+      seedRecord(id, monitoringCase.id, 'case-notes', {
+        author: 'priya',
+        createdAt: notedAt,
+        fields: { notedAt, text },
+      });
+    const { onRequest } = renderTab(
+      [
+        buildTimeLog({ _id: 7, revision: 2, caseNoteIds: [301, 302] }),
+        buildTimeLog({ _id: 8, start: '2026-03-14T09:00:00.000Z', end: null, caseNoteIds: [] }),
+      ],
+      monitoringCase,
+      [
+        note(301, '2026-03-14T06:30:00.000Z', 'Electrode T3 re-gelled'),
+        note(302, '2026-03-14T07:10:00.000Z', 'Patient asleep, good trace'),
+        note(303, '2026-03-14T09:30:00.000Z', 'Written during another log'),
+      ],
+    );
+    const linked = await within(await logs()).findByRole('list', { name: 'Linked notes' });
+    expect(await within(linked).findByText('Electrode T3 re-gelled')).toBeInTheDocument();
+    expect(within(linked).getByText('Patient asleep, good trace')).toBeInTheDocument();
+    expect(within(linked).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByText('Written during another log')).toBeNull();
+    expect(screen.queryByText(/\d notes?$/)).toBeNull();
+    const reads = onRequest.mock.calls
+      .map(([request]) => request)
+      .filter((request) => request.path === API_PATHS.caseRecords(monitoringCase.id, 'case-notes'));
+    expect(reads).toEqual([expect.objectContaining({ method: 'GET', query: { filterIds: [301, 302] } })]);
   });
 });

@@ -9,6 +9,7 @@ import type { Role } from '../../../contract/roles';
 import { PrintStyles } from '../../resources/cases/print/PrintStyles';
 import { BillingClientHeader } from './BillingClientHeader';
 import { useBillingCycles } from './billingQueries';
+import { CaseHoursSection } from './CaseHoursSection';
 import { CycleMoveDialog } from './CycleMoveDialog';
 import { CyclesTable } from './CyclesTable';
 import type { CycleMove } from './cycleMoves';
@@ -16,7 +17,7 @@ import { useSetCycleStatus } from './useCycleWrites';
 
 /**
  * `/billing/continuous-monitoring/{clientId}` (base layout, DESIGN §9): the client's months, newest first;
- * set a month's rate, close it, mark it invoiced, reopen it, open its statement.
+ * set a month's rate, close it, mark it invoiced, reopen it, open its statement; below, a month's hours per case.
  */
 export const BillingClientPage = () => {
   const { clientId = '' } = useParams();
@@ -36,13 +37,16 @@ export const BillingClientPage = () => {
           No months to bill yet: they start with the client's first recording.
         </Typography>
       ) : (
-        <CyclesTable
-          clientId={clientId}
-          cycles={cycles}
-          canEdit={canEdit}
-          isAdmin={permissions?.includes('admin') ?? false}
-          onChoose={(cycle, move) => setChosen({ cycle, move })}
-        />
+        <>
+          <CyclesTable
+            clientId={clientId}
+            cycles={cycles}
+            canEdit={canEdit}
+            isAdmin={permissions?.includes('admin') ?? false}
+            onChoose={(cycle, move) => setChosen({ cycle, move })}
+          />
+          {cycles && <CaseHoursSection clientId={clientId} cycles={cycles} />}
+        </>
       )}
       {chosen && (
         <CycleMoveDialog

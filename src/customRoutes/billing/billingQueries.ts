@@ -1,10 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
-import type { BillingCycle, HoursSummary, MonthRange, Statement } from '../../../contract/billing';
+import type {
+  BillableHours,
+  BillingCycle,
+  HoursSummary,
+  MonthRange,
+  Statement,
+} from '../../../contract/billing';
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
-import { retryUnlessRefused } from '../../dataProvider/retry';
 
 /** Keys named after the API paths, so a write can refresh exactly what it changed. */
 export const cyclesKey = (clientId: Identifier) => [resourceOf(API_PATHS.billingCycles(clientId))];
@@ -19,7 +24,6 @@ export function useHoursSummary(range: MonthRange) {
   return useQuery<HoursSummary, HttpError>({
     queryKey: [...hoursSummaryKey, range],
     queryFn: () => dataProvider.getHoursSummary(range),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -29,7 +33,16 @@ export function useBillingCycles(clientId: Identifier) {
   return useQuery<BillingCycle[], HttpError>({
     queryKey: cyclesKey(clientId),
     queryFn: () => dataProvider.getBillingCycles(clientId),
-    retry: retryUnlessRefused,
+  });
+}
+
+/** A client's cases in one month as they are now (GET …/client/{clientId}/billable-hours?month=…). */
+export function useBillableHours(clientId: Identifier, month: string | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<BillableHours, HttpError>({
+    queryKey: [resourceOf(API_PATHS.billableHours(clientId)), month],
+    queryFn: () => dataProvider.getBillableHours(clientId, month ?? ''),
+    enabled: month !== undefined,
   });
 }
 
@@ -38,7 +51,6 @@ export function useStatement(clientId: Identifier, month: string) {
   return useQuery<Statement, HttpError>({
     queryKey: statementKey(clientId, month),
     queryFn: () => dataProvider.getStatement(clientId, month),
-    retry: retryUnlessRefused,
   });
 }
 

@@ -5,7 +5,6 @@ import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import type { BugReportsQuery } from '../../dataProvider/bugMethods';
 import { resourceOf } from '../../dataProvider/resourcePaths';
-import { retryUnlessRefused } from '../../dataProvider/retry';
 
 /** Keys named after the API paths, so filing a report refreshes exactly the list. */
 const reportsKey = [resourceOf(API_PATHS.bugReports)];
@@ -18,7 +17,6 @@ export function useBugReports(page: number, perPage: number) {
   return useQuery<{ data: BugReport[]; total: number }, HttpError>({
     queryKey: [...reportsKey, query],
     queryFn: () => dataProvider.getBugReports(query),
-    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +37,6 @@ export function useSelfChecks() {
   return useQuery<SelfCheck[], HttpError>({
     queryKey: selfChecksKey,
     queryFn: () => dataProvider.getSelfChecks(),
-    retry: retryUnlessRefused,
     gcTime: 0,
     refetchOnWindowFocus: false,
   });

@@ -4,7 +4,6 @@ import type { ClientHoursReport, HoursSummary, MonitoringHours, MonthRange } fro
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
-import { retryUnlessRefused } from '../../dataProvider/retry';
 
 /**
  * The reports, each cached under its API path and months. `range` is `undefined` while the months the user
@@ -17,7 +16,6 @@ export function useHoursSummary(range: MonthRange | undefined) {
   return useQuery<HoursSummary, HttpError>({
     queryKey: [resourceOf(API_PATHS.hoursSummary), range],
     queryFn: range ? () => dataProvider.getHoursSummary(range) : skipToken,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -27,7 +25,6 @@ export function useClientHoursReport(clientId: Identifier, range: MonthRange | u
   return useQuery<ClientHoursReport, HttpError>({
     queryKey: [resourceOf(API_PATHS.clientHoursReport(clientId)), range],
     queryFn: range ? () => dataProvider.getClientHoursReport(clientId, range) : skipToken,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -37,6 +34,5 @@ export function useMonitoringHours(range: MonthRange | undefined, clientId?: Ide
   return useQuery<MonitoringHours, HttpError>({
     queryKey: [resourceOf(API_PATHS.monitoringHours), range, clientId],
     queryFn: range ? () => dataProvider.getMonitoringHours({ ...range, clientId }) : skipToken,
-    retry: retryUnlessRefused,
   });
 }

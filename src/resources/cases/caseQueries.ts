@@ -10,6 +10,6 @@ const isCaseQuery = ({ queryKey: [key] }: Pick<Query, 'queryKey'>) =>
   typeof key === 'string' &&
   (key.startsWith(CASE_LISTS) || key.endsWith('/cases') || key === TECHNOLOGISTS_KEY[0]);
 
-/** Reads again what a new or reassigned case changes. */
-export const refreshCaseLists = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: isCaseQuery });
+/** Reads again what a new, reassigned or deleted case changes (`except`: a key left alone, e.g. a deleted case's). */
+export const refreshCaseLists = (queryClient: QueryClient, except?: unknown) =>
+  queryClient.invalidateQueries({ predicate: (query) => isCaseQuery(query) && query.queryKey[0] !== except });

@@ -2,17 +2,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
-import { type HttpError, SimpleForm, TextInput, useNotify } from 'react-admin';
+import { type HttpError, SimpleForm, TextInput } from 'react-admin';
 import { inviteUserSchema, type User } from '../../../contract/users';
 import { SaveCancelToolbar } from '../../forms/SaveCancelToolbar';
 import { liveValidation } from '../../forms/validateWith';
+import { SNACKBAR_NEVER, useAppNotify } from '../../layout/useAppNotify';
 import { GroupsInput } from './GroupsInput';
 import { CREDENTIALS_HELP } from './userFormat';
 import { useInviteUser } from './userQueries';
 
 const validation = liveValidation(inviteUserSchema);
 
-/** Where the temporary password went, in the success message. */
+/** Where the temporary password went, in the success message, kept until the admin dismisses it. */
 export const invitedMessage = ({ username, email }: Pick<User, 'username' | 'email'>) =>
   `${username} is invited: the identity e-mails a temporary password to ${email} (when Vigil runs locally, it is printed in the server's terminal instead). They choose their own password at first sign-in.`;
 
@@ -23,14 +24,14 @@ export const invitedMessage = ({ username, email }: Pick<User, 'username' | 'ema
  */
 export const InviteUserDialog = ({ onClose }: { onClose: () => void }) => {
   const titleId = useId();
-  const notify = useNotify();
+  const notify = useAppNotify();
   const { mutateAsync } = useInviteUser();
   const [record] = useState(() => ({ username: '', name: '', credentials: '', email: '', groups: [] }));
 
   const save = async (values: Record<string, unknown>) => {
     try {
       const invited = await mutateAsync(inviteUserSchema.parse(values));
-      notify(invitedMessage(invited), { type: 'success', autoHideDuration: 10_000, multiLine: true });
+      notify(invitedMessage(invited), { type: 'success', autoHideDuration: SNACKBAR_NEVER, multiLine: true });
       onClose();
     } catch (error) {
       const { body, message, status } = error as HttpError;

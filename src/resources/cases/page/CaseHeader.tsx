@@ -18,6 +18,7 @@ import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../cas
 import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
+import { DeleteCaseButton } from './DeleteCaseButton';
 import { FactList } from './FactList';
 import { NextReportFlag } from './NextReportFlag';
 import { patientLine } from './patientLine';
@@ -100,6 +101,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
         >
           Print report
         </Button>
+        <DeleteCaseButton details={details} />
       </Stack>
       <Typography color="text.secondary">
         <Link to={clientPath(details.client.id, 'details')}>{details.client.name}</Link>

@@ -11,10 +11,6 @@ export const caseDetailsKey = (id: Identifier) => [resourceOf(API_PATHS.caseDeta
 /** A case id as the API writes it; anything else is no case. */
 export const isCaseId = (id: string) => /^[1-9][0-9]*$/.test(id);
 
-/** A 4xx (unknown case, no access) will not change by asking again. */
-const retryUnlessRefused = (failures: number, error: Error) =>
-  failures < 3 && !((error as HttpError).status >= 400 && (error as HttpError).status < 500);
-
 /** The case page's record (GET …/cases/details/{id}); a case id that is not a number is never asked for. */
 export function useCaseDetails(id: string) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -22,7 +18,6 @@ export function useCaseDetails(id: string) {
     queryKey: caseDetailsKey(id),
     queryFn: () => dataProvider.getCaseDetails(id),
     enabled: isCaseId(id),
-    retry: retryUnlessRefused,
   });
 }
 

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type HttpError, useDataProvider } from 'react-admin';
 import type { CaseDetails, CaseProtocolSnapshot } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
-import { retryUnlessRefused } from '../../../dataProvider/retry';
 
 /**
  * The protocol a closed case closed under (GET …/closed/{id}/client-protocol), read once: a 404 (no snapshot
@@ -13,6 +12,5 @@ export const useClosedCaseProtocol = (details: Pick<CaseDetails, 'id' | 'version
   return useQuery<CaseProtocolSnapshot, HttpError>({
     queryKey: ['closedCaseProtocol', details.id, details.version],
     queryFn: () => dataProvider.getClosedCaseProtocol(details.id),
-    retry: retryUnlessRefused,
   });
 };

@@ -11,6 +11,7 @@ import { AdminContext, defaultI18nProvider, memoryStore, Notification } from 're
 import type { CaseDetails, PatientInput } from '../../../../contract/cases';
 import type { Role } from '../../../../contract/roles';
 import { createDataProvider } from '../../../dataProvider';
+import { createQueryClient } from '../../../dataProvider/queryClient';
 import { PatientTab } from './PatientTab';
 
 interface PatientTabHarnessProps {
@@ -46,6 +47,7 @@ const PatientTabHarness = ({
       authProvider: fakeAuthProvider(user),
       i18nProvider: defaultI18nProvider,
       store: memoryStore(),
+      queryClient: createQueryClient(),
     };
   }, [details, role, states, mrnsInUse, savedMeanwhile, onRequest]);
   return (

@@ -5,7 +5,6 @@ import { API_PATHS } from '../../../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../../../contract/timeLogs';
 import type { AppDataProvider } from '../../../dataProvider';
 import { resourceOf } from '../../../dataProvider/resourcePaths';
-import { retryUnlessRefused } from '../../../dataProvider/retry';
 
 /** Named after the list's API path, so any write to those records can refresh it (and its histories). */
 export const caseRecordsKey = (caseId: Identifier, kind: CaseRecordKind) => [
@@ -25,7 +24,16 @@ export function useCaseRecords(caseId: Identifier, kind: GenericRecordKind, enab
     queryKey: caseRecordsKey(caseId, kind),
     queryFn: () => dataProvider.getCaseRecords(caseId, kind),
     enabled,
-    retry: retryUnlessRefused,
+  });
+}
+
+/** The case notes with these ids (GET …/case-notes?filterIds=…), under the notes' key: a note's edit shows. */
+export function useCaseNotesByIds(caseId: Identifier, ids: readonly number[]) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<RecordItem[], HttpError>({
+    queryKey: [...caseRecordsKey(caseId, 'case-notes'), 'filterIds', ...ids],
+    queryFn: () => dataProvider.getCaseNotesByIds(caseId, ids),
+    enabled: ids.length > 0,
   });
 }
 
@@ -35,7 +43,6 @@ export function useRecordHistory(caseId: Identifier, kind: CaseRecordKind, itemI
   return useQuery<RecordItem[], HttpError>({
     queryKey: recordHistoryKey(caseId, kind, itemId),
     queryFn: () => dataProvider.getCaseRecordHistory(caseId, kind, itemId),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -50,6 +57,5 @@ export function useTimeLogs(caseId: Identifier, enabled = true) {
     queryFn: () => dataProvider.getTimeLogs(caseId),
     select: (list) => list.timeLogs,
     enabled,
-    retry: retryUnlessRefused,
   });
 }

@@ -22,6 +22,7 @@ import { nameOf } from '../recordFormat';
 import type { RecordKindView } from '../types';
 import { useRecordAccess } from '../useRecordAccess';
 import { useRecordWrites } from '../useRecordWrites';
+import { LinkedNotes } from './LinkedNotes';
 
 export const ACTIVITY_LABELS: Record<(typeof TIME_LOG_ACTIVITIES)[number], string> = {
   hookup: 'Hookup',
@@ -176,13 +177,7 @@ export const timeLogsView: RecordKindView<TimeLog> = {
     { label: 'Duration', nowrap: true, render: (log) => logDuration(log) },
     { label: 'Activity', render: (log) => ACTIVITY_LABELS[log.activity] },
     { label: 'Billable', render: (log) => (log.billable ? 'Yes' : 'No') },
-    {
-      label: 'Notes',
-      render: (log) =>
-        log.caseNoteIds.length === 0
-          ? '—'
-          : `${log.caseNoteIds.length} note${log.caseNoteIds.length > 1 ? 's' : ''}`,
-    },
+    { label: 'Notes', render: (log, details) => <LinkedNotes log={log} details={details} /> },
   ],
   useFields: timeLogFields,
   Inputs: TimeLogInputs,

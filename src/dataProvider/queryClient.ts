@@ -1,0 +1,52 @@
+import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
+
+/** Tries of one API read before its error shows: the first and two more. */
+export const READ_TRIES = 3;
+
+/**
+ * How long a read answer is fresh: pages mounted together or in quick succession share one request. Any
+ * write made through the data provider ends that at once (`staleAfterWrites`).
+ */
+export const READ_STALE_MS = 5_000;
+
+/**
+ * Whether react-query asks again after a failed read: only for a server error (5xx), which may pass. A
+ * refusal (4xx: unknown record, no access, conflict; a failed connection is 400 'Bad Request', spec §8)
+ * will not change by asking again, and an error without a status (the time-log correction loop's own
+ * 'Infinite recursion detected', which already tried 3 times) is final.
+ */
+export const retryServerErrors = (failureCount: number, error: unknown) =>
+  failureCount < READ_TRIES - 1 && error instanceof HttpError && error.status >= 500;
+
+/**
+ * The query defaults of the whole app, set once on `<Admin queryClient>`: no page sets its own `retry`.
+ * Writes are never repeated by react-query (a write may have been applied before its answer was lost).
+ */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: retryServerErrors, staleTime: READ_STALE_MS },
+      mutations: { retry: false },
+    },
+  });
+
+/**
+ * The data provider, where every write (any method but a `get…` read) marks every cached read stale once it
+ * succeeds, without refetching what is on screen: whatever is shown next is read again, as it would be
+ * without `staleTime`, whichever page made the write and whatever it changed.
+ */
+export function staleAfterWrites<T extends object>(dataProvider: T, queryClient: QueryClient): T {
+  return new Proxy(dataProvider, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string' || property.startsWith('get'))
+        return value;
+      return async (...args: unknown[]) => {
+        const result = await value.apply(target, args);
+        await queryClient.invalidateQueries({ refetchType: 'none' });
+        return result;
+      };
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Button from '@mui/material/Button';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, type HttpError, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { CaseDetails } from '../../../../contract/cases';
+import { API_PATHS } from '../../../../contract/paths';
+import type { AppDataProvider } from '../../../dataProvider';
+import { refreshCaseLists } from '../caseQueries';
+import { caseDetailsKey, useUpdateCaseDetails } from './useCaseDetails';
+
+/**
+ * What the server deletes (DELETE …/cases/{id}): an intake case nothing has happened to yet. Records on it
+ * are not in its details: the server's refusal (409) says so in its words.
+ */
+export const mayBeDeleted = (details: CaseDetails) =>
+  details.stage === 'intake' && details.transitions.length === 0 && details.actions.length === 0;
+
+/**
+ * An administrator's delete of a case taken in by mistake: confirmed first, sent with the version the page
+ * shows (409 when someone changed the case meanwhile), then back to the intake list with a notice.
+ */
+export const DeleteCaseButton = ({ details }: { details: CaseDetails }) => {
+  const { canAccess } = useCanAccess({ resource: 'cases', action: 'delete' });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const cache = useUpdateCaseDetails();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const remove = useMutation<unknown, HttpError>({
+    mutationFn: () => dataProvider.deleteCase(details.id, details.version),
+    onSuccess: async () => {
+      navigate(API_PATHS.caseStage('intake'));
+      notify(`Case ${details.caseNumber} deleted`, { type: 'success' });
+      // The case that is gone is not read again while its page closes (its 404 would flash "Case not found").
+      await refreshCaseLists(queryClient, caseDetailsKey(details.id)[0]);
+    },
+    onError: (error) => {
+      notify(error.message, { type: 'error' });
+      cache.refetch(details.id);
+    },
+    onSettled: () => setAsking(false),
+  });
+  if (!canAccess || !mayBeDeleted(details)) return null;
+  return (
+    <>
+      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setAsking(true)}>
+        Delete case
+      </Button>
+      <Confirm
+        isOpen={asking}
+        loading={remove.isPending}
+        title={`Delete case ${details.caseNumber}?`}
+        content="The case was taken in but nothing was recorded on it. Deleting it removes it for everyone; it cannot be undone. A case with records is cancelled instead."
+        confirm="Delete case"
+        confirmColor="warning"
+        onConfirm={() => remove.mutate()}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+};

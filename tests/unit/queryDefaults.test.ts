@@ -1,0 +1,96 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createQueryClient,
+  READ_STALE_MS,
+  READ_TRIES,
+  retryServerErrors,
+  staleAfterWrites,
+} from '../../src/dataProvider/queryClient';
+import { correctionLoopError } from '../../src/dataProvider/timeLogMethods';
+
+const refusal = (status: number) => new HttpError(`Refused ${status}`, status);
+
+describe('the retry rule of every read', () => {
+  it('never asks again after a refusal (4xx), a failed connection or an error without a status', () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 429, 499]) {
+      expect(retryServerErrors(0, refusal(status)), String(status)).toBe(false);
+    }
+    expect(retryServerErrors(0, new Error(correctionLoopError(7)))).toBe(false);
+    expect(retryServerErrors(0, new TypeError('x is undefined'))).toBe(false);
+    expect(retryServerErrors(0, undefined)).toBe(false);
+  });
+
+  it('asks again after a server error (5xx) until the read has been tried 3 times', () => {
+    expect(READ_TRIES).toBe(3);
+    for (const status of [500, 502, 503, 504]) {
+      expect(retryServerErrors(0, refusal(status)), String(status)).toBe(true);
+      expect(retryServerErrors(1, refusal(status)), String(status)).toBe(true);
+      expect(retryServerErrors(2, refusal(status)), String(status)).toBe(false);
+    }
+  });
+});
+
+describe("the app's query client", () => {
+  /** Reads once through the client's defaults (only the wait between tries shortened) and counts the tries. */
+  async function tries(error: unknown) {
+    const queryFn = vi.fn(async () => {
+      throw error;
+    });
+    const client = createQueryClient();
+    await expect(client.fetchQuery({ queryKey: ['read'], queryFn, retryDelay: 0 })).rejects.toBe(error);
+    return queryFn.mock.calls.length;
+  }
+
+  it('reads a 404 once', async () => {
+    expect(await tries(refusal(404))).toBe(1);
+  });
+
+  it('does not run the time-log correction loop (3 tries of its own) again when it gives up', async () => {
+    expect(await tries(new Error(correctionLoopError(7)))).toBe(1);
+  });
+
+  it('tries a 503 three times', async () => {
+    expect(await tries(refusal(503))).toBe(3);
+  });
+
+  it('keeps an answer fresh for a few seconds and never repeats a write', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries?.staleTime).toBe(READ_STALE_MS);
+    expect(READ_STALE_MS).toBeGreaterThan(0);
+    expect(defaults.mutations?.retry).toBe(false);
+  });
+});
+
+describe('reads after a write', () => {
+  it('are stale at once, without refetching what is shown; a read marks nothing', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['cases', 'intake'], ['case 1']);
+    const provider = staleAfterWrites(
+      { getCases: async () => ['case 1'], deleteCase: async (id: number) => ({ id }) },
+      client,
+    );
+    const state = () => client.getQueryState(['cases', 'intake']);
+    await provider.getCases();
+    expect(state()?.isInvalidated).toBe(false);
+    expect(await provider.deleteCase(4)).toEqual({ id: 4 });
+    expect(state()?.isInvalidated).toBe(true);
+    expect(state()?.fetchStatus).toBe('idle');
+  });
+
+  it('stay fresh when the write is refused', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['cases', 'intake'], ['case 1']);
+    const refused = refusal(409);
+    const provider = staleAfterWrites(
+      {
+        deleteCase: async () => {
+          throw refused;
+        },
+      },
+      client,
+    );
+    await expect(provider.deleteCase()).rejects.toBe(refused);
+    expect(client.getQueryState(['cases', 'intake'])?.isInvalidated).toBe(false);
+  });
+});

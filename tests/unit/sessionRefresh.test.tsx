@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import { Hub } from 'aws-amplify/utils';
+import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../contract/chrome';
+import { API_PATHS } from '../../contract/paths';
+import { rolesFromGroups } from '../../contract/roles';
+import { AppAdmin } from '../../src/AppAdmin';
+import { createDataProvider } from '../../src/dataProvider';
+import { buildUser, fakeHttpClient, menuForRole } from '../support/fakeApi';
+import { fakeAuthProvider } from '../support/fakeAuthProvider';
+import { allowWholeAppStories } from './support/renderStory';
+
+allowWholeAppStories();
+
+/**
+ * A session whose token may change under the app: `signedIn` is what the identity provider answers now
+ * (name and groups), and GET /chrome builds its menu from it, as the server builds it from the token.
+ */
+function renderSession(first: CurrentUser) {
+  let signedIn = first;
+  const api = fakeHttpClient({ chrome: [], user: first });
+  const dataProvider = createDataProvider({
+    httpClient: async (path, options) =>
+      path === API_PATHS.chrome
+        ? { data: menuForRole(rolesFromGroups(signedIn.roles)[0] ?? 'reader') as never }
+        : api(path, options),
+  });
+  const authProvider = {
+    ...fakeAuthProvider(first),
+    getIdentity: async () => ({ id: signedIn.username, fullName: signedIn.name }),
+    getPermissions: async () => fakeAuthProvider(signedIn).getPermissions?.({}),
+    canAccess: (params: Parameters<NonNullable<ReturnType<typeof fakeAuthProvider>['canAccess']>>[0]) =>
+      fakeAuthProvider(signedIn).canAccess?.(params) ?? Promise.resolve(false),
+  };
+  render(
+    <TestMemoryRouter initialEntries={['/']}>
+      <AppAdmin dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()} />
+    </TestMemoryRouter>,
+  );
+  return {
+    changeTo: (next: CurrentUser) => {
+      signedIn = next;
+    },
+  };
+}
+
+const sidebar = async () =>
+  within((await screen.findByRole('menuitem', { name: 'Home' })).closest('ul') as HTMLElement);
+
+describe('a token refresh', () => {
+  it('reloads the user: the name the app greets and the menu of the new groups', async () => {
+    const tess = buildUser({ username: 'tess', name: 'Tess Tech', roles: ['technologist'] });
+    const session = renderSession(tess);
+    expect(await screen.findByText('Welcome, Tess Tech.')).toBeInTheDocument();
+    expect(await (await sidebar()).findByRole('menuitem', { name: 'Assignments' })).toBeInTheDocument();
+    expect((await sidebar()).queryByRole('menuitem', { name: 'Billing' })).toBeNull();
+
+    // An administrator moved Tess to billing and she renamed herself; her next token says so.
+    session.changeTo({ ...tess, name: 'Tess Biller', roles: ['billing'] });
+    Hub.dispatch('auth', { event: 'tokenRefresh' });
+
+    expect(await screen.findByText('Welcome, Tess Biller.')).toBeInTheDocument();
+    // Her roles (react-admin's permissions) are read again too: the home offers billing's way in.
+    expect(await screen.findByRole('link', { name: 'Go to billing' })).toBeInTheDocument();
+    expect(await (await sidebar()).findByRole('menuitem', { name: 'Billing' })).toBeInTheDocument();
+    expect((await sidebar()).getByRole('menuitem', { name: 'Reporting' })).toBeInTheDocument();
+    expect(screen.queryByText('Welcome, Tess Tech.')).toBeNull();
+  });
+
+  it('changes nothing before it happens', async () => {
+    const tess = buildUser({ username: 'tess', name: 'Tess Tech', roles: ['technologist'] });
+    const session = renderSession(tess);
+    expect(await screen.findByText('Welcome, Tess Tech.')).toBeInTheDocument();
+    session.changeTo({ ...tess, name: 'Tess Biller', roles: ['billing'] });
+    Hub.dispatch('auth', { event: 'signedIn' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByText('Welcome, Tess Tech.')).toBeInTheDocument();
+    expect((await sidebar()).queryByRole('menuitem', { name: 'Billing' })).toBeNull();
+  });
+});
