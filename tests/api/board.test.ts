@@ -83,8 +83,12 @@ describeEachDatabase('Monitoring board API', (kind) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return (reply.body.data as CaseRow[]).find((row) => row.id === found.id)?.overdue;
   }
+  /**
+   * Within a minute: the expected moments are set from the test's clock a few seconds (on a loaded machine)
+   * apart from the server's; every wrong rule is ten minutes or more away.
+   */
   const near = (iso: string | null, expected: string) =>
-    expect(Math.abs(Date.parse(iso as string) - Date.parse(expected))).toBeLessThan(2_000);
+    expect(Math.abs(Date.parse(iso as string) - Date.parse(expected))).toBeLessThan(60_000);
 
   it('is overdue one protocol interval after the last check, a check log counted at its start', async () => {
     const found = await monitoring(hourly);
