@@ -27,10 +27,10 @@ import type { DbOrTx } from './transaction';
  * table, and the protocol snapshot taken when it closes.
  */
 
-type ActionRow = typeof caseActions.$inferSelect;
-type TransitionRow = typeof caseTransitions.$inferSelect;
+type ActionRow = Omit<typeof caseActions.$inferSelect, 'caseId'>;
+type TransitionRow = Omit<typeof caseTransitions.$inferSelect, 'caseId'>;
 
-const toAction = (row: ActionRow): CaseAction => ({
+export const toAction = (row: ActionRow): CaseAction => ({
   id: row.id,
   kind: row.kind,
   note: row.note,
@@ -39,7 +39,7 @@ const toAction = (row: ActionRow): CaseAction => ({
   transitionId: row.transitionId,
 });
 
-const toTransition = (row: TransitionRow, actions: CaseAction[]): CaseTransition => ({
+export const toTransition = (row: TransitionRow, actions: CaseAction[]): CaseTransition => ({
   id: row.id,
   from: row.fromStage,
   to: row.toStage,
@@ -63,6 +63,11 @@ export async function caseHistory(db: DbOrTx, caseId: number) {
       .where(eq(caseActions.caseId, caseId))
       .orderBy(asc(caseActions.at), asc(caseActions.id)),
   ]);
+  return historyOf(transitions, actions);
+}
+
+/** Transitions (oldest first), each with its actions, and the actions on the case itself, from their rows. */
+export function historyOf(transitions: readonly TransitionRow[], actions: readonly ActionRow[]) {
   const all = actions.map(toAction);
   return {
     transitions: transitions.map((row) =>
@@ -157,13 +162,37 @@ export async function caseFacts(
     listLatestRevisions(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
     db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, caseRow.clientId)),
   ]);
+  return factsOf({
+    patient,
+    technologistCount: Number(technologists),
+    recordingStart: caseRow.recordingStart,
+    recordingEnd: caseRow.recordingEnd,
+    records,
+    timeZone: client?.timeZone ?? 'UTC',
+  });
+}
+
+/** A latest revision as the guards read it. */
+export type GuardRecord = { kind: CaseRecordKind; body: Record<string, unknown>; voided: boolean };
+
+/** The guard table's facts (DESIGN §4) from what was read of the case. */
+export function factsOf(read: {
+  patient: Partial<Record<(typeof REQUIRED_PATIENT_FIELDS)[number], unknown>> | null | undefined;
+  technologistCount: number;
+  recordingStart: Date | null;
+  recordingEnd: Date | null;
+  /** The latest revisions of its time logs, interpretations and billing notes, in item order. */
+  records: readonly GuardRecord[];
+  timeZone: string;
+}): CaseFacts {
+  const { patient, records } = read;
   const ofKind = (kind: CaseRecordKind) =>
     records.filter((row) => row.kind === kind && !row.voided).map((row) => row.body);
   return {
     missingPatientFields: REQUIRED_PATIENT_FIELDS.filter((field) => !patient?.[field]),
-    technologistCount: Number(technologists),
-    recordingStartSet: caseRow.recordingStart !== null,
-    recordingEndSet: caseRow.recordingEnd !== null,
+    technologistCount: read.technologistCount,
+    recordingStartSet: read.recordingStart !== null,
+    recordingEndSet: read.recordingEnd !== null,
     openTimeLogCount: ofKind('time-logs').filter((body) => body.end === null || body.end === undefined)
       .length,
     hasSignedFinalInterpretation: ofKind('interpretations').some(
@@ -171,7 +200,7 @@ export async function caseFacts(
     ),
     draftInterpretations: records
       .filter((row) => row.kind === 'interpretations' && !row.voided && row.body.status !== 'signed')
-      .map((row) => draftDescription(row.body, client?.timeZone ?? 'UTC')),
+      .map((row) => draftDescription(row.body, read.timeZone)),
     unsettledBillingNoteCount: ofKind('billing-notes').filter((body) => body.settled !== true).length,
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ACTIVE_CASE_STAGES,
   type CaseListQuery,
@@ -143,7 +144,7 @@ const patientName = sql<
   string | null
 >`nullif(concat_ws(', ', nullif(${casePatients.lastName}, ''), nullif(${casePatients.firstName}, '')), '')`;
 
-const rowColumns = {
+export const rowColumns = {
   id: cases.id,
   caseNumber: cases.caseNumber,
   clientId: cases.clientId,
@@ -165,7 +166,7 @@ const rowColumns = {
   updatedAt: cases.updatedAt,
 };
 
-type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt'> & {
+export type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt'> & {
   recordingStart: Date | null;
   recordingEnd: Date | null;
   createdAt: Date;
@@ -174,7 +175,7 @@ type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdAt' | 'u
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-function toCaseRow(row: RawRow): CaseRow {
+export function toCaseRow(row: RawRow): CaseRow {
   return {
     ...row,
     recordingStart: iso(row.recordingStart),
@@ -184,8 +185,11 @@ function toCaseRow(row: RawRow): CaseRow {
   };
 }
 
-/** The rows as the lists show them, with the joins their columns need. */
-function selectRows<Extra extends Record<string, SQL>>(db: DbOrTx, extra = {} as Extra) {
+/**
+ * The rows as the lists show them, with the joins their columns need (the case's client, patient and
+ * protocol revision), and the `extra` columns a caller reads over them.
+ */
+export function selectRows<Extra extends Record<string, SQL | AnyPgColumn>>(db: DbOrTx, extra = {} as Extra) {
   return db
     .select({ ...rowColumns, ...extra })
     .from(cases)

@@ -51,9 +51,9 @@ export async function logOnCaseAfter(db: DbOrTx, caseId: number, technologist: s
   return row as CaseLogOf | undefined;
 }
 
-type HandoverRow = typeof caseHandovers.$inferSelect;
+type HandoverRow = Omit<typeof caseHandovers.$inferSelect, 'caseId' | 'createdAt'>;
 
-const toHandover = (row: HandoverRow): CaseHandover => ({
+export const toHandover = (row: HandoverRow): CaseHandover => ({
   id: row.id,
   from: row.fromTechnologist,
   to: row.toTechnologist,

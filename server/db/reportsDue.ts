@@ -16,6 +16,28 @@ export interface ReportCase {
 
 type Instant = Date | string;
 
+/** What a case's reports due are reckoned from, as read (a protocol without a turnaround takes the default). */
+export function reportInput(read: {
+  recordingStart: Instant;
+  recordingEnd: Instant | null;
+  timeZone: string;
+  billingPeriodStart: string;
+  turnaroundHours: number | null;
+  cancelled: boolean;
+  signed: SignedInterpretation[];
+}): ReportsDueInput {
+  return {
+    recordingStart: new Date(read.recordingStart).toISOString(),
+    recordingEnd: read.recordingEnd === null ? null : new Date(read.recordingEnd).toISOString(),
+    timeZone: read.timeZone,
+    billingPeriodStart: read.billingPeriodStart,
+    turnaroundHours:
+      read.turnaroundHours === null ? DEFAULT_REPORT_TURNAROUND_HOURS : Number(read.turnaroundHours),
+    cancelled: read.cancelled,
+    signed: read.signed,
+  };
+}
+
 /**
  * The cases matching `where` (on `c`, the cases, and `client`) that have a recording start, each with its
  * client's billing periods, the turnaround of the protocol it runs under, whether it was cancelled (closed
@@ -68,16 +90,15 @@ async function reportCases(db: DbOrTx, where: SQL): Promise<ReportCase[]> {
     stage: row.stage,
     clientId: Number(row.client_id),
     clientName: row.client_name,
-    input: {
-      recordingStart: new Date(row.recording_start).toISOString(),
-      recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).toISOString(),
+    input: reportInput({
+      recordingStart: row.recording_start,
+      recordingEnd: row.recording_end,
       timeZone: row.time_zone,
       billingPeriodStart: row.billing_period_start,
-      turnaroundHours:
-        row.turnaround_hours === null ? DEFAULT_REPORT_TURNAROUND_HOURS : Number(row.turnaround_hours),
+      turnaroundHours: row.turnaround_hours,
       cancelled: row.cancelled,
       signed: typeof row.signed === 'string' ? JSON.parse(row.signed) : row.signed,
-    },
+    }),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -559,3 +559,48 @@ export const bugReports = pgTable(
     check('bug_reports_status_check', sql`${table.status} in ('open', 'in-progress', 'resolved')`),
   ],
 );
+
+// Relations: how the case page's tables join, for drizzle's relational queries (`db.query.cases`).
+
+export const clientsRelations = relations(clients, ({ many }) => ({ cases: many(cases) }));
+
+export const casesRelations = relations(cases, ({ one, many }) => ({
+  client: one(clients, { fields: [cases.clientId], references: [clients.id] }),
+  patient: one(casePatients),
+  technologists: many(caseTechnologists),
+  transitions: many(caseTransitions),
+  actions: many(caseActions),
+  handovers: many(caseHandovers),
+  recordItems: many(caseRecordItems),
+}));
+
+export const casePatientsRelations = relations(casePatients, ({ one }) => ({
+  case: one(cases, { fields: [casePatients.caseId], references: [cases.id] }),
+}));
+
+export const caseTechnologistsRelations = relations(caseTechnologists, ({ one }) => ({
+  case: one(cases, { fields: [caseTechnologists.caseId], references: [cases.id] }),
+}));
+
+export const caseTransitionsRelations = relations(caseTransitions, ({ one, many }) => ({
+  case: one(cases, { fields: [caseTransitions.caseId], references: [cases.id] }),
+  actions: many(caseActions),
+}));
+
+export const caseActionsRelations = relations(caseActions, ({ one }) => ({
+  case: one(cases, { fields: [caseActions.caseId], references: [cases.id] }),
+  transition: one(caseTransitions, { fields: [caseActions.transitionId], references: [caseTransitions.id] }),
+}));
+
+export const caseHandoversRelations = relations(caseHandovers, ({ one }) => ({
+  case: one(cases, { fields: [caseHandovers.caseId], references: [cases.id] }),
+}));
+
+export const caseRecordItemsRelations = relations(caseRecordItems, ({ one, many }) => ({
+  case: one(cases, { fields: [caseRecordItems.caseId], references: [cases.id] }),
+  revisions: many(caseRecordRevisions),
+}));
+
+export const caseRecordRevisionsRelations = relations(caseRecordRevisions, ({ one }) => ({
+  item: one(caseRecordItems, { fields: [caseRecordRevisions.itemId], references: [caseRecordItems.id] }),
+}));

@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { type CaseDetails, type CaseStage, caseRowHeader } from '../../../contract/cases';
+import { type CaseDetails, caseRowHeader } from '../../../contract/cases';
 import type { Role } from '../../../contract/roles';
 import { recordWrite } from '../../db/audit';
-import { caseFacts, caseHistory, previousStage } from '../../db/caseHistory';
-import { listLatestRevisions } from '../../db/caseRecords';
-import { type CaseRecord, getCase, getCaseRow, getPatient, lockCase } from '../../db/cases';
-import { getClient } from '../../db/clients';
-import { handoversOf } from '../../db/handovers';
-import { reportCaseOf } from '../../db/reportsDue';
+import { readCaseDetails } from '../../db/caseDetails';
+import { type CaseRecord, getCase, lockCase } from '../../db/cases';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
 import { patientFor } from '../../domain/minimumNecessary';
@@ -53,12 +49,6 @@ export const auditCaseWrite = (
   details: Record<string, unknown>,
 ) => recordWrite(tx, request.user.username, 'cases', action, caseId, details);
 
-/** Who signed the case's interpretations (voided ones too: they stay listed with their signer). */
-async function signersOf(db: DbOrTx, id: number): Promise<string[]> {
-  const interpretations = await listLatestRevisions(db, id, ['interpretations']);
-  return interpretations.flatMap(({ body }) => (typeof body.signedBy === 'string' ? [body.signedBy] : []));
-}
-
 /** The case page's record for a caller with these roles (GET details, and the answer of every write). */
 export async function loadCaseDetails(
   db: DbOrTx,
@@ -66,38 +56,27 @@ export async function loadCaseDetails(
   roles: readonly Role[],
   roster: TechnologistRoster,
 ): Promise<CaseDetails> {
-  const [record, row, patient, history, previous, handovers, signers, reporting] = await Promise.all([
-    getCase(db, id),
-    getCaseRow(db, id),
-    getPatient(db, id),
-    caseHistory(db, id),
-    previousStage(db, id),
-    handoversOf(db, id),
-    signersOf(db, id),
-    reportCaseOf(db, id),
-  ]);
-  if (!record || !row) throw caseNotFound(id);
-  const [client, facts, names, people] = await Promise.all([
-    getClient(db, record.clientId),
-    caseFacts(db, record),
+  const read = await readCaseDetails(db, id);
+  if (!read) throw caseNotFound(id);
+  const { row, signers, reporting } = read;
+  const [names, people] = await Promise.all([
     roster.nameOf(row.technologists),
     roster.people(row.reader ? [row.reader, ...signers] : signers),
   ]);
-  if (!client) throw caseNotFound(id);
   return {
     ...caseRowHeader(row),
-    client: { id: client.id, name: client.name, code: client.code, timeZone: client.timeZone },
-    patient: patientFor(roles, patient),
+    client: read.client,
+    patient: patientFor(roles, read.patient),
     technologists: row.technologists.map((username) => ({ username, name: names.get(username) ?? username })),
-    protocolRevision: record.protocolRevision,
-    transferRevision: record.transferRevision,
-    channelCount: record.channelCount,
-    createdBy: record.createdBy,
-    transitions: history.transitions,
-    actions: history.actions,
-    handovers,
+    protocolRevision: read.protocolRevision,
+    transferRevision: read.transferRevision,
+    channelCount: read.channelCount,
+    createdBy: read.createdBy,
+    transitions: read.transitions,
+    actions: read.actions,
+    handovers: read.handovers,
     people,
-    allowedTransitions: allowedTransitions(record.stage, roles, facts, previous as CaseStage | undefined),
-    nextReport: reporting ? nextOpenReport(reportsDue(reporting.input, new Date())) : null,
+    allowedTransitions: allowedTransitions(row.stage, roles, read.facts, read.previousStage),
+    nextReport: reporting ? nextOpenReport(reportsDue(reporting, new Date())) : null,
   };
 }

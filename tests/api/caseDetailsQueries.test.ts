@@ -1,0 +1,102 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API_PATHS } from '../../contract/paths';
+import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { caseCalls, caseOf } from './support/caseCalls';
+import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** The most statements one GET of a case may send: the case page's reads, and the access audit's insert. */
+const MAX_QUERIES = 3;
+
+/**
+ * The statements sent through the pool's clients while `during` runs (`pool.query` and transactions both
+ * send theirs through a client the pool lends); each still goes to the database.
+ */
+async function countQueries(pool: pg.Pool, during: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const record = (args: unknown[]) => {
+    const [first] = args;
+    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
+  };
+  const counted = new WeakSet<pg.PoolClient>();
+  const onAcquire = (client: pg.PoolClient) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    const clientQuery = client.query;
+    client.query = ((...args: unknown[]) => {
+      if (counting) record(args);
+      return (clientQuery as (...a: unknown[]) => unknown).apply(client, args);
+    }) as typeof client.query;
+  };
+  let counting = true;
+  pool.on('acquire', onAcquire);
+  try {
+    await during();
+  } finally {
+    counting = false;
+    pool.removeListener('acquire', onAcquire);
+  }
+  return sent;
+}
+
+/** The case page reads its case in a bounded number of statements, however much history the case holds. */
+describeEachDatabase('Case details queries', (kind) => {
+  let server: TestServer;
+  let tokens: Record<DemoUsername, string>;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    tokens = await demoTokens();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, path: string, as: DemoUsername = 'admin', body?: unknown) =>
+    callApi(server, method, path, { token: tokens[as], body });
+  const { newClient, firstProtocol, intake, details, move, patch, assign } = caseCalls(call);
+
+  it(`answers one case's details in at most ${MAX_QUERIES} statements`, async () => {
+    const clientId = await newClient(`Query Count Hospital ${kind}`, `QC${kind === 'pglite' ? 'L' : 'P'}`);
+    await firstProtocol(clientId);
+    const created = await intake(clientId, {
+      patient: {
+        mrn: 'MRN-900900',
+        firstName: 'Ida',
+        lastName: 'Marsh',
+        dateOfBirth: '1961-07-02',
+        sex: 'F',
+      },
+    });
+    expect((await assign('tech1', [created.id])).status).toBe(200);
+    const started = await patch(await details(created.id), { recordingStart: minutesAgo(240) });
+    const moved = await move(caseOf(started), 'monitoring', 'tech1');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    const log = await call('POST', API_PATHS.caseRecords(created.id, 'time-logs'), 'tech1', {
+      start: minutesAgo(120),
+      activity: 'monitoring',
+    });
+    expect(log.status, JSON.stringify(log.body)).toBe(201);
+    const handover = await call('POST', API_PATHS.caseHandovers(created.id), 'tech1', {
+      from: 'tech1',
+      to: 'newhire',
+      at: minutesAgo(60),
+      note: 'Leads rechecked',
+    });
+    expect(handover.status, JSON.stringify(handover.body)).toBe(201);
+
+    let reply: Awaited<ReturnType<typeof call>> | undefined;
+    const sent = await countQueries(server.database.pool, async () => {
+      reply = await call('GET', API_PATHS.caseDetails(created.id), 'admin');
+    });
+    expect(reply?.status).toBe(200);
+    const read = reply?.body.data as { id: number; transitions: unknown[]; handovers: unknown[] };
+    expect(read.id).toBe(created.id);
+    expect(read.transitions).toHaveLength(1);
+    expect(read.handovers).toHaveLength(1);
+    expect(sent.length, sent.join('\n---\n')).toBeGreaterThan(0);
+    expect(sent.length, sent.join('\n---\n')).toBeLessThanOrEqual(MAX_QUERIES);
+  });
+});
