@@ -74,7 +74,7 @@ describe('the list', () => {
     render(<stories.Impedances />);
     const check = await rowWith('T7 and O2 high: re-gel at the next quiet moment.');
     expect(check).toHaveTextContent('19 electrodes, 2 over 10 kΩ: T7 14, O2 22');
-    expect(within(check).getByText('O2 22')).toHaveStyle({ color: 'rgb(211, 47, 47)' });
+    expect(within(check).getByText('O2 22')).toHaveStyle({ color: 'rgb(183, 28, 28)' });
     expect(await rowWith('T7 and O2 re-gelled at 04:05.')).toHaveTextContent(
       '21 electrodes, all within 10 kΩ',
     );
