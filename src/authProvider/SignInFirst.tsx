@@ -1,7 +1,8 @@
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { PAGE_PATHS } from '../../contract/paths';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
 import { PRIMARY_COLOR, PRIMARY_ON_DARK } from '../palette';
 import { SignInGate } from './SignInGate';
@@ -51,8 +52,29 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
       clearTimeout(timer);
     };
   }, [formShown, onShown]);
+  // The form lives at the gate's route (spec §2): the page asked for is kept and opened after sign-in.
+  const requested = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (authStatus !== 'unauthenticated') return;
+    const toGate = () => {
+      const path = window.location.hash.replace(/^#/, '') || '/';
+      if (path === PAGE_PATHS.signIn) return;
+      if (path !== '/login') requested.current = path;
+      window.history.replaceState(window.history.state, '', `#${PAGE_PATHS.signIn}`);
+    };
+    toGate();
+    window.addEventListener('hashchange', toGate);
+    return () => window.removeEventListener('hashchange', toGate);
+  }, [authStatus]);
   // The app brings its own theme: the form's stays around the form.
-  if (authStatus === 'authenticated') return <>{app}</>;
+  if (authStatus === 'authenticated') {
+    // Before the app's router reads the address: back to the page asked for, else home.
+    if (window.location.hash.replace(/^#/, '') === PAGE_PATHS.signIn) {
+      window.history.replaceState(window.history.state, '', `#${requested.current ?? '/'}`);
+      requested.current = undefined;
+    }
+    return <>{app}</>;
+  }
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

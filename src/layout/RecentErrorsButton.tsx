@@ -32,7 +32,8 @@ export const RecentErrorsButton = () => {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={unseen} color="error">
+          {/* The count is in the button's name: the badge itself is not read out twice. */}
+          <Badge badgeContent={unseen} color="error" slotProps={{ badge: { 'aria-hidden': true } }}>
             <ErrorOutlineIcon />
           </Badge>
         </IconButton>
