@@ -32,10 +32,14 @@ export const RecentErrorsButton = () => {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
-          {/* The count is in the button's name: the badge itself is not read out twice. */}
-          <Badge badgeContent={unseen} color="error" slotProps={{ badge: { 'aria-hidden': true } }}>
+          {/* The count is in the button's name; with none new there is no badge (and no hidden "0"). */}
+          {unseen > 0 ? (
+            <Badge badgeContent={unseen} color="error">
+              <ErrorOutlineIcon />
+            </Badge>
+          ) : (
             <ErrorOutlineIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover
