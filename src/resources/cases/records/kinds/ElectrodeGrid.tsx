@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import { alpha, type Theme } from '@mui/material/styles';
-import { FormDataConsumer, NumberInput } from 'react-admin';
+import { memo } from 'react';
+import { NumberInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { RECORD_SHAPES } from '../../../../../contract/caseRecords';
 import { HEAD_COLUMNS, HEAD_LAYOUT } from './impedanceSummary';
 
@@ -23,48 +25,60 @@ function missingMessage(values: Record<string, number>) {
   return result.error?.issues.find(({ path }) => path.length === 0)?.message;
 }
 
+/** One electrode's input: it watches its own value alone, so typing in it re-renders no other input. */
+const ElectrodeInput = memo(
+  ({ electrode, limit, row, column }: { electrode: string; limit: number; row: number; column: number }) => {
+    const kOhm: unknown = useWatch({ name: `values.${electrode}` });
+    const over = typeof kOhm === 'number' && Number.isFinite(kOhm) && kOhm > limit;
+    return (
+      <NumberInput
+        source={`values.${electrode}`}
+        label={electrode}
+        min={0}
+        max={999}
+        step={0.1}
+        helperText={over ? `Over ${limit} kΩ` : false}
+        sx={{ gridRow: row, gridColumn: column, ...(over ? OVER_LIMIT : {}) }}
+      />
+    );
+  },
+);
+
+/** Says when no electrode has a value yet (the map's own rule). */
+const MissingMessage = () => {
+  const missing = missingMessage(filledValues(useWatch({ name: 'values' })));
+  return missing ? <FormHelperText>{missing}</FormHelperText> : null;
+};
+
 /**
  * The impedances of a check, one input per electrode (kΩ) laid out like the head; a value over the limit
  * is flagged as it is typed.
  */
 export const ElectrodeGrid = ({ limit }: { limit: number }) => (
-  <FormDataConsumer>
-    {({ formData }) => {
-      const values = filledValues(formData.values);
-      const missing = missingMessage(values);
-      return (
-        <Box sx={{ width: '100%', overflowX: 'auto', mb: 2 }}>
-          <Box
-            role="group"
-            aria-label="Impedance in kΩ by electrode"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: `repeat(${HEAD_COLUMNS}, minmax(64px, 1fr))`,
-              columnGap: 1,
-            }}
-          >
-            {HEAD_LAYOUT.flatMap((row, rowIndex) =>
-              row.map((electrode, column) => {
-                if (!electrode) return null;
-                const over = (values[electrode] ?? 0) > limit;
-                return (
-                  <NumberInput
-                    key={electrode}
-                    source={`values.${electrode}`}
-                    label={electrode}
-                    min={0}
-                    max={999}
-                    step={0.1}
-                    helperText={over ? `Over ${limit} kΩ` : false}
-                    sx={{ gridRow: rowIndex + 1, gridColumn: column + 1, ...(over ? OVER_LIMIT : {}) }}
-                  />
-                );
-              }),
-            )}
-          </Box>
-          {missing && <FormHelperText>{missing}</FormHelperText>}
-        </Box>
-      );
-    }}
-  </FormDataConsumer>
+  <Box sx={{ width: '100%', overflowX: 'auto', mb: 2 }}>
+    <Box
+      role="group"
+      aria-label="Impedance in kΩ by electrode"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${HEAD_COLUMNS}, minmax(64px, 1fr))`,
+        columnGap: 1,
+      }}
+    >
+      {HEAD_LAYOUT.flatMap((row, rowIndex) =>
+        row.map((electrode, column) =>
+          electrode ? (
+            <ElectrodeInput
+              key={electrode}
+              electrode={electrode}
+              limit={limit}
+              row={rowIndex + 1}
+              column={column + 1}
+            />
+          ) : null,
+        ),
+      )}
+    </Box>
+    <MissingMessage />
+  </Box>
 );
