@@ -1,10 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // Vitest runs one file fewer than there are cores at a time (one on a 2-core machine); the component
     // tests are CPU-bound and do not share state, so every core runs one. API files run one at a time anyway.
-    maxWorkers: 2,
+    maxWorkers: availableParallelism(),
     projects: [
       // Rules, helpers and providers: plain Node, no DOM to build for each file.
       {
