@@ -26,26 +26,47 @@ export const eventsUnderProtocol = sql`cases c
   ) latest`;
 
 /**
+ * For each protocol revision and event type, the minutes of the first of its rules covering that type (the
+ * rule that applies, as contract/notifications.ts picks it): a few rows per revision, joined on the type.
+ */
+const firstRuleByType = sql`(
+  select distinct on (p.client_id, p.revision, covers.type)
+    p.client_id, p.revision, covers.type, (rule.value->>'withinMinutes')::int as within_minutes
+  from protocol_revisions p
+  cross join jsonb_array_elements(p.notification_rules) with ordinality as rule(value, position)
+  join (values ${triggerTypes}) as covers(trigger, type) on covers.trigger = rule.value->>'trigger'
+  where p.kind = 'protocol'
+  order by p.client_id, p.revision, covers.type, rule.position
+)`;
+
+/**
  * The notifications still to make on each case in monitoring (DESIGN §4 "Notifications"), one grouped
  * subquery to join on `case_id`: `pending` (not notified, due by now or later, their `pending_due_by`
- * ascending) and `overdue` (past due). Only the events of cases in monitoring under a protocol with rules
- * are read, each one's latest revision once; the rule is the first of the protocol covering its type.
+ * ascending) and `overdue` (past due). Only the events of cases in monitoring are read, each one's latest
+ * revision once; its rule comes from a join on its type with the protocol's first rules, not a search of
+ * the protocol's rules per event.
  */
 export const openNotificationsByCase = sql`(
-  select item.case_id,
+  select event.case_id,
     count(*) filter (where due.due_by >= now())::int as pending,
     count(*) filter (where due.due_by < now())::int as overdue,
     coalesce(json_agg(due.due_by order by due.due_by) filter (where due.due_by >= now()), '[]') as pending_due_by
-  from ${eventsUnderProtocol}
+  from (
+    select item.case_id, c.client_id, c.protocol_revision, latest.body
+    from cases c
+    join case_record_items item on item.case_id = c.id and item.kind = 'events'
+    cross join lateral (
+      select body, voided from case_record_revisions revision
+      where revision.item_id = item.id order by revision.revision desc limit 1
+    ) latest
+    where c.stage = 'monitoring' and not latest.voided and latest.body->>'notifiedAt' is null
+    -- A fence: the events not yet notified are found first, then matched to their rule in one hash join.
+    offset 0
+  ) event
+  join ${firstRuleByType} rule on rule.client_id = event.client_id and rule.revision = event.protocol_revision
+    and rule.type = event.body->>'type'
   cross join lateral (
-    select (latest.body->>'occurredAt')::timestamptz
-      + make_interval(mins => (rule.value->>'withinMinutes')::int) as due_by
-    from jsonb_array_elements(p.notification_rules) with ordinality as rule(value, position)
-    join (values ${triggerTypes}) as covers(trigger, type)
-      on covers.trigger = rule.value->>'trigger' and covers.type = latest.body->>'type'
-    order by rule.position limit 1
+    select (event.body->>'occurredAt')::timestamptz + make_interval(mins => rule.within_minutes) as due_by
   ) due
-  where c.stage = 'monitoring' and jsonb_array_length(p.notification_rules) > 0
-    and not latest.voided and latest.body->>'notifiedAt' is null
-  group by item.case_id
+  group by event.case_id
 )`;

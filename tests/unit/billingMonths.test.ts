@@ -70,6 +70,25 @@ describe('billing months in the client’s time zone', () => {
     expect(monthOf(utc('2026-03-31T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-04');
   });
 
+  it('names the same local month as the zone’s calendar does, for any instant', () => {
+    const calendarMonth = (instant: number, zone: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+      }).formatToParts(instant);
+      const part = (type: string) => parts.find((found) => found.type === type)?.value;
+      return `${part('year')}-${part('month')}`;
+    };
+    const instant = fc.integer({ min: utc('2000-01-01T00:00:00Z'), max: utc('2099-12-31T23:59:59Z') });
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...ZONES), (at, zone) => {
+        expect(monthOf(at, zone)).toBe(calendarMonth(at, zone));
+      }),
+      PROPERTY,
+    );
+  });
+
   it('finds the local midnight starting the day, also on DST days', () => {
     expect(localMidnight(utc('2026-03-08T18:00:00Z'), CHICAGO)).toBe(utc('2026-03-08T06:00:00Z'));
     expect(localMidnight(utc('2026-11-01T18:00:00Z'), CHICAGO)).toBe(utc('2026-11-01T05:00:00Z'));

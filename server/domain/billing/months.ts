@@ -28,18 +28,16 @@ export function monthWindow(month: string, timeZone: string): Interval {
   return { start: monthStart(month, timeZone), end: monthStart(addMonths(month, 1), timeZone) };
 }
 
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local `YYYY-MM` of an instant (one formatter per zone: making one is the slow part). */
+/**
+ * The local `YYYY-MM` of an instant: its UTC month or a neighbour (no zone is 24 h from UTC), told apart by
+ * the month starts already worked out, so most calls need no time-zone arithmetic at all.
+ */
 export function monthOf(instant: number, timeZone: string): string {
-  let format = monthFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit' });
-    monthFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: string) => parts.find((found) => found.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}`;
+  const utc = new Date(instant);
+  const guess = `${String(utc.getUTCFullYear()).padStart(4, '0')}-${String(utc.getUTCMonth() + 1).padStart(2, '0')}`;
+  if (instant < monthStart(guess, timeZone)) return addMonths(guess, -1);
+  const next = addMonths(guess, 1);
+  return instant < monthStart(next, timeZone) ? guess : next;
 }
 
 /** The first instant of the local day holding `instant`. */

@@ -18,10 +18,23 @@ export interface BillingPeriodOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type LocalDate = { year: number; month: number; day: number };
+
+/** Local dates already worked out, by zone and instant: the board asks for each recording's start on each call. */
+const localDates = new Map<string, LocalDate>();
+const MAX_KEPT_LOCAL_DATES = 100_000;
+
 /** The local calendar date of an instant in a zone. */
-function localDate(instant: number, timeZone: string) {
-  const date = new TZDate(instant, timeZone);
-  return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
+function localDate(instant: number, timeZone: string): LocalDate {
+  const key = `${timeZone} ${instant}`;
+  let known = localDates.get(key);
+  if (known === undefined) {
+    const date = new TZDate(instant, timeZone);
+    known = { year: date.getFullYear(), month: date.getMonth(), day: date.getDate() };
+    if (localDates.size >= MAX_KEPT_LOCAL_DATES) localDates.clear();
+    localDates.set(key, known);
+  }
+  return known;
 }
 
 /**
@@ -33,7 +46,7 @@ const dayStarts = new Map<string, number>();
 const MAX_KEPT_DAY_STARTS = 100_000;
 
 /** The instant of `HH:MM` on a local calendar date (`day` may run past the month's end: it carries over). */
-function billingDayStart(date: { year: number; month: number; day: number }, hhmm: string, timeZone: string) {
+function billingDayStart(date: LocalDate, hhmm: string, timeZone: string) {
   const key = `${timeZone} ${hhmm} ${date.year} ${date.month} ${date.day}`;
   let instant = dayStarts.get(key);
   if (instant === undefined) {
