@@ -66,8 +66,55 @@ describe('navigation', () => {
     });
   });
 
+  it('gives billing staff the billing and reporting pages, technologists neither', () => {
+    const cases = ['Intake', 'Monitoring', 'Preview', 'Reviewed', 'Closed', 'Assignments'];
+    expect(menuFor(['billing'])?.map((item) => item.title)).toEqual([
+      'Home',
+      'Clients',
+      ...cases,
+      'Billing',
+      'Reporting',
+      'Bugs',
+    ]);
+    expect(menuFor(['technologist'])?.map((item) => item.title)).toEqual([
+      'Home',
+      'Clients',
+      ...cases,
+      'Bugs',
+    ]);
+  });
+
+  it('titles every page segment as the menu names it', () => {
+    const segments = {
+      'continuous-monitoring': 'Continuous monitoring',
+      clients: 'Clients',
+      cases: 'Cases',
+      intake: 'Intake',
+      monitoring: 'Monitoring',
+      preview: 'Preview',
+      reviewed: 'Reviewed',
+      closed: 'Closed',
+      assignments: 'Assignments',
+      create: 'Create',
+      billing: 'Billing',
+      reporting: 'Reporting',
+      users: 'Users',
+      backups: 'Backups',
+      'access-log': 'Access log',
+      bugs: 'Bugs',
+      'integration-testing': 'Self-checks',
+      unauthorized: 'Unauthorized',
+    };
+    for (const [segment, title] of Object.entries(segments))
+      expect(titleOfSegment(segment), segment).toBe(title);
+  });
+
   it('titles unknown segments readably', () => {
     expect(titleOfSegment('transfer-protocol')).toBe('Transfer protocol');
     expect(titleOfSegment('billable_hours')).toBe('Billable hours');
+    expect(titleOfSegment('night--shift__notes')).toBe('Night shift notes');
+    expect(titleOfSegment('caf%C3%A9-notes')).toBe('Café notes');
+    // A malformed %-escape is shown as typed.
+    expect(titleOfSegment('100%-done')).toBe('100% done');
   });
 });
