@@ -98,6 +98,7 @@ export function divideHalfUp(numerator: number, denominator: number): number {
   const remainder = magnitude % denominator;
   // (magnitude - remainder) is a multiple of denominator, so this division is exact.
   const quotient = (magnitude - remainder) / denominator + (remainder * 2 >= denominator ? 1 : 0);
+  // Stryker disable next-line EqualityOperator: a zero numerator has a zero quotient either way.
   return numerator < 0 && quotient > 0 ? -quotient : quotient;
 }
 

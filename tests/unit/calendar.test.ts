@@ -16,7 +16,7 @@ describe('monthIn', () => {
     expect(monthIn('UTC', new Date(Date.UTC(2027, 0, 1)))).toBe('2027-01');
   });
 
-  it('builds one formatter per zone, however often it is asked', () => {
+  it('builds at most one formatter per zone, however often it is asked', () => {
     const Real = Intl.DateTimeFormat;
     const built = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
       this: unknown,
@@ -27,7 +27,8 @@ describe('monthIn', () => {
     try {
       expect(monthIn('Pacific/Chatham', new Date(Date.UTC(2026, 5, 30, 11)))).toBe('2026-06');
       expect(monthIn('Pacific/Chatham', new Date(Date.UTC(2026, 5, 30, 13)))).toBe('2026-07');
-      expect(built).toHaveBeenCalledTimes(1);
+      // Once, or not at all when an earlier test asked for the zone already.
+      expect(built.mock.calls.length).toBeLessThan(2);
     } finally {
       built.mockRestore();
     }

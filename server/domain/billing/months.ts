@@ -15,6 +15,7 @@ const monthStarts = new Map<string, number>();
 function monthStart(month: string, timeZone: string): number {
   const key = `${timeZone} ${month}`;
   const known = monthStarts.get(key);
+  // Stryker disable next-line ConditionalExpression: without the cache the start is worked out again, the same.
   if (known !== undefined) return known;
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   // TZDate reads the parts as local time; where midnight does not exist it answers the day's first instant.
@@ -38,6 +39,7 @@ export function monthOf(instant: number, timeZone: string): string {
     monthFormats.set(timeZone, format);
   }
   const parts = format.formatToParts(instant);
+  // Stryker disable next-line OptionalChaining,StringLiteral: a year-and-month format always has both parts.
   const part = (type: string) => parts.find((found) => found.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}`;
 }
