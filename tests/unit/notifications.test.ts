@@ -5,6 +5,7 @@ import {
   notificationDelayMinutes,
   notificationNow,
   notificationOf,
+  notificationSchema,
   notificationStatus,
   openNotificationsAt,
   ruleContacts,
@@ -32,6 +33,9 @@ describe('notifications against the protocol', () => {
     expect(ruleForEventType(rules, 'pushbutton')?.trigger).toBe('other');
     expect(ruleForEventType(rules, 'status-epilepticus')).toBeUndefined();
     expect(ruleForEventType(rules, 'medication')).toBeUndefined();
+    const statusRule = { trigger: 'status epilepticus' as const, notify: [1], withinMinutes: 5 };
+    expect(ruleForEventType([statusRule], 'status-epilepticus')).toBe(statusRule);
+    expect(ruleForEventType([statusRule], 'seizure')).toBeUndefined();
   });
 
   it('is pending until due, overdue after; on time up to due by inclusive, late after', () => {
@@ -57,6 +61,8 @@ describe('notifications against the protocol', () => {
       notifiedBy: null,
       status: 'pending',
     });
+    // What the API answers matches the contract's schema, field for field.
+    expect(notificationSchema.parse(notification)).toEqual(notification);
     expect(notification && notificationNow(notification, new Date(at('10:30'))).status).toBe('overdue');
     expect(notificationOf({ ...event, type: 'medication' }, rules, contacts, new Date())).toBeNull();
     expect(notificationDelayMinutes(at('10:00'), at('10:07'))).toBe(7);

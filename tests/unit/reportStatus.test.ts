@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenReport, isReportOverdueAt, type NextReport, reportStatus } from '../../contract/reportsDue';
+import {
+  isOpenReport,
+  isReportOverdueAt,
+  type NextReport,
+  nextReportSchema,
+  reportStatus,
+} from '../../contract/reportsDue';
 
 const at = (time: string) => `2026-03-14T${time}:00.000Z`;
 
@@ -29,6 +35,7 @@ describe('the status of a report owed (DESIGN §4 "Reading, reporting and billin
       dueBy: at('14:00'),
       overdue: false,
     };
+    expect(nextReportSchema.parse(report)).toEqual(report);
     expect(isReportOverdueAt(report, new Date(at('14:00')))).toBe(false);
     expect(isReportOverdueAt(report, new Date('2026-03-14T14:00:00.001Z'))).toBe(true);
     expect(isReportOverdueAt({ ...report, overdue: true }, new Date(at('13:00')))).toBe(true);
