@@ -33,6 +33,11 @@ describe('the combined technologist load (DESIGN §4: continuous 3, intermittent
     );
   });
 
+  it('counts the active cases by monitoring level', () => {
+    expect(cases(2, 1, 3)).toEqual({ continuous: 2, intermittent: 1, unmonitored: 3 });
+    expect(loadOf([])).toEqual({ continuous: 0, intermittent: 0, unmonitored: 0 });
+  });
+
   it('refuses one level alone past its share', () => {
     expect(loadLimitRefusal('Sam', cases(5, 0))).toBe(
       'Sam would hold 5 continuous cases, a load of 15; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
