@@ -4,8 +4,8 @@ import { unitProject } from './vitest.config';
 // Mutation testing (stryker.config.mjs) runs each mutant against the unit tests of the rules only: the
 // component, API and end-to-end tests are far slower and do not test these modules line by line, and the
 // unit tests of the browser's providers and the server's setup, which reach the rules too, load react-admin
-// or the server again for each mutant. The rules hold no module state, so the test files share one module
-// cache instead of loading it again for each mutant.
+// or the server again for each mutant. Each test file keeps its own module cache (vitest's default), so a
+// mutant in a table built when its module loads is in force for the tests that check that table.
 const notRules = [
   'dataProvider',
   'authProvider',
@@ -23,7 +23,6 @@ export default defineConfig({
         test: {
           ...unitProject.test,
           exclude: notRules.map((name) => `tests/unit/${name}.test.ts`),
-          isolate: false,
         },
       },
     ],
