@@ -1,5 +1,15 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Rules, helpers and providers: plain Node, no DOM to build for each file. Mutation testing runs only these. */
+export const unitProject: TestProjectInlineConfiguration = {
+  extends: './vite.config.ts',
+  test: {
+    name: 'unit',
+    environment: 'node',
+    include: ['tests/unit/**/*.test.ts'],
+  },
+};
 
 export default defineConfig({
   test: {
@@ -7,15 +17,7 @@ export default defineConfig({
     // tests are CPU-bound and do not share state, so every core runs one. API files run one at a time anyway.
     maxWorkers: availableParallelism(),
     projects: [
-      // Rules, helpers and providers: plain Node, no DOM to build for each file.
-      {
-        extends: './vite.config.ts',
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: ['tests/unit/**/*.test.ts'],
-        },
-      },
+      unitProject,
       // Components, rendered with Testing Library in jsdom.
       {
         extends: './vite.config.ts',

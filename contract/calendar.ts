@@ -9,6 +9,7 @@ export function monthIn(timeZone: string, moment = new Date()): string {
     monthFormats.set(timeZone, format);
   }
   const parts = format.formatToParts(moment);
+  // Stryker disable next-line OptionalChaining: a year-and-month format always has both parts.
   const part = (type: string) => parts.find((found) => found.type === type)?.value;
   return `${part('year')}-${part('month')}`;
 }
@@ -25,6 +26,7 @@ export function wallClockFormat(
   timeZone: string,
   { locale, withYear }: { locale?: string; withYear: boolean },
 ): Intl.DateTimeFormat {
+  // Stryker disable next-line StringLiteral: any text that is not a locale stands for "none" in the key.
   const key = `${timeZone} ${locale ?? ''} ${withYear}`;
   let format = wallClockFormats.get(key);
   if (!format) {

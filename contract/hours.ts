@@ -56,6 +56,7 @@ export function clippedMinutes(intervals: readonly Interval[], window: Interval)
   let minutes = 0;
   for (const { start, end } of unionIntervals(intervals)) {
     const clipped = Math.min(end, grid.end) - Math.max(start, grid.start);
+    // Stryker disable next-line EqualityOperator: adding an empty overlap (0) changes nothing.
     if (clipped > 0) minutes += clipped / MINUTE_MS;
   }
   return minutes;
@@ -97,6 +98,7 @@ export function divideHalfUp(numerator: number, denominator: number): number {
   const remainder = magnitude % denominator;
   // (magnitude - remainder) is a multiple of denominator, so this division is exact.
   const quotient = (magnitude - remainder) / denominator + (remainder * 2 >= denominator ? 1 : 0);
+  // Stryker disable next-line EqualityOperator: a zero numerator has a zero quotient either way.
   return numerator < 0 && quotient > 0 ? -quotient : quotient;
 }
 

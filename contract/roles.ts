@@ -98,6 +98,7 @@ export function isRole(value: string): value is Role {
 
 /** Roles from the id token's `cognito:groups`; unknown groups are ignored. */
 export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
+  // Stryker disable next-line ArrayDeclaration: any stand-in without a role's name filters to no roles.
   return (groups ?? []).filter(isRole);
 }
 

@@ -5,7 +5,6 @@ import { monthIn } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
 import type { Client } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
-import { cptCodes } from '../../server/domain/billing/cpt';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -109,6 +108,42 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
   });
 
   it('codes a statement over the client’s own billing periods: 00:00, 07:00 and from the recording start', async () => {
+    // Worked out by hand for the 28 h study below, 05:00 on the 10th to 09:00 on the 11th, with video,
+    // continuous monitoring and a hookup log: every setting bills one 12–26 h unit, the study's one 2–12 h
+    // unit and set-up; the periods differ.
+    const codes = [
+      { code: '95700', description: 'EEG set-up and takedown by a technologist', units: 1 },
+      { code: '95713', description: 'EEG with video, 2–12 h, continuous monitoring', units: 1 },
+      { code: '95716', description: 'EEG with video, 12–26 h, continuous monitoring (each)', units: 1 },
+    ];
+    const long = { unit: '12-26h', code: '95716', note: null };
+    const short = { unit: '2-12h', code: '95713', note: null };
+    const periods = {
+      // Local days: 05:00–24:00 on the 10th (19 h), then 00:00–09:00 on the 11th (9 h).
+      '00:00': [
+        { start: local(10, 0), end: local(11, 0), minutes: 1140, ...long },
+        { start: local(11, 0), end: local(12, 0), minutes: 540, ...short },
+      ],
+      // Billing days from 07:00: 05:00–07:00 on the 10th (2 h, the short unit), a whole day, then 07:00–09:00
+      // on the 11th: 2 h again, but the study's one short unit is taken.
+      '07:00': [
+        { start: local(9, 7), end: local(10, 7), minutes: 120, ...short },
+        { start: local(10, 7), end: local(11, 7), minutes: 1440, ...long },
+        {
+          start: local(11, 7),
+          end: local(12, 7),
+          minutes: 120,
+          unit: null,
+          code: null,
+          note: 'one 2–12 h unit per study',
+        },
+      ],
+      // 24 h from the recording start: a whole day, then 05:00–09:00 on the 11th (4 h).
+      'recording-start': [
+        { start: local(10, 5), end: local(11, 5), minutes: 1440, ...long },
+        { start: local(11, 5), end: local(12, 5), minutes: 240, ...short },
+      ],
+    };
     for (const [code, billingPeriodStart] of [
       ['MID', '00:00'],
       ['SEV', '07:00'],
@@ -117,19 +152,12 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
       const client = await newClient(code, { billingPeriodStart });
       const found = await study(client, local(10, 5), 28, 60);
       const line = (await statementOf(client)).lines.find((each) => each.caseId === found.id);
-      const expected = cptCodes(
-        {
-          recordingStart: Date.parse(local(10, 5)),
-          recordingEnd: Date.parse(local(10, 5)) + 28 * HOUR,
-          timeZone: ZONE,
-          billingPeriodStart,
-          hasVideo: true,
-          monitoringLevel: 'continuous',
-          hasHookupLog: true,
-        },
-        month,
-      );
-      expect(line?.cpt, billingPeriodStart).toEqual(expected);
+      expect(line?.cpt, billingPeriodStart).toEqual({
+        codes,
+        periods: periods[billingPeriodStart],
+        recordingMinutes: 28 * 60,
+        flag: null,
+      });
     }
     // The three differ as the settings say: 07:00 cuts the study at 07:00 on the 10th and 11th.
     const seven = await newClient('SEV2', { billingPeriodStart: '07:00' });

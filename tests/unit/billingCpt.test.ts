@@ -176,6 +176,17 @@ describe('CPT codes by study length, video and monitoring level', () => {
     expect(cptCodes(study(chicago(6, 10, 5), 30, { channelCount: 8 })).flag).toBeNull();
   });
 
+  it('notes the channels on each period of 2 h or more of such a study, and the shorter ones as under 2 h', () => {
+    expect(periodsOf(study(chicago(6, 10, 23), 26, { channelCount: 4 }))).toEqual([
+      [60, null, 'under 2 h'],
+      [1440, null, 'fewer than 8 EEG channels'],
+      [60, null, 'under 2 h'],
+    ]);
+    expect(periodsOf(study(chicago(6, 10, 22), 2, { channelCount: 7 }))).toEqual([
+      [120, null, 'fewer than 8 EEG channels'],
+    ]);
+  });
+
   it('gives the one 2–12 h unit to the study’s first period of 2 h to < 12 h, not to the first period', () => {
     expect(periodsOf(study(chicago(6, 10, 23, 30), 29.5))).toEqual([
       [30, null, 'under 2 h'],

@@ -36,7 +36,7 @@ describe('hours', () => {
   });
 
   it('refuses a fraction of a minute', () => {
-    expect(() => hoursOf(1.5)).toThrow(RangeError);
+    expect(() => hoursOf(1.5)).toThrow(new RangeError('Minutes must be a whole number, got 1.5'));
   });
 
   it('rounds to the hundredth half-up, as exact arithmetic does', () => {
@@ -62,7 +62,9 @@ describe('rates and money', () => {
   });
 
   it.each(['1.234', '-1', '1e3', '', '.5', '1.'])('refuses the rate "%s"', (rate) => {
-    expect(() => rateCents(rate)).toThrow(RangeError);
+    expect(() => rateCents(rate)).toThrow(
+      new RangeError(`"${rate}" is not a rate with at most 2 decimal places`),
+    );
   });
 
   it.each([
@@ -108,10 +110,14 @@ describe('amounts', () => {
   });
 
   it('refuses what a double cannot hold exactly', () => {
-    expect(() => amountCents(1e9, 1e8)).toThrow(RangeError);
-    expect(() => amountCents(1.5, 100)).toThrow(RangeError);
-    expect(() => amountCents(10, 0.5)).toThrow(RangeError);
-    expect(() => moneyOf(0.5)).toThrow(RangeError);
+    expect(() => amountCents(1e9, 1e8)).toThrow(
+      new RangeError('The amount before rounding must be a whole number, got 100000000000000000'),
+    );
+    expect(() => amountCents(1.5, 100)).toThrow(new RangeError('Minutes must be a whole number, got 1.5'));
+    expect(() => amountCents(10, 0.5)).toThrow(
+      new RangeError('The rate in cents must be a whole number, got 0.5'),
+    );
+    expect(() => moneyOf(0.5)).toThrow(new RangeError('Cents must be a whole number, got 0.5'));
   });
 
   it('equals minutes × rate / 60 rounded half-up, as exact arithmetic does', () => {

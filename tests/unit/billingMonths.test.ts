@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getDaysInMonth } from 'date-fns';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addMonths } from '../../contract/billing';
 import { clippedMinutes, type Interval } from '../../contract/hours';
 import {
@@ -68,6 +68,26 @@ describe('billing months in the client’s time zone', () => {
     expect(monthOf(utc('2026-04-01T04:59:59.999Z'), CHICAGO)).toBe('2026-03');
     expect(monthOf(utc('2026-04-01T05:00:00Z'), CHICAGO)).toBe('2026-04');
     expect(monthOf(utc('2026-03-31T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-04');
+    // A year before 1000 keeps four digits, so months still sort as text.
+    expect(monthOf(Date.UTC(999, 5, 15), 'UTC')).toBe('0999-06');
+  });
+
+  it('builds at most one month formatter per zone, however often it is asked', () => {
+    const Real = Intl.DateTimeFormat;
+    const built = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Real>
+    ) {
+      return new Real(...args);
+    } as typeof Real);
+    try {
+      expect(monthOf(utc('2026-06-30T11:00:00Z'), 'Pacific/Chatham')).toBe('2026-06');
+      expect(monthOf(utc('2026-06-30T13:00:00Z'), 'Pacific/Chatham')).toBe('2026-07');
+      // Once, or not at all when an earlier test asked for the zone already.
+      expect(built.mock.calls.length).toBeLessThan(2);
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it('names the same local month as the zone’s calendar does, for any instant', () => {

@@ -66,6 +66,34 @@ describe('professional codes, DESIGN’s table row by row', () => {
     );
   });
 
+  it('describes each code by its length, video and when it was reported', () => {
+    const described = (hours: number, hasDailyReports: boolean, hasVideo: boolean) =>
+      professionalCodes({
+        cpt: cptCodes(studyOf(hours, { hasVideo })),
+        hasVideo,
+        hasDailyReports,
+        endsInMonth: true,
+      }).map(({ code, description }) => `${code} ${description}`);
+    expect(described(48 + 5, true, false)).toEqual([
+      '95717 EEG interpretation, 2–12 h, without video',
+      '95719 EEG interpretation, each 12–26 h, without video',
+    ]);
+    expect(described(48 + 5, true, true)).toEqual([
+      '95718 EEG interpretation, 2–12 h, with video',
+      '95720 EEG interpretation, each 12–26 h, with video',
+    ]);
+    expect([40, 70, 90].flatMap((hours) => described(hours, false, false))).toEqual([
+      '95721 EEG interpretation, > 36 to 60 h, without video, reported at the end',
+      '95723 EEG interpretation, > 60 to 84 h, without video, reported at the end',
+      '95725 EEG interpretation, > 84 h, without video, reported at the end',
+    ]);
+    expect([40, 70, 90].flatMap((hours) => described(hours, false, true))).toEqual([
+      '95722 EEG interpretation, > 36 to 60 h, with video, reported at the end',
+      '95724 EEG interpretation, > 60 to 84 h, with video, reported at the end',
+      '95726 EEG interpretation, > 84 h, with video, reported at the end',
+    ]);
+  });
+
   it('bills nothing for a routine EEG or a study of fewer than 8 channels', () => {
     expect(codes(1.5, true)).toEqual([]);
     expect(codes(48, true, { channelCount: 4 })).toEqual([]);

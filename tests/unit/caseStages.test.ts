@@ -13,9 +13,11 @@ import {
   evaluateTransition,
   isActiveStage,
   isClosed,
+  lastTechnologistRefusal,
   REASON_REQUIRED,
   REQUIRED_PATIENT_FIELDS,
   STAGE_MOVES,
+  transitionKind,
 } from '../../server/domain/caseStages';
 
 /** A case whose every guard is met. */
@@ -166,6 +168,28 @@ describe('case stage machine, by example', () => {
     expect(
       evaluateTransition({ from: 'monitoring', to: 'preview', roles: ['billing'], facts: READY }).forbidden,
     ).toBe('Moving a case from monitoring to preview requires the technologist, reader or admin role');
+    expect(
+      evaluateTransition({
+        from: 'monitoring',
+        to: 'intake',
+        roles: ['technologist'],
+        facts: READY,
+        reason: 'x',
+      }),
+    ).toEqual({
+      allowed: false,
+      kind: 'reopen',
+      forbidden: 'Moving a case from monitoring to intake requires the admin role',
+      unmet: [],
+    });
+  });
+
+  it('names the kind of each move for the audit log, and none for an illegal one', () => {
+    expect(transitionKind('intake', 'monitoring')).toBe('forward');
+    expect(transitionKind('intake', 'closed')).toBe('cancel');
+    expect(transitionKind('closed', 'reviewed')).toBe('reopen');
+    expect(transitionKind('closed', 'intake')).toBe('reopen');
+    expect(transitionKind('preview', 'intake')).toBeUndefined();
   });
 
   it.each([
@@ -467,5 +491,33 @@ describe('what the server answers a stage change (applyCaseCommand, which the ro
       status: 409,
       messages: ['Case BMH-2026-0042 is closed'],
     });
+  });
+});
+
+describe('the last technologist of a case in monitoring (DESIGN §4 "Staffing and handover")', () => {
+  const KEEPS =
+    'a case in monitoring keeps at least one technologist: assign another first, or hand the case over';
+
+  it('refuses taking off the only technologist of a case in monitoring, naming every such case', () => {
+    expect(
+      lastTechnologistRefusal('Sam', [{ caseNumber: 'A-1', stage: 'monitoring', technologists: 1 }]),
+    ).toBe(`Sam is the only technologist of case A-1 in monitoring; ${KEEPS}`);
+    expect(
+      lastTechnologistRefusal('Sam', [
+        { caseNumber: 'A-1', stage: 'monitoring', technologists: 1 },
+        { caseNumber: 'A-2', stage: 'monitoring', technologists: 2 },
+        { caseNumber: 'A-3', stage: 'monitoring', technologists: 0 },
+      ]),
+    ).toBe(`Sam is the only technologist of cases A-1, A-3 in monitoring; ${KEEPS}`);
+  });
+
+  it('lets a technologist leave a case with another one, or a case not in monitoring', () => {
+    expect(
+      lastTechnologistRefusal('Sam', [{ caseNumber: 'A-2', stage: 'monitoring', technologists: 2 }]),
+    ).toBe(undefined);
+    expect(lastTechnologistRefusal('Sam', [{ caseNumber: 'A-4', stage: 'intake', technologists: 1 }])).toBe(
+      undefined,
+    );
+    expect(lastTechnologistRefusal('Sam', [])).toBeUndefined();
   });
 });

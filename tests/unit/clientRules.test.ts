@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   deletionBlockedMessage,
+  duplicateCodeError,
   nextRevisionNumber,
   notifiedContactIds,
+  staleRevisionMessage,
+  staleVersionMessage,
   unknownNotifiedContacts,
 } from '../../contract/clientRules';
 
@@ -25,6 +28,31 @@ describe('client rules', () => {
       { field: 'notificationRules.1.notify', message: 'Contact 7 is not a contact of this client' },
       { field: 'notificationRules.2.notify', message: 'Contacts 8, 9 are not contacts of this client' },
     ]);
+  });
+
+  it('names each contact once for the existence check, and no rule when every contact is known', () => {
+    const rules = [
+      { trigger: 'seizure' as const, notify: [4, 2], withinMinutes: 10 },
+      { trigger: 'other' as const, notify: [2, 4, 5], withinMinutes: 60 },
+    ];
+    expect(notifiedContactIds(rules)).toEqual([4, 2, 5]);
+    expect(unknownNotifiedContacts(rules, new Set([2, 4, 5]))).toEqual([]);
+  });
+
+  it('words a concurrent edit and a taken code the same way for every record', () => {
+    expect(staleVersionMessage('useful link')).toBe(
+      'This useful link was changed by someone else; reload and try again.',
+    );
+    expect(staleRevisionMessage('protocol')).toBe(
+      'The protocol was changed by someone else; reload it, reapply your changes and try again.',
+    );
+    expect(staleRevisionMessage('transfer')).toBe(
+      'The transfer protocol was changed by someone else; reload it, reapply your changes and try again.',
+    );
+    expect(duplicateCodeError('BMH')).toEqual({
+      field: 'code',
+      message: 'Code BMH is already used by another client',
+    });
   });
 
   it('blocks deleting a client with cases, in words', () => {

@@ -163,6 +163,11 @@ describe('an open log', () => {
     expect(isStaleOpenLog(young, now, 16)).toBe(false);
   });
 
+  it('turns stale only past a whole shift, not at its last instant', () => {
+    expect(isStaleOpenLog(now - 16 * HOUR_MS, now, 16)).toBe(false);
+    expect(isStaleOpenLog(now - 16 * HOUR_MS - 1, now, 16)).toBe(true);
+  });
+
   it('counts up to 4 h after the recording end', () => {
     const recordingEnd = now - 10 * HOUR_MS;
     expect(openLogEnd(now - 12 * HOUR_MS, { now, recordingEnd, maxOpenLogHours: 16 })).toBe(

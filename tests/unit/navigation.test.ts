@@ -66,8 +66,41 @@ describe('navigation', () => {
     });
   });
 
+  it('gives billing staff the billing and reporting pages, technologists neither', () => {
+    const cases = ['Intake', 'Monitoring', 'Preview', 'Reviewed', 'Closed', 'Assignments'];
+    expect(menuFor(['billing'])?.map((item) => item.title)).toEqual([
+      'Home',
+      'Clients',
+      ...cases,
+      'Billing',
+      'Reporting',
+      'Bugs',
+    ]);
+    expect(menuFor(['technologist'])?.map((item) => item.title)).toEqual([
+      'Home',
+      'Clients',
+      ...cases,
+      'Bugs',
+    ]);
+  });
+
+  it('titles every page segment as the menu names it', () => {
+    const lists = ['intake', 'monitoring', 'preview', 'reviewed', 'closed', 'assignments', 'create'];
+    expect(lists.map(titleOfSegment).join(', ')).toBe(
+      'Intake, Monitoring, Preview, Reviewed, Closed, Assignments, Create',
+    );
+    const pages = ['billing', 'reporting', 'users', 'backups', 'access-log', 'bugs', 'unauthorized'];
+    expect(pages.map(titleOfSegment).join(', ')).toBe(
+      'Billing, Reporting, Users, Backups, Access log, Bugs, Unauthorized',
+    );
+  });
+
   it('titles unknown segments readably', () => {
     expect(titleOfSegment('transfer-protocol')).toBe('Transfer protocol');
     expect(titleOfSegment('billable_hours')).toBe('Billable hours');
+    expect(titleOfSegment('night--shift__notes')).toBe('Night shift notes');
+    expect(titleOfSegment('caf%C3%A9-notes')).toBe('Café notes');
+    // A malformed %-escape is shown as typed.
+    expect(titleOfSegment('100%-done')).toBe('100% done');
   });
 });

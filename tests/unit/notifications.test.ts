@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRule } from '../../contract/clients';
 import {
+  isOpenNotification,
   notificationDelayMinutes,
   notificationNow,
   notificationOf,
+  notificationSchema,
   notificationStatus,
+  openNotificationsAt,
+  ruleContacts,
   ruleForEventType,
 } from '../../contract/notifications';
 
@@ -29,6 +33,9 @@ describe('notifications against the protocol', () => {
     expect(ruleForEventType(rules, 'pushbutton')?.trigger).toBe('other');
     expect(ruleForEventType(rules, 'status-epilepticus')).toBeUndefined();
     expect(ruleForEventType(rules, 'medication')).toBeUndefined();
+    const statusRule = { trigger: 'status epilepticus' as const, notify: [1], withinMinutes: 5 };
+    expect(ruleForEventType([statusRule], 'status-epilepticus')).toBe(statusRule);
+    expect(ruleForEventType([statusRule], 'seizure')).toBeUndefined();
   });
 
   it('is pending until due, overdue after; on time up to due by inclusive, late after', () => {
@@ -54,8 +61,55 @@ describe('notifications against the protocol', () => {
       notifiedBy: null,
       status: 'pending',
     });
+    // What the API answers matches the contract's schema, field for field.
+    expect(notificationSchema.parse(notification)).toEqual(notification);
     expect(notification && notificationNow(notification, new Date(at('10:30'))).status).toBe('overdue');
     expect(notificationOf({ ...event, type: 'medication' }, rules, contacts, new Date())).toBeNull();
     expect(notificationDelayMinutes(at('10:00'), at('10:07'))).toBe(7);
+  });
+
+  it('keeps who made the call and the rule’s contacts that still exist, ties in the rule’s order', () => {
+    const event = {
+      type: 'electrode-off',
+      occurredAt: at('10:00'),
+      notifiedAt: at('10:20'),
+      notifiedContactId: 3,
+      notifiedBy: 'tech1',
+    };
+    expect(notificationOf(event, rules, contacts, new Date(at('11:00')))).toMatchObject({
+      dueBy: at('10:30'),
+      notifiedAt: at('10:20'),
+      notifiedContactId: 3,
+      notifiedBy: 'tech1',
+      status: 'on-time',
+    });
+    const tied = [
+      { _id: 5, name: 'Dr E', role: '', phone: '5', escalationOrder: 1 },
+      { _id: 4, name: 'Dr D', role: '', phone: '4', escalationOrder: 1 },
+    ];
+    const rule = { trigger: 'other' as const, notify: [9, 4, 5], withinMinutes: 5 };
+    expect(ruleContacts(rule, tied).map((contact) => contact.id)).toEqual([4, 5]);
+  });
+
+  it('rounds the delay to whole minutes', () => {
+    expect(notificationDelayMinutes(at('10:00'), '2026-03-14T10:07:30.000Z')).toBe(8);
+    expect(notificationDelayMinutes(at('10:00'), '2026-03-14T10:07:29.000Z')).toBe(7);
+  });
+
+  it('turns a board row’s pending notifications overdue as their due times pass', () => {
+    const row = {
+      notificationsPending: 3,
+      notificationsOverdue: 1,
+      pendingNotificationsDueBy: [at('10:00'), at('10:10'), at('10:20')],
+    };
+    expect(openNotificationsAt(row, new Date(at('10:10')))).toEqual({ pending: 2, overdue: 2 });
+    expect(openNotificationsAt(row, new Date(at('09:00')))).toEqual({ pending: 3, overdue: 1 });
+  });
+
+  it('needs someone to act only while pending or overdue', () => {
+    expect(isOpenNotification('pending')).toBe(true);
+    expect(isOpenNotification('overdue')).toBe(true);
+    expect(isOpenNotification('on-time')).toBe(false);
+    expect(isOpenNotification('late')).toBe(false);
   });
 });

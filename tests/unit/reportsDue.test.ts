@@ -2,7 +2,14 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ReportsDueInput, reportsDue } from '../../server/domain/reportsDue';
+import {
+  nextOpenReport,
+  openReportsOf,
+  overdueReportCounts,
+  type ReportsDueInput,
+  reportMonths,
+  reportsDue,
+} from '../../server/domain/reportsDue';
 
 const HOUR = 3_600_000;
 const NEW_YORK = 'America/New_York';
@@ -218,5 +225,143 @@ describe('reports due, for any study', () => {
       }),
       PROPERTY,
     );
+  });
+});
+
+describe('the reports still owed, as the header, the home page and the reports page show them', () => {
+  /** Nov 13 12:00 in New York: the preliminary and Nov 11's daily are overdue, Nov 12's and the final due. */
+  const noon = new Date(local(2026, 11, 13, 12));
+  const prelimOnTime = {
+    kind: 'prelim',
+    periodStart: null,
+    periodEnd: null,
+    signedAt: local(2026, 11, 10, 20),
+  };
+  /** A daily written with one end only: Nov 11's by its end (midnight), Nov 12's by its start (midnight). */
+  const nov11ByEnd = {
+    kind: 'daily',
+    periodStart: null,
+    periodEnd: local(2026, 11, 12),
+    signedAt: local(2026, 11, 13, 10),
+  };
+  const nov12ByStart = {
+    kind: 'daily',
+    periodStart: local(2026, 11, 12),
+    periodEnd: null,
+    signedAt: local(2026, 11, 13, 11),
+  };
+
+  it('heads the case with the soonest-due report still unsigned, or none', () => {
+    expect(nextOpenReport(reportsDue(threeDays, noon))).toEqual({
+      kind: 'prelim',
+      periodStart: null,
+      periodEnd: null,
+      dueBy: iso(local(2026, 11, 11, 9)),
+      overdue: true,
+    });
+    expect(nextOpenReport(reportsDue({ ...threeDays, signed: [prelimOnTime] }, noon))).toEqual({
+      kind: 'daily',
+      periodStart: iso(local(2026, 11, 11)),
+      periodEnd: iso(local(2026, 11, 12)),
+      dueBy: iso(local(2026, 11, 13)),
+      overdue: true,
+    });
+    expect(nextOpenReport(reportsDue({ ...threeDays, signed: [prelimOnTime, nov11ByEnd] }, noon))).toEqual({
+      kind: 'daily',
+      periodStart: iso(local(2026, 11, 12)),
+      periodEnd: iso(local(2026, 11, 13)),
+      dueBy: iso(local(2026, 11, 14)),
+      overdue: false,
+    });
+    const final = { kind: 'final', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 13, 11) };
+    const everySigned = [prelimOnTime, nov11ByEnd, nov12ByStart, final];
+    expect(nextOpenReport(reportsDue({ ...threeDays, signed: everySigned }, noon))).toBeNull();
+  });
+
+  it('gives a daily written with one end the day that end speaks for, the end itself excluded', () => {
+    const statuses = reportsDue({ ...threeDays, signed: [nov11ByEnd, nov12ByStart] }, noon).map((report) => [
+      report.kind,
+      report.signedAt,
+    ]);
+    expect(statuses).toEqual([
+      ['prelim', null],
+      ['daily', nov11ByEnd.signedAt],
+      ['daily', nov12ByStart.signedAt],
+      ['final', null],
+    ]);
+  });
+
+  it('lists every case’s open reports soonest due first, with the case and its zone', () => {
+    const running = { ...threeDays, recordingStart: local(2026, 11, 12, 9), recordingEnd: null };
+    const open = openReportsOf(
+      [
+        { id: 7, input: { ...threeDays, signed: [prelimOnTime] } },
+        { id: 8, input: running },
+      ],
+      noon,
+    );
+    expect(open.map(({ id, timeZone, report }) => [id, timeZone, report.kind, report.dueBy])).toEqual([
+      [7, NEW_YORK, 'daily', iso(local(2026, 11, 13))],
+      [8, NEW_YORK, 'prelim', iso(local(2026, 11, 13, 9))],
+      [7, NEW_YORK, 'daily', iso(local(2026, 11, 14))],
+      [7, NEW_YORK, 'final', iso(local(2026, 11, 14, 9))],
+    ]);
+  });
+
+  it('counts each case’s overdue reports, leaving out cases with none', () => {
+    const counts = overdueReportCounts(
+      [
+        { caseId: 1, input: threeDays },
+        { caseId: 2, input: { ...threeDays, signed: [prelimOnTime] } },
+        { caseId: 3, input: { ...threeDays, cancelled: true } },
+        { caseId: 4, input: { ...threeDays, signed: [prelimOnTime, nov11ByEnd] } },
+      ],
+      noon,
+    );
+    expect([...counts]).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
+  it('tallies each client’s reports in the month each is due, in the client’s zone', () => {
+    // Nov 11's daily signed after its due time (Nov 13 00:00): late.
+    const months = reportMonths(
+      [
+        { clientId: 1, input: { ...threeDays, signed: [prelimOnTime, nov11ByEnd] } },
+        // A 6-hour study on Nov 30 from 20:00: both reports fall due on Dec 1, in December.
+        {
+          clientId: 1,
+          input: {
+            ...threeDays,
+            recordingStart: local(2026, 11, 30, 20),
+            recordingEnd: local(2026, 12, 1, 2),
+          },
+        },
+      ],
+      noon,
+    );
+    expect(months).toEqual([
+      {
+        clientId: 1,
+        month: '2026-11',
+        due: 2,
+        onTime: 1,
+        late: 1,
+        overdue: 0,
+        pending: 2,
+        onTimePercent: 50,
+      },
+      {
+        clientId: 1,
+        month: '2026-12',
+        due: 0,
+        onTime: 0,
+        late: 0,
+        overdue: 0,
+        pending: 2,
+        onTimePercent: null,
+      },
+    ]);
   });
 });

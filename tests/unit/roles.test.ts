@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, GRANTS, RESOURCES, ROLES, rolesFromGroups } from '../../contract/roles';
+import { ACTIONS, canAccess, GRANTS, RESOURCES, ROLES, rolesFromGroups } from '../../contract/roles';
 
 describe('the role table', () => {
   it('maps Cognito groups to roles and ignores unknown groups', () => {
@@ -64,5 +64,56 @@ describe('the role table', () => {
     for (const role of ROLES) {
       for (const resource of Object.keys(GRANTS[role])) expect(RESOURCES).toContain(resource);
     }
+  });
+
+  it('gives each role exactly the rights of DESIGN §3’s table, resource by resource', () => {
+    const rights = (role: (typeof ROLES)[number]) =>
+      RESOURCES.map(
+        (resource) => [resource, ACTIONS.filter((action) => canAccess([role], resource, action))] as const,
+      )
+        .filter(([, actions]) => actions.length > 0)
+        .map(([resource, actions]) => `${resource}: ${actions.join(' ')}`);
+    const read = 'list show export';
+    const readWrite = 'list show create edit export';
+    const bugs = 'bugs: list show create';
+    expect(rights('technologist')).toEqual([
+      `clients: ${read}`,
+      `cases: ${readWrite}`,
+      `cases.patient-details: ${readWrite}`,
+      `cases.interpretations: ${read}`,
+      `cases.impedances: ${readWrite}`,
+      `cases.events: ${readWrite}`,
+      `cases.time-logs: ${readWrite}`,
+      `cases.case-notes: ${readWrite}`,
+      `cases.billing-notes: ${read}`,
+      `cases.clinical-content: ${read}`,
+      `operations: ${read}`,
+      bugs,
+    ]);
+    expect(rights('reader')).toEqual([
+      `clients: ${read}`,
+      `cases: ${read}`,
+      `cases.patient-details: ${read}`,
+      `cases.interpretations: ${readWrite}`,
+      `cases.impedances: ${read}`,
+      `cases.events: ${read}`,
+      `cases.time-logs: ${read}`,
+      `cases.case-notes: ${read}`,
+      `cases.billing-notes: ${read}`,
+      `cases.clinical-content: ${read}`,
+      bugs,
+    ]);
+    // Billing staff read no clinical content, impedances, events or case notes (minimum necessary).
+    expect(rights('billing')).toEqual([
+      `clients: ${read}`,
+      `cases: ${read}`,
+      `cases.patient-details: ${read}`,
+      `cases.interpretations: ${read}`,
+      `cases.time-logs: ${read}`,
+      `cases.billing-notes: ${readWrite}`,
+      `billing: ${readWrite}`,
+      `reporting: ${read}`,
+      bugs,
+    ]);
   });
 });

@@ -106,6 +106,19 @@ describe('a case\'s hours per local month (DESIGN §4 "Hours and money")', () =>
     ]);
   });
 
+  it('lists the months in order, an adjusted month before the logged ones first', () => {
+    const log = {
+      start: at('2026-10-05T14:00:00Z'),
+      end: at('2026-10-05T15:00:00Z'),
+      technologist: 'tech1',
+      billable: true,
+    };
+    expect(caseMonths([log], [{ month: '2026-09', adjustMinutes: 15 }], 'UTC').months).toEqual([
+      { month: '2026-09', billableMinutes: 0, monitoringMinutes: 0, adjustMinutes: 15 },
+      { month: '2026-10', billableMinutes: 60, monitoringMinutes: 60, adjustMinutes: 0 },
+    ]);
+  });
+
   it('has no months for no logs and no adjustments', () => {
     expect(caseMonths([], [], 'UTC')).toEqual({ months: [], technologists: [] });
   });

@@ -28,13 +28,22 @@ describe('the combined technologist load (DESIGN §4: continuous 3, intermittent
     expect(loadLimitRefusal('Sam Ortega', cases(3, 4))).toBe(
       'Sam Ortega would hold 3 continuous and 4 intermittent cases, a load of 13; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
     );
-    expect(loadLimitRefusal('Sam', cases(2, 7))).toMatch(/a load of 13/);
+    expect(loadLimitRefusal('Sam', cases(2, 7))).toBe(
+      'Sam would hold 2 continuous and 7 intermittent cases, a load of 13; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
+    );
+  });
+
+  it('counts the active cases by monitoring level', () => {
+    expect(cases(2, 1, 3)).toEqual({ continuous: 2, intermittent: 1, unmonitored: 3 });
+    expect(loadOf([])).toEqual({ continuous: 0, intermittent: 0, unmonitored: 0 });
   });
 
   it('refuses one level alone past its share', () => {
     expect(loadLimitRefusal('Sam', cases(5, 0))).toBe(
       'Sam would hold 5 continuous cases, a load of 15; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
     );
-    expect(loadLimitRefusal('Sam', cases(0, 13))).toMatch(/13 intermittent cases, a load of 13/);
+    expect(loadLimitRefusal('Sam', cases(0, 13, 2))).toBe(
+      'Sam would hold 13 intermittent cases, a load of 13; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
+    );
   });
 });

@@ -27,6 +27,13 @@ describe('time-log correction (DESIGN §4)', () => {
     expect(timeLogCorrection(logs, notes)).toEqual({ _id: 4, revision: 2, caseNoteIds: [2, 3, 7] });
   });
 
+  it('breaks a tie of starts by id: the lower id is named first, whatever order the logs come in', () => {
+    const stale = (_id: number) => log({ _id, revision: _id, caseNoteIds: [_id] });
+    const notes = [note(3, 9), note(5, 9)];
+    expect(timeLogCorrection([stale(5), stale(3)], notes)).toEqual({ _id: 3, revision: 3, caseNoteIds: [3] });
+    expect(timeLogCorrection([stale(3), stale(5)], notes)).toEqual({ _id: 3, revision: 3, caseNoteIds: [3] });
+  });
+
   it('lets a running log hold every later note, and ignores a voided log’s links', () => {
     expect(timeLogCorrection([log({ end: null, caseNoteIds: [1] })], [note(1, 20)])).toBeNull();
     expect(timeLogCorrection([log({ voided: true, caseNoteIds: [1] })], [note(1, 20)])).toBeNull();

@@ -38,9 +38,17 @@ describe('the window of a time log in its study (DESIGN §4 "Windows")', () => {
     expect(logWindowRefusal(log('takedown', 6, 20), study)).toBe(
       'A takedown log must lie within the recording and end at most 4 h after its end: from Nov 23, 04:05 MST to Nov 23, 14:05 MST',
     );
-    expect(logWindowRefusal(log('monitoring', -1, 1), study)).toContain(
-      'A monitoring log must lie within the recording',
+    expect(logWindowRefusal(log('monitoring', -1, 1), study)).toBe(
+      'A monitoring log must lie within the recording: from Nov 23, 04:05 MST to Nov 23, 10:05 MST',
     );
+    expect(logWindowRefusal(log('monitoring', -1, null), { ...study, recordingEnd: null })).toBe(
+      'A monitoring log must lie within the recording: from Nov 23, 04:05 MST on (the recording is running)',
+    );
+    // A running log is judged by its start.
+    expect(logWindowRefusal(log('monitoring', 7, null), study)).toBe(
+      'A monitoring log must lie within the recording: from Nov 23, 04:05 MST to Nov 23, 10:05 MST',
+    );
+    expect(logWindowRefusal(log('monitoring', 5, null), study)).toBeUndefined();
     expect(logWindowRefusal(log('monitoring', 5, 7), study)).toContain('to Nov 23, 10:05 MST');
     expect(logWindowRefusal(log('monitoring', 1, null), { ...study, recordingEnd: null })).toBeUndefined();
   });
@@ -48,12 +56,15 @@ describe('the window of a time log in its study (DESIGN §4 "Windows")', () => {
   it('accepts only hookups before the recording start is set', () => {
     const unstarted = { ...study, recordingStart: null, recordingEnd: null };
     expect(logWindowRefusal(log('hookup', -1, 0), unstarted)).toBeUndefined();
-    expect(logWindowRefusal(log('monitoring', 0, 1), unstarted)).toMatch(/^Only a hookup log is accepted/);
+    expect(logWindowRefusal(log('monitoring', 0, 1), unstarted)).toBe(
+      'Only a hookup log is accepted before the recording start is set: set the recording start first (this is a monitoring log)',
+    );
   });
 
   it('accepts the edges: a hookup 4 h early, a takedown ending 4 h late', () => {
     expect(logWindowRefusal(log('hookup', -4, 0), study)).toBeUndefined();
     expect(logWindowRefusal(log('takedown', 6, 10), study)).toBeUndefined();
+    expect(logWindowRefusal(log('monitoring', 0, 6), study)).toBeUndefined();
   });
 });
 
@@ -70,6 +81,19 @@ describe('the shape of a time log', () => {
     ]);
     expect(
       logShapeErrors({ activity: 'monitoring', start: now, end: now + FUTURE_TOLERANCE_MS }, now, 16),
+    ).toEqual([]);
+  });
+
+  it('refuses a log that ends when or before it starts', () => {
+    const backwards = [{ field: 'end', message: 'A time log must end after it starts' }];
+    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - HOUR }, now, 16)).toEqual(
+      backwards,
+    );
+    expect(
+      logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - 2 * HOUR }, now, 16),
+    ).toEqual(backwards);
+    expect(
+      logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - HOUR + 60_000 }, now, 16),
     ).toEqual([]);
   });
 

@@ -101,8 +101,9 @@ function studyPeriods(recording: Interval, input: CptInput, uncoded: boolean) {
     shortUnitBilled ||= unit === '2-12h';
     const note = unit ? null : minutes < SHORT_UNIT_MINUTES ? 'under 2 h' : 'one 2–12 h unit per study';
     const code = unit && codeOf(unit, input.hasVideo, input.monitoringLevel);
-    const fewChannels =
-      uncoded && minutes >= SHORT_UNIT_MINUTES && (input.channelCount ?? 21) < MIN_LONG_TERM_CHANNELS;
+    // A period of 2 h or more is never part of a routine study: when such a period is uncoded, the study
+    // has too few channels.
+    const fewChannels = uncoded && minutes >= SHORT_UNIT_MINUTES;
     return {
       startsAt: Math.max(start, recording.start),
       period: {

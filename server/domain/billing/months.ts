@@ -15,6 +15,7 @@ const monthStarts = new Map<string, number>();
 function monthStart(month: string, timeZone: string): number {
   const key = `${timeZone} ${month}`;
   const known = monthStarts.get(key);
+  // Stryker disable next-line ConditionalExpression: without the cache the start is worked out again, the same.
   if (known !== undefined) return known;
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   // TZDate reads the parts as local time; where midnight does not exist it answers the day's first instant.

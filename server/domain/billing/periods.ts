@@ -49,9 +49,11 @@ const MAX_KEPT_DAY_STARTS = 100_000;
 function billingDayStart(date: LocalDate, hhmm: string, timeZone: string) {
   const key = `${timeZone} ${hhmm} ${date.year} ${date.month} ${date.day}`;
   let instant = dayStarts.get(key);
+  // Stryker disable next-line ConditionalExpression: without the cache the start is worked out again, the same.
   if (instant === undefined) {
     const [hours, minutes] = hhmm.split(':').map(Number) as [number, number];
     instant = new TZDate(date.year, date.month, date.day, hours, minutes, timeZone).getTime();
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: clearing early or never only costs time.
     if (dayStarts.size >= MAX_KEPT_DAY_STARTS) dayStarts.clear();
     dayStarts.set(key, instant);
   }

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type InterpretationState,
+  type InterpretationWrite,
+  interpretationRefusal,
+} from '../../server/domain/interpretations';
+
+const state = (itemId: number, overrides: Partial<InterpretationState> = {}): InterpretationState => ({
+  itemId,
+  kind: 'daily',
+  status: 'draft',
+  voided: false,
+  amendsId: null,
+  ...overrides,
+});
+const write = (next: Partial<InterpretationWrite['next']>, itemId?: number): InterpretationWrite => ({
+  itemId,
+  next: { kind: 'daily', status: 'draft', voided: false, amendsId: null, ...next },
+});
+
+describe('one coherent report of interpretations (DESIGN §4)', () => {
+  const signedFinal = state(1, { kind: 'final', status: 'signed' });
+  const signedPrelim = state(2, { kind: 'prelim', status: 'signed' });
+
+  it('never voids nor edits a signed interpretation, naming its kind', () => {
+    expect(interpretationRefusal([signedPrelim], write({ kind: 'prelim', voided: true }, 2))).toEqual({
+      status: 409,
+      message: 'A signed preliminary interpretation is never voided: add an addendum to correct it',
+    });
+    expect(interpretationRefusal([signedFinal], write({ kind: 'final', status: 'signed' }, 1))).toEqual({
+      status: 409,
+      message: 'A signed final interpretation is changed only by an addendum',
+    });
+  });
+
+  it('lets a draft be edited or voided, and a voided signed one be left as it is', () => {
+    expect(interpretationRefusal([state(3)], write({ status: 'draft' }, 3))).toBeUndefined();
+    expect(interpretationRefusal([state(3)], write({ voided: true }, 3))).toBeUndefined();
+    const voidedSigned = state(4, { status: 'signed', voided: true });
+    expect(interpretationRefusal([voidedSigned], write({ voided: true }, 4))).toBeUndefined();
+  });
+
+  it('voids a draft final even beside another final', () => {
+    const draftFinal = state(5, { kind: 'final' });
+    expect(interpretationRefusal([signedFinal, draftFinal], write({ kind: 'final', voided: true }, 5))).toBe(
+      undefined,
+    );
+  });
+
+  it('keeps at most one live final, saying whether to amend the signed one or edit the draft', () => {
+    expect(interpretationRefusal([signedFinal], write({ kind: 'final' }))).toEqual({
+      status: 409,
+      message:
+        'This case already has a signed final interpretation: add an addendum to it instead of a second final',
+    });
+    expect(interpretationRefusal([state(6, { kind: 'final' })], write({ kind: 'final' }))).toEqual({
+      status: 409,
+      message:
+        'This case already has a draft final interpretation: edit that draft instead of starting a second final',
+    });
+    // The final itself may be edited, a voided final does not count, nor does another kind.
+    expect(interpretationRefusal([state(6, { kind: 'final' })], write({ kind: 'final' }, 6))).toBeUndefined();
+    const voidedFinal = state(7, { kind: 'final', voided: true });
+    expect(interpretationRefusal([voidedFinal, signedPrelim], write({ kind: 'final' }))).toBeUndefined();
+  });
+
+  it('lets only an addendum amend, and only a live signed interpretation of the case', () => {
+    expect(interpretationRefusal([signedFinal], write({ kind: 'daily', amendsId: 1 }))).toEqual({
+      status: 400,
+      field: 'amendsId',
+      message: 'Only an addendum amends another interpretation',
+    });
+    expect(interpretationRefusal([signedFinal], write({ kind: 'addendum' }))).toEqual({
+      status: 400,
+      field: 'amendsId',
+      message: 'Name the signed interpretation this addendum amends',
+    });
+    expect(interpretationRefusal([signedFinal], write({ kind: 'addendum', amendsId: 9 }))).toEqual({
+      status: 400,
+      field: 'amendsId',
+      message: 'No interpretation 9 on this case to amend',
+    });
+    const voided = state(8, { status: 'signed', voided: true });
+    expect(interpretationRefusal([voided], write({ kind: 'addendum', amendsId: 8 }))).toEqual({
+      status: 400,
+      field: 'amendsId',
+      message: 'No interpretation 8 on this case to amend',
+    });
+    expect(interpretationRefusal([state(3)], write({ kind: 'addendum', amendsId: 3 }))).toEqual({
+      status: 400,
+      field: 'amendsId',
+      message: 'Interpretation 3 is a draft: edit it instead of adding an addendum',
+    });
+    // An addendum cannot amend itself.
+    const addendum = state(10, { kind: 'addendum', amendsId: 1 });
+    expect(
+      interpretationRefusal([signedFinal, addendum], write({ kind: 'addendum', amendsId: 10 }, 10)),
+    ).toEqual({ status: 400, field: 'amendsId', message: 'No interpretation 10 on this case to amend' });
+    expect(interpretationRefusal([signedFinal], write({ kind: 'addendum', amendsId: 1 }))).toBeUndefined();
+    expect(interpretationRefusal([signedFinal, addendum], write({ kind: 'addendum', amendsId: 1 }, 10))).toBe(
+      undefined,
+    );
+  });
+});
