@@ -28,6 +28,18 @@ export function monthWindow(month: string, timeZone: string): Interval {
   return { start: monthStart(month, timeZone), end: monthStart(addMonths(month, 1), timeZone) };
 }
 
+/** Whether local month `month` is over in `timeZone` at `now`: a month still running cannot close. */
+export const monthEnded = (month: string, timeZone: string, now: number) =>
+  now >= monthWindow(month, timeZone).end;
+
+/** `2026-10` → "October 2026", as the server names a month in its messages (English, whatever the zone). */
+export const monthName = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The local `YYYY-MM` of an instant (one formatter per zone: making one is the slow part). */
