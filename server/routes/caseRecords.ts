@@ -49,6 +49,7 @@ import {
   interpretationRefusal,
 } from '../domain/interpretations';
 import { interpretationFor } from '../domain/minimumNecessary';
+import { serverStamps } from '../domain/recordStamps';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
@@ -156,29 +157,6 @@ async function checkNotifiedContact(tx: DbOrTx, found: CaseRecord, sent: Record<
   throw badRequest(`Invalid notifiedContactId`, [{ field: 'notifiedContactId', message }]);
 }
 
-/**
- * What the server sets itself: who signed an interpretation and when; who recorded an event's
- * notification; a note's time, by default.
- */
-function completed(
-  kind: GenericRecordKind,
-  fields: Record<string, unknown>,
-  previous: Record<string, unknown> | undefined,
-  username: string,
-): Record<string, unknown> {
-  if (kind === 'case-notes') return { ...fields, notedAt: fields.notedAt ?? new Date().toISOString() };
-  if (kind === 'events') {
-    if (!fields.notifiedAt) return { ...fields, notifiedBy: null };
-    const unchanged = previous?.notifiedAt === fields.notifiedAt && previous?.notifiedBy;
-    return { ...fields, notifiedBy: unchanged ? previous.notifiedBy : username };
-  }
-  if (kind !== 'interpretations') return fields;
-  if (fields.status !== 'signed') return { ...fields, signedBy: null, signedAt: null };
-  if (previous?.status === 'signed')
-    return { ...fields, signedBy: previous.signedBy, signedAt: previous.signedAt };
-  return { ...fields, signedBy: username, signedAt: new Date().toISOString() };
-}
-
 /** An interpretation's state as the integrity rules see it, from its stored fields. */
 const stateOf = (fields: Record<string, unknown>) => ({
   kind: fields.kind as InterpretationState['kind'],
@@ -283,11 +261,12 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const { username } = request.user;
         const created = await db.transaction(async (tx) => {
           const found = await lockOpenCase(tx, caseId);
-          const fields = completed(
+          const fields = serverStamps(
             kind,
             checkedFields(kind, request.body, request.body),
             undefined,
             username,
+            new Date().toISOString(),
           );
           await checkNotifiedContact(tx, found, request.body);
           if (kind === 'interpretations')
@@ -328,11 +307,12 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           .transaction(async (tx) => {
             const found = await lockOpenCase(tx, caseId);
             const latest = await revisedFrom(tx, caseId, kind, itemId, baseRevision);
-            const fields = completed(
+            const fields = serverStamps(
               kind,
               checkedFields(kind, { ...latest.body, ...changes }, changes),
               latest.body,
               username,
+              new Date().toISOString(),
             );
             await checkNotifiedContact(tx, found, changes);
             if (kind === 'interpretations') {
