@@ -295,6 +295,10 @@ const monthFigures = z.object({
 });
 export type MonthFigures = z.infer<typeof monthFigures>;
 
+/** A month with billable time and no rate: its amount cannot be worked out, and reports count it apart. */
+export const isUnrated = ({ minutes, rate }: { minutes: number; rate: string | null }) =>
+  minutes !== 0 && rate === null;
+
 const reportTotals = z.object({
   minutes: z.number().int(),
   hours,

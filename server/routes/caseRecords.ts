@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type CaseRecordKind,
+  electrodesOverLimit,
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
@@ -108,7 +109,7 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
     // Checks stored before the old names were renamed answer under the modern ones too.
     const values = withModernElectrodes((stored.body.values ?? {}) as Record<string, number>);
     item.values = values;
-    item.overLimit = Object.keys(values).filter((electrode) => values[electrode] > context.limitKOhm);
+    item.overLimit = electrodesOverLimit(values, context.limitKOhm);
   }
   if (kind === 'interpretations') withAnswerDefaults(item, INTERPRETATION_ANSWER_DEFAULTS);
   if (kind === 'events') {

@@ -8,6 +8,7 @@ import {
   type ClientHeader,
   type CycleStatus,
   type HoursSummary,
+  isUnrated,
   type MonthFigures,
   monthRangeQuery,
   monthsBetween,
@@ -368,7 +369,7 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
       minutes,
       hours: hoursOf(minutes),
       amount: moneyOf(sum(entries.map(({ cents }) => cents ?? 0))),
-      unratedMonths: entries.filter(({ figures }) => figures.minutes > 0 && figures.rate === null).length,
+      unratedMonths: entries.filter(({ figures }) => isUnrated(figures)).length,
       cases: sum(entries.map(({ figures }) => figures.cases)),
     };
   }

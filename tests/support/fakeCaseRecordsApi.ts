@@ -1,4 +1,5 @@
 import {
+  electrodesOverLimit,
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
@@ -156,9 +157,7 @@ function answerOf(item: StoredItem, stored: StoredRevision, facts: RecordCaseFac
   if (item.kind === 'impedances') {
     const values = withModernElectrodes((stored.fields.values ?? {}) as Record<string, number>);
     answer.values = values;
-    answer.overLimit = Object.keys(values).filter(
-      (electrode) => values[electrode] > facts.impedanceLimitKOhm,
-    );
+    answer.overLimit = electrodesOverLimit(values, facts.impedanceLimitKOhm);
   }
   if (item.kind === 'events') {
     answer.notifiedBy ??= null;
