@@ -221,6 +221,13 @@ export const billableHoursSchema = z.object({
 });
 export type BillableHours = z.infer<typeof billableHoursSchema>;
 
+/** A status change the caller may be offered on a month, and why the server would refuse it now (or null). */
+export const allowedCycleMoveSchema = z.object({
+  to: z.enum(CYCLE_STATUSES),
+  refusal: z.string().nullable(),
+});
+export type AllowedCycleMove = z.infer<typeof allowedCycleMoveSchema>;
+
 /** A client's month as billing sees it; months with no stored cycle answer `version: 0`, open, no rate. */
 export const billingCycleSchema = z.object({
   id: z.string(),
@@ -236,6 +243,8 @@ export const billingCycleSchema = z.object({
   closedBy: z.string().nullable(),
   invoicedAt: z.string().nullable(),
   invoicedBy: z.string().nullable(),
+  /** The moves offered to the caller from this status (none without billing edit), as cases send theirs. */
+  allowedMoves: z.array(allowedCycleMoveSchema),
 });
 export type BillingCycle = z.infer<typeof billingCycleSchema>;
 
@@ -285,6 +294,10 @@ const monthFigures = z.object({
   cases: z.number().int(),
 });
 export type MonthFigures = z.infer<typeof monthFigures>;
+
+/** A month with billable time and no rate: its amount cannot be worked out, and reports count it apart. */
+export const isUnrated = ({ minutes, rate }: { minutes: number; rate: string | null }) =>
+  minutes !== 0 && rate === null;
 
 const reportTotals = z.object({
   minutes: z.number().int(),

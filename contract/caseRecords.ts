@@ -132,6 +132,15 @@ export const modernElectrode = (name: string): Electrode | undefined =>
 export const withModernElectrodes = (values: Readonly<Record<string, number>>): Record<string, number> =>
   Object.fromEntries(Object.entries(values).map(([name, kOhm]) => [modernElectrode(name) ?? name, kOhm]));
 
+/** An impedance above the protocol's limit is flagged; one at the limit is not (DESIGN §4 "impedances"). */
+export const isOverLimit = (kOhm: number, limitKOhm: number) => kOhm > limitKOhm;
+
+/** The electrodes of a check whose impedance is over the limit, in the check's order. */
+export const electrodesOverLimit = (values: Readonly<Record<string, number>>, limitKOhm: number): string[] =>
+  Object.entries(values)
+    .filter(([, value]) => isOverLimit(value, limitKOhm))
+    .map(([electrode]) => electrode);
+
 const kOhm = z
   .number({ error: 'An impedance must be a number of kΩ' })
   .min(0, 'An impedance must be between 0 and 999 kΩ')

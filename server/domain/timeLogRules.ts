@@ -2,7 +2,7 @@ import { wallClockFormat } from '../../contract/calendar';
 import { FUTURE_SKEW_MINUTES } from '../../contract/caseRecords';
 import type { FieldError } from '../../contract/envelope';
 import { HOOKUP_LEAD_HOURS, HOUR_MS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
-import type { TimeLogActivity } from '../../contract/timeLogs';
+import { BACKWARDS_LOG_MESSAGE, runsBackwards, type TimeLogActivity } from '../../contract/timeLogs';
 
 /**
  * What a time log may be (DESIGN §4 "Monitoring operations"), as pure rules: its shape (forwards, not in the
@@ -28,9 +28,7 @@ export function logShapeErrors({ start, end }: LogTimes, now: number, maxOpenLog
   return [
     ...future('start', start),
     ...future('end', end),
-    ...(end !== null && end <= start
-      ? [{ field: 'end', message: 'A time log must end after it starts' }]
-      : []),
+    ...(runsBackwards(start, end) ? [{ field: 'end', message: BACKWARDS_LOG_MESSAGE }] : []),
     ...(end !== null && end - start > maxOpenLogHours * HOUR_MS
       ? [
           {
@@ -96,4 +94,32 @@ export function logWindowRefusal(log: LogTimes, study: StudyTimes): string | und
         ? `lie within the recording and end at most ${TAKEDOWN_TRAIL_HOURS} h after its end`
         : 'lie within the recording';
   return `A ${log.activity} log must ${allowance}: ${span}`;
+}
+
+/** Where a technologist stands for a log on a case: assigned to it, their active cases, their running logs. */
+export interface LogStanding {
+  assigned: boolean;
+  activeCases: number;
+  /** Case numbers of their running logs on other cases. */
+  runningElsewhere: readonly string[];
+}
+
+/**
+ * Why the log may not be theirs (409), or undefined: a log given to a technologist needs them assigned to
+ * the case, and a log that starts running may not make their running logs outnumber their active cases.
+ */
+export function logStandingRefusal(
+  technologist: string,
+  caseNumber: string,
+  standing: LogStanding,
+  { newOwner, starts }: { newOwner: boolean; starts: boolean },
+): string | undefined {
+  if (newOwner && !standing.assigned) {
+    return `${technologist} is not assigned to case ${caseNumber}: assign them to the case before logging time on it`;
+  }
+  const running = standing.runningElsewhere.length;
+  if (starts && running + 1 > standing.activeCases) {
+    return `${technologist} already has ${running} running time logs (cases ${standing.runningElsewhere.join(', ')}) for ${standing.activeCases} active assigned cases: stop one first`;
+  }
+  return undefined;
 }

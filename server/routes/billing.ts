@@ -16,6 +16,7 @@ import {
 import { monthIn } from '../../contract/calendar';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
+import type { Role } from '../../contract/roles';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contract/timeLogs';
 import { recordWrite } from '../db/audit';
 import {
@@ -29,8 +30,8 @@ import {
 } from '../db/billing';
 import type { Db } from '../db/database';
 import type { DbOrTx } from '../db/transaction';
-import { cycleStatusRefusal } from '../domain/billing/cycleStatus';
-import { monthWindow } from '../domain/billing/months';
+import { cycleStatusRefusal, rateRefusal, runningLogsRefusal } from '../domain/billing/cycleStatus';
+import { monthEnded, monthName, monthWindow } from '../domain/billing/months';
 import { conflict, forbidden, notFound } from '../errors';
 import { currentLines, cycleView, liveHoursOf, statementOf, totalsOf } from '../services/billingStatements';
 import { ok, readsPatientData, requires } from './reply';
@@ -56,13 +57,6 @@ async function requireClient(db: DbOrTx, clientId: number) {
   return found;
 }
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** 409: the cycle changed since the caller loaded it (optimistic locking). */
 const staleCycle = (month: string, stored: { version: number } | undefined) =>
   conflict(
@@ -78,7 +72,13 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
 ) => {
   const maxOpenLogHours = monitoring?.maxOpenLogHours ?? DEFAULT_MAX_OPEN_LOG_HOURS;
   /** The cycle as the API shows it, with the month's live figures while it is open. */
-  const cycleOf = async (db: DbOrTx, client: ClientHeader, month: string, now: Date) => {
+  const cycleOf = async (
+    db: DbOrTx,
+    client: ClientHeader,
+    month: string,
+    now: Date,
+    roles: readonly Role[],
+  ) => {
     const stored = await findCycle(db, client.id, month);
     const [live] = await monthTotals(
       db,
@@ -86,7 +86,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       now,
       maxOpenLogHours,
     );
-    return cycleView(month, stored, liveHoursOf(live));
+    return cycleView(month, stored, liveHoursOf(live), { roles, timeZone: client.timeZone, now });
   };
 
   app.get(
@@ -138,11 +138,12 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
         ),
       );
       const byMonth = new Map(stored.map((cycle) => [cycle.month, cycle]));
+      const viewer = { roles: request.user.roles, timeZone: header.timeZone, now };
       const cycles = monthsBetween(first, last)
         .reverse()
         .map((month) => {
           const live = totals.get(month);
-          return cycleView(month, byMonth.get(month), liveHoursOf(live));
+          return cycleView(month, byMonth.get(month), liveHoursOf(live), viewer);
         });
       return ok(cycles);
     },
@@ -158,7 +159,15 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       const { header } = await requireClient(db, request.params.clientId);
       const month = request.params.cycleId;
       return ok(
-        await statementOf(db, header, month, await findCycle(db, header.id, month), clock(), maxOpenLogHours),
+        await statementOf(
+          db,
+          header,
+          month,
+          await findCycle(db, header.id, month),
+          request.user.roles,
+          clock(),
+          maxOpenLogHours,
+        ),
       );
     },
   );
@@ -180,13 +189,12 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       const cycle = await db.transaction(async (tx) => {
         const { header } = await requireClient(tx, request.params.clientId);
         const stored = await lockCycle(tx, header.id, month);
-        if (stored && stored.status !== 'open') {
-          throw conflict(`Cycle ${month} is ${stored.status}: reopen it to change the rate`);
-        }
+        const refused = stored && rateRefusal(month, stored.status);
+        if (refused) throw conflict(refused);
         if (version !== undefined && version !== (stored?.version ?? 0)) throw staleCycle(month, stored);
         const saved = await saveRate(tx, header.id, month, rate, request.user.username);
         await audit(tx, request, 'billing.rate', header.id, { month, version: saved.version });
-        return cycleOf(tx, header, month, clock());
+        return cycleOf(tx, header, month, clock(), request.user.roles);
       });
       return ok(cycle);
     },
@@ -216,18 +224,17 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
           to: status,
           hasRate: (stored?.rate ?? null) !== null,
           isAdmin: request.user.roles.includes('admin'),
-          monthEnded: now.getTime() >= monthWindow(month, header.timeZone).end,
+          monthEnded: monthEnded(month, header.timeZone, now.getTime()),
         });
         if (refusal?.status === 403) throw forbidden(refusal.message);
         if (refusal) throw conflict(refusal.message);
         if (!stored || version !== stored.version) throw staleCycle(month, stored);
         const lines = status === 'closed' ? await currentLines(tx, header, month, now, maxOpenLogHours) : [];
-        const running = lines.filter((line) => line.openLog).map((line) => line.caseNumber);
-        if (running.length > 0) {
-          throw conflict(
-            `${monthName(month)} cannot be closed while a time log counted in it is running: stop the running logs of case${running.length === 1 ? '' : 's'} ${running.join(', ')} first`,
-          );
-        }
+        const running = runningLogsRefusal(
+          monthName(month),
+          lines.filter((line) => line.openLog).map((line) => line.caseNumber),
+        );
+        if (running) throw conflict(running);
         const totals = totalsOf(lines);
         await saveStatus(tx, stored, status, request.user.username, {
           minutes: totals.minutes,
@@ -241,7 +248,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
           to: status,
           version: stored.version + 1,
         });
-        return cycleOf(tx, header, month, now);
+        return cycleOf(tx, header, month, now, request.user.roles);
       });
       return ok(cycle);
     },

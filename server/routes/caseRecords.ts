@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type CaseRecordKind,
+  electrodesOverLimit,
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
@@ -49,6 +50,7 @@ import {
   interpretationRefusal,
 } from '../domain/interpretations';
 import { interpretationFor } from '../domain/minimumNecessary';
+import { serverStamps } from '../domain/recordStamps';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CaseRouteOptions } from './cases';
 import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
@@ -107,7 +109,7 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
     // Checks stored before the old names were renamed answer under the modern ones too.
     const values = withModernElectrodes((stored.body.values ?? {}) as Record<string, number>);
     item.values = values;
-    item.overLimit = Object.keys(values).filter((electrode) => values[electrode] > context.limitKOhm);
+    item.overLimit = electrodesOverLimit(values, context.limitKOhm);
   }
   if (kind === 'interpretations') withAnswerDefaults(item, INTERPRETATION_ANSWER_DEFAULTS);
   if (kind === 'events') {
@@ -154,29 +156,6 @@ async function checkNotifiedContact(tx: DbOrTx, found: CaseRecord, sent: Record<
   if ((await existingContactIds(tx, found.clientId, [contactId])).has(contactId)) return;
   const message = `Contact ${contactId} is not a contact of this case's client`;
   throw badRequest(`Invalid notifiedContactId`, [{ field: 'notifiedContactId', message }]);
-}
-
-/**
- * What the server sets itself: who signed an interpretation and when; who recorded an event's
- * notification; a note's time, by default.
- */
-function completed(
-  kind: GenericRecordKind,
-  fields: Record<string, unknown>,
-  previous: Record<string, unknown> | undefined,
-  username: string,
-): Record<string, unknown> {
-  if (kind === 'case-notes') return { ...fields, notedAt: fields.notedAt ?? new Date().toISOString() };
-  if (kind === 'events') {
-    if (!fields.notifiedAt) return { ...fields, notifiedBy: null };
-    const unchanged = previous?.notifiedAt === fields.notifiedAt && previous?.notifiedBy;
-    return { ...fields, notifiedBy: unchanged ? previous.notifiedBy : username };
-  }
-  if (kind !== 'interpretations') return fields;
-  if (fields.status !== 'signed') return { ...fields, signedBy: null, signedAt: null };
-  if (previous?.status === 'signed')
-    return { ...fields, signedBy: previous.signedBy, signedAt: previous.signedAt };
-  return { ...fields, signedBy: username, signedAt: new Date().toISOString() };
 }
 
 /** An interpretation's state as the integrity rules see it, from its stored fields. */
@@ -283,11 +262,12 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const { username } = request.user;
         const created = await db.transaction(async (tx) => {
           const found = await lockOpenCase(tx, caseId);
-          const fields = completed(
+          const fields = serverStamps(
             kind,
             checkedFields(kind, request.body, request.body),
             undefined,
             username,
+            new Date().toISOString(),
           );
           await checkNotifiedContact(tx, found, request.body);
           if (kind === 'interpretations')
@@ -328,11 +308,12 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           .transaction(async (tx) => {
             const found = await lockOpenCase(tx, caseId);
             const latest = await revisedFrom(tx, caseId, kind, itemId, baseRevision);
-            const fields = completed(
+            const fields = serverStamps(
               kind,
               checkedFields(kind, { ...latest.body, ...changes }, changes),
               latest.body,
               username,
+              new Date().toISOString(),
             );
             await checkNotifiedContact(tx, found, changes);
             if (kind === 'interpretations') {

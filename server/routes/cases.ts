@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { caseDeletionRefusal } from '../../contract/caseDeletion';
 import {
   ACTIVE_CASE_STAGES,
   CASE_STAGES,
@@ -138,16 +139,10 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
         const locked = await lockExistingCase(tx, id);
         const row = await getCaseRow(tx, id);
         if (!row) throw caseNotFound(id);
-        const cancelInstead = 'cancel it: move it to closed with a reason';
-        if (locked.stage !== 'intake') {
-          throw conflict(
-            `Case ${locked.caseNumber} is in ${locked.stage} and cannot be deleted; ${cancelInstead}.`,
-          );
-        }
+        const hasRecords = locked.stage === 'intake' && (await countCaseHistory(tx, id)) > 0;
+        const refusal = caseDeletionRefusal(locked.caseNumber, locked.stage, hasRecords);
+        if (refusal) throw conflict(refusal);
         if (locked.version !== request.query.version) throw staleCase(locked.caseNumber);
-        if ((await countCaseHistory(tx, id)) > 0) {
-          throw conflict(`Case ${locked.caseNumber} has records and cannot be deleted; ${cancelInstead}.`);
-        }
         if (!(await deleteCase(tx, id, request.query.version))) throw staleCase(locked.caseNumber);
         await auditCaseWrite(tx, request, 'case.delete', id, { before: { version: locked.version } });
         return row;

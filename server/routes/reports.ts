@@ -3,6 +3,7 @@ import {
   clientHoursReportSchema,
   clientParams,
   hoursSummarySchema,
+  isUnrated,
   type MonthFigures,
   monitoringHoursQuery,
   monitoringHoursSchema,
@@ -73,7 +74,7 @@ function totalsOf(months: readonly MonthFigures[]) {
     minutes,
     hours: hoursOf(minutes),
     amount: moneyOf(cents),
-    unratedMonths: months.filter((month) => month.amount === null && month.minutes !== 0).length,
+    unratedMonths: months.filter(isUnrated).length,
     cases: months.reduce((sum, month) => sum + month.cases, 0),
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { recordItemParams, recordParams } from '../../contract/caseRecords';
 import { envelope } from '../../contract/envelope';
 import { isStaleOpenLog } from '../../contract/hours';
+import { ownLogRefusal } from '../../contract/ownWork';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess } from '../../contract/roles';
 import {
@@ -33,7 +34,13 @@ import {
 import type { DbOrTx } from '../db/transaction';
 import { closedCaseRefusal } from '../domain/caseStages';
 import { type NoteMoment, notesInWindow, timeLogCorrection } from '../domain/timeLogCorrection';
-import { latestEnd, logShapeErrors, logWindowRefusal, type StudyTimes } from '../domain/timeLogRules';
+import {
+  latestEnd,
+  logShapeErrors,
+  logStandingRefusal,
+  logWindowRefusal,
+  type StudyTimes,
+} from '../domain/timeLogRules';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import { concurrentRevisionConflict, historyOf, revisedFrom, withMeta } from './caseRecords';
@@ -133,16 +140,8 @@ async function checkLog(
   const starts = end === null && (newOwner || before?.fields.end !== null);
   if (newOwner || starts) {
     const standing = await technologistStanding(tx, owner, itemId);
-    if (newOwner && !standing.assigned) {
-      throw conflict(
-        `${technologist} is not assigned to case ${found.caseNumber}: assign them to the case before logging time on it`,
-      );
-    }
-    if (starts && standing.runningElsewhere.length + 1 > standing.activeCases) {
-      throw conflict(
-        `${technologist} already has ${standing.runningElsewhere.length} running time logs (cases ${standing.runningElsewhere.join(', ')}) for ${standing.activeCases} active assigned cases: stop one first`,
-      );
-    }
+    const refusal = logStandingRefusal(technologist, found.caseNumber, standing, { newOwner, starts });
+    if (refusal) throw conflict(refusal);
   }
   if (end === null) {
     const running = await runningLogOf(tx, owner, itemId);
@@ -181,10 +180,8 @@ async function linkedNotes(tx: DbOrTx, caseId: number, fields: TimeLogFields): P
 
 /** A technologist logs their own time; an admin may log anyone's. */
 function checkOwnLog(request: FastifyRequest, ...technologists: string[]) {
-  const { username, roles } = request.user;
-  if (roles.includes('admin')) return;
-  const other = technologists.find((technologist) => technologist !== username);
-  if (other) throw forbidden(`Only ${other} or an admin may change ${other}'s time logs`);
+  const refusal = ownLogRefusal(request.user, technologists);
+  if (refusal) throw forbidden(refusal);
 }
 
 /** A new log on the case, checked and indexed, with its audit entry. */

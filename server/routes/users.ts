@@ -22,6 +22,7 @@ import { recordAudit } from '../db/audit';
 import { activeCaseCounts } from '../db/cases';
 import type { Db } from '../db/database';
 import { endSessions, getAccount, listAccounts, lockAccount, setAccountEnabled } from '../db/userAccounts';
+import { ownGroupsRefusal, ownToggleRefusal } from '../domain/userAccess';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { TechnologistRoster } from '../services/technologistRoster';
 import { isCognitoError, type PoolUser, type UserDirectory } from '../services/userDirectory';
@@ -225,11 +226,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       const { groups } = request.body;
       const user = await directory.getUser(username);
       if (!user) throw notFound(`User ${username} not found`);
-      if (username === request.user.username && user.groups.includes('admin') && !groups.includes('admin')) {
-        throw conflict(
-          'You cannot remove your own admin group: another administrator must do it, so the service always keeps one.',
-        );
-      }
+      const refusal = ownGroupsRefusal(request.user.username, username, { from: user.groups, to: groups });
+      if (refusal) throw conflict(refusal);
       await directory.setGroups(username, user.groups, groups);
       const [from, to] = [[...user.groups].sort(), [...groups].sort()];
       await audit(request, 'user.access-groups', username, { from, to });
@@ -247,9 +245,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { username } = request.params;
-      if (username === request.user.username) {
-        throw conflict('You cannot disable yourself: another administrator must do it.');
-      }
+      const refusal = ownToggleRefusal(request.user.username, username);
+      if (refusal) throw conflict(refusal);
       // The account's row lock serialises every toggle of this user: each reads the state the previous one
       // left, so parallel calls neither lose a flip nor record a change that did not happen. The mirror and
       // the pool change together: a refused pool call rolls the mirror back.

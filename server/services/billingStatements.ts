@@ -7,6 +7,7 @@ import type {
   StatementChange,
 } from '../../contract/billing';
 import { type Interval, isStaleOpenLog, openLogEnd } from '../../contract/hours';
+import type { Role } from '../../contract/roles';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import {
   caseMinutesInMonth,
@@ -23,8 +24,9 @@ import {
 } from '../db/billing';
 import type { DbOrTx } from '../db/transaction';
 import { cptCodes } from '../domain/billing/cpt';
+import { allowedCycleMoves } from '../domain/billing/cycleStatus';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
-import { monthOf, monthWindow } from '../domain/billing/months';
+import { monthEnded, monthName, monthOf, monthWindow } from '../domain/billing/months';
 import { professionalCodes } from '../domain/billing/professional';
 
 /**
@@ -190,17 +192,38 @@ export function cycleFigures(stored: StoredFigures | undefined, live: MonthHours
   };
 }
 
+/** Who reads a cycle, and when: the moves it offers depend on both. */
+export interface CycleViewer {
+  roles: readonly Role[];
+  /** The client's zone, where its months end. */
+  timeZone: string;
+  now: Date;
+}
+
 /** A month as the API shows a cycle; a month never stored is open, without a rate, version 0. */
-export function cycleView(month: string, stored: StoredCycle | undefined, live: MonthHours): BillingCycle {
+export function cycleView(
+  month: string,
+  stored: StoredCycle | undefined,
+  live: MonthHours,
+  viewer: CycleViewer,
+): BillingCycle {
+  const figures = cycleFigures(stored, live);
+  const facts = {
+    month: monthName(month),
+    status: figures.status,
+    hasRate: figures.rate !== null,
+    monthEnded: monthEnded(month, viewer.timeZone, viewer.now.getTime()),
+  };
   return {
     id: month,
     month,
-    ...cycleFigures(stored, live),
+    ...figures,
     version: stored?.version ?? 0,
     closedAt: stored?.closedAt?.toISOString() ?? null,
     closedBy: stored?.closedBy ?? null,
     invoicedAt: stored?.invoicedAt?.toISOString() ?? null,
     invoicedBy: stored?.invoicedBy ?? null,
+    allowedMoves: allowedCycleMoves(facts, viewer.roles),
   };
 }
 
@@ -264,6 +287,7 @@ export async function statementOf(
   client: ClientHeader,
   month: string,
   stored: StoredCycle | undefined,
+  roles: readonly Role[],
   now: Date,
   maxOpenLogHours?: number,
 ): Promise<Statement> {
@@ -272,11 +296,12 @@ export async function statementOf(
   const frozen = stored && stored.status !== 'open' ? await frozenLines(db, stored.id) : undefined;
   const lines = frozen ?? current;
   const totals = totalsOf(lines);
-  const cycle = cycleView(month, stored, {
-    minutes: totals.minutes,
-    adjustMinutes: totals.adjustMinutes,
-    cases: lines.length,
-  });
+  const cycle = cycleView(
+    month,
+    stored,
+    { minutes: totals.minutes, adjustMinutes: totals.adjustMinutes, cases: lines.length },
+    { roles, timeZone: client.timeZone, now },
+  );
   return {
     client,
     cycle,

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { SelfCheck } from '../../contract/bugs';
 import type { Db } from '../db/database';
+import { appliedMigrations, probeAuditWrite } from '../db/selfChecks';
 
 /**
  * The live self-checks (GET /bugs/unit-tests, DESIGN §8): the running system's own health, each timed,
@@ -50,10 +50,7 @@ export function runSelfChecks(context: SelfCheckContext, now: () => number = Dat
   let identityDate: number | undefined;
   return Promise.all([
     timedCheck('Database reachable and migrated', async () => {
-      const { rows } = await db.execute<{ count: number | string }>(
-        sql`select count(*) as count from drizzle.__drizzle_migrations`,
-      );
-      const applied = Number(rows[0]?.count ?? 0);
+      const applied = await appliedMigrations(db);
       if (applied < context.migrations) fail(`${applied} of ${context.migrations} migrations applied`);
       return `${applied} migrations applied`;
     }),
@@ -98,17 +95,7 @@ export function runSelfChecks(context: SelfCheckContext, now: () => number = Dat
       return `${gib(free)} free`;
     }),
     timedCheck('Audit log writable', async () => {
-      const rolledBack = new CheckFailed('rolled back');
-      await db
-        .transaction(async (tx) => {
-          await tx.execute(
-            sql`insert into audit_log (actor, action, resource, outcome) values ('self-check', 'self-check', 'bugs', 'ok')`,
-          );
-          throw rolledBack;
-        })
-        .catch((error: unknown) => {
-          if (error !== rolledBack) throw error;
-        });
+      await probeAuditWrite(db);
       return 'An entry was written and rolled back';
     }),
   ]).then((results) => results.flat());

@@ -368,6 +368,73 @@ describeEachDatabase('Billing and reports API', (kind) => {
     expect(live.totals.totalMinutes).toBe(before.totals.totalMinutes + 60);
   });
 
+  it('offers each caller the moves of an open, closed and invoiced month, with the refusals it would answer', async () => {
+    const other = await call('POST', API_PATHS.clients, 'admin', {
+      name: 'Moves Test Hospital',
+      code: `MTH${kind === 'pglite' ? 'L' : 'P'}`,
+      timeZone: ZONE,
+    });
+    const otherId = (other.body.data as { id: number }).id;
+    const thisMonth = monthIn(ZONE);
+    const [rated, unrated] = [addMonths(thisMonth, -2), addMonths(thisMonth, -1)];
+    // Worked out apart from the server: "March 2026" for 2026-03.
+    const nameOf = (of: string) =>
+      new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${of}-15T00:00:00Z`),
+      );
+    const movesOf = async (as: DemoUsername) =>
+      Object.fromEntries(
+        (await get<BillingCycle[]>(API_PATHS.billingCycles(otherId), as)).map((cycle) => [
+          cycle.month,
+          cycle.allowedMoves,
+        ]),
+      );
+    const post = (path: string, body: unknown, as: DemoUsername = 'billing1') =>
+      call('POST', path, as, body).then((reply) => {
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        return reply.body.data as BillingCycle;
+      });
+
+    const priced = await post(API_PATHS.cycleRate(otherId, rated), { rate: '100.00' });
+    expect(priced.allowedMoves).toEqual([{ to: 'closed', refusal: null }]);
+    const open = {
+      [rated]: [{ to: 'closed', refusal: null }],
+      [unrated]: [{ to: 'closed', refusal: `Set a rate before closing ${nameOf(unrated)}` }],
+      [thisMonth]: [
+        { to: 'closed', refusal: `${nameOf(thisMonth)} has not ended yet in the client's time zone` },
+      ],
+    };
+    expect(await movesOf('billing1')).toEqual(open);
+    expect(await movesOf('admin')).toEqual(open);
+
+    const closed = await post(API_PATHS.cycleStatus(otherId, rated), { status: 'closed', version: 1 });
+    const closedMoves = [
+      { to: 'invoiced', refusal: null },
+      { to: 'open', refusal: null },
+    ];
+    expect(closed.allowedMoves).toEqual(closedMoves);
+    for (const as of ['billing1', 'admin'] as const) {
+      expect((await movesOf(as))[rated]).toEqual(closedMoves);
+      const statement = await get<Statement>(API_PATHS.billingCycle(otherId, rated), as);
+      expect(statement.cycle.allowedMoves).toEqual(closedMoves);
+    }
+
+    const invoiced = await post(API_PATHS.cycleStatus(otherId, rated), { status: 'invoiced', version: 2 });
+    const onlyAdmin = `Only an admin may reopen ${nameOf(rated)}: it is invoiced`;
+    expect(invoiced.allowedMoves).toEqual([{ to: 'closed', refusal: onlyAdmin }]);
+    expect((await movesOf('billing1'))[rated]).toEqual([{ to: 'closed', refusal: onlyAdmin }]);
+    expect((await movesOf('admin'))[rated]).toEqual([{ to: 'closed', refusal: null }]);
+    // The refusal offered is the one the server answers.
+    const refused = await call('POST', API_PATHS.cycleStatus(otherId, rated), 'billing1', {
+      status: 'closed',
+      version: 3,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(onlyAdmin);
+    const back = await post(API_PATHS.cycleStatus(otherId, rated), { status: 'closed', version: 3 }, 'admin');
+    expect(back.allowedMoves).toEqual(closedMoves);
+  });
+
   describe('who may see money', () => {
     it('refuses billing and reports to technologists and readers (403), answers billing staff and admins', async () => {
       const paths = [

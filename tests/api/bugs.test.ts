@@ -111,6 +111,10 @@ describeEachDatabase('Bug reports and self-checks API', (kind) => {
       /^\d+ of \d+ open, \d+ idle, 0 waiting$/,
     );
     for (const check of checks) expect(check.ms).toBeGreaterThanOrEqual(0);
+    // The audit check's entry was rolled back: the log holds nothing from it.
+    const log = await call('GET', `${API_PATHS.accessLog}?actor=self-check`, 'admin');
+    expect(log.status).toBe(200);
+    expect(log.body.data).toEqual([]);
   });
 
   describe('with a backup folder that cannot be made', () => {

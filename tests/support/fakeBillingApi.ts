@@ -8,6 +8,7 @@ import {
   type ClientHeader,
   type CycleStatus,
   type HoursSummary,
+  isUnrated,
   type MonthFigures,
   monthRangeQuery,
   monthsBetween,
@@ -22,9 +23,9 @@ import type { CurrentUser } from '../../contract/chrome';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
 import { cptCodes } from '../../server/domain/billing/cpt';
-import { cycleStatusRefusal } from '../../server/domain/billing/cycleStatus';
+import { allowedCycleMoves, cycleStatusRefusal } from '../../server/domain/billing/cycleStatus';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../../server/domain/billing/money';
-import { monthWindow } from '../../server/domain/billing/months';
+import { monthEnded, monthName, monthWindow } from '../../server/domain/billing/months';
 import { professionalCodes } from '../../server/domain/billing/professional';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { buildClient } from './clientBuilders';
@@ -165,14 +166,6 @@ const ROUTES = [
   ['hours', route(API_PATHS.billableHours(':clientId'))],
 ] as const;
 
-/** "October 2026", as the server names a month in its messages. */
-const monthName = (month: string) =>
-  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 function totalsOf(lines: readonly BillableCase[], rate: string | null) {
@@ -229,6 +222,15 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
       hours: totals.totalHours,
       amount: totals.amount,
       cases: lines.length,
+      allowedMoves: allowedCycleMoves(
+        {
+          month: monthName(cycle.month),
+          status: cycle.status,
+          hasRate: cycle.rate !== null,
+          monthEnded: monthEnded(cycle.month, entry.client.timeZone, Date.now()),
+        },
+        roles,
+      ),
     };
   }
 
@@ -303,7 +305,7 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
       to: status,
       hasRate: cycle.rate !== null,
       isAdmin: roles.includes('admin'),
-      monthEnded: Date.now() >= monthWindow(cycle.month, entry.client.timeZone).end,
+      monthEnded: monthEnded(cycle.month, entry.client.timeZone, Date.now()),
     });
     if (refusal) throw toHttpError(refusal.status, { error: refusal.message });
     checkVersion(cycle, version);
@@ -367,7 +369,7 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
       minutes,
       hours: hoursOf(minutes),
       amount: moneyOf(sum(entries.map(({ cents }) => cents ?? 0))),
-      unratedMonths: entries.filter(({ figures }) => figures.minutes > 0 && figures.rate === null).length,
+      unratedMonths: entries.filter(({ figures }) => isUnrated(figures)).length,
       cases: sum(entries.map(({ figures }) => figures.cases)),
     };
   }

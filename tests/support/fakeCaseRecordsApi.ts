@@ -1,4 +1,5 @@
 import {
+  electrodesOverLimit,
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
@@ -23,6 +24,7 @@ import { API_PATHS } from '../../contract/paths';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
 import { closedCaseRefusal } from '../../server/domain/caseStages';
 import { interpretationFor } from '../../server/domain/minimumNecessary';
+import { serverStamps } from '../../server/domain/recordStamps';
 import type { HttpClient, RequestOptions } from '../../src/dataProvider/httpClient';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
@@ -142,21 +144,6 @@ function checkNotifiedContact(facts: RecordCaseFacts, sent: Fields) {
   });
 }
 
-/** What the server sets itself: who signed an interpretation and when, who notified; a note's time. */
-function completed(kind: GenericRecordKind, fields: Fields, previous: Fields | undefined, username: string) {
-  if (kind === 'case-notes') return { ...fields, notedAt: fields.notedAt ?? now() };
-  if (kind === 'events') {
-    if (!fields.notifiedAt) return { ...fields, notifiedBy: null };
-    const unchanged = previous?.notifiedAt === fields.notifiedAt && previous?.notifiedBy;
-    return { ...fields, notifiedBy: unchanged ? previous.notifiedBy : username };
-  }
-  if (kind !== 'interpretations') return fields;
-  if (fields.status !== 'signed') return { ...fields, signedBy: null, signedAt: null };
-  if (previous?.status === 'signed')
-    return { ...fields, signedBy: previous.signedBy, signedAt: previous.signedAt };
-  return { ...fields, signedBy: username, signedAt: now() };
-}
-
 function answerOf(item: StoredItem, stored: StoredRevision, facts: RecordCaseFacts): RecordItem {
   const answer: RecordItem = {
     ...stored.fields,
@@ -170,9 +157,7 @@ function answerOf(item: StoredItem, stored: StoredRevision, facts: RecordCaseFac
   if (item.kind === 'impedances') {
     const values = withModernElectrodes((stored.fields.values ?? {}) as Record<string, number>);
     answer.values = values;
-    answer.overLimit = Object.keys(values).filter(
-      (electrode) => values[electrode] > facts.impedanceLimitKOhm,
-    );
+    answer.overLimit = electrodesOverLimit(values, facts.impedanceLimitKOhm);
   }
   if (item.kind === 'events') {
     answer.notifiedBy ??= null;
@@ -224,11 +209,12 @@ export function fakeCaseRecordsApi(
 
   function append(item: StoredItem, fields: Fields, author: string, voided?: boolean, voidReason = '') {
     const latest = item.revisions.at(-1) as StoredRevision;
-    const merged = completed(
+    const merged = serverStamps(
       item.kind,
       checkedFields(item.kind, { ...latest.fields, ...fields }, fields),
       latest.fields,
       author,
+      now(),
     );
     const stored: StoredRevision = {
       revision: latest.revision + 1,
@@ -266,7 +252,7 @@ export function fakeCaseRecordsApi(
     requireAccess(kind, 'create');
     const input = validate(RECORD_SHAPES[kind], body) as Fields;
     const facts = await openCase(caseId);
-    const fields = completed(kind, checkedFields(kind, input, input), undefined, user.username);
+    const fields = serverStamps(kind, checkedFields(kind, input, input), undefined, user.username, now());
     checkNotifiedContact(facts, input);
     const item: StoredItem = {
       id: Math.max(0, ...items.map((found) => found.id)) + 1,

@@ -3,6 +3,7 @@ import {
   type ClientHoursReport,
   type CycleStatus,
   type HoursSummary,
+  isUnrated,
   type MonitoringHours,
   type MonthFigures,
   type MonthRange,
@@ -12,7 +13,9 @@ import {
   type NotificationMonthRow,
   type ReportMonthRow,
 } from '../../contract/billing';
+import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
+import { amountCents as centsAt, moneyOf, rateCents } from '../../server/domain/billing/money';
 import { raiseNotFound, validate } from './fakeApiRules';
 import type { FakeHandler } from './HandlersHarness';
 
@@ -233,15 +236,6 @@ export const emptyReportsSeed: ReportsSeed = {
 };
 
 /** "12.50" for 750 minutes: hundredths of an hour, rounded half-up. */
-const hoursOf = (minutes: number) => {
-  const hundredths = Math.round((minutes * 100) / 60);
-  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
-};
-const moneyOf = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-const centsOf = (rate: string) => {
-  const [whole, fraction = ''] = rate.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** The server's reckoning over the seed, for one range. */
@@ -257,7 +251,7 @@ function reckoner(seed: ReportsSeed, { from, to }: MonthRange) {
     const cases = casesOf(clientId, month);
     const minutes = Math.max(0, sum(cases.map((found) => found.minutes)) + (cycle?.adjustMinutes ?? 0));
     const rate = cycle?.rate ?? null;
-    const amountCents = rate === null ? null : Math.round((minutes * centsOf(rate)) / 60);
+    const amountCents = rate === null ? null : centsAt(minutes, rateCents(rate));
     const amount = amountCents === null ? null : moneyOf(amountCents);
     const status = cycle?.status ?? 'open';
     return {
@@ -278,7 +272,7 @@ function reckoner(seed: ReportsSeed, { from, to }: MonthRange) {
       minutes,
       hours: hoursOf(minutes),
       amount: moneyOf(sum(figures.map((found) => found.amountCents ?? 0))),
-      unratedMonths: figures.filter((found) => found.amountCents === null && found.minutes > 0).length,
+      unratedMonths: figures.filter(isUnrated).length,
       cases: new Set(caseIds).size,
     };
   }

@@ -249,11 +249,11 @@ describe("a client's billing cycles", () => {
     const october = rowOf(await cycles(), 'October 2026');
     const close = within(october).getByRole('button', { name: 'Close October 2026' });
     expect(close).toBeDisabled();
-    expect(close).toHaveAccessibleDescription('Set a rate before closing');
+    expect(close).toHaveAccessibleDescription('Set a rate before closing October 2026');
     expect(within(october).getByRole('textbox', { name: 'Rate for October 2026' })).toHaveValue('');
     const november = screen.getByRole('button', { name: 'Close November 2026' });
     expect(november).toBeDisabled();
-    expect(november).toHaveAccessibleDescription('The month has not ended yet');
+    expect(november).toHaveAccessibleDescription("November 2026 has not ended yet in the client's time zone");
   });
 
   it('lets only an admin reopen an invoiced month', async () => {
@@ -261,7 +261,7 @@ describe("a client's billing cycles", () => {
     const august = rowOf(await cycles(), 'August 2026');
     const reopen = within(august).getByRole('button', { name: 'Reopen August 2026' });
     expect(reopen).toBeDisabled();
-    expect(reopen).toHaveAccessibleDescription('Only an admin can reopen an invoiced month');
+    expect(reopen).toHaveAccessibleDescription('Only an admin may reopen August 2026: it is invoiced');
     // A closed month may be reopened or invoiced by billing staff.
     expect(screen.getByRole('button', { name: 'Reopen September 2026' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Mark invoiced September 2026' })).toBeEnabled();

@@ -29,6 +29,18 @@ export function monthWindow(month: string, timeZone: string): Interval {
   return { start: monthStart(month, timeZone), end: monthStart(addMonths(month, 1), timeZone) };
 }
 
+/** Whether local month `month` is over in `timeZone` at `now`: a month still running cannot close. */
+export const monthEnded = (month: string, timeZone: string, now: number) =>
+  now >= monthWindow(month, timeZone).end;
+
+/** `2026-10` → "October 2026", as the server names a month in its messages (English, whatever the zone). */
+export const monthName = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /**
  * The local `YYYY-MM` of an instant: its UTC month or a neighbour (no zone is 24 h from UTC), told apart by
  * the month starts already worked out, so most calls need no time-zone arithmetic at all.

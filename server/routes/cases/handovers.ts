@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { caseIdParams, handoverInputSchema, handoverResultSchema } from '../../../contract/cases';
 import { envelope } from '../../../contract/envelope';
+import { ownHandoverRefusal } from '../../../contract/ownWork';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
 import type { TimeLogFields } from '../../../contract/timeLogs';
@@ -18,6 +19,7 @@ import { insertHandover, logOnCaseAfter, openLogOnCase } from '../../db/handover
 import { indexTimeLog } from '../../db/timeLogs';
 import type { DbOrTx } from '../../db/transaction';
 import { assignmentRefusal } from '../../domain/caseStages';
+import { handoverFieldErrors, handoverStartRefusal } from '../../domain/handovers';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict, forbidden } from '../../errors';
 import type { UserDirectory } from '../../services/userDirectory';
@@ -25,23 +27,14 @@ import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
 import { auditCaseWrite, loadCaseDetails, lockOpenCase } from './shared';
 
-/** A record time may be at most this far after the server's now (DESIGN §4 "Windows"). */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
 type Input = { from: string; to: string; at: string; note: string };
 
 /** 400s on the body's fields: a time in the future, a handover to oneself, an incoming non-technologist. */
-async function fieldErrors(directory: UserDirectory, { from, to, at }: Input) {
-  const errors: { field: string; message: string }[] = [];
-  if (Date.parse(at) > Date.now() + FUTURE_TOLERANCE_MS)
-    errors.push({ field: 'at', message: 'A handover cannot be in the future' });
-  if (to === from) errors.push({ field: 'to', message: 'Hand the case over to another technologist' });
-  else {
-    // Membership is read afresh: a write must not rely on a cached roster.
-    const incoming = await directory.getUser(to);
-    if (!incoming || !rolesFromGroups(incoming.groups).includes('technologist'))
-      errors.push({ field: 'to', message: `${to} is not a technologist` });
-  }
+async function fieldErrors(directory: UserDirectory, input: Input) {
+  // Membership is read afresh: a write must not rely on a cached roster.
+  const incoming = input.to === input.from ? undefined : await directory.getUser(input.to);
+  const isTechnologist = rolesFromGroups(incoming?.groups).includes('technologist');
+  const errors = handoverFieldErrors(input, Date.now(), isTechnologist);
   if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
 }
 
@@ -87,8 +80,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
       const input: Input = request.body;
       const { from, to, note } = input;
       const { username, roles } = request.user;
-      if (!roles.includes('admin') && from !== username)
-        throw forbidden(`Only ${from} or an admin may hand over ${from}'s case`);
+      const notOwn = ownHandoverRefusal(request.user, from);
+      if (notOwn) throw forbidden(notOwn);
       await fieldErrors(directory, input);
       const at = new Date(input.at);
       const handover = await db.transaction(async (tx) => {
@@ -98,10 +91,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         if (inactive) throw conflict(inactive);
         const open = await openLogOnCase(tx, id, from);
         if (!open) throw conflict(`${from} has no open time log on case ${locked.caseNumber} to hand over`);
-        if (at <= open.startAt)
-          throw conflict(
-            `The handover must come after ${from}'s open log on case ${locked.caseNumber} started (${open.startAt.toISOString()})`,
-          );
+        const early = handoverStartRefusal({ from, caseNumber: locked.caseNumber }, at, open.startAt);
+        if (early) throw conflict(early);
         const clash = await logOnCaseAfter(tx, id, to, at);
         if (clash)
           throw conflict(

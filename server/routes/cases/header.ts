@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type CasePatch, caseDetailsSchema, caseIdParams, casePatchSchema } from '../../../contract/cases';
+import { caseDetailsSchema, caseIdParams, casePatchSchema } from '../../../contract/cases';
 import type { FieldError } from '../../../contract/envelope';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
 import {
   activeCasesByTechnologist,
-  type CaseRecord,
   lockTechnologists,
   technologistsOfCase,
   updateCase,
 } from '../../db/cases';
+import { recordingErrors } from '../../domain/caseRecording';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';
 import { READER_GROUPS } from '../../services/technologistRoster';
@@ -18,37 +18,6 @@ import type { UserDirectory } from '../../services/userDirectory';
 import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
 import { auditCaseWrite, loadCaseDetails, lockOpenCase, staleCase } from './shared';
-
-/** A recording time set a few minutes ahead is a clock difference; further ahead it is a typing error. */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
-
-/** The recording times after the patch, checked against each other, the clock and the stage. */
-function recordingErrors(current: CaseRecord, patch: CasePatch): FieldError[] {
-  const start = patch.recordingStart === undefined ? current.recordingStart : toDate(patch.recordingStart);
-  const end = patch.recordingEnd === undefined ? current.recordingEnd : toDate(patch.recordingEnd);
-  const errors: FieldError[] = [];
-  const latest = Date.now() + FUTURE_TOLERANCE_MS;
-  if (start && start.getTime() > latest) {
-    errors.push({ field: 'recordingStart', message: 'Recording start cannot be in the future' });
-  }
-  if (end && end.getTime() > latest) {
-    errors.push({ field: 'recordingEnd', message: 'Recording end cannot be in the future' });
-  }
-  if (end && !start) errors.push({ field: 'recordingEnd', message: 'Set the recording start first' });
-  if (end && start && end <= start) {
-    errors.push({ field: 'recordingEnd', message: 'Recording end must be after the recording start' });
-  }
-  if (!start && current.stage !== 'intake') {
-    errors.push({
-      field: 'recordingStart',
-      message: `A case in ${current.stage} keeps its recording start`,
-    });
-  }
-  if (!end && (current.stage === 'preview' || current.stage === 'reviewed')) {
-    errors.push({ field: 'recordingEnd', message: `A case in ${current.stage} keeps its recording end` });
-  }
-  return errors;
-}
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -85,7 +54,7 @@ export const caseHeaderRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         await lockTechnologists(tx, technologists);
         const current = await lockOpenCase(tx, id);
         if (current.version !== version) throw staleCase(current.caseNumber);
-        const errors = recordingErrors(current, request.body);
+        const errors = recordingErrors(current, request.body, Date.now());
         if (readerProblem && fields.reader !== current.reader) errors.push(readerProblem);
         if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
         if (fields.monitoringLevel && fields.monitoringLevel !== current.monitoringLevel) {

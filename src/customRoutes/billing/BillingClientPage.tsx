@@ -2,10 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useCanAccess, usePermissions } from 'react-admin';
+import { useCanAccess } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { BillingCycle } from '../../../contract/billing';
-import type { Role } from '../../../contract/roles';
 import { PrintStyles } from '../../resources/cases/print/PrintStyles';
 import { BillingClientHeader } from './BillingClientHeader';
 import { useBillingCycles } from './billingQueries';
@@ -23,7 +22,6 @@ export const BillingClientPage = () => {
   const { clientId = '' } = useParams();
   const { data: cycles, error } = useBillingCycles(clientId);
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'billing', action: 'edit' });
-  const { permissions } = usePermissions<Role[]>();
   const [chosen, setChosen] = useState<{ cycle: BillingCycle; move: CycleMove }>();
   const changeStatus = useSetCycleStatus(clientId);
   return (
@@ -42,7 +40,6 @@ export const BillingClientPage = () => {
             clientId={clientId}
             cycles={cycles}
             canEdit={canEdit}
-            isAdmin={permissions?.includes('admin') ?? false}
             onChoose={(cycle, move) => setChosen({ cycle, move })}
           />
           {cycles && <CaseHoursSection clientId={clientId} cycles={cycles} />}

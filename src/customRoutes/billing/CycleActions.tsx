@@ -3,11 +3,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { BillingCycle } from '../../../contract/billing';
-import { type CycleMove, cycleMoves, type MoveContext } from './cycleMoves';
+import { type CycleMove, cycleMoves } from './cycleMoves';
 
 interface CycleActionsProps {
   cycle: BillingCycle;
-  context: MoveContext;
   onChoose: (move: CycleMove) => void;
 }
 
@@ -35,10 +34,10 @@ const MoveButton = ({ move, onChoose }: { move: CycleMove; onChoose: (move: Cycl
   );
 };
 
-/** The status changes of a month: close, mark invoiced, reopen; each confirmed before it is sent. */
-export const CycleActions = ({ cycle, context, onChoose }: CycleActionsProps) => (
+/** The status changes the server offers on a month (close, mark invoiced, reopen), each confirmed first. */
+export const CycleActions = ({ cycle, onChoose }: CycleActionsProps) => (
   <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-    {cycleMoves(cycle, context).map((move) => (
+    {cycleMoves(cycle).map((move) => (
       <MoveButton key={move.to} move={move} onChoose={onChoose} />
     ))}
   </Stack>

@@ -15,7 +15,6 @@ interface CyclesTableProps {
   cycles?: readonly BillingCycle[];
   /** The user may set rates and change statuses (billing edit). */
   canEdit: boolean;
-  isAdmin: boolean;
   onChoose: (cycle: BillingCycle, move: CycleMove) => void;
 }
 
@@ -31,21 +30,12 @@ const rateCell = (clientId: Identifier, cycle: BillingCycle, canEdit: boolean) =
   );
 
 /** A client's months, newest first: hours and amounts as the server computed them, status, what to do next. */
-export const CyclesTable = ({ clientId, cycles, canEdit, isAdmin, onChoose }: CyclesTableProps) => {
+export const CyclesTable = ({ clientId, cycles, canEdit, onChoose }: CyclesTableProps) => {
   const head = canEdit ? EDIT_HEAD : HEAD;
-  // The list runs to now, newest first: its first month is the client's current one, still running.
-  const runningMonth = cycles?.[0]?.month;
   const row = (cycle: BillingCycle): ReportRow => {
     const month = monthLabel(cycle.month);
     const actions = canEdit
-      ? [
-          <CycleActions
-            key="actions"
-            cycle={cycle}
-            context={{ isAdmin, monthEnded: cycle.month !== runningMonth }}
-            onChoose={(move) => onChoose(cycle, move)}
-          />,
-        ]
+      ? [<CycleActions key="actions" cycle={cycle} onChoose={(move) => onChoose(cycle, move)} />]
       : [];
     return {
       key: cycle.month,

@@ -1,4 +1,4 @@
-import type { CycleStatus } from '../../../contract/billing';
+import { type CycleStatus, isUnrated } from '../../../contract/billing';
 import { monthIn } from '../../../contract/calendar';
 
 /**
@@ -34,16 +34,9 @@ export function periodLabel(periodStart: string, periodEnd: string, timeZone: st
   return `${day.format(new Date(periodStart))} – ${day.format(new Date(Date.parse(periodEnd) - 1))}, ${timeZone}`;
 }
 
-/** A month to bill that has no rate yet: it has hours, is still open, and no rate was set. */
-export const needsRate = ({
-  minutes,
-  status,
-  rate,
-}: {
-  minutes: number;
-  status: CycleStatus;
-  rate: string | null;
-}) => minutes > 0 && status === 'open' && rate === null;
+/** A month to bill that has no rate yet: still open, with hours and no rate (as the reports count it). */
+export const needsRate = (figures: { minutes: number; status: CycleStatus; rate: string | null }) =>
+  figures.status === 'open' && isUnrated(figures);
 
 /** "1 client", "3 clients". */
 export const clientCount = (count: number) => `${count} ${count === 1 ? 'client' : 'clients'}`;

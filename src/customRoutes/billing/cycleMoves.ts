@@ -1,7 +1,7 @@
 import type { BillingCycle, CycleStatus } from '../../../contract/billing';
-import { monthLabel } from './billingFormat';
+import { CYCLE_STATUS_LABELS, monthLabel } from './billingFormat';
 
-/** A status change offered on a month, with the words of its button, confirmation and notice. */
+/** A status change the server offers on a month, with the words of its button, confirmation and notice. */
 export interface CycleMove {
   to: CycleStatus;
   /** The button's text, also the confirmation's. */
@@ -11,70 +11,57 @@ export interface CycleMove {
   title: string;
   explanation: string;
   done: string;
-  /** Why the move is not offered to this user or for this month yet; null when it is. */
+  /** Why the server would refuse the move now, in its words; null when it would make it. */
   refusal: string | null;
 }
 
-export interface MoveContext {
-  isAdmin: boolean;
-  /** The month is over in the client's time zone: a month still running cannot be closed. */
-  monthEnded: boolean;
-}
+type Words = Pick<CycleMove, 'action' | 'title' | 'explanation' | 'done'>;
 
-/** Why an open month cannot be closed yet, or null. */
-const closeRefusal = (cycle: BillingCycle, monthEnded: boolean) => {
-  if (!monthEnded) return 'The month has not ended yet';
-  return cycle.rate === null ? 'Set a rate before closing' : null;
+/** The words of each move the server offers, by its from and to (DESIGN §8); which moves, it decides. */
+const WORDS: Partial<Record<`${CycleStatus}→${CycleStatus}`, (month: string) => Words>> = {
+  'open→closed': (month) => ({
+    action: 'Close',
+    title: `Close ${month}?`,
+    explanation:
+      'Its statement lines are frozen: time logs or billing notes changed later are listed on the statement, not added to it. Its rate cannot change until it is reopened.',
+    done: `${month} closed: its statement lines are frozen`,
+  }),
+  'closed→invoiced': (month) => ({
+    action: 'Mark invoiced',
+    title: `Mark ${month} invoiced?`,
+    explanation: 'Only an admin can reopen an invoiced month.',
+    done: `${month} marked invoiced`,
+  }),
+  'closed→open': (month) => ({
+    action: 'Reopen',
+    title: `Reopen ${month}?`,
+    explanation: 'Its statement follows the time logs and billing notes again, and its rate can be changed.',
+    done: `${month} reopened`,
+  }),
+  'invoiced→closed': (month) => ({
+    action: 'Reopen',
+    title: `Reopen ${month}?`,
+    explanation: 'It goes back to closed, no longer invoiced; its statement lines stay frozen.',
+    done: `${month} reopened: closed, no longer invoiced`,
+  }),
 };
 
-/**
- * The moves the server accepts from each status (DESIGN §8): open → closed once the month has ended and has
- * a rate; a closed month may be invoiced or reopened by anyone who edits billing; an invoiced month goes
- * back to closed, admins only.
- */
-export function cycleMoves(cycle: BillingCycle, { isAdmin, monthEnded }: MoveContext): CycleMove[] {
+/** Words for a move the server offers that this page has none for: the status it leads to. */
+const plainWords = (month: string, to: CycleStatus): Words => {
+  const label = CYCLE_STATUS_LABELS[to];
+  return {
+    action: `Mark ${label.toLowerCase()}`,
+    title: `Mark ${month} ${label.toLowerCase()}?`,
+    explanation: `It becomes ${label.toLowerCase()}.`,
+    done: `${month} is now ${label.toLowerCase()}`,
+  };
+};
+
+/** The moves the server sent for the month and the caller, in its order, with their words. */
+export function cycleMoves(cycle: BillingCycle): CycleMove[] {
   const month = monthLabel(cycle.month);
-  const move = (to: CycleStatus, action: string, rest: Omit<CycleMove, 'to' | 'action' | 'name'>) => ({
-    to,
-    action,
-    name: `${action} ${month}`,
-    ...rest,
+  return cycle.allowedMoves.map(({ to, refusal }) => {
+    const words = WORDS[`${cycle.status}→${to}`]?.(month) ?? plainWords(month, to);
+    return { to, ...words, name: `${words.action} ${month}`, refusal };
   });
-  switch (cycle.status) {
-    case 'open':
-      return [
-        move('closed', 'Close', {
-          title: `Close ${month}?`,
-          explanation:
-            'Its statement lines are frozen: time logs or billing notes changed later are listed on the statement, not added to it. Its rate cannot change until it is reopened.',
-          done: `${month} closed: its statement lines are frozen`,
-          refusal: closeRefusal(cycle, monthEnded),
-        }),
-      ];
-    case 'closed':
-      return [
-        move('invoiced', 'Mark invoiced', {
-          title: `Mark ${month} invoiced?`,
-          explanation: 'Only an admin can reopen an invoiced month.',
-          done: `${month} marked invoiced`,
-          refusal: null,
-        }),
-        move('open', 'Reopen', {
-          title: `Reopen ${month}?`,
-          explanation:
-            'Its statement follows the time logs and billing notes again, and its rate can be changed.',
-          done: `${month} reopened`,
-          refusal: null,
-        }),
-      ];
-    case 'invoiced':
-      return [
-        move('closed', 'Reopen', {
-          title: `Reopen ${month}?`,
-          explanation: 'It goes back to closed, no longer invoiced; its statement lines stay frozen.',
-          done: `${month} reopened: closed, no longer invoiced`,
-          refusal: isAdmin ? null : 'Only an admin can reopen an invoiced month',
-        }),
-      ];
-  }
 }

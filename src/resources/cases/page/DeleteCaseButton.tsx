@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, type HttpError, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { caseDeletionRefusal } from '../../../../contract/caseDeletion';
 import type { CaseDetails } from '../../../../contract/cases';
 import { API_PATHS } from '../../../../contract/paths';
 import type { AppDataProvider } from '../../../dataProvider';
@@ -11,11 +12,15 @@ import { refreshCaseLists } from '../caseQueries';
 import { caseDetailsKey, useUpdateCaseDetails } from './useCaseDetails';
 
 /**
- * What the server deletes (DELETE …/cases/{id}): an intake case nothing has happened to yet. Records on it
- * are not in its details: the server's refusal (409) says so in its words.
+ * What the server deletes (DELETE …/cases/{id}), by its own rule: an intake case nothing has happened to yet.
+ * Records on it are not in its details: the server's refusal (409) says so in its words.
  */
 export const mayBeDeleted = (details: CaseDetails) =>
-  details.stage === 'intake' && details.transitions.length === 0 && details.actions.length === 0;
+  caseDeletionRefusal(
+    details.caseNumber,
+    details.stage,
+    details.transitions.length > 0 || details.actions.length > 0,
+  ) === undefined;
 
 /**
  * An administrator's delete of a case taken in by mistake: confirmed first, sent with the version the page

@@ -4,7 +4,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { memo } from 'react';
 import { NumberInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { RECORD_SHAPES } from '../../../../../contract/caseRecords';
+import { isOverLimit, RECORD_SHAPES } from '../../../../../contract/caseRecords';
 import { HEAD_COLUMNS, HEAD_LAYOUT } from './impedanceSummary';
 
 /** The electrodes with a value, as the API takes them (an input left empty is no measurement). */
@@ -29,7 +29,7 @@ function missingMessage(values: Record<string, number>) {
 const ElectrodeInput = memo(
   ({ electrode, limit, row, column }: { electrode: string; limit: number; row: number; column: number }) => {
     const kOhm: unknown = useWatch({ name: `values.${electrode}` });
-    const over = typeof kOhm === 'number' && Number.isFinite(kOhm) && kOhm > limit;
+    const over = typeof kOhm === 'number' && Number.isFinite(kOhm) && isOverLimit(kOhm, limit);
     return (
       <NumberInput
         source={`values.${electrode}`}

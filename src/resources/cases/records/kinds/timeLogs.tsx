@@ -9,6 +9,8 @@ import { useState } from 'react';
 import { BooleanInput, SelectInput, useGetIdentity } from 'react-admin';
 import type { CaseDetails } from '../../../../../contract/cases';
 import {
+  BACKWARDS_LOG_MESSAGE,
+  runsBackwards,
   type TIME_LOG_ACTIVITIES,
   type TimeLog,
   timeLogFieldsSchema,
@@ -47,8 +49,8 @@ export function logDuration({ start, end }: Pick<TimeLog, 'start' | 'end'>, now 
 const formSchema = timeLogFieldsSchema
   .pick({ start: true, end: true, activity: true, billable: true })
   .superRefine((fields, context) => {
-    if (fields.end && fields.end <= fields.start)
-      context.addIssue({ code: 'custom', path: ['end'], message: 'A time log must end after it starts' });
+    if (fields.end && runsBackwards(Date.parse(fields.start), Date.parse(fields.end)))
+      context.addIssue({ code: 'custom', path: ['end'], message: BACKWARDS_LOG_MESSAGE });
   });
 
 const timeLogFields = ({ client }: CaseDetails) => [

@@ -1,0 +1,39 @@
+import type { FieldError } from '../../contract/envelope';
+import { FUTURE_TOLERANCE_MS } from './timeLogRules';
+
+/**
+ * A handover (DESIGN §4 "Monitoring operations"): the outgoing technologist's open log ends at the
+ * handover's time and the incoming one's starts there, so that time is not in the future, the incoming one
+ * is another technologist, and it comes after the outgoing log started.
+ */
+
+export interface HandoverInput {
+  from: string;
+  to: string;
+  /** ISO instant. */
+  at: string;
+}
+
+/** The 400 fields of a handover; `incomingIsTechnologist` is the directory's answer for `to`. */
+export function handoverFieldErrors(
+  { from, to, at }: HandoverInput,
+  now: number,
+  incomingIsTechnologist: boolean,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (Date.parse(at) > now + FUTURE_TOLERANCE_MS)
+    errors.push({ field: 'at', message: 'A handover cannot be in the future' });
+  if (to === from) errors.push({ field: 'to', message: 'Hand the case over to another technologist' });
+  else if (!incomingIsTechnologist) errors.push({ field: 'to', message: `${to} is not a technologist` });
+  return errors;
+}
+
+/** Why the handover cannot end the outgoing open log (409): it must come after the log started. */
+export function handoverStartRefusal(
+  { from, caseNumber }: { from: string; caseNumber: string },
+  at: Date,
+  openSince: Date,
+): string | undefined {
+  if (at > openSince) return undefined;
+  return `The handover must come after ${from}'s open log on case ${caseNumber} started (${openSince.toISOString()})`;
+}
