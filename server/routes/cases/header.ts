@@ -4,13 +4,12 @@ import type { FieldError } from '../../../contract/envelope';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
+import { type CaseRecord, updateCase } from '../../db/cases';
 import {
   activeCasesByTechnologist,
-  type CaseRecord,
   lockTechnologists,
   technologistsOfCase,
-  updateCase,
-} from '../../db/cases';
+} from '../../db/caseTechnologists';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';
 import { READER_GROUPS } from '../../services/technologistRoster';
