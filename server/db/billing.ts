@@ -1,36 +1,36 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, min, sql } from 'drizzle-orm';
 import type { BillableCase, ClientHeader, CycleStatus } from '../../contract/billing';
-import { billingCycleLines, billingCycles } from './schema';
+import { billingCycleLines, billingCycles, cases, clients } from './schema';
+import { subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** Billing's stored cycles (DESIGN §8 "Billing and reports"): rates, statuses, frozen lines; the client's header. */
 
+/** When the client's first recording started: its months begin there. */
+const first = subquery
+  .select({ recording: min(cases.recordingStart).as('first_recording') })
+  .from(cases)
+  .where(eq(cases.clientId, clients.id))
+  .as('first');
+
 export async function clientHeader(db: DbOrTx, clientId: number) {
-  const { rows } = await db.execute<{
-    id: number;
-    name: string;
-    code: string;
-    time_zone: string;
-    address: string;
-    currency: string;
-    billing_period_start: string;
-    first_recording: Date | string | null;
-  }>(sql`
-    select c.id, c.name, c.code, c.time_zone, c.address, c.currency, c.billing_period_start,
-      (select min(recording_start) from cases where client_id = c.id) as first_recording
-    from clients c where c.id = ${clientId}`);
-  const [row] = rows;
+  const [row] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      code: clients.code,
+      timeZone: clients.timeZone,
+      address: clients.address,
+      currency: clients.currency,
+      billingPeriodStart: clients.billingPeriodStart,
+      firstRecording: first.recording,
+    })
+    .from(clients)
+    .leftJoinLateral(first, sql`true`)
+    .where(eq(clients.id, clientId));
   if (!row) return undefined;
-  const header: ClientHeader = {
-    id: Number(row.id),
-    name: row.name,
-    code: row.code,
-    timeZone: row.time_zone,
-    address: row.address,
-    currency: row.currency,
-    billingPeriodStart: row.billing_period_start,
-  };
-  return { header, firstRecording: row.first_recording === null ? null : new Date(row.first_recording) };
+  const { firstRecording, ...header } = row;
+  return { header: header satisfies ClientHeader, firstRecording };
 }
 
 export type StoredCycle = typeof billingCycles.$inferSelect;

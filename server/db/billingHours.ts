@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, between, eq, sql, sum } from 'drizzle-orm';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
+import { caseMonthHours } from './schema';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -29,34 +30,27 @@ export async function monthTotals(
   maxOpenLogHours?: number,
 ): Promise<MonthTotal[]> {
   const live = await runningCaseIds(db, clientId);
-  const { rows } = await db.execute<{
-    client_id: number;
-    month: string;
-    billable: number | string;
-    adjust: number | string;
-    monitoring: number | string;
-    cases: number | string;
-  }>(sql`
-    select client_id, month, sum(billable_minutes) as billable, sum(adjust_minutes) as adjust,
-      sum(monitoring_minutes) as monitoring,
-      count(*) filter (where billable_minutes > 0 or adjust_minutes <> 0) as cases
-    from case_month_hours
-    where month between ${from} and ${to} ${clientId === undefined ? sql`` : sql`and client_id = ${clientId}`}
-      ${exceptCases('case_id', live)}
-    group by client_id, month`);
-  const totals = new Map<string, MonthTotal>(
-    rows.map((row) => [
-      key(Number(row.client_id), row.month),
-      {
-        clientId: Number(row.client_id),
-        month: row.month,
-        billableMinutes: Number(row.billable),
-        adjustMinutes: Number(row.adjust),
-        monitoringMinutes: Number(row.monitoring),
-        cases: Number(row.cases),
-      },
-    ]),
-  );
+  const rows = await db
+    .select({
+      clientId: caseMonthHours.clientId,
+      month: caseMonthHours.month,
+      billableMinutes: sum(caseMonthHours.billableMinutes).mapWith(Number),
+      adjustMinutes: sum(caseMonthHours.adjustMinutes).mapWith(Number),
+      monitoringMinutes: sum(caseMonthHours.monitoringMinutes).mapWith(Number),
+      cases: sql`count(*) filter (
+        where ${caseMonthHours.billableMinutes} > 0 or ${caseMonthHours.adjustMinutes} <> 0
+      )`.mapWith(Number),
+    })
+    .from(caseMonthHours)
+    .where(
+      and(
+        between(caseMonthHours.month, from, to),
+        clientId === undefined ? undefined : eq(caseMonthHours.clientId, clientId),
+        exceptCases(caseMonthHours.caseId, live),
+      ),
+    )
+    .groupBy(caseMonthHours.clientId, caseMonthHours.month);
+  const totals = new Map<string, MonthTotal>(rows.map((row) => [key(row.clientId, row.month), row]));
   const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   for (const row of caseRows) {
     if (row.month < from || row.month > to) continue;
@@ -86,19 +80,21 @@ export async function caseMinutesInMonth(
   maxOpenLogHours?: number,
 ) {
   const live = await runningCaseIds(db, clientId);
-  const { rows } = await db.execute<{
-    case_id: number;
-    billable_minutes: number;
-    adjust_minutes: number;
-  }>(sql`
-    select case_id, billable_minutes, adjust_minutes from case_month_hours
-    where client_id = ${clientId} and month = ${month} ${exceptCases('case_id', live)}`);
-  const minutes = new Map<number, { billable: number; adjust: number }>(
-    rows.map((row) => [
-      Number(row.case_id),
-      { billable: Number(row.billable_minutes), adjust: Number(row.adjust_minutes) },
-    ]),
-  );
+  const rows = await db
+    .select({
+      caseId: caseMonthHours.caseId,
+      billable: caseMonthHours.billableMinutes,
+      adjust: caseMonthHours.adjustMinutes,
+    })
+    .from(caseMonthHours)
+    .where(
+      and(
+        eq(caseMonthHours.clientId, clientId),
+        eq(caseMonthHours.month, month),
+        exceptCases(caseMonthHours.caseId, live),
+      ),
+    );
+  const minutes = new Map(rows.map(({ caseId, ...row }) => [caseId, row]));
   const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   for (const row of caseRows) {
     if (row.month === month)
