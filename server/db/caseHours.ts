@@ -19,7 +19,7 @@ import {
   clients,
   technologistMonthHours,
 } from './schema';
-import { latestRevision } from './subqueries';
+import { latestRevisionJoin } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -104,7 +104,7 @@ async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLo
 
 /** The billing notes' adjustments of the cases (each note's latest revision, voided ones left out). */
 async function adjustmentsOf(db: DbOrTx, caseIds: readonly number[]) {
-  const latest = latestRevision();
+  const latest = latestRevisionJoin();
   const rows = await db
     .select({
       caseId: caseRecordItems.caseId,

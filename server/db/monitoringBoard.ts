@@ -16,6 +16,7 @@ import {
 } from './caseChecks';
 import { openNotificationsByCase } from './notifications';
 import { casePatients, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
+import { fromJson } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The case's open logs, oldest first: the board names the stale ones (DESIGN §4). */
@@ -27,8 +28,6 @@ const openLogs = sql`coalesce((
 ), '[]')`;
 
 type Instant = Date | string;
-/** A json column: a string from some drivers, already parsed from others. */
-const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? JSON.parse(value) : value);
 const instant = (value: Instant | null) => (value === null ? null : new Date(value).toISOString());
 
 /**

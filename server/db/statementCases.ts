@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
 import { casePatients, caseRecordItems, caseRecordRevisions, cases, caseTimeLogs } from './schema';
-import { latestRevision, subquery } from './subqueries';
+import { latestRevisionJoin, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The cases of a client's statement: their facts for the lines and CPT codes, running logs, revisions. */
@@ -70,7 +70,7 @@ const hookup = subquery
   )
   .limit(1)
   .as('hookup');
-const latest = latestRevision();
+const latest = latestRevisionJoin();
 const daily = subquery
   .select({ itemId: caseRecordItems.id })
   .from(caseRecordItems)

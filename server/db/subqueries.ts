@@ -5,20 +5,27 @@ import { caseRecordItems, caseRecordRevisions } from './schema';
 /** Builds the subqueries that other queries join; they run only as part of those. */
 export const subquery = new QueryBuilder();
 
+/** A json column's value: a string from some drivers, already parsed from others. */
+export const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** A revision's columns, as the clinical records read them. */
+export const revisionColumns = {
+  itemId: caseRecordRevisions.itemId,
+  revision: caseRecordRevisions.revision,
+  body: caseRecordRevisions.body,
+  voided: caseRecordRevisions.voided,
+  voidReason: caseRecordRevisions.voidReason,
+  author: caseRecordRevisions.author,
+  createdAt: caseRecordRevisions.createdAt,
+};
+
 /**
  * The latest revision of the item `itemId` (by default the one of `case_record_items` in scope), to join
- * laterally: one backward probe of the revisions' primary key per item.
+ * laterally as `latest`: one backward probe of the revisions' primary key per item.
  */
-export const latestRevision = (itemId: AnyPgColumn = caseRecordItems.id) =>
+export const latestRevisionJoin = (itemId: AnyPgColumn = caseRecordItems.id) =>
   subquery
-    .select({
-      revision: caseRecordRevisions.revision,
-      body: caseRecordRevisions.body,
-      voided: caseRecordRevisions.voided,
-      voidReason: caseRecordRevisions.voidReason,
-      author: caseRecordRevisions.author,
-      createdAt: caseRecordRevisions.createdAt,
-    })
+    .select(revisionColumns)
     .from(caseRecordRevisions)
     .where(eq(caseRecordRevisions.itemId, itemId))
     .orderBy(desc(caseRecordRevisions.revision))
