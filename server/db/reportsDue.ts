@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CaseStage } from '../../contract/cases';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
 import { caseProtocolRevision } from './caseChecks';
 import { caseRecordItems, cases, caseTransitions, clients, protocolRevisions } from './schema';
-import { fromJson, latestRevisionJoin, subquery } from './subqueries';
+import { fromJson, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** A case with what its reports due are reckoned from (DESIGN §4 "Reports due"). */
@@ -61,10 +61,9 @@ const signed = subquery
   .from(caseRecordItems)
   .crossJoinLateral(latest)
   .where(
-    and(
-      eq(caseRecordItems.caseId, cases.id),
-      eq(caseRecordItems.kind, 'interpretations'),
-      not(latest.voided),
+    liveRecordsOfCase(
+      'interpretations',
+      latest,
       sql`${latest.body}->>'status' = 'signed' and ${latest.body}->>'signedAt' is not null`,
     ),
   )

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
 import { casePatients, caseRecordItems, caseRecordRevisions, cases, caseTimeLogs } from './schema';
-import { latestRevisionJoin, subquery } from './subqueries';
+import { latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The cases of a client's statement: their facts for the lines and CPT codes, running logs, revisions. */
@@ -76,10 +76,9 @@ const daily = subquery
   .from(caseRecordItems)
   .crossJoinLateral(latest)
   .where(
-    and(
-      eq(caseRecordItems.caseId, cases.id),
-      eq(caseRecordItems.kind, 'interpretations'),
-      not(latest.voided),
+    liveRecordsOfCase(
+      'interpretations',
+      latest,
       sql`${latest.body}->>'kind' = 'daily' and ${latest.body}->>'status' = 'signed'`,
     ),
   )

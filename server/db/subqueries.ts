@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, not, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
-import { caseRecordItems, caseRecordRevisions } from './schema';
+import type { CaseRecordKind } from '../../contract/caseRecords';
+import { caseRecordItems, caseRecordRevisions, cases } from './schema';
 
 /** Builds the subqueries that other queries join; they run only as part of those. */
 export const subquery = new QueryBuilder();
@@ -31,3 +32,16 @@ export const latestRevisionJoin = (itemId: AnyPgColumn = caseRecordItems.id) =>
     .orderBy(desc(caseRecordRevisions.revision))
     .limit(1)
     .as('latest');
+
+/** The live (not voided) records of `kind` on the case in scope, `latest` joined as their latest revisions. */
+export const liveRecordsOfCase = (
+  kind: CaseRecordKind,
+  latest: ReturnType<typeof latestRevisionJoin>,
+  ...conditions: SQL[]
+) =>
+  and(
+    eq(caseRecordItems.caseId, cases.id),
+    eq(caseRecordItems.kind, kind),
+    not(latest.voided),
+    ...conditions,
+  );
