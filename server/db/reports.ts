@@ -1,14 +1,22 @@
-import { and, between, eq, gt, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, gt, gte, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import { addMonths } from '../../contract/billing';
-import type { NotificationRule } from '../../contract/clients';
 import { HOUR_MS, openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';
 import type { NotifiableEventRow } from '../domain/notifications';
 import type { StoredFigures } from './billing';
+import { caseProtocolRevision } from './caseChecks';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
-import { eventsUnderProtocol } from './notifications';
-import { billingCycles, caseMonthHours, cases, caseTimeLogs, clients } from './schema';
+import {
+  billingCycles,
+  caseMonthHours,
+  caseRecordItems,
+  cases,
+  caseTimeLogs,
+  clients,
+  protocolRevisions,
+} from './schema';
+import { latestRevisionJoin } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The reports' reads (DESIGN §8 "Billing and reports"): stored cycles of a range, monitoring hours. */
@@ -209,25 +217,38 @@ export async function notifiableEvents(db: DbOrTx, range: Range): Promise<Notifi
   const [year, month] = range.to.split('-').map(Number);
   const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
   const end = new Date(Date.UTC(year, month, 2));
-  const { rows } = await db.execute<{
-    client_id: number;
-    time_zone: string;
-    body: { type: string; occurredAt: string; notifiedAt?: string | null };
-    rules: NotificationRule[];
-  }>(sql`
-    select c.client_id, cl.time_zone, latest.body, p.notification_rules as rules
-    from ${eventsUnderProtocol}
-    join clients cl on cl.id = c.client_id
-    where jsonb_array_length(p.notification_rules) > 0 and not latest.voided
-      and (latest.body->>'occurredAt')::timestamptz >= ${start.toISOString()}
-      and (latest.body->>'occurredAt')::timestamptz < ${end.toISOString()}
-      ${range.clientId === undefined ? sql`` : sql`and c.client_id = ${range.clientId}`}`);
-  return rows.map((row) => ({
-    clientId: Number(row.client_id),
-    timeZone: row.time_zone,
-    type: row.body.type,
-    occurredAt: row.body.occurredAt,
-    notifiedAt: row.body.notifiedAt ?? null,
-    rules: row.rules,
-  }));
+  const latest = latestRevisionJoin();
+  const occurredAt = sql`(${latest.body}->>'occurredAt')::timestamptz`;
+  const rows = await db
+    .select({
+      clientId: cases.clientId,
+      timeZone: clients.timeZone,
+      body: latest.body,
+      rules: protocolRevisions.notificationRules,
+    })
+    .from(cases)
+    .innerJoin(protocolRevisions, caseProtocolRevision)
+    .innerJoin(caseRecordItems, and(eq(caseRecordItems.caseId, cases.id), eq(caseRecordItems.kind, 'events')))
+    .crossJoinLateral(latest)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .where(
+      and(
+        sql`jsonb_array_length(${protocolRevisions.notificationRules}) > 0`,
+        not(latest.voided),
+        gte(occurredAt, start.toISOString()),
+        lt(occurredAt, end.toISOString()),
+        range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+      ),
+    );
+  return rows.map(({ body, rules, ...row }) => {
+    const event = body as { type: string; occurredAt: string; notifiedAt?: string | null };
+    return {
+      ...row,
+      type: event.type,
+      occurredAt: event.occurredAt,
+      notifiedAt: event.notifiedAt ?? null,
+      // A protocol with rules, as the where asks.
+      rules: rules ?? [],
+    };
+  });
 }
