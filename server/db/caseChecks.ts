@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_CHECK_INTERVAL_MINUTES } from '../../contract/home';
 import {
   casePatients,
@@ -15,26 +16,31 @@ import {
  * the protocol revision it runs under: the stage lists and the operations board apply the same rule.
  */
 
+/** A case's time logs and records, as the correlated lookups below name them. */
+const log = alias(caseTimeLogs, 'log');
+const item = alias(caseRecordItems, 'item');
+const revision = alias(caseRecordRevisions, 'revision');
+
 /** A record time after now does not count (DESIGN §4): a check dated tomorrow must not silence today. */
 const checks = {
   /** The latest `check` log's start, straight off the (case, start) index. */
   checkLog: sql`(
-    select max(log.start_at) from ${caseTimeLogs} log
-    where log.case_id = ${cases.id} and log.start_at <= now() and log.activity = 'check' and not log.voided
+    select max(${log.startAt}) from ${caseTimeLogs} ${log}
+    where ${log.caseId} = ${cases.id} and ${log.startAt} <= now() and ${log.activity} = 'check' and not ${log.voided}
   )`,
   /** The end of the latest ended `monitoring` log: watching until then was a check. */
   monitoringEnd: sql`(
-    select max(log.end_at) from ${caseTimeLogs} log
-    where log.case_id = ${cases.id} and log.end_at <= now() and log.activity = 'monitoring' and not log.voided
+    select max(${log.endAt}) from ${caseTimeLogs} ${log}
+    where ${log.caseId} = ${cases.id} and ${log.endAt} <= now() and ${log.activity} = 'monitoring' and not ${log.voided}
   )`,
   impedance: sql`(
     select max(latest.measured_at)
-    from ${caseRecordItems} item
+    from ${caseRecordItems} ${item}
     cross join lateral (
-      select (body->>'measuredAt')::timestamptz as measured_at, voided from ${caseRecordRevisions} revision
-      where revision.item_id = item.id order by revision.revision desc limit 1
+      select (${revision.body}->>'measuredAt')::timestamptz as measured_at, ${revision.voided} from ${caseRecordRevisions} ${revision}
+      where ${revision.itemId} = ${item.id} order by ${revision.revision} desc limit 1
     ) latest
-    where item.case_id = ${cases.id} and item.kind = 'impedances' and not latest.voided
+    where ${item.caseId} = ${cases.id} and ${item.kind} = 'impedances' and not latest.voided
       and latest.measured_at <= now()
   )`,
 };
@@ -44,9 +50,9 @@ export const lastCheckAt = sql`greatest(${checks.checkLog}, ${checks.monitoringE
 
 /** A continuous-level case with an open `monitoring` log is being watched: never overdue. */
 export const watched = sql<boolean>`(${cases.monitoringLevel} = 'continuous' and exists (
-  select 1 from ${caseTimeLogs} log
-  where log.case_id = ${cases.id} and log.end_at is null and log.activity = 'monitoring' and not log.voided
-    and log.start_at <= now()
+  select 1 from ${caseTimeLogs} ${log}
+  where ${log.caseId} = ${cases.id} and ${log.endAt} is null and ${log.activity} = 'monitoring' and not ${log.voided}
+    and ${log.startAt} <= now()
 ))`;
 
 export const recordingEnded = sql<boolean>`coalesce(${cases.recordingEnd} <= now(), false)`;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MonitoringLevel } from '../../contract/cases';
 import type { StaleOpenLog } from '../../contract/home';
 import { isStaleOpenLog } from '../../contract/hours';
@@ -19,12 +20,14 @@ import { casePatients, cases, caseTimeLogs, clients, protocolRevisions } from '.
 import { fromJson } from './subqueries';
 import type { DbOrTx } from './transaction';
 
+const log = alias(caseTimeLogs, 'log');
+
 /** The case's open logs, oldest first: the board names the stale ones (DESIGN §4). */
 const openLogs = sql`coalesce((
-  select json_agg(json_build_object('technologist', log.technologist, 'activity', log.activity,
-    'start', log.start_at) order by log.start_at)
-  from ${caseTimeLogs} log
-  where log.case_id = ${cases.id} and log.end_at is null and not log.voided
+  select json_agg(json_build_object('technologist', ${log.technologist}, 'activity', ${log.activity},
+    'start', ${log.startAt}) order by ${log.startAt})
+  from ${caseTimeLogs} ${log}
+  where ${log.caseId} = ${cases.id} and ${log.endAt} is null and not ${log.voided}
 ), '[]')`;
 
 type Instant = Date | string;
