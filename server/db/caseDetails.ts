@@ -12,8 +12,9 @@ import type {
 import type { CaseFacts } from '../domain/caseStages';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
 import { factsOf, type GuardRecord, historyOf } from './caseHistory';
-import { type RawRow, rowColumns, selectRows, toCaseRow, toPatient } from './cases';
+import { type RawRow, rowColumns, selectRows, toCaseRow } from './caseList';
 import { toHandover } from './handovers';
+import { toPatient } from './patientDetails';
 import { reportInput } from './reportsDue';
 import {
   caseActions,

@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, notInArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import {
@@ -9,7 +10,16 @@ import {
   type TechnologistMonth,
 } from '../domain/billing/caseHours';
 import type { Db } from './database';
-import { caseHoursPending, caseMonthHours, technologistMonthHours } from './schema';
+import {
+  caseHoursPending,
+  caseMonthHours,
+  caseRecordItems,
+  cases,
+  caseTimeLogs,
+  clients,
+  technologistMonthHours,
+} from './schema';
+import { latestRevisionJoin } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -30,21 +40,17 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 type CaseZone = { id: number; clientId: number; timeZone: string; recordingEnd: number | null };
 
 async function zonesOf(db: DbOrTx, caseIds: readonly number[]): Promise<CaseZone[]> {
-  const { rows } = await db.execute<{
-    id: number;
-    client_id: number;
-    time_zone: string;
-    recording_end: Date | string | null;
-  }>(sql`
-    select c.id, c.client_id, client.time_zone, c.recording_end
-    from cases c join clients client on client.id = c.client_id
-    where c.id in ${caseIds}`);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    clientId: Number(row.client_id),
-    timeZone: row.time_zone,
-    recordingEnd: row.recording_end === null ? null : new Date(row.recording_end).getTime(),
-  }));
+  const rows = await db
+    .select({
+      id: cases.id,
+      clientId: cases.clientId,
+      timeZone: clients.timeZone,
+      recordingEnd: cases.recordingEnd,
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .where(inArray(cases.id, [...caseIds]));
+  return rows.map((row) => ({ ...row, recordingEnd: row.recordingEnd?.getTime() ?? null }));
 }
 
 /** How running logs count: until the cap of DESIGN §4 "Open logs" at `now`. */
@@ -59,49 +65,63 @@ export interface RunningLogClock {
  */
 async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLogClock) {
   const recordingEnds = new Map(zones.map((zone) => [zone.id, zone.recordingEnd]));
-  const { rows } = await db.execute<{
-    case_id: number;
-    technologist: string;
-    start_at: Date | string;
-    end_at: Date | string | null;
-    billable: boolean;
-  }>(sql`
-    select log.case_id, log.technologist, log.start_at, log.end_at, log.billable
-    from case_time_logs log
-    where log.case_id in ${zones.map((zone) => zone.id)} and not log.voided
-      ${clock ? sql`` : sql`and log.end_at is not null`}`);
+  const rows = await db
+    .select({
+      caseId: caseTimeLogs.caseId,
+      technologist: caseTimeLogs.technologist,
+      start: caseTimeLogs.startAt,
+      end: caseTimeLogs.endAt,
+      billable: caseTimeLogs.billable,
+    })
+    .from(caseTimeLogs)
+    .where(
+      and(
+        inArray(
+          caseTimeLogs.caseId,
+          zones.map((zone) => zone.id),
+        ),
+        not(caseTimeLogs.voided),
+        clock ? undefined : isNotNull(caseTimeLogs.endAt),
+      ),
+    );
   const spans = new Map<number, LogSpan[]>();
   for (const row of rows) {
-    const start = new Date(row.start_at).getTime();
+    const start = row.start.getTime();
     const end =
-      row.end_at !== null
-        ? new Date(row.end_at).getTime()
+      row.end !== null
+        ? row.end.getTime()
         : openLogEnd(start, {
             now: (clock as RunningLogClock).now.getTime(),
-            recordingEnd: recordingEnds.get(Number(row.case_id)) ?? null,
+            recordingEnd: recordingEnds.get(row.caseId) ?? null,
             maxOpenLogHours: (clock as RunningLogClock).maxOpenLogHours,
           });
     if (end <= start) continue;
     const span = { technologist: row.technologist, start, end, billable: row.billable };
-    pushTo(spans, Number(row.case_id), span);
+    pushTo(spans, row.caseId, span);
   }
   return spans;
 }
 
 /** The billing notes' adjustments of the cases (each note's latest revision, voided ones left out). */
 async function adjustmentsOf(db: DbOrTx, caseIds: readonly number[]) {
-  const { rows } = await db.execute<{ case_id: number; month: string; adjust_minutes: number }>(sql`
-    select item.case_id, latest.body->>'month' as month, (latest.body->>'adjustMinutes')::int as adjust_minutes
-    from case_record_items item
-    cross join lateral (
-      select body, voided from case_record_revisions revision
-      where revision.item_id = item.id order by revision.revision desc limit 1
-    ) latest
-    where item.case_id in ${caseIds} and item.kind = 'billing-notes' and not latest.voided`);
+  const latest = latestRevisionJoin();
+  const rows = await db
+    .select({
+      caseId: caseRecordItems.caseId,
+      month: sql<string>`${latest.body}->>'month'`,
+      adjustMinutes: sql`(${latest.body}->>'adjustMinutes')::int`.mapWith(Number),
+    })
+    .from(caseRecordItems)
+    .crossJoinLateral(latest)
+    .where(
+      and(
+        inArray(caseRecordItems.caseId, [...caseIds]),
+        eq(caseRecordItems.kind, 'billing-notes'),
+        not(latest.voided),
+      ),
+    );
   const adjustments = new Map<number, Adjustment[]>();
-  for (const row of rows) {
-    pushTo(adjustments, Number(row.case_id), { month: row.month, adjustMinutes: Number(row.adjust_minutes) });
-  }
+  for (const { caseId, ...adjustment } of rows) pushTo(adjustments, caseId, adjustment);
   return adjustments;
 }
 
@@ -145,10 +165,10 @@ export async function refreshCaseHours(db: DbOrTx, caseIds: readonly number[]): 
 
 /** Recomputes the hours of every case of the client (its time zone changed). */
 export async function refreshClientCaseHours(db: DbOrTx, clientId: number): Promise<void> {
-  const { rows } = await db.execute<{ id: number }>(sql`select id from cases where client_id = ${clientId}`);
+  const rows = await db.select({ id: cases.id }).from(cases).where(eq(cases.clientId, clientId));
   await refreshCaseHours(
     db,
-    rows.map((row) => Number(row.id)),
+    rows.map((row) => row.id),
   );
 }
 
@@ -175,11 +195,15 @@ export async function refreshPendingCaseHours(db: Db, batch = 2000): Promise<num
 
 /** The cases (of the client, when given) with a running log: their hours are counted live. */
 export async function runningCaseIds(db: DbOrTx, clientId?: number): Promise<number[]> {
-  const { rows } = await db.execute<{ case_id: number }>(sql`
-    select distinct log.case_id from case_time_logs log
-    ${clientId === undefined ? sql`` : sql`join cases c on c.id = log.case_id and c.client_id = ${clientId}`}
-    where log.end_at is null and not log.voided`);
-  return rows.map((row) => Number(row.case_id));
+  const running = and(isNull(caseTimeLogs.endAt), not(caseTimeLogs.voided));
+  const logs = db.selectDistinct({ caseId: caseTimeLogs.caseId }).from(caseTimeLogs);
+  // Joined to the cases only for one client's: the running logs of all clients need no case.
+  const rows = await (clientId === undefined
+    ? logs.where(running)
+    : logs
+        .innerJoin(cases, and(eq(cases.id, caseTimeLogs.caseId), eq(cases.clientId, clientId)))
+        .where(running));
+  return rows.map((row) => row.caseId);
 }
 
 /**
@@ -193,6 +217,6 @@ export const liveCaseHours = (
   maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS,
 ) => computeCaseHours(db, caseIds, { now, maxOpenLogHours });
 
-/** `and case_id not in (…)`, or nothing when there are none. */
-export const exceptCases = (column: string, caseIds: readonly number[]) =>
-  caseIds.length === 0 ? sql`` : sql`and ${sql.raw(column)} not in ${caseIds}`;
+/** `column not in (…)`, or nothing when there are none. */
+export const exceptCases = (column: AnyPgColumn, caseIds: readonly number[]) =>
+  caseIds.length === 0 ? undefined : notInArray(column, [...caseIds]);

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CaseRecordKind } from '../../contract/caseRecords';
 import { caseRecordItems, caseRecordRevisions } from './schema';
+import { latestRevisionJoin, revisionColumns } from './subqueries';
 import { type DbOrTx, isUniqueViolation } from './transaction';
 
 /**
@@ -18,51 +19,28 @@ export type StoredRevision = {
   createdAt: Date;
 };
 
-const revisionColumns = {
-  itemId: caseRecordRevisions.itemId,
-  revision: caseRecordRevisions.revision,
-  body: caseRecordRevisions.body,
-  voided: caseRecordRevisions.voided,
-  voidReason: caseRecordRevisions.voidReason,
-  author: caseRecordRevisions.author,
-  createdAt: caseRecordRevisions.createdAt,
-};
-
 /** The latest revision of each item of these kinds on the case (one index lookup per item), oldest item first. */
 export async function listLatestRevisions(
   db: DbOrTx,
   caseId: number,
   kinds: readonly CaseRecordKind[],
 ): Promise<(StoredRevision & { kind: CaseRecordKind })[]> {
-  const { rows } = await db.execute<{
-    kind: CaseRecordKind;
-    item_id: number;
-    revision: number;
-    body: Record<string, unknown>;
-    voided: boolean;
-    void_reason: string;
-    author: string;
-    created_at: Date | string;
-  }>(sql`
-    select item.kind, item.id as item_id, latest.revision, latest.body, latest.voided, latest.void_reason,
-      latest.author, latest.created_at
-    from ${caseRecordItems} item
-    cross join lateral (
-      select * from ${caseRecordRevisions} revision
-      where revision.item_id = item.id order by revision.revision desc limit 1
-    ) latest
-    where item.case_id = ${caseId} and item.kind in ${kinds}
-    order by item.id`);
-  return rows.map((row) => ({
-    kind: row.kind,
-    itemId: row.item_id,
-    revision: row.revision,
-    body: row.body,
-    voided: row.voided,
-    voidReason: row.void_reason,
-    author: row.author,
-    createdAt: new Date(row.created_at),
-  }));
+  const latest = latestRevisionJoin();
+  return db
+    .select({
+      kind: caseRecordItems.kind,
+      itemId: caseRecordItems.id,
+      revision: latest.revision,
+      body: latest.body,
+      voided: latest.voided,
+      voidReason: latest.voidReason,
+      author: latest.author,
+      createdAt: latest.createdAt,
+    })
+    .from(caseRecordItems)
+    .crossJoinLateral(latest)
+    .where(and(eq(caseRecordItems.caseId, caseId), inArray(caseRecordItems.kind, [...kinds])))
+    .orderBy(caseRecordItems.id);
 }
 
 /** The item, if it is of this kind on this case. */

@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { PatientInput, PatientRevision } from '../../contract/cases';
+import type { Patient, PatientInput, PatientRevision } from '../../contract/cases';
 import { appendRevision, itemHistory } from './caseRecords';
-import { toPatient } from './cases';
 import { casePatients, caseRecordItems, cases } from './schema';
 import type { DbOrTx } from './transaction';
 
@@ -12,6 +11,23 @@ import type { DbOrTx } from './transaction';
  */
 
 type PatientRow = typeof casePatients.$inferSelect;
+
+export function toPatient({ caseId: _case, updatedBy: _by, ...row }: PatientRow): Patient {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function insertPatient(db: DbOrTx, caseId: number, input: PatientInput, by: string) {
+  const [row] = await db
+    .insert(casePatients)
+    .values({ caseId, ...input, updatedBy: by })
+    .returning();
+  return toPatient(row);
+}
+
+export async function getPatient(db: DbOrTx, caseId: number): Promise<Patient | null> {
+  const [row] = await db.select().from(casePatients).where(eq(casePatients.caseId, caseId));
+  return row ? toPatient(row) : null;
+}
 
 const PATIENT_FIELDS = [
   'mrn',

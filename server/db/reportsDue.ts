@@ -1,7 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CaseStage } from '../../contract/cases';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
+import { caseProtocolRevision } from './caseChecks';
+import { caseRecordItems, cases, caseTransitions, clients, protocolRevisions } from './schema';
+import { fromJson, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** A case with what its reports due are reckoned from (DESIGN §4 "Reports due"). */
@@ -38,80 +41,82 @@ export function reportInput(read: {
   };
 }
 
+/** The stage a closed case was closed from (its latest transition's). */
+const closedFrom = subquery
+  .select({ fromStage: caseTransitions.fromStage })
+  .from(caseTransitions)
+  .where(eq(caseTransitions.caseId, cases.id))
+  .orderBy(desc(caseTransitions.at), desc(caseTransitions.id))
+  .limit(1)
+  .as('closed_from');
+
+const latest = latestRevisionJoin();
+/** The case's live signed interpretations. */
+const signed = subquery
+  .select({
+    list: sql`json_agg(json_build_object(
+      'kind', ${latest.body}->>'kind', 'periodStart', ${latest.body}->>'periodStart',
+      'periodEnd', ${latest.body}->>'periodEnd', 'signedAt', ${latest.body}->>'signedAt'))`.as('signed_list'),
+  })
+  .from(caseRecordItems)
+  .crossJoinLateral(latest)
+  .where(
+    liveRecordsOfCase(
+      'interpretations',
+      latest,
+      sql`${latest.body}->>'status' = 'signed' and ${latest.body}->>'signedAt' is not null`,
+    ),
+  )
+  .as('signed');
+
 /**
- * The cases matching `where` (on `c`, the cases, and `client`) that have a recording start, each with its
- * client's billing periods, the turnaround of the protocol it runs under, whether it was cancelled (closed
- * from intake) and its live signed interpretations: one query, however many cases.
+ * The cases matching `where` that have a recording start, each with its client's billing periods, the
+ * turnaround of the protocol it runs under, whether it was cancelled (closed from intake) and its live
+ * signed interpretations: one query, however many cases.
  */
-async function reportCases(db: DbOrTx, where: SQL): Promise<ReportCase[]> {
-  const { rows } = await db.execute<{
-    id: number;
-    case_number: string;
-    stage: CaseStage;
-    client_id: number;
-    client_name: string;
-    time_zone: string;
-    billing_period_start: string;
-    recording_start: Instant;
-    recording_end: Instant | null;
-    turnaround_hours: number | null;
-    cancelled: boolean;
-    signed: string | SignedInterpretation[];
-  }>(sql`
-    select c.id, c.case_number, c.stage, client.id as client_id, client.name as client_name, client.time_zone,
-      client.billing_period_start, c.recording_start, c.recording_end,
-      p.report_turnaround_hours as turnaround_hours,
-      coalesce(closed_from.from_stage = 'intake', false) as cancelled,
-      coalesce(signed.list, '[]') as signed
-    from cases c
-    join clients client on client.id = c.client_id
-    left join protocol_revisions p
-      on p.client_id = c.client_id and p.kind = 'protocol' and p.revision = c.protocol_revision
-    left join lateral (
-      select t.from_stage from case_transitions t
-      where t.case_id = c.id order by t.at desc, t.id desc limit 1
-    ) closed_from on c.stage = 'closed'
-    left join lateral (
-      select json_agg(json_build_object(
-        'kind', latest.body->>'kind', 'periodStart', latest.body->>'periodStart',
-        'periodEnd', latest.body->>'periodEnd', 'signedAt', latest.body->>'signedAt')) as list
-      from case_record_items item
-      cross join lateral (
-        select body, voided from case_record_revisions revision
-        where revision.item_id = item.id order by revision.revision desc limit 1
-      ) latest
-      where item.case_id = c.id and item.kind = 'interpretations' and not latest.voided
-        and latest.body->>'status' = 'signed' and latest.body->>'signedAt' is not null
-    ) signed on true
-    where c.recording_start is not null and (${where})`);
-  return rows.map((row) => ({
-    caseId: Number(row.id),
-    caseNumber: row.case_number,
-    stage: row.stage,
-    clientId: Number(row.client_id),
-    clientName: row.client_name,
-    input: reportInput({
-      recordingStart: row.recording_start,
-      recordingEnd: row.recording_end,
-      timeZone: row.time_zone,
-      billingPeriodStart: row.billing_period_start,
-      turnaroundHours: row.turnaround_hours,
-      cancelled: row.cancelled,
-      signed: typeof row.signed === 'string' ? JSON.parse(row.signed) : row.signed,
-    }),
+async function reportCases(db: DbOrTx, where: SQL | undefined): Promise<ReportCase[]> {
+  const rows = await db
+    .select({
+      caseId: cases.id,
+      caseNumber: cases.caseNumber,
+      stage: cases.stage,
+      clientId: clients.id,
+      clientName: clients.name,
+      timeZone: clients.timeZone,
+      billingPeriodStart: clients.billingPeriodStart,
+      recordingStart: cases.recordingStart,
+      recordingEnd: cases.recordingEnd,
+      turnaroundHours: protocolRevisions.reportTurnaroundHours,
+      cancelled: sql<boolean>`coalesce(${closedFrom.fromStage} = 'intake', false)`,
+      signed: sql`coalesce(${signed.list}, '[]')`.mapWith(fromJson<SignedInterpretation[]>),
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .leftJoin(protocolRevisions, caseProtocolRevision)
+    .leftJoinLateral(closedFrom, eq(cases.stage, 'closed'))
+    .leftJoinLateral(signed, sql`true`)
+    .where(and(isNotNull(cases.recordingStart), where));
+  return rows.map(({ caseId, caseNumber, stage, clientId, clientName, recordingStart, ...read }) => ({
+    caseId,
+    caseNumber,
+    stage,
+    clientId,
+    clientName,
+    // Chosen with a recording start.
+    input: reportInput({ ...read, recordingStart: recordingStart as Date }),
   }));
 }
 
 /** The open (not closed) cases this user reads: the reports they owe. */
 export const reportCasesOfReader = (db: DbOrTx, username: string) =>
-  reportCases(db, sql`c.reader = ${username} and c.stage <> 'closed'`);
+  reportCases(db, and(eq(cases.reader, username), ne(cases.stage, 'closed')));
 
 /** The cases in monitoring: the board's. */
-export const reportCasesInMonitoring = (db: DbOrTx) => reportCases(db, sql`c.stage = 'monitoring'`);
+export const reportCasesInMonitoring = (db: DbOrTx) => reportCases(db, eq(cases.stage, 'monitoring'));
 
 /** One case, for its header (none before its recording starts). */
 export async function reportCaseOf(db: DbOrTx, caseId: number): Promise<ReportCase | undefined> {
-  const [found] = await reportCases(db, sql`c.id = ${caseId}`);
+  const [found] = await reportCases(db, eq(cases.id, caseId));
   return found;
 }
 
@@ -126,8 +131,10 @@ export function reportCasesInRange(db: DbOrTx, range: { clientId?: number; from:
   const end = new Date(Date.UTC(year, month, 2));
   return reportCases(
     db,
-    sql`c.recording_start < ${end.toISOString()}
-      and (c.recording_end is null or c.recording_end >= ${start.toISOString()})
-      ${range.clientId === undefined ? sql`` : sql`and c.client_id = ${range.clientId}`}`,
+    and(
+      lt(cases.recordingStart, end),
+      or(isNull(cases.recordingEnd), gte(cases.recordingEnd, start)),
+      range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+    ),
   );
 }

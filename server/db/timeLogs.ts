@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, not, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ACTIVE_CASE_STAGES } from '../../contract/cases';
 import type { TimeLogFields } from '../../contract/timeLogs';
 import { refreshCaseHours } from './caseHours';
 import type { StoredRevision } from './caseRecords';
-import { cases, caseTimeLogs } from './schema';
+import { caseRecordItems, cases, caseTechnologists, caseTimeLogs } from './schema';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -103,26 +104,38 @@ export async function technologistStanding(
   { technologist, caseId }: OwnerOnCase,
   exceptItemId = 0,
 ): Promise<{ assigned: boolean; activeCases: number; runningElsewhere: string[] }> {
-  const { rows } = await db.execute<{
-    assigned: boolean;
-    active_cases: number | string;
-    running_elsewhere: string[] | null;
-  }>(sql`
-    select
-      exists (select 1 from case_technologists where case_id = ${caseId} and username = ${technologist}) as assigned,
-      (select count(*) from case_technologists assignment join cases c on c.id = assignment.case_id
-        where assignment.username = ${technologist} and c.stage in ${ACTIVE_CASE_STAGES}) as active_cases,
-      (select array_agg(c.case_number order by c.case_number) from case_time_logs log
-        join cases c on c.id = log.case_id
-        where log.technologist = ${technologist} and log.end_at is null and not log.voided
-          and log.case_id <> ${caseId} and log.item_id <> ${exceptItemId}
-          and c.stage <> 'closed') as running_elsewhere`);
-  const [row] = rows;
-  return {
-    assigned: Boolean(row?.assigned),
-    activeCases: Number(row?.active_cases ?? 0),
-    runningElsewhere: row?.running_elsewhere ?? [],
-  };
+  const assignment = alias(caseTechnologists, 'assignment');
+  const [row] = await db
+    .select({
+      assigned: sql<boolean>`exists (${db
+        .select({ caseId: caseTechnologists.caseId })
+        .from(caseTechnologists)
+        .where(and(eq(caseTechnologists.caseId, caseId), eq(caseTechnologists.username, technologist)))})`,
+      activeCases: sql`(${db
+        .select({ count: count() })
+        .from(assignment)
+        .innerJoin(cases, eq(cases.id, assignment.caseId))
+        .where(
+          and(eq(assignment.username, technologist), inArray(cases.stage, [...ACTIVE_CASE_STAGES])),
+        )})`.mapWith(Number),
+      runningElsewhere: sql<string[] | null>`(${db
+        .select({ caseNumbers: sql`array_agg(${cases.caseNumber} order by ${cases.caseNumber})` })
+        .from(caseTimeLogs)
+        .innerJoin(cases, eq(cases.id, caseTimeLogs.caseId))
+        .where(
+          and(
+            eq(caseTimeLogs.technologist, technologist),
+            isNull(caseTimeLogs.endAt),
+            not(caseTimeLogs.voided),
+            ne(caseTimeLogs.caseId, caseId),
+            ne(caseTimeLogs.itemId, exceptItemId),
+            ne(cases.stage, 'closed'),
+          ),
+        )})`,
+    })
+    // One row holding the three answers, so they take one round trip.
+    .from(sql`(values (1)) as standing`);
+  return { ...row, runningElsewhere: row.runningElsewhere ?? [] };
 }
 
 /** "The latest time log" of a case (DESIGN §4): the live one that starts last. */
@@ -143,8 +156,15 @@ export async function caseNoteIdsOf(
   ids: readonly number[],
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const { rows } = await db.execute<{ id: number }>(sql`
-    select id from case_record_items
-    where case_id = ${caseId} and kind = 'case-notes' and id in ${ids}`);
-  return new Set(rows.map((row) => Number(row.id)));
+  const rows = await db
+    .select({ id: caseRecordItems.id })
+    .from(caseRecordItems)
+    .where(
+      and(
+        eq(caseRecordItems.caseId, caseId),
+        eq(caseRecordItems.kind, 'case-notes'),
+        inArray(caseRecordItems.id, [...ids]),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

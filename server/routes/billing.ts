@@ -19,15 +19,8 @@ import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contract/timeLogs';
 import { recordWrite } from '../db/audit';
-import {
-  clientHeader,
-  findCycle,
-  lockCycle,
-  monthTotals,
-  saveRate,
-  saveStatus,
-  storedCycles,
-} from '../db/billing';
+import { clientHeader, findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../db/billing';
+import { monthTotals } from '../db/billingHours';
 import type { Db } from '../db/database';
 import type { DbOrTx } from '../db/transaction';
 import { cycleStatusRefusal, rateRefusal, runningLogsRefusal } from '../domain/billing/cycleStatus';

@@ -9,8 +9,9 @@ import {
 } from '../../contract/cases';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
-import { getPatient, insertPatient } from '../db/cases';
 import {
+  getPatient,
+  insertPatient,
   keepAsRevision,
   lockPatient,
   mrnUsedByAnotherPatient,

@@ -13,7 +13,8 @@ import {
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
 import type { MonitoringSettings } from '../../contract/timeLogs';
-import { clientHeader, type MonthTotal, monthTotals } from '../db/billing';
+import { clientHeader } from '../db/billing';
+import { type MonthTotal, monthTotals } from '../db/billingHours';
 import type { Db } from '../db/database';
 import {
   clientNames,

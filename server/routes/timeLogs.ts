@@ -20,7 +20,7 @@ import {
 } from '../../contract/timeLogs';
 import { appendRevision, insertItem, listLatestRevisions, type StoredRevision } from '../db/caseRecords';
 import type { CaseRecord } from '../db/cases';
-import { lockTechnologists } from '../db/cases';
+import { lockTechnologists } from '../db/caseTechnologists';
 import { getClient } from '../db/clients';
 import {
   caseNoteIdsOf,

@@ -19,7 +19,7 @@ import {
 } from '../../contract/users';
 import type { AccountCache } from '../auth/accountCache';
 import { recordAudit } from '../db/audit';
-import { activeCaseCounts } from '../db/cases';
+import { activeCaseCounts } from '../db/caseTechnologists';
 import type { Db } from '../db/database';
 import { endSessions, getAccount, listAccounts, lockAccount, setAccountEnabled } from '../db/userAccounts';
 import { ownGroupsRefusal, ownToggleRefusal } from '../domain/userAccess';

@@ -9,19 +9,16 @@ import type {
 import { type Interval, isStaleOpenLog, openLogEnd } from '../../contract/hours';
 import type { Role } from '../../contract/roles';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
+import { frozenLines, type StoredCycle, type StoredFigures } from '../db/billing';
+import { caseMinutesInMonth, type MonthTotal } from '../db/billingHours';
 import {
-  caseMinutesInMonth,
-  frozenLines,
-  type MonthTotal,
   type RevisionAfter,
   type RunningLog,
   revisionsAfter,
   runningLogsOfClient,
   type StatementCase,
-  type StoredCycle,
-  type StoredFigures,
   statementCases,
-} from '../db/billing';
+} from '../db/statementCases';
 import type { DbOrTx } from '../db/transaction';
 import { cptCodes } from '../domain/billing/cpt';
 import { allowedCycleMoves } from '../domain/billing/cycleStatus';

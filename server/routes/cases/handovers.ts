@@ -7,14 +7,13 @@ import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
 import type { TimeLogFields } from '../../../contract/timeLogs';
 import { appendRevision, insertItem, latestRevision } from '../../db/caseRecords';
+import { type CaseRecord, touchCases } from '../../db/cases';
 import {
   activeCasesByTechnologist,
   assignTechnologist,
-  type CaseRecord,
   lockTechnologists,
   technologistsOfCase,
-  touchCases,
-} from '../../db/cases';
+} from '../../db/caseTechnologists';
 import { insertHandover, logOnCaseAfter, openLogOnCase } from '../../db/handovers';
 import { indexTimeLog } from '../../db/timeLogs';
 import type { DbOrTx } from '../../db/transaction';

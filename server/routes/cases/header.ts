@@ -4,12 +4,12 @@ import type { FieldError } from '../../../contract/envelope';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
+import { updateCase } from '../../db/cases';
 import {
   activeCasesByTechnologist,
   lockTechnologists,
   technologistsOfCase,
-  updateCase,
-} from '../../db/cases';
+} from '../../db/caseTechnologists';
 import { recordingErrors } from '../../domain/caseRecording';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';

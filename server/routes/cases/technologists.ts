@@ -9,15 +9,14 @@ import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
 import { usernameSchema } from '../../../contract/users';
+import { lockCases, touchCases } from '../../db/cases';
 import {
   activeCasesByTechnologist,
   assignTechnologist,
-  lockCases,
   lockTechnologists,
   technologistCounts,
-  touchCases,
   unassignTechnologist,
-} from '../../db/cases';
+} from '../../db/caseTechnologists';
 import { assignmentRefusal, lastTechnologistRefusal } from '../../domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { conflict, notFound } from '../../errors';

@@ -3,7 +3,7 @@ import { caseListQuerySchema, caseRowSchema } from '../../../contract/cases';
 import { clientIdParams } from '../../../contract/clients';
 import { listEnvelope } from '../../../contract/list';
 import { API_PATHS } from '../../../contract/paths';
-import { listCases } from '../../db/cases';
+import { listCases } from '../../db/caseList';
 import type { Db } from '../../db/database';
 import { page, readsPatientData } from '../reply';
 import { requireClient } from './shared';

@@ -1,0 +1,173 @@
+import { and, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
+import type { MonitoringLevel, StudyType } from '../../contract/cases';
+import { casePatients, caseRecordItems, caseRecordRevisions, cases, caseTimeLogs } from './schema';
+import { latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import type { DbOrTx } from './transaction';
+
+/** The cases of a client's statement: their facts for the lines and CPT codes, running logs, revisions. */
+
+export interface RunningLog {
+  caseId: number;
+  caseNumber: string;
+  start: number;
+  recordingEnd: number | null;
+}
+
+/** The live running logs of the client's cases, with their case's recording end, for the statement. */
+export async function runningLogsOfClient(db: DbOrTx, clientId: number): Promise<RunningLog[]> {
+  const rows = await db
+    .select({
+      caseId: caseTimeLogs.caseId,
+      caseNumber: cases.caseNumber,
+      start: caseTimeLogs.startAt,
+      recordingEnd: cases.recordingEnd,
+    })
+    .from(caseTimeLogs)
+    .innerJoin(cases, eq(cases.id, caseTimeLogs.caseId))
+    .where(and(eq(cases.clientId, clientId), isNull(caseTimeLogs.endAt), not(caseTimeLogs.voided)));
+  return rows.map((row) => ({
+    ...row,
+    start: row.start.getTime(),
+    recordingEnd: row.recordingEnd?.getTime() ?? null,
+  }));
+}
+
+export interface StatementCase {
+  caseId: number;
+  caseNumber: string;
+  patientName: string;
+  mrn: string;
+  stage: string;
+  studyType: StudyType;
+  hasVideo: boolean;
+  monitoringLevel: MonitoringLevel;
+  recordingStart: Date | null;
+  recordingEnd: Date | null;
+  channelCount: number;
+  hasHookupLog: boolean;
+  /** The reader's username. */
+  reader: string | null;
+  /** A signed daily report exists: the study was interpreted period by period. */
+  hasDailyReports: boolean;
+}
+
+/*
+ * Each lookup of a statement case is a lateral with a limit, so it stays an index probe per chosen case: the
+ * planner expects ten times the cases there are and would otherwise hash all 50,000 patients, or answer the
+ * hookup test by scanning the million time logs.
+ */
+const patient = subquery
+  .select({ mrn: casePatients.mrn, firstName: casePatients.firstName, lastName: casePatients.lastName })
+  .from(casePatients)
+  .where(eq(casePatients.caseId, cases.id))
+  .limit(1)
+  .as('p');
+const hookup = subquery
+  .select({ itemId: caseTimeLogs.itemId })
+  .from(caseTimeLogs)
+  .where(
+    and(eq(caseTimeLogs.caseId, cases.id), eq(caseTimeLogs.activity, 'hookup'), not(caseTimeLogs.voided)),
+  )
+  .limit(1)
+  .as('hookup');
+const latest = latestRevisionJoin();
+const daily = subquery
+  .select({ itemId: caseRecordItems.id })
+  .from(caseRecordItems)
+  .crossJoinLateral(latest)
+  .where(
+    liveRecordsOfCase(
+      'interpretations',
+      latest,
+      sql`${latest.body}->>'kind' = 'daily' and ${latest.body}->>'status' = 'signed'`,
+    ),
+  )
+  .limit(1)
+  .as('daily');
+
+/** The client's cases that are among `caseIds` or whose recording overlaps [start, end). */
+export function statementCases(
+  db: DbOrTx,
+  clientId: number,
+  caseIds: readonly number[],
+  { start, end }: { start: Date; end: Date },
+  now: Date,
+): Promise<StatementCase[]> {
+  return db
+    .select({
+      caseId: cases.id,
+      caseNumber: cases.caseNumber,
+      patientName: sql<string>`concat_ws(', ', nullif(${patient.lastName}, ''), nullif(${patient.firstName}, ''))`,
+      mrn: sql<string>`coalesce(${patient.mrn}, '')`,
+      stage: cases.stage,
+      studyType: cases.studyType,
+      hasVideo: cases.hasVideo,
+      monitoringLevel: cases.monitoringLevel,
+      recordingStart: cases.recordingStart,
+      recordingEnd: cases.recordingEnd,
+      channelCount: cases.channelCount,
+      hasHookupLog: sql<boolean>`${hookup.itemId} is not null`,
+      reader: cases.reader,
+      hasDailyReports: sql<boolean>`${daily.itemId} is not null`,
+    })
+    .from(cases)
+    .leftJoinLateral(patient, sql`true`)
+    .leftJoinLateral(hookup, sql`true`)
+    .leftJoinLateral(daily, sql`true`)
+    .where(
+      and(
+        eq(cases.clientId, clientId),
+        or(
+          caseIds.length === 0 ? sql`false` : inArray(cases.id, [...caseIds]),
+          and(
+            lt(cases.recordingStart, end),
+            gt(sql`coalesce(${cases.recordingEnd}, ${now.toISOString()})`, start),
+          ),
+        ),
+      ),
+    )
+    .orderBy(cases.caseNumber);
+}
+
+const REVISED_KINDS = ['time-logs', 'billing-notes'] as const;
+
+export interface RevisionAfter {
+  caseId: number;
+  kind: (typeof REVISED_KINDS)[number];
+  itemId: number;
+  revision: number;
+  author: string;
+  createdAt: Date;
+  body: Record<string, unknown>;
+}
+
+/** Time-log and billing-note revisions of the cases saved after `since`, oldest first. */
+export async function revisionsAfter(
+  db: DbOrTx,
+  caseIds: readonly number[],
+  since: Date,
+): Promise<RevisionAfter[]> {
+  if (caseIds.length === 0) return [];
+  const rows = await db
+    .select({
+      caseId: caseRecordItems.caseId,
+      kind: caseRecordItems.kind,
+      itemId: caseRecordRevisions.itemId,
+      revision: caseRecordRevisions.revision,
+      author: caseRecordRevisions.author,
+      createdAt: caseRecordRevisions.createdAt,
+      body: caseRecordRevisions.body,
+    })
+    .from(caseRecordItems)
+    .innerJoin(caseRecordRevisions, eq(caseRecordRevisions.itemId, caseRecordItems.id))
+    .where(
+      and(
+        inArray(caseRecordItems.caseId, [...caseIds]),
+        inArray(caseRecordItems.kind, REVISED_KINDS),
+        gt(caseRecordRevisions.createdAt, since),
+      ),
+    )
+    .orderBy(caseRecordRevisions.createdAt, caseRecordRevisions.itemId, caseRecordRevisions.revision);
+  // The where keeps these two kinds only.
+  return rows as RevisionAfter[];
+}

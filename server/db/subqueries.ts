@@ -1,0 +1,47 @@
+import { and, desc, eq, not, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
+import type { CaseRecordKind } from '../../contract/caseRecords';
+import { caseRecordItems, caseRecordRevisions, cases } from './schema';
+
+/** Builds the subqueries that other queries join; they run only as part of those. */
+export const subquery = new QueryBuilder();
+
+/** A json column's value: a string from some drivers, already parsed from others. */
+export const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** A revision's columns, as the clinical records read them. */
+export const revisionColumns = {
+  itemId: caseRecordRevisions.itemId,
+  revision: caseRecordRevisions.revision,
+  body: caseRecordRevisions.body,
+  voided: caseRecordRevisions.voided,
+  voidReason: caseRecordRevisions.voidReason,
+  author: caseRecordRevisions.author,
+  createdAt: caseRecordRevisions.createdAt,
+};
+
+/**
+ * The latest revision of the item `itemId` (by default the one of `case_record_items` in scope), to join
+ * laterally as `latest`: one backward probe of the revisions' primary key per item.
+ */
+export const latestRevisionJoin = (itemId: AnyPgColumn = caseRecordItems.id) =>
+  subquery
+    .select(revisionColumns)
+    .from(caseRecordRevisions)
+    .where(eq(caseRecordRevisions.itemId, itemId))
+    .orderBy(desc(caseRecordRevisions.revision))
+    .limit(1)
+    .as('latest');
+
+/** The live (not voided) records of `kind` on the case in scope, `latest` joined as their latest revisions. */
+export const liveRecordsOfCase = (
+  kind: CaseRecordKind,
+  latest: ReturnType<typeof latestRevisionJoin>,
+  ...conditions: SQL[]
+) =>
+  and(
+    eq(caseRecordItems.caseId, cases.id),
+    eq(caseRecordItems.kind, kind),
+    not(latest.voided),
+    ...conditions,
+  );
