@@ -1,14 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Bootstrap } from './Bootstrap';
 import { startDeploymentCheck } from './deployment';
+import { reloadOnce } from './lazyWithReload';
+import { startLoading } from './startLoading';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <Bootstrap />
-  </StrictMode>,
-);
+// The entry holds no React: the first screen's configuration and chunks are asked for before React (a
+// chunk of its own, shared with them) has loaded and run, not after (issue 20, item 8).
+const started = startLoading();
+import('./render')
+  .then(({ render }) => render(started))
+  .catch((error: unknown) => {
+    if (!reloadOnce()) throw error; // a deployment removed the chunk: the new index.html names the new one
+  });
 startDeploymentCheck();
