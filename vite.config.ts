@@ -1,24 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { webBuild } from './scripts/support/webBuild';
+import { preloadChunks, webBuild } from './scripts/support/webBuild';
 
-/** A package's modules, wherever npm put it: `node_modules/<name>/…` for each name. */
-const packages = (...names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
+/** Modules under `node_modules/<name>/` (or the file `node_modules/<name>.js`), for each name or path. */
+const packages = (...names: string[]) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})([\\\\/]|\\.js$)`);
 
 /**
  * Libraries in a few chunks by who needs them, instead of the dozens of small shared chunks the automatic
- * split makes: the server speaks HTTP/1.1, six requests at a time, so each extra wave of small files
- * costs a round trip (60 ms on the throttled profile). React is needed by every screen; MUI and Amplify by
- * the sign-in form and the app; Amplify UI by the form only; react-admin by the app only. A group takes
- * the modules it depends on too, so a library both sides use (lodash) gets a group of its own, first.
+ * split makes: the server speaks HTTP/1.1, six requests at a time, so each extra wave of small files costs
+ * a round trip (60 ms on the throttled profile). React is needed by every screen (index.html preloads it);
+ * MUI's core and Amplify by the sign-in form and the app; the rest of MUI and react-admin by the app only;
+ * Amplify UI by the form only. A group takes the modules it depends on too, so a library both sides use
+ * (lodash) gets a group of its own, first.
  */
 const VENDOR_CHUNKS = [
   { name: 'react', test: packages('react', 'react-dom', 'scheduler'), priority: 60 },
   { name: 'lodash', test: packages('lodash'), priority: 50 },
+  // What the sign-in form uses of MUI (SignInFirst, SignInGate, SignInHeader): the form waits for this
+  // chunk, not for every component the app uses.
+  {
+    name: 'mui-core',
+    test: packages(
+      '@mui/system',
+      '@mui/styled-engine',
+      '@mui/private-theming',
+      '@mui/utils',
+      '@emotion',
+      'stylis',
+      '@mui/material/(esm/)?(styles|Alert|Box|CssBaseline|Stack|Typography)',
+      '@mui/icons-material/(esm/)?MonitorHeart',
+    ),
+    priority: 45,
+  },
   {
     name: 'mui',
-    test: packages('@mui', '@emotion', 'stylis', 'react-transition-group', '@popperjs'),
+    test: packages('@mui', 'react-transition-group', '@popperjs'),
     priority: 40,
   },
   {
@@ -55,7 +73,7 @@ const VENDOR_CHUNKS = [
 const API_SERVER = process.env.VIGIL_API_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), webBuild()],
+  plugins: [react(), preloadChunks(['react']), webBuild()],
   // Stories and unit tests read the fake API, harness and builders as `@test-support/…` (tsconfig.json paths).
   resolve: { alias: { '@test-support': fileURLToPath(new URL('./tests/support', import.meta.url)) } },
   server: {

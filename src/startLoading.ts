@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
 import type { SignInFirstProps } from './authProvider/SignInFirst';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
-import { reloadOnce } from './lazyWithReload';
 import { preloadPage } from './pageChunks';
+import { reloadOnce } from './reloadOnce';
 
 /**
  * What the first paint waits for, fetched side by side instead of one after another (issue 20, item 8).
@@ -75,11 +75,12 @@ export function startLoading({
   loadConfig = loadRuntimeConfig,
   path = window.location.hash.replace(/^#/, '') || '/',
 }: StartOptions = {}): Started {
+  const config = loadConfig(); // first of the requests: the smallest, and every screen waits for it
   const view = signedIn
     ? modules.app().then(({ App }) => ({ status: 'app' as const, App }))
     : modules.gate().then(({ SignInFirst }) => ({ status: 'gate' as const, Gate: SignInFirst }));
   if (signedIn) modules.page(path);
-  const firstView = Promise.all([loadConfig(), modules.amplify(), view]).then(
+  const firstView = Promise.all([config, modules.amplify(), view]).then(
     ([config, amplify, shown]): FirstView => {
       amplify.configureAmplify(config);
       return { ...shown, config };
