@@ -7,9 +7,9 @@ import { reloadOnce } from './reloadOnce';
 
 /**
  * What the first paint waits for, fetched side by side instead of one after another (issue 20, item 8).
- * The entry holds only React and the start-up shell. Someone signed in gets the app's chunk (react-admin,
- * MUI, the routes) with /config.json; someone not signed in gets the sign-in form's chunk (Amplify UI's
- * Authenticator) instead, and the app's only once the form shows.
+ * The entry holds only the start-up shell, not React (preloaded beside it). Someone signed in gets the
+ * app's chunks (react-admin, MUI, the routes) and the page's with /config.json; someone not signed in gets
+ * the sign-in form's (Amplify UI's Authenticator) instead, and the app's only once the form shows.
  */
 export type StartModules = {
   amplify: () => Promise<{ configureAmplify(config: RuntimeConfig): void }>;
