@@ -1,14 +1,7 @@
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { RuntimeConfig } from '../contract/runtimeConfig';
-import type { SignInFirstProps } from './authProvider/SignInFirst';
-import { loadRuntimeConfig } from './config/loadRuntimeConfig';
-import { hasStoredSession, START_MODULES, type StartModules } from './startLoading';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FirstView, type Started, type StartOptions, startLoading } from './startLoading';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'app'; config: RuntimeConfig; App: ComponentType<{ config: RuntimeConfig }> }
-  | { status: 'gate'; config: RuntimeConfig; Gate: ComponentType<SignInFirstProps> }
-  | { status: 'failed'; error: Error };
+type State = { status: 'loading' } | FirstView | { status: 'failed'; error: Error };
 
 const messageStyle = {
   fontFamily: 'Roboto, Helvetica, Arial, sans-serif',
@@ -19,38 +12,28 @@ const messageStyle = {
 
 const Loading = () => <p style={messageStyle}>Loading Vigil…</p>;
 
-export type BootstrapProps = {
-  /** Whether Amplify keeps a session (read once, at start, from localStorage unless a test says). */
-  signedIn?: boolean;
-  modules?: StartModules;
-  loadConfig?: () => Promise<RuntimeConfig>;
+export type BootstrapProps = StartOptions & {
+  /** What the entry already asked for (`startLoading`); when absent, asked for on mount. */
+  started?: Started;
 };
 
 /**
- * Loads GET /config.json, Amplify and either the app (someone signed in) or the sign-in form (anyone else)
- * side by side; configures Amplify, then shows the app or the form. From the form, the app is loaded as
- * soon as the form shows and takes over once the user is signed in.
+ * Shows the app (someone signed in) or the sign-in form (anyone else) once the configuration and their
+ * chunks, asked for side by side by `startLoading`, are in. From the form, the app and home's chunks are
+ * loaded as soon as the form shows, and the app takes over once the user is signed in.
  */
-export const Bootstrap = ({
-  signedIn: signedInProp,
-  modules = START_MODULES,
-  loadConfig = loadRuntimeConfig,
-}: BootstrapProps) => {
-  const [signedIn] = useState(() => signedInProp ?? hasStoredSession());
+export const Bootstrap = ({ started, ...options }: BootstrapProps) => {
+  const [{ modules, firstView }] = useState(() => started ?? startLoading(options));
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
-    const view = signedIn
-      ? modules.app().then(({ App }) => ({ status: 'app' as const, App }))
-      : modules.gate().then(({ SignInFirst }) => ({ status: 'gate' as const, Gate: SignInFirst }));
-    Promise.all([loadConfig(), modules.amplify(), view])
-      .then(([config, amplify, shown]) => {
-        amplify.configureAmplify(config);
-        setState({ ...shown, config });
-      })
-      .catch((error: Error) => setState({ status: 'failed', error }));
-  }, [signedIn, modules, loadConfig]);
+    firstView.then(setState, (error: Error) => setState({ status: 'failed', error }));
+  }, [firstView]);
   const LazyApp = useMemo(() => lazy(() => modules.app().then(({ App }) => ({ default: App }))), [modules]);
-  const loadAppEarly = useCallback(() => void modules.app().catch(() => undefined), [modules]);
+  const loadAppEarly = useCallback(() => {
+    modules.app().catch(() => undefined);
+    // Sign-in opens home unless the user was sent to the form from another page.
+    modules.page('/');
+  }, [modules]);
 
   if (state.status === 'app') return <state.App config={state.config} />;
   if (state.status === 'gate')

@@ -116,3 +116,34 @@ export function webBuild(budget = INITIAL_JS_BUDGET_BYTES): Plugin {
     },
   };
 }
+
+/**
+ * Vite plugin: index.html preloads the named chunks (`codeSplitting` groups) that every screen needs but
+ * the entry does not import itself, so that they download beside the entry instead of after it has run,
+ * and the entry does not wait for them to be evaluated before it runs.
+ */
+export function preloadChunks(names: string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'vigil-preload-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return Object.values(bundle)
+          .filter((chunk) => chunk.type === 'chunk' && names.includes(chunk.name))
+          .map((chunk) => `${base}${chunk.fileName}`)
+          .filter((href) => !html.includes(`"${href}"`))
+          .map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}

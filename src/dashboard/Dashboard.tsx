@@ -9,15 +9,16 @@ import { Link } from 'react-router-dom';
 import { PAGE_PATHS } from '../../contract/paths';
 import { canAccess, type Role } from '../../contract/roles';
 import { lazyWithReload } from '../lazyWithReload';
+import { PAGE_CHUNKS } from '../pageChunks';
 
 // The widgets are chunks of their own: in the initial bundle their MUI tables, chips and bars would take
 // the initial load past its 350 kB budget (DESIGN §7; measured +14 kB gzip). The greeting shows at once.
-const MyWork = lazyWithReload(() => import('./MyWork').then((module) => ({ default: module.MyWork })));
+const MyWork = lazyWithReload(() => PAGE_CHUNKS.myWork().then((module) => ({ default: module.MyWork })));
 const BillingWork = lazyWithReload(() =>
-  import('./BillingWork').then((module) => ({ default: module.BillingWork })),
+  PAGE_CHUNKS.billingWork().then((module) => ({ default: module.BillingWork })),
 );
 const OperationsBoard = lazyWithReload(() =>
-  import('./OperationsBoard').then((module) => ({ default: module.OperationsBoard })),
+  PAGE_CHUNKS.operationsBoard().then((module) => ({ default: module.OperationsBoard })),
 );
 
 /**

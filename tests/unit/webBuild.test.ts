@@ -8,6 +8,7 @@ import {
   INITIAL_JS_BUDGET_BYTES,
   initialJs,
   initialScripts,
+  preloadChunks,
 } from '../../scripts/support/webBuild';
 
 const html = `<!doctype html><html><head>
@@ -47,5 +48,36 @@ describe('initial JS of a build', () => {
     expect(budgetProblem({ ...measured, gzipBytes: INITIAL_JS_BUDGET_BYTES + 1 })).toMatch(
       /^Initial JS is 300\.0 kB gzip \(2 files\), over its budget of 300\.0 kB/,
     );
+  });
+});
+
+describe('preloadChunks', () => {
+  const chunk = (name: string, fileName: string) => ({ type: 'chunk', name, fileName });
+  const bundle = {
+    'assets/react-r1.js': chunk('react', 'assets/react-r1.js'),
+    'assets/mui-m1.js': chunk('mui', 'assets/mui-m1.js'),
+    'assets/react-r1.css': { type: 'asset', name: 'react', fileName: 'assets/react-r1.css' },
+  };
+  const transform = (names: string[], page: string, context: object = { bundle }) => {
+    const plugin = preloadChunks(names);
+    (plugin.configResolved as (config: { base: string }) => void)({ base: '/' });
+    const hook = plugin.transformIndexHtml as { handler: (html: string, ctx: object) => unknown };
+    return hook.handler(page, context);
+  };
+
+  it('preloads the named chunks from index.html, not other chunks or assets of the same name', () => {
+    expect(transform(['react'], html)).toEqual([
+      {
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: '/assets/react-r1.js' },
+        injectTo: 'head',
+      },
+    ]);
+  });
+
+  it('adds nothing for a chunk the page already loads, nor outside a build', () => {
+    const preloaded = html.replace('/assets/runtime-b2.js', '/assets/react-r1.js');
+    expect(transform(['react'], preloaded)).toEqual([]);
+    expect(transform(['react'], html, {})).toBe(html);
   });
 });

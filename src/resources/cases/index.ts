@@ -5,10 +5,11 @@ import type { ResourceProps } from 'react-admin';
 import { CASE_STAGES, type CaseRow, type CaseStage } from '../../../contract/cases';
 import { caseListResource } from '../../dataProvider/resourcePaths';
 import { lazyWithReload } from '../../lazyWithReload';
+import { PAGE_CHUNKS } from '../../pageChunks';
 import { STAGE_LABELS } from './caseLabels';
 
 const CaseList = lazyWithReload(() =>
-  import('./list/CaseList').then((module) => ({ default: module.CaseList })),
+  PAGE_CHUNKS.caseList().then((module) => ({ default: module.CaseList })),
 );
 const CaseCreate = lazyWithReload(() =>
   import('./create/CaseCreate').then((module) => ({ default: module.CaseCreate })),
