@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'components',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.tsx'],
+          // The API's document, built from the server's routes, against which the fake API's answers are checked.
+          globalSetup: ['tests/unit/globalSetup.ts'],
           setupFiles: ['tests/unit/setup.ts'],
         },
       },

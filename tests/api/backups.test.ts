@@ -15,7 +15,7 @@ import { readSigningKeyFile } from '../../server/services/backupSigning';
 import { restoreBackup } from '../../server/services/restore';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { startTestBucket, type TestBucket } from './support/objectStorage';
-import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
+import { testDatabaseUrl } from './support/postgres';
 import { clientRecordParams } from './support/routeTable';
 import {
   DATABASES,
@@ -35,7 +35,7 @@ import {
 
 const LINK_SECRET = 'backup-link-secret-for-the-api-tests-only';
 const SIGNING_KEY = 'backup-signing-key-for-the-api-tests-only';
-const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const postgresUrl = testDatabaseUrl();
 const sign = (id: string, expires: number) =>
   crypto.createHmac('sha256', LINK_SECRET).update(`${id}:${expires}`).digest('hex');
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');

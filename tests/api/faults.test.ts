@@ -2,10 +2,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, demoTokens } from './support/apiClient';
-import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
+import { testDatabaseUrl } from './support/postgres';
 import { DATABASES, startSecondInstance, startTestServer, type TestServer } from './support/testServer';
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const postgresUrl = testDatabaseUrl();
 
 const APP = 'vigil-faults';
 

@@ -6,16 +6,22 @@ import { openDatabase } from '../../server/db/database';
 import { type LocalIdentity, startLocalIdentity } from '../../server/identity/localIdentity';
 import { FIXED_CODE } from './support/constants';
 import { freePort } from './support/freePort';
+import { choosePostgres } from './support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     identity: Omit<LocalIdentity, 'stop'>;
     pgliteTemplateDir: string;
+    /** Whether the API tests also run on PostgreSQL (see `choosePostgres`). */
+    withPostgres: boolean;
   }
 }
 
 /** One local identity and one migrated PGlite template for the whole API run (a fresh PGlite takes ~6 s). */
 export default async function setup(project: TestProject) {
+  const { withPostgres, warning } = await choosePostgres(process.env);
+  if (warning) process.stderr.write(`\n${warning}\n\n`);
+  project.provide('withPostgres', withPostgres);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-api-'));
   const identity = await startLocalIdentity({
     dir: path.join(root, 'identity'),

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pool } from '../../server/db/pool';
-import { DEFAULT_TEST_DATABASE_URL } from './support/postgres';
+import { testDatabaseUrl } from './support/postgres';
 import { DATABASES } from './support/testServer';
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+const postgresUrl = testDatabaseUrl();
 
 async function terminate(pid: number) {
   const admin = new pg.Client({ connectionString: postgresUrl });

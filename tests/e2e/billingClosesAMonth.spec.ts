@@ -1,16 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
+import { createUser } from './support/identity';
 import { signIn } from './support/signIn';
-
-/** The month before this one, as `YYYY-MM` and as the pages name it ("October 2026"). */
-function lastMonth() {
-  const now = new Date();
-  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1, 12));
-  const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    first,
-  );
-  return { month: first.toISOString().slice(0, 7), label };
-}
+import { monthLabel, setUpStudy } from './support/study';
 
 /** A base-layout page: no app bar, no menu. */
 async function expectNoChrome(page: Page) {
@@ -18,45 +11,54 @@ async function expectNoChrome(page: Page) {
   await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
 }
 
+// The story's own client and study (support/study.ts): 2910 min, 48.50 h last month. At 142.50 an hour
+// that is 48.50 × 142.50 = 6911.25, worked by hand here rather than by the code under test.
+const RATE = '142.50';
+const HOURS = '48.50';
+const AMOUNT = '6911.25';
+
 test('billing staff set last month’s rate for a client, print its statement, close the month, then read the billable-hours report', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  const { label } = lastMonth();
+  const technologist = await createUser('technologist');
+  const admin = await apiAs('admin', DEMO_PASSWORD);
+  const { client, study, month } = await setUpStudy(admin, technologist.username, technologist.password);
+  const label = monthLabel(month);
 
-  // billing1 opens billing: the clients of last month, some still without a rate.
+  // billing1 opens billing: the new client's last month still needs a rate.
   await signIn(page, 'billing1', DEMO_PASSWORD, 'Joan Okafor');
   await page.getByRole('menuitem', { name: 'Billing' }).click();
   const clients = page.getByRole('table', { name: 'Clients to bill' });
-  const needing = clients.getByRole('row').filter({ hasText: 'Needs a rate' });
-  await expect(needing.first()).toBeVisible();
-  const clientLink = needing.first().getByRole('link');
-  const clientName = (await clientLink.textContent())?.trim() ?? '';
-  await clientLink.click();
+  const ours = clients.getByRole('row').filter({ hasText: client.name });
+  await expect(ours.getByRole('cell').nth(2)).toHaveText(HOURS);
+  await expect(ours).toContainText('Needs a rate');
+  await ours.getByRole('link', { name: client.name }).click();
 
-  // The client's cycles, a base page: sets last month's rate inline.
-  await expect(page.getByRole('heading', { name: clientName })).toBeVisible();
+  // The client's cycles, a base page: sets last month's rate inline; the amount follows.
+  await expect(page.getByRole('heading', { name: client.name })).toBeVisible();
   await expectNoChrome(page);
   const cycles = page.getByRole('table', { name: 'Billing cycles' });
   const row = cycles.getByRole('row').filter({ hasText: label });
-  await row.getByRole('textbox', { name: `Rate for ${label}` }).fill('142.50');
+  await expect(row.getByRole('cell').nth(1)).toHaveText(HOURS);
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  await row.getByRole('textbox', { name: `Rate for ${label}` }).fill(RATE);
   await row.getByRole('button', { name: `Save the rate for ${label}` }).click();
-  await expect(row.getByText(/^\d+\.\d{2}$/).last()).toBeVisible();
-  await expect(row.getByRole('textbox', { name: `Rate for ${label}` })).toHaveValue('142.50');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(AMOUNT);
+  await expect(row.getByRole('textbox', { name: `Rate for ${label}` })).toHaveValue(RATE);
 
-  // The statement: lines, totals and the amount at that rate; printing it shows no app chrome.
+  // The statement: the study's line, the totals and the amount at that rate; printing it shows no app chrome.
   await row.getByRole('link', { name: `Statement for ${label}` }).click();
   await expect(page.getByRole('heading', { name: `Statement for ${label}`, level: 1 })).toBeVisible();
   const lines = page.getByRole('table', { name: 'Statement lines' });
-  await expect(
-    lines
-      .getByRole('row')
-      .filter({ hasText: /[A-Z]+-\d{4}-\d{4}/ })
-      .first(),
-  ).toBeVisible();
-  await expect(lines.getByRole('row').filter({ hasText: 'Totals' })).toBeVisible();
+  const line = lines.getByRole('row').filter({ hasText: study.caseNumber });
+  await expect(line).toContainText('2910 min (48.50 h)');
+  await expect(line).toContainText('95716 × 2');
+  await expect(line).toContainText('95700 × 1');
+  await expect(lines.getByRole('row').filter({ hasText: 'Totals' })).toContainText('2910 min (48.50 h)');
   const amount = page.locator('dt', { hasText: /^Amount$/ }).locator('xpath=following-sibling::dd[1]');
-  await expect(amount).toHaveText(/^USD \d+\.\d{2}$/);
+  await expect(amount).toHaveText(`USD ${AMOUNT}`);
+  await expect(page.getByText(`2910 min × ${RATE} / h = ${AMOUNT} USD`)).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {
@@ -93,8 +95,14 @@ test('billing staff set last month’s rate for a client, print its statement, c
   await expect(months.getByRole('row').nth(1)).toContainText(thisMonth);
   await expect(months.getByRole('row').last()).toContainText('Total');
   expect(await months.getByRole('row').count()).toBeLessThanOrEqual(14);
-  // Last month's row (the table names months short, "Oct 2026") has the amount of the rate just set.
+  // The client's own totals: its hours and amount, no month without a rate, one case.
+  const perClient = page.getByRole('table', { name: 'Billable hours per client' });
+  const clientRow = perClient.getByRole('row').filter({ hasText: client.name });
+  await expect(clientRow.getByRole('cell')).toHaveText([client.code, HOURS, AMOUNT, '0', '1']);
+  // Its report: last month (the table names months short, "Oct 2026") at the rate just set, closed.
+  await clientRow.getByRole('link', { name: client.name }).click();
+  const clientMonths = page.getByRole('table', { name: 'Billable hours per month' });
   const [name, year] = label.split(' ') as [string, string];
-  const lastRow = months.getByRole('row').filter({ hasText: new RegExp(`^${name.slice(0, 3)}\\w* ${year}`) });
-  await expect(lastRow).toContainText(/\d+\.\d{2}.*\d+\.\d{2}/);
+  const lastRow = clientMonths.getByRole('row').filter({ hasText: `${name.slice(0, 3)} ${year}` });
+  await expect(lastRow.getByRole('cell')).toHaveText([HOURS, RATE, AMOUNT, 'Closed', '1']);
 });

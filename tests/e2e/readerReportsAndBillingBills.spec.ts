@@ -1,98 +1,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import type { CaseDetails } from '../../contract/cases';
-import { API_PATHS } from '../../contract/paths';
-import { type ApiCall, apiAs } from './support/api';
+import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { printedPages } from './support/pdf';
 import { signIn, signOut } from './support/signIn';
+import { HOUR_MS, monthLabel, setUpStudy, ZONE } from './support/study';
 import { wallClockIn } from './support/wallClock';
 
-const ZONE = 'America/New_York';
-const HOUR_MS = 3_600_000;
 const CASES = '/continuous-monitoring/cases';
 
-/** 07:00 local on the 10th of last month, as an instant (the client bills from 07:00). */
-function studyStart() {
-  for (let hour = 0; hour < 24 * 40; hour += 1) {
-    const now = new Date();
-    const candidate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 0) + hour * HOUR_MS);
-    const wall = wallClockIn(ZONE, candidate);
-    if (wall.endsWith('-10T07:00')) return candidate;
-  }
-  throw new Error('no 07:00 on the 10th');
-}
-
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/**
- * A client of the story's own billing from 07:00 local with a 24 h report turnaround, and one two-day ICU
- * study (07:00 on the 10th to 07:00 on the 12th of last month) hooked up and watched by a new technologist,
- * moved to preview, read by reader1.
- */
-async function setUpStudy(admin: ApiCall, technologist: string, technologistPassword: string) {
-  const code = `RD${Date.now().toString(36).slice(-5).toUpperCase()}`;
-  const client = await admin<{ id: number; name: string; code: string }>('POST', API_PATHS.clients, {
-    name: `Riverside Neurology ${code}`,
-    code,
-    timeZone: ZONE,
-    billingPeriodStart: '07:00',
-  });
-  await admin('POST', API_PATHS.protocolRevisions(client.id), {
-    baseRevision: 0,
-    body: '# cEEG monitoring protocol\n\n- Call **seizures** in within 10 minutes.\n- Daily reports by 07:00.',
-    checkIntervalMinutes: 60,
-    reportTurnaroundHours: 24,
-    notificationRules: [],
-  });
-  const start = studyStart();
-  const end = new Date(start.getTime() + 48 * HOUR_MS);
-  const taken = await admin<CaseDetails>('POST', API_PATHS.cases, {
-    clientId: client.id,
-    studyType: 'icu',
-    hasVideo: true,
-    monitoringLevel: 'continuous',
-    patient: { mrn: `${code}-7`, firstName: 'Noor', lastName: 'Haddad', dateOfBirth: '1958-04-17', sex: 'F' },
-  });
-  const started = await admin<CaseDetails>('PATCH', API_PATHS.case(taken.id), {
-    recordingStart: start.toISOString(),
-    reader: 'reader1',
-    version: taken.version,
-  });
-  await admin('PUT', API_PATHS.technologistCases(technologist), { caseIds: [started.id] });
-  const monitoring = await admin<{ case: CaseDetails }>('POST', API_PATHS.caseTransitions(started.id), {
-    to: 'monitoring',
-    version: (await admin<CaseDetails>('GET', API_PATHS.caseDetails(started.id))).version,
-  });
-  const technologistApi = await apiAs(technologist, technologistPassword);
-  await technologistApi('POST', API_PATHS.caseRecords(started.id, 'time-logs'), {
-    activity: 'hookup',
-    start: new Date(start.getTime() - HOUR_MS / 2).toISOString(),
-    end: start.toISOString(),
-  });
-  // Four 12-hour shifts of monitoring.
-  for (let shift = 0; shift < 4; shift += 1) {
-    await technologistApi('POST', API_PATHS.caseRecords(started.id, 'time-logs'), {
-      activity: 'monitoring',
-      start: new Date(start.getTime() + shift * 12 * HOUR_MS).toISOString(),
-      end: new Date(start.getTime() + (shift + 1) * 12 * HOUR_MS).toISOString(),
-    });
-  }
-  const ended = await admin<CaseDetails>('PATCH', API_PATHS.case(started.id), {
-    recordingEnd: end.toISOString(),
-    version: monitoring.case.version,
-  });
-  const preview = await admin<{ case: CaseDetails }>('POST', API_PATHS.caseTransitions(started.id), {
-    to: 'preview',
-    version: ended.version,
-  });
-  return { client, study: preview.case, start, end, month: wallClockIn(ZONE, start).slice(0, 7) };
-}
-
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-15T12:00:00Z`),
-  );
 
 /** Adds an interpretation through the tab's dialog, as a reader types it. */
 async function addInterpretation(

@@ -4,7 +4,7 @@ import { AppAdmin } from '../../src/AppAdmin';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
-import type { FakeRequest } from './fakeApiRules';
+import { answered, type FakeRequest } from './fakeApiRules';
 import { fakeAuthProvider } from './fakeAuthProvider';
 
 /** Answers the calls it knows (`{data, total?}`), or `undefined` to leave the request to the others. */
@@ -23,7 +23,7 @@ export function withHandlers(api: FakeApi, handlers: readonly FakeHandler[]): Ht
       const answer = failure ? undefined : handle(request);
       if (answer) {
         api.onRequest?.(request);
-        return answer as { data: T; total?: number };
+        return answered<T>(request, answer);
       }
     }
     return others<T>(path, { method, query, body });

@@ -92,6 +92,9 @@ export function caseRowOf({
   actions: _actions,
   allowedTransitions: _moves,
   nextReport: _nextReport,
+  channelCount: _channels,
+  handovers: _handovers,
+  people: _people,
   ...header
 }: CaseDetails): CaseRow {
   return {

@@ -5,7 +5,7 @@ import type { Role } from '../../contract/roles';
 import { MENU, menuFor } from '../../server/domain/navigation';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
-import type { FakeRequest } from './fakeApiRules';
+import { answered, type FakeRequest } from './fakeApiRules';
 import { fakeCaseDetailsApi } from './fakeCaseDetailsApi';
 import { type CasesSeed, fakeCasesApi, fakeCasesState } from './fakeCasesApi';
 import { type ClientsSeed, fakeClientsApi } from './fakeClientsApi';
@@ -63,18 +63,20 @@ export function fakeHttpClient({
   const casesApi = fakeCasesApi(casesState, { username: user.username, clientOf: clientsApi.clientOf });
   const caseDetailsApi = fakeCaseDetailsApi(casesState, { user, clientsApi: clientsApi.handle });
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
-    onRequest?.({ method, path, query, body });
+    const request = { method, path, query, body };
+    onRequest?.(request);
     const failure = failures[`${method} ${path}`];
     if (failure) throw failure;
     if (path === API_PATHS.chrome) {
       if (chrome instanceof Error) throw chrome;
-      return { data: chrome as T };
+      return answered<T>(request, { data: chrome });
     }
-    if (path === API_PATHS.breadcrumbs) return { data: breadcrumbsOf(String(query?.queryPath)) as T };
-    if (path === API_PATHS.user(encodeURIComponent(user.username))) return { data: user as T };
-    const request = { method, path, query, body };
+    if (path === API_PATHS.breadcrumbs)
+      return answered<T>(request, { data: breadcrumbsOf(String(query?.queryPath)) });
+    if (path === API_PATHS.user(encodeURIComponent(user.username)))
+      return answered<T>(request, { data: user });
     const answer = clientsApi.handle(request) ?? casesApi(request) ?? caseDetailsApi(request);
-    if (answer) return answer as { data: T; total?: number };
+    if (answer) return answered<T>(request, answer);
     throw new HttpError('Not Found', 404);
   };
 }

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import type { z } from 'zod';
 import { DEFAULT_PER_PAGE } from '../../contract/list';
-import { toHttpError } from '../../src/dataProvider/httpClient';
+import { type ApiResult, toHttpError } from '../../src/dataProvider/httpClient';
 
 /** What every fake endpoint shares with the real API: validation, errors and list queries (DESIGN §5). */
 
@@ -13,6 +13,24 @@ export interface FakeRequest {
   path: string;
   query?: Row;
   body?: unknown;
+}
+
+/** Looks at each answer of the fake API before the app gets it: tests check it against the API's contract. */
+export type AnswerCheck = (request: FakeRequest, answer: Result) => void;
+
+let answerCheck: AnswerCheck | undefined;
+
+/** Component tests install the contract's check (their setup file); stories run without one. Gives the previous. */
+export function checkFakeAnswersWith(check: AnswerCheck | undefined): AnswerCheck | undefined {
+  const previous = answerCheck;
+  answerCheck = check;
+  return previous;
+}
+
+/** The one way out of the fake API for an answer: through the installed check, then to the app. */
+export function answered<T>(request: FakeRequest, answer: Result): ApiResult<T> {
+  answerCheck?.(request, answer);
+  return answer as ApiResult<T>;
 }
 
 /** The body parsed by a contract schema, or the API's 400 with every field that failed. */

@@ -6,7 +6,7 @@ import type { HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { accessDenied, buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
-import { conflict, type FakeRequest, now, page, type Result } from './fakeApiRules';
+import { answered, conflict, type FakeRequest, now, page, type Result } from './fakeApiRules';
 
 /**
  * The backups in memory (DESIGN §6, §8 "Administration"), for stories and component tests, as the server
@@ -183,6 +183,6 @@ export function fakeHttpClientWithBackups({
     const failure = failures[`${request.method} ${path}`];
     if (failure) throw failure;
     const answer = await backupsApi(request);
-    return answer ? (answer as { data: T; total?: number }) : others<T>(path, options);
+    return answer ? answered<T>(request, answer) : others<T>(path, options);
   };
 }

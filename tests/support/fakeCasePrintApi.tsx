@@ -9,6 +9,7 @@ import type { RequestOptions } from '../../src/dataProvider/httpClient';
 import { buildCaseDetails, caseDetailsSeed } from './caseDetailsBuilders';
 import { clientWithRecords } from './clientFixtures';
 import { buildUser, type FakeApi } from './fakeApi';
+import { answered } from './fakeApiRules';
 import { fakeAuthProvider } from './fakeAuthProvider';
 import {
   type CaseRecordsSeed,
@@ -259,10 +260,11 @@ function withTimeLogs(api: FakeApi & CaseRecordsSeed, timeLogs: TimeLogsSeed): H
   return async <T,>(path: string, options: RequestOptions = {}) => {
     const logs = timeLogs[Number(timeLogsPath.exec(path)?.[1])];
     if (!logs || (options.method ?? 'GET') !== 'GET') return others<T>(path, options);
-    api.onRequest?.({ method: 'GET', path, query: options.query });
+    const request = { method: 'GET', path, query: options.query };
+    api.onRequest?.(request);
     const failure = api.failures?.[`GET ${path}`];
     if (failure) throw failure;
-    return { data: { timeLogs: logs, timeLogCorrection: null } as T };
+    return answered<T>(request, { data: { timeLogs: logs, timeLogCorrection: null } });
   };
 }
 

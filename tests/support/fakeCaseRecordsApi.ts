@@ -28,7 +28,7 @@ import { serverStamps } from '../../server/domain/recordStamps';
 import type { HttpClient, RequestOptions } from '../../src/dataProvider/httpClient';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
-import { conflict, type FakeRequest, now, type Result, validate } from './fakeApiRules';
+import { answered, conflict, type FakeRequest, now, type Result, validate } from './fakeApiRules';
 
 /**
  * The generic case-record calls (DESIGN §8 "Case records") over in-memory items, with the server's rules
@@ -105,6 +105,16 @@ export function seedRecord(
   return { id, caseId, kind, revisions };
 }
 
+/**
+ * A seeded revision's fields as the API stores them: through its kind's shape, which fills in the fields a
+ * seed leaves out (null, or empty) as the server's parse of a write does. A seed the shape refuses is kept
+ * as given, so that its answers fail the contract's check rather than the seeding.
+ */
+function storedFields(kind: GenericRecordKind, fields: Fields): Fields {
+  const parsed = RECORD_SHAPES[kind].safeParse(fields);
+  return parsed.success ? (parsed.data as Fields) : fields;
+}
+
 function storedOf({ id, caseId, kind, revisions }: SeedRecord): StoredItem {
   const stored: StoredRevision[] = [];
   for (const { author, createdAt, fields, voided = false, voidReason = '' } of revisions) {
@@ -115,7 +125,7 @@ function storedOf({ id, caseId, kind, revisions }: SeedRecord): StoredItem {
       createdAt,
       voided: voided || (previous?.voided ?? false),
       voidReason: voided ? voidReason : (previous?.voidReason ?? ''),
-      fields: { ...previous?.fields, ...fields },
+      fields: storedFields(kind, { ...previous?.fields, ...fields }),
     });
   }
   return { id, caseId, kind, revisions: stored };
@@ -363,7 +373,7 @@ export function fakeHttpClientWithRecords({
     const failure = failures[`${request.method} ${path}`];
     if (failure) throw failure;
     const answer = await recordsApi(request);
-    return answer ? (answer as { data: T; total?: number }) : others<T>(path, options);
+    return answer ? answered<T>(request, answer) : others<T>(path, options);
   };
 }
 

@@ -8,7 +8,7 @@ import {
 import { API_PATHS } from '../../contract/paths';
 import type { HttpClient, RequestOptions } from '../../src/dataProvider/httpClient';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import { conflict, type FakeRequest, now, validate } from './fakeApiRules';
+import { answered, conflict, type FakeRequest, now, validate } from './fakeApiRules';
 
 /**
  * The patient-details calls of one case (server/routes/patientDetails.ts) over in-memory states: a PUT
@@ -82,14 +82,15 @@ export function fakePatientHttpClient({
   };
 
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
-    onRequest?.({ method, path, query, body });
+    const request = { method, path, query, body };
+    onRequest?.(request);
     if (path === API_PATHS.patientDetails(caseId)) {
-      if (method === 'GET') return { data: current() as T };
-      if (method === 'PUT') return { data: put(body) as T };
+      if (method === 'GET') return answered<T>(request, { data: current() });
+      if (method === 'PUT') return answered<T>(request, { data: put(body) });
     }
     if (path === API_PATHS.patientDetailsRevisions(caseId) && method === 'GET') {
       const newestFirst = states.map(revisionOf).reverse();
-      return { data: newestFirst as T, total: newestFirst.length };
+      return answered<T>(request, { data: newestFirst, total: newestFirst.length });
     }
     throw new HttpError('Not Found', 404);
   };

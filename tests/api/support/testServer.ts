@@ -6,18 +6,13 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { answerChecker } from './answerCheck';
-import { DEFAULT_TEST_DATABASE_URL, postgresReachable, resetPostgres } from './postgres';
+import { resetPostgres, testDatabaseUrl } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/**
- * PGlite always; PostgreSQL at TEST_DATABASE_URL (default: the local server). In CI the PostgreSQL
- * run is required, so an unreachable server fails the run instead of being skipped.
- */
-const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
-const withPostgres =
-  Boolean(process.env.TEST_DATABASE_URL || process.env.CI) || (await postgresReachable(postgresUrl));
-export const DATABASES: DatabaseKind[] = withPostgres ? ['pglite', 'postgres'] : ['pglite'];
+/** PGlite always; PostgreSQL at TEST_DATABASE_URL as the run's global setup chose (`choosePostgres`). */
+const postgresUrl = testDatabaseUrl();
+export const DATABASES: DatabaseKind[] = inject('withPostgres') ? ['pglite', 'postgres'] : ['pglite'];
 
 /** Runs a suite once per database. */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
