@@ -79,7 +79,7 @@ test('from 1280 to 1920 px the home tables and the monitoring list are not cut a
     const list = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Client' }) });
     await expect(list.getByRole('row').nth(1)).toBeVisible();
     // Neither the table nor any box around it inside the list scrolls sideways or cuts a column off.
-    const scrollers = await list.evaluate((table) => {
+    const scrollers = await list.evaluate((table: HTMLElement) => {
       const cut: string[] = [];
       for (
         let box: HTMLElement | null = table;
