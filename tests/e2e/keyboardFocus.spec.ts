@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addMonths } from '../../contract/billing';
+import { monthIn } from '../../contract/calendar';
+import { casePagePath, PAGE_PATHS } from '../../contract/paths';
+import { apiAs } from './support/api';
+import { DEMO_PASSWORD } from './support/constants';
+import { signIn } from './support/signIn';
+
+/**
+ * Keyboard users see where they are: tabbing through the main pages, every element that takes the focus
+ * shows it (an outline, a shadow or, for a text field, its underline or border) that it does not show
+ * unfocused.
+ */
+
+const MAX_STOPS = 80;
+
+async function open(page: Page, route: string) {
+  await page.goto(`/#${route}`);
+  await expect(page.locator('h1:visible').first()).toBeVisible();
+  await expect(
+    page.locator(
+      '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
+    ),
+  ).toHaveCount(0);
+  // Styles are read at once: no transition may still be under way.
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+}
+
+/**
+ * Records how each focusable element looks before any has the focus, then tabs through the page and answers
+ * the elements that looked the same focused as unfocused.
+ */
+async function stopsWithoutFocusRing(page: Page) {
+  await page.evaluate(() => {
+    const look = (element: Element) => {
+      const parts = [element];
+      const field = element.closest('.MuiInputBase-root');
+      if (field) parts.push(field, ...field.querySelectorAll('fieldset'));
+      return parts
+        .map((part) => {
+          const style = getComputedStyle(part);
+          const underline = getComputedStyle(part, '::after');
+          return [
+            style.outlineStyle,
+            style.outlineWidth,
+            style.boxShadow,
+            style.borderColor,
+            style.borderWidth,
+            underline.transform,
+          ].join(' ');
+        })
+        .join(' | ');
+    };
+    const probe = window as unknown as { lookOf: typeof look; unfocused: Map<Element, string> };
+    (document.activeElement as HTMLElement | null)?.blur();
+    probe.lookOf = look;
+    probe.unfocused = new Map(
+      [
+        ...document.querySelectorAll(
+          'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [role="combobox"]',
+        ),
+      ].map((element) => [element, look(element)]),
+    );
+  });
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let stop = 0; stop < MAX_STOPS; stop += 1) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const probe = window as unknown as {
+        lookOf: (element: Element) => string;
+        unfocused: Map<Element, string>;
+      };
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      const id = `${element.tagName.toLowerCase()} "${name}" ${element.getBoundingClientRect().top}`;
+      const before = probe.unfocused.get(element);
+      // An element that came after the page settled: it must at least draw an outline or a shadow.
+      const style = getComputedStyle(element);
+      const shows =
+        before === undefined
+          ? (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
+          : probe.lookOf(element) !== before;
+      return { id, shows };
+    });
+    if (!found) continue;
+    if (seen.has(found.id)) break;
+    seen.add(found.id);
+    if (!found.shows) missing.push(found.id);
+  }
+  expect(seen.size, 'the page has elements to tab through').toBeGreaterThanOrEqual(3);
+  return missing;
+}
+
+test('every element the keyboard reaches on the main pages shows that it has the focus', async ({ page }) => {
+  test.setTimeout(180_000);
+  const api = await apiAs('admin', DEMO_PASSWORD);
+  const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
+  const [client] = await api<{ id: number }[]>('GET', '/continuous-monitoring/clients');
+  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  for (const route of [
+    '/',
+    '/continuous-monitoring/cases/monitoring',
+    casePagePath('monitoring', monitoringCase.id, 'time-logs'),
+    PAGE_PATHS.users,
+    PAGE_PATHS.billableHoursSummary,
+    PAGE_PATHS.statement(client.id, addMonths(monthIn('UTC'), -1)),
+  ]) {
+    await open(page, route);
+    expect(await stopsWithoutFocusRing(page), `${route}: focused with nothing to show it`).toEqual([]);
+  }
+});
