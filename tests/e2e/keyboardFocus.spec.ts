@@ -4,6 +4,7 @@ import { monthIn } from '../../contract/calendar';
 import { casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
+import { openSettled } from './support/openPage';
 import { signIn } from './support/signIn';
 
 /**
@@ -15,13 +16,7 @@ import { signIn } from './support/signIn';
 const MAX_STOPS = 80;
 
 async function open(page: Page, route: string) {
-  await page.goto(`/#${route}`);
-  await expect(page.locator('h1:visible').first()).toBeVisible();
-  await expect(
-    page.locator(
-      '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
-    ),
-  ).toHaveCount(0);
+  await openSettled(page, route);
   // Styles are read at once: no transition may still be under way.
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',

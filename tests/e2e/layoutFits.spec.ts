@@ -2,19 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
+import { openSettled } from './support/openPage';
 import { signIn } from './support/signIn';
 
 /** Pages fit the window: no sideways page scroll on a phone, nothing cut at desktop widths. */
 
-async function open(page: Page, route: string) {
-  await page.goto(`/#${route}`);
-  await expect(page.locator('h1:visible').first()).toBeVisible();
-  await expect(
-    page.locator(
-      '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
-    ),
-  ).toHaveCount(0);
-}
+const open = openSettled;
 
 const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
