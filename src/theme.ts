@@ -37,6 +37,19 @@ const FOCUS_RING = {
   },
 };
 
+/**
+ * A long page title ends in "…" on a phone instead of being cut mid-letter under the app-bar buttons: the
+ * title's inner box is an inline block, which the title's own ellipsis does not reach.
+ */
+const TITLE_ELLIPSIS = {
+  '& .RaAppBar-title > *': {
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    verticalAlign: 'bottom',
+  },
+};
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: { ...defaultLightTheme.palette, primary: { main: PRIMARY_COLOR }, ...LIGHT_STATUS },
@@ -44,12 +57,17 @@ export const lightTheme: RaThemeOptions = {
     ...defaultLightTheme.components,
     ...NAMED_SPINNERS,
     ...FOCUS_RING,
-    RaAppBar: { defaultProps: { color: 'primary' } },
+    RaAppBar: { defaultProps: { color: 'primary' }, styleOverrides: { root: TITLE_ELLIPSIS } },
   },
 };
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   palette: { ...defaultDarkTheme.palette, primary: { main: PRIMARY_ON_DARK }, ...DARK_STATUS },
-  components: { ...defaultDarkTheme.components, ...NAMED_SPINNERS, ...FOCUS_RING },
+  components: {
+    ...defaultDarkTheme.components,
+    ...NAMED_SPINNERS,
+    ...FOCUS_RING,
+    RaAppBar: { styleOverrides: { root: TITLE_ELLIPSIS } },
+  },
 };

@@ -63,6 +63,10 @@ async function stopsWithoutFocusRing(page: Page) {
   const seen = new Set<string>();
   for (let stop = 0; stop < MAX_STOPS; stop += 1) {
     await page.keyboard.press('Tab');
+    // MUI marks keyboard focus on its next render: read the styles after it has painted.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     const found = await page.evaluate(() => {
       const element = document.activeElement;
       if (!element || element === document.body) return null;
