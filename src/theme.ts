@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { PRIMARY_COLOR, PRIMARY_ON_DARK } from './palette';
 
@@ -29,10 +30,21 @@ const NAMED_SPINNERS = {
  * sort labels, switches, card areas): MUI marks keyboard focus only with a faint ripple. Drawn inside the
  * element in its own text colour, so it shows on a contained button, in the app bar and on a light page.
  */
+const RING = { outline: '2px solid currentColor', outlineOffset: -2 };
 const FOCUS_RING = {
   MuiButtonBase: {
+    // The browser's own `:focus-visible` too: MUI's class comes a render later, or not at all for an
+    // element focused before its handlers were attached.
+    styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': RING } },
+  },
+  // react-admin's "Skip to content" is white on the page's background: shown as a primary button instead.
+  RaSkipNavigationButton: {
     styleOverrides: {
-      root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: -2 } },
+      root: ({ theme }: { theme: Theme }) => ({
+        backgroundColor: theme.palette.primary.main,
+        color: theme.palette.primary.contrastText,
+        '&:hover': { backgroundColor: theme.palette.primary.dark, opacity: 1 },
+      }),
     },
   },
 };

@@ -27,7 +27,14 @@ async function open(page: Page, route: string) {
  * Records how each focusable element looks before any has the focus, then tabs through the page and answers
  * the elements that looked the same focused as unfocused.
  */
+/** Two frames: MUI marks (and unmarks) keyboard focus on its next render. */
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 async function stopsWithoutFocusRing(page: Page) {
+  // The last page's tabbing may have left an element focused: its ring must be gone before the baseline.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await painted(page);
   await page.evaluate(() => {
     const look = (element: Element) => {
       const parts = [element];
@@ -49,7 +56,6 @@ async function stopsWithoutFocusRing(page: Page) {
         .join(' | ');
     };
     const probe = window as unknown as { lookOf: typeof look; unfocused: Map<Element, string> };
-    (document.activeElement as HTMLElement | null)?.blur();
     probe.lookOf = look;
     probe.unfocused = new Map(
       [
@@ -63,10 +69,7 @@ async function stopsWithoutFocusRing(page: Page) {
   const seen = new Set<string>();
   for (let stop = 0; stop < MAX_STOPS; stop += 1) {
     await page.keyboard.press('Tab');
-    // MUI marks keyboard focus on its next render: read the styles after it has painted.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    await painted(page);
     const found = await page.evaluate(() => {
       const element = document.activeElement;
       if (!element || element === document.body) return null;
@@ -83,12 +86,13 @@ async function stopsWithoutFocusRing(page: Page) {
         before === undefined
           ? (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
           : probe.lookOf(element) !== before;
-      return { id, shows };
+      const detail = `focus-visible: ${element.matches(':focus-visible')}, outline: ${style.outlineStyle} ${style.outlineWidth}`;
+      return { id, shows, detail };
     });
     if (!found) continue;
     if (seen.has(found.id)) break;
     seen.add(found.id);
-    if (!found.shows) missing.push(found.id);
+    if (!found.shows) missing.push(`${found.id} (${found.detail})`);
   }
   expect(seen.size, 'the page has elements to tab through').toBeGreaterThanOrEqual(3);
   return missing;
@@ -111,5 +115,33 @@ test('every element the keyboard reaches on the main pages shows that it has the
   ]) {
     await open(page, route);
     expect(await stopsWithoutFocusRing(page), `${route}: focused with nothing to show it`).toEqual([]);
+  }
+});
+
+test("billing's and a technologist's homes and pages show the focus as well", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await apiAs('admin', DEMO_PASSWORD);
+  const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
+  const [client] = await api<{ id: number }[]>('GET', '/continuous-monitoring/clients');
+  const pagesOf = {
+    billing1: ['/', PAGE_PATHS.billingHome, PAGE_PATHS.billingClient(client.id)],
+    tech1: [
+      '/',
+      casePagePath('monitoring', monitoringCase.id, 'events'),
+      '/continuous-monitoring/cases/assignments',
+    ],
+  };
+  for (const [username, routes] of Object.entries(pagesOf)) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, username, DEMO_PASSWORD);
+    for (const route of routes) {
+      await open(page, route);
+      expect(
+        await stopsWithoutFocusRing(page),
+        `${route} as ${username}: focused with nothing to show it`,
+      ).toEqual([]);
+    }
+    await context.close();
   }
 });
