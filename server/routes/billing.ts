@@ -163,8 +163,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     },
     async () => {
       const { cycles, differences } = await closedMonthsChanged(db, clock(), maxOpenLogHours);
+      const byCycle = new Map<number, typeof differences>();
+      for (const line of differences) byCycle.set(line.cycleId, [...(byCycle.get(line.cycleId) ?? []), line]);
       const changed = [...cycles.values()].flatMap((cycle) => {
-        const cases = differences.filter((line) => line.cycleId === cycle.cycleId);
+        const cases = byCycle.get(cycle.cycleId) ?? [];
         if (cases.length === 0) return [];
         const currentMinutes = cases.reduce(
           (total, line) => total + line.currentMinutes - line.frozenMinutes,
