@@ -95,6 +95,8 @@ export const API_PATHS = {
   billingCycle: (clientId: Id, cycleId: string) => `${BILLING}/client/${clientId}/cycle/${cycleId}`,
   cycleRate: (clientId: Id, cycleId: string) => `${BILLING}/client/${clientId}/cycle/${cycleId}/rate`,
   cycleStatus: (clientId: Id, cycleId: string) => `${BILLING}/client/${clientId}/cycle/${cycleId}/status`,
+  /** GET: every client's closed or invoiced months whose hours differ from their frozen lines. */
+  changedStatements: `${BILLING}/changed-since-close`,
   /** GET `?from&to`: per month. */
   clientHoursReport: (clientId: Id) => `${REPORTING}/billable-hours/client/${clientId}`,
   hoursSummary: `${REPORTING}/billable-hours/summary`,

@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { PRIMARY_COLOR, PRIMARY_ON_DARK } from './palette';
 
@@ -24,18 +25,61 @@ const NAMED_SPINNERS = {
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
 };
 
+/**
+ * A keyboard focus ring on everything MUI makes clickable (buttons, icon buttons, menu items, tabs, chips,
+ * sort labels, switches, card areas): MUI marks keyboard focus only with a faint ripple. Drawn inside the
+ * element in its own text colour, so it shows on a contained button, in the app bar and on a light page.
+ */
+const RING = { outline: '2px solid currentColor', outlineOffset: -2 };
+const FOCUS_RING = {
+  MuiButtonBase: {
+    // The browser's own `:focus-visible` too: MUI's class comes a render later, or not at all for an
+    // element focused before its handlers were attached.
+    styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': RING } },
+  },
+  // react-admin's "Skip to content" is white on the page's background: shown as a primary button instead.
+  RaSkipNavigationButton: {
+    styleOverrides: {
+      root: ({ theme }: { theme: Theme }) => ({
+        backgroundColor: theme.palette.primary.main,
+        color: theme.palette.primary.contrastText,
+        '&:hover': { backgroundColor: theme.palette.primary.dark, opacity: 1 },
+      }),
+    },
+  },
+};
+
+/**
+ * A long page title ends in "…" on a phone instead of being cut mid-letter under the app-bar buttons: the
+ * title's inner box is an inline block, which the title's own ellipsis does not reach.
+ */
+const TITLE_ELLIPSIS = {
+  '& .RaAppBar-title > *': {
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    verticalAlign: 'bottom',
+  },
+};
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: { ...defaultLightTheme.palette, primary: { main: PRIMARY_COLOR }, ...LIGHT_STATUS },
   components: {
     ...defaultLightTheme.components,
     ...NAMED_SPINNERS,
-    RaAppBar: { defaultProps: { color: 'primary' } },
+    ...FOCUS_RING,
+    RaAppBar: { defaultProps: { color: 'primary' }, styleOverrides: { root: TITLE_ELLIPSIS } },
   },
 };
 
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   palette: { ...defaultDarkTheme.palette, primary: { main: PRIMARY_ON_DARK }, ...DARK_STATUS },
-  components: { ...defaultDarkTheme.components, ...NAMED_SPINNERS },
+  components: {
+    ...defaultDarkTheme.components,
+    ...NAMED_SPINNERS,
+    ...FOCUS_RING,
+    RaAppBar: { styleOverrides: { root: TITLE_ELLIPSIS } },
+  },
 };

@@ -13,6 +13,7 @@ import {
   statementSchema,
   statusInputSchema,
 } from '../../contract/billing';
+import { changedStatementSchema } from '../../contract/billingChanges';
 import { monthIn } from '../../contract/calendar';
 import { envelope } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
@@ -21,9 +22,11 @@ import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contr
 import { recordWrite } from '../db/audit';
 import { clientHeader, findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../db/billing';
 import { monthTotals } from '../db/billingHours';
+import { closedMonthsChanged } from '../db/changedSinceClose';
 import type { Db } from '../db/database';
 import type { DbOrTx } from '../db/transaction';
 import { cycleStatusRefusal, rateRefusal, runningLogsRefusal } from '../domain/billing/cycleStatus';
+import { hoursOf } from '../domain/billing/money';
 import { monthEnded, monthName, monthWindow } from '../domain/billing/months';
 import { conflict, forbidden, notFound } from '../errors';
 import { currentLines, cycleView, liveHoursOf, statementOf, totalsOf } from '../services/billingStatements';
@@ -139,6 +142,48 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
           return cycleView(month, byMonth.get(month), liveHoursOf(live), viewer);
         });
       return ok(cycles);
+    },
+  );
+
+  app.get(
+    API_PATHS.changedStatements,
+    {
+      config: requires('billing', 'list'),
+      schema: {
+        tags,
+        summary: "Read every client's closed or invoiced months whose hours changed since they closed",
+        response: { 200: envelope(z.array(changedStatementSchema)) },
+      },
+    },
+    async () => {
+      const { cycles, differences } = await closedMonthsChanged(db, clock(), maxOpenLogHours);
+      const byCycle = new Map<number, typeof differences>();
+      for (const line of differences) byCycle.set(line.cycleId, [...(byCycle.get(line.cycleId) ?? []), line]);
+      const changed = [...cycles.values()].flatMap((cycle) => {
+        const cases = byCycle.get(cycle.cycleId) ?? [];
+        if (cases.length === 0) return [];
+        const currentMinutes = cases.reduce(
+          (total, line) => total + line.currentMinutes - line.frozenMinutes,
+          cycle.frozenMinutes,
+        );
+        return [
+          {
+            clientId: cycle.clientId,
+            clientName: cycle.clientName,
+            month: cycle.month,
+            status: cycle.status,
+            closedAt: cycle.closedAt.toISOString(),
+            frozenMinutes: cycle.frozenMinutes,
+            frozenHours: hoursOf(cycle.frozenMinutes),
+            currentMinutes,
+            currentHours: hoursOf(currentMinutes),
+            cases: cases.length,
+          },
+        ];
+      });
+      return ok(
+        changed.sort((a, b) => b.month.localeCompare(a.month) || a.clientName.localeCompare(b.clientName)),
+      );
     },
   );
 

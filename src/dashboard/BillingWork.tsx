@@ -8,7 +8,8 @@ import { Link } from 'react-router-dom';
 import { addMonths, type MonthFigures } from '../../contract/billing';
 import { PAGE_PATHS } from '../../contract/paths';
 import { browserMonth, monthLabel, needsRate } from '../customRoutes/billing/billingFormat';
-import { useHoursSummary } from '../customRoutes/billing/billingQueries';
+import { useChangedStatements, useHoursSummary } from '../customRoutes/billing/billingQueries';
+import { ChangedStatements } from './ChangedStatements';
 import { HomeTable } from './HomeTable';
 import { HomeWidget } from './HomeWidget';
 
@@ -55,14 +56,16 @@ const MonthsWidget = ({ title, months, error, none, linkTo, figure: [header, cel
 
 /**
  * Billing's own work on its home: over the last twelve finished months, the clients' months with hours but
- * no rate yet (they cannot be billed), and the months that have a rate but are still open (to close).
- * One call, the hours summary the billing pages read; newest month first.
+ * no rate yet (they cannot be billed), and the months that have a rate but are still open (to close), from
+ * the hours summary the billing pages read, newest month first; and, from a call of its own, the closed
+ * months whose hours changed since they closed.
  */
 export const BillingWork = () => {
   // Read once: the home keeps its months if it stays open past midnight at a month's end.
   const [thisMonth] = useState(browserMonth);
   const range = { from: addMonths(thisMonth, -LOOK_BACK), to: addMonths(thisMonth, -1) };
   const { data, error } = useHoursSummary(range);
+  const changed = useChangedStatements();
   const months = data?.clients
     .flatMap(({ clientId, clientName, months }) =>
       months.map((month) => ({ ...month, clientId, clientName })),
@@ -94,6 +97,7 @@ export const BillingWork = () => {
           linkTo={(row) => PAGE_PATHS.statement(row.clientId, row.month)}
           figure={['Amount', (row) => row.amount ?? '']}
         />
+        <ChangedStatements data={changed.data} error={changed.error} />
       </Box>
     </>
   );

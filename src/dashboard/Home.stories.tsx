@@ -1,4 +1,5 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { billingSeed, fakeBillingHandler } from '@test-support/fakeBillingApi';
 import {
   buildOpenTimeLog,
   buildStageCounts,
@@ -19,6 +20,7 @@ import { API_PATHS } from '../../contract/paths';
 import { toHttpError } from '../dataProvider/httpClient';
 import { BillableHours } from './BillableHours';
 import { CasesPerStage } from './CasesPerStage';
+import { ChangedStatements } from './ChangedStatements';
 import { MonitoringBoard } from './MonitoringBoard';
 import { MyCases } from './MyCases';
 import { MyTimeLog } from './MyTimeLog';
@@ -29,10 +31,14 @@ type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures
 
 /**
  * The whole app at `/` over the fake API; one home fake per mount, so a stopped log stays stopped. Billing's
- * home reads the billing fixtures' hours summary (months up to November 2026).
+ * home reads the billing fixtures' hours summary (months up to November 2026) and their statements changed
+ * since close (Bayou's September).
  */
 const HomePage = ({ seed, onRequest, ...props }: HomePageProps) => {
-  const handlers = useMemo(() => [fakeHomeHandler(seed, onRequest), fakeReportsHandler()], [seed, onRequest]);
+  const handlers = useMemo(
+    () => [fakeHomeHandler(seed, onRequest), fakeReportsHandler(), fakeBillingHandler(billingSeed)],
+    [seed, onRequest],
+  );
   return <HandlersHarness {...props} onRequest={onRequest} path="/" handlers={handlers} />;
 };
 
@@ -92,6 +98,39 @@ const stopMyLog = fn();
 export const StageCountsWidget = widget(() => <StageCounts data={buildStageCounts()} />);
 
 export const StageCountsLoading = widget(() => <StageCounts />);
+
+export const ChangedStatementsWidget = widget(() => (
+  <ChangedStatements
+    data={[
+      {
+        clientId: 1,
+        clientName: 'Bayou Memorial Hospital',
+        month: '2026-09',
+        status: 'closed',
+        closedAt: '2026-10-03T15:20:00.000Z',
+        frozenMinutes: 2040,
+        frozenHours: '34.00',
+        currentMinutes: 2130,
+        currentHours: '35.50',
+        cases: 2,
+      },
+      {
+        clientId: 2,
+        clientName: 'Northside General Hospital',
+        month: '2026-08',
+        status: 'invoiced',
+        closedAt: '2026-09-02T13:00:00.000Z',
+        frozenMinutes: 600,
+        frozenHours: '10.00',
+        currentMinutes: 540,
+        currentHours: '9.00',
+        cases: 1,
+      },
+    ]}
+  />
+));
+
+export const ChangedStatementsNone = widget(() => <ChangedStatements data={[]} />);
 
 export const MyCasesWidget = widget(() => <MyCases data={technologistHome.myCases} />);
 

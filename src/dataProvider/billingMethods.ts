@@ -9,6 +9,7 @@ import type {
   MonthRange,
   Statement,
 } from '../../contract/billing';
+import type { ChangedStatement } from '../../contract/billingChanges';
 import type { Home, Home2 } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
 import type { HttpClient } from './httpClient';
@@ -30,6 +31,8 @@ export function billingMethods(httpClient: HttpClient) {
       get<BillableHours>(API_PATHS.billableHours(clientId), { month }),
     /** Every month of the client from its first recording to now. */
     getBillingCycles: (clientId: Identifier) => get<BillingCycle[]>(API_PATHS.billingCycles(clientId)),
+    /** Every client's closed or invoiced months whose hours differ from their frozen lines. */
+    getChangedStatements: () => get<ChangedStatement[]>(API_PATHS.changedStatements),
     /** A month's statement; a closed cycle answers its frozen lines and what changed since. */
     getStatement: (clientId: Identifier, month: string) =>
       get<Statement>(API_PATHS.billingCycle(clientId, month)),

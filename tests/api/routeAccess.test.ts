@@ -37,6 +37,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /backups/{id}/file': 'public',
   'GET /access-log': grant('access-log', 'list'),
   'GET /getHome2': grant('operations', 'list'),
+  'GET /billing/continuous-monitoring/changed-since-close': grant('billing', 'list'),
   'GET /billing/continuous-monitoring/client/{clientId}/billable-hours': grant('billing', 'show'),
   'GET /billing/continuous-monitoring/client/{clientId}/billing-cycles': grant('billing', 'list'),
   'GET /billing/continuous-monitoring/client/{clientId}/cycle/{cycleId}': grant('billing', 'show'),

@@ -2,19 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
+import { openSettled } from './support/openPage';
 import { signIn } from './support/signIn';
 
 /** Pages fit the window: no sideways page scroll on a phone, nothing cut at desktop widths. */
 
-async function open(page: Page, route: string) {
-  await page.goto(`/#${route}`);
-  await expect(page.locator('h1:visible').first()).toBeVisible();
-  await expect(
-    page.locator(
-      '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
-    ),
-  ).toHaveCount(0);
-}
+const open = openSettled;
 
 const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -54,7 +47,7 @@ test('at 390 px wide no page scrolls sideways; the case header folds and the lis
   await expect(page.locator('.MuiTabs-scrollButtons:visible')).toHaveCount(2);
 });
 
-test('from 1280 to 1920 px the home tables are not cut and the case tabs show all or their arrows', async ({
+test('from 1280 to 1920 px the home tables and the monitoring list are not cut and the case tabs show all or their arrows', async ({
   page,
 }) => {
   const api = await apiAs('admin', DEMO_PASSWORD);
@@ -76,6 +69,22 @@ test('from 1280 to 1920 px the home tables are not cut and the case tabs show al
     expect(await pageScrollsSideways(page), `the monitoring list scrolls sideways at ${width} px`).toBe(
       false,
     );
+    const list = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Client' }) });
+    await expect(list.getByRole('row').nth(1)).toBeVisible();
+    // Neither the table nor any box around it inside the list scrolls sideways or cuts a column off.
+    const scrollers = await list.evaluate((table: HTMLElement) => {
+      const cut: string[] = [];
+      for (
+        let box: HTMLElement | null = table;
+        box && !box.matches('.RaList-main');
+        box = box.parentElement
+      ) {
+        if (box.scrollWidth > box.clientWidth + 1)
+          cut.push(`${box.className} ${box.scrollWidth}/${box.clientWidth}`);
+      }
+      return cut;
+    });
+    expect(scrollers, `the monitoring list's table runs past its card at ${width} px`).toEqual([]);
 
     await open(page, casePagePath('monitoring', monitoringCase.id, 'details'));
     const tabs = page.getByRole('tablist', { name: 'Case sections' });

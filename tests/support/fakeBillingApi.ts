@@ -17,6 +17,7 @@ import {
   type StatementChange,
   statusInputSchema,
 } from '../../contract/billing';
+import type { ChangedStatement } from '../../contract/billingChanges';
 import { monthIn } from '../../contract/calendar';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
 import type { CurrentUser } from '../../contract/chrome';
@@ -198,7 +199,8 @@ const emptyFigures = (month: string): MonthFigures => ({
 
 /**
  * A stateful billing API over a copy of `seed`, acting for `user` (roles decide who may write, and who may
- * reopen an invoiced month). Answers GET cycles, GET statement, POST rate, POST status and GET hours summary.
+ * reopen an invoiced month). Answers GET cycles, GET statement, POST rate, POST status, GET hours summary
+ * and GET the statements changed since close.
  */
 export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildUser()): FakeHandler {
   const clients = structuredClone(seed.clients);
@@ -399,7 +401,35 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
     };
   }
 
+  /** The closed or invoiced months with changes since close, as the server lists them for billing's home. */
+  function changedStatements(): ChangedStatement[] {
+    return clients
+      .flatMap((entry) =>
+        entry.cycles
+          .filter((cycle) => cycle.status !== 'open' && cycle.changedSinceClose.length > 0)
+          .map((cycle) => {
+            const frozen = totalsOf(linesOf(entry, cycle), cycle.rate).totalMinutes;
+            const current = totalsOf(entry.lines[cycle.month] ?? [], cycle.rate).totalMinutes;
+            return {
+              clientId: entry.client.id,
+              clientName: entry.client.name,
+              month: cycle.month,
+              status: cycle.status as ChangedStatement['status'],
+              closedAt: cycle.closedAt ?? '',
+              frozenMinutes: frozen,
+              frozenHours: hoursOf(frozen),
+              currentMinutes: current,
+              currentHours: hoursOf(current),
+              cases: cycle.changedSinceClose.length,
+            };
+          }),
+      )
+      .sort((a, b) => b.month.localeCompare(a.month) || a.clientName.localeCompare(b.clientName));
+  }
+
   return (request) => {
+    if (request.path === API_PATHS.changedStatements)
+      return request.method === 'GET' ? { data: changedStatements() } : undefined;
     if (request.path === API_PATHS.hoursSummary)
       return request.method === 'GET' ? { data: hoursSummary(request.query) } : undefined;
     const answer = clientCall(request);

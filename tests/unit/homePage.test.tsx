@@ -370,9 +370,45 @@ describe('the operations board', () => {
       'href',
       expect.stringMatching(/^\/billing\/continuous-monitoring\/\d+\/2026-11$/),
     );
+    // September at Bayou was closed, then two of its cases changed: it leads to its statement.
+    const changed = await widget('Statements changed since close');
+    const changedRows = await changed.findAllByRole('row');
+    expect(changedRows.map((row) => row.querySelector('td, th')?.textContent)).toEqual([
+      'Month',
+      'September 2026',
+    ]);
+    expect(changed.getByRole('link', { name: 'September 2026' })).toHaveAttribute(
+      'href',
+      PAGE_PATHS.statement(1, '2026-09'),
+    );
     expect(screen.queryByRole('region', { name: 'My active cases' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'My time log' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Monitoring checks' })).toBeNull();
+  });
+});
+
+describe('statements changed since close', () => {
+  it('lists each changed month with its client, status, hours at close and now, leading to its statement', () => {
+    render(<stories.ChangedStatementsWidget />);
+    const table = screen.getByRole('table', { name: 'Statements changed since close' });
+    const cells = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['Month', 'Client', 'Status', 'Hours at close', 'Hours now', 'Cases'],
+      ['September 2026', 'Bayou Memorial Hospital', 'Closed', '34.00', '35.50', '2'],
+      ['August 2026', 'Northside General Hospital', 'Invoiced', '10.00', '9.00', '1'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'August 2026' })).toHaveAttribute(
+      'href',
+      PAGE_PATHS.statement(2, '2026-08'),
+    );
+  });
+
+  it('says so when every closed month still matches its statement', () => {
+    render(<stories.ChangedStatementsNone />);
+    expect(screen.getByText('Every closed month still matches its statement.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import type {
   MonthRange,
   Statement,
 } from '../../../contract/billing';
+import type { ChangedStatement } from '../../../contract/billingChanges';
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
@@ -17,6 +18,7 @@ export const statementKey = (clientId: Identifier, month: string) => [
   resourceOf(API_PATHS.billingCycle(clientId, month)),
 ];
 const hoursSummaryKey = [resourceOf(API_PATHS.hoursSummary)];
+const changedStatementsKey = [resourceOf(API_PATHS.changedStatements)];
 
 /** Every client's hours, rate and status per month of `range`, summed by the server. */
 export function useHoursSummary(range: MonthRange) {
@@ -24,6 +26,15 @@ export function useHoursSummary(range: MonthRange) {
   return useQuery<HoursSummary, HttpError>({
     queryKey: [...hoursSummaryKey, range],
     queryFn: () => dataProvider.getHoursSummary(range),
+  });
+}
+
+/** The closed or invoiced months of every client whose hours changed since they closed, newest first. */
+export function useChangedStatements() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<ChangedStatement[], HttpError>({
+    queryKey: changedStatementsKey,
+    queryFn: () => dataProvider.getChangedStatements(),
   });
 }
 
@@ -54,13 +65,13 @@ export function useStatement(clientId: Identifier, month: string) {
   });
 }
 
-/** After a write to a month: its cycle list, its statement and the billing home read again. */
+/** After a write to a month: its cycle list, its statement and the billing home's lists read again. */
 export function useRefreshCycle(clientId: Identifier) {
   const queryClient = useQueryClient();
   return (month: string) =>
     Promise.all(
-      [cyclesKey(clientId), statementKey(clientId, month), hoursSummaryKey].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
+      [cyclesKey(clientId), statementKey(clientId, month), hoursSummaryKey, changedStatementsKey].map(
+        (queryKey) => queryClient.invalidateQueries({ queryKey }),
       ),
     );
 }

@@ -32,6 +32,8 @@ export const MonthField = ({ label, value, onCommit }: MonthFieldProps) => {
       label={label}
       value={draft}
       size="small"
+      // A month needs no more room than its name: From and To sit side by side with the quick ranges.
+      fullWidth={false}
       onChange={(event) => {
         setDraft(event.target.value);
         if (WHOLE_MONTH.test(event.target.value)) commit(event.target.value);

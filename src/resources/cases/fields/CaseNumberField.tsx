@@ -9,7 +9,13 @@ type CaseLink = Pick<CaseRow, 'id' | 'stage' | 'caseNumber'> & { overdue?: boole
 
 /** The case number as a link to the case's page, with a badge while its checks are overdue. */
 export const CaseNumberField = ({ row }: { row: CaseLink }) => (
-  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+  // The badge goes under the number in a narrow column rather than widening it.
+  <Stack
+    direction="row"
+    spacing={1}
+    useFlexGap
+    sx={{ alignItems: 'center', flexWrap: 'wrap', whiteSpace: 'nowrap' }}
+  >
     {/* The row may be clickable too: the link alone should navigate. */}
     <Link to={casePageOf(row)} onClick={(event: MouseEvent) => event.stopPropagation()}>
       {row.caseNumber}
