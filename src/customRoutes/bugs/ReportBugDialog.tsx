@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { type HttpError, required, SelectInput, SimpleForm, TextInput, useNotify } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { BUG_SEVERITIES, bugReportInputSchema } from '../../../contract/bugs';
+import { liveValidation } from '../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../forms/validateWith';
 import { SEVERITY_LABELS } from './bugFormat';
 import { useCreateBugReport } from './bugQueries';
 
