@@ -4,7 +4,6 @@ import type {
   CaseAction,
   CaseDetails,
   CaseHandover,
-  CaseIntake,
   CasePatch,
   CaseProtocolSnapshot,
   CaseTransition,
@@ -27,15 +26,13 @@ export type TechnologistCases = Technologist & { caseIds: number[] };
 
 /**
  * The cases' calls that are not plain record reads (DESIGN §8 "Cases"): the lists themselves go through
- * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …).
+ * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …), intake through `create` on
+ * the cases resource.
  */
 export function caseMethods(httpClient: HttpClient) {
   return {
     /** The case page's record: header, client, patient, technologists, history and the caller's moves. */
     getCaseDetails: async (id: Identifier) => (await httpClient<CaseDetails>(API_PATHS.caseDetails(id))).data,
-    /** Intake: a new case in the intake stage (201). */
-    intakeCase: async (input: CaseIntake) =>
-      (await httpClient<CaseDetails>(API_PATHS.cases, { method: 'POST', body: input })).data,
     /** Changes header fields; `version` is the one loaded (409 when stale). */
     patchCase: async (id: Identifier, patch: CasePatch) =>
       (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'PATCH', body: patch })).data,

@@ -7,6 +7,9 @@ export const resourceOf = (apiPath: string) => apiPath.slice(1);
 /** The clients resource; its nested records are `${CLIENTS_RESOURCE}/7/contacts`. */
 export const CLIENTS_RESOURCE = resourceOf(API_PATHS.clients);
 
+/** The cases themselves: a new case is created here (intake), an intake case deleted. */
+export const CASES_RESOURCE = resourceOf(API_PATHS.cases);
+
 /** The case lists: the five stages and the assignments (spec §2); each is a resource of its own. */
 export const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
 export type CaseList = (typeof CASE_LISTS)[number];
@@ -25,6 +28,7 @@ export const ACCESS_LOG_RESOURCE = resourceOf(API_PATHS.accessLog);
  */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   [CLIENTS_RESOURCE]: API_PATHS.clients,
+  [CASES_RESOURCE]: API_PATHS.cases,
   ...Object.fromEntries(CASE_LISTS.map((list) => [caseListResource(list), API_PATHS.caseStage(list)])),
   [USERS_RESOURCE]: API_PATHS.users,
   [BACKUPS_RESOURCE]: API_PATHS.backups,
