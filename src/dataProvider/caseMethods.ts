@@ -26,8 +26,8 @@ export type TechnologistCases = Technologist & { caseIds: number[] };
 
 /**
  * The cases' calls that are not plain record reads (DESIGN §8 "Cases"): the lists themselves go through
- * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …), intake through `create` on
- * the cases resource.
+ * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …), intake and deleting an intake
+ * case through `create` and `delete` on the cases resource.
  */
 export function caseMethods(httpClient: HttpClient) {
   return {
@@ -36,9 +36,6 @@ export function caseMethods(httpClient: HttpClient) {
     /** Changes header fields; `version` is the one loaded (409 when stale). */
     patchCase: async (id: Identifier, patch: CasePatch) =>
       (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'PATCH', body: patch })).data,
-    /** Deletes an intake case with no records (admin). */
-    deleteCase: async (id: Identifier, version: number) =>
-      (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'DELETE', query: { version } })).data,
     /** Moves the case; 409 lists every unmet guard, 403 when the role may not make the move. */
     transitionCase: async (id: Identifier, input: TransitionInput) =>
       (
