@@ -27,12 +27,11 @@ export type TechnologistCases = Technologist & { caseIds: number[] };
 /**
  * The cases' calls that are not plain record reads (DESIGN §8 "Cases"): the lists themselves go through
  * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …), intake and deleting an intake
- * case through `create` and `delete` on the cases resource.
+ * case through `create` and `delete` on the cases resource, a case page's record (header, client, patient,
+ * technologists, history and the caller's moves) through `getOne` on `…/cases/details`.
  */
 export function caseMethods(httpClient: HttpClient) {
   return {
-    /** The case page's record: header, client, patient, technologists, history and the caller's moves. */
-    getCaseDetails: async (id: Identifier) => (await httpClient<CaseDetails>(API_PATHS.caseDetails(id))).data,
     /** Changes header fields; `version` is the one loaded (409 when stale). */
     patchCase: async (id: Identifier, patch: CasePatch) =>
       (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'PATCH', body: patch })).data,

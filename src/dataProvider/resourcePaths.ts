@@ -9,6 +9,8 @@ export const CLIENTS_RESOURCE = resourceOf(API_PATHS.clients);
 
 /** The cases themselves: a new case is created here (intake), an intake case deleted. */
 export const CASES_RESOURCE = resourceOf(API_PATHS.cases);
+/** A case page's record (`getOne` → GET …/cases/details/{id}), a nested path of the cases resource. */
+export const CASE_DETAILS_RESOURCE = `${CASES_RESOURCE}/details`;
 
 /** The case lists: the five stages and the assignments (spec §2); each is a resource of its own. */
 export const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
