@@ -20,6 +20,8 @@ export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseSta
 /** The administration resources (DESIGN §8 "Administration"): the pool's users and the backups. */
 export const USERS_RESOURCE = resourceOf(API_PATHS.users);
 export const BACKUPS_RESOURCE = resourceOf(API_PATHS.backups);
+/** The bug reports: an admin's list holds everyone's, anyone else's their own. */
+export const BUG_REPORTS_RESOURCE = resourceOf(API_PATHS.bugReports);
 /** The access log: the audit, read by admins. */
 export const ACCESS_LOG_RESOURCE = resourceOf(API_PATHS.accessLog);
 
@@ -35,6 +37,7 @@ export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   [USERS_RESOURCE]: API_PATHS.users,
   [BACKUPS_RESOURCE]: API_PATHS.backups,
   [ACCESS_LOG_RESOURCE]: API_PATHS.accessLog,
+  [BUG_REPORTS_RESOURCE]: API_PATHS.bugReports,
 };
 
 /**
