@@ -4,7 +4,6 @@ import type {
   CaseAction,
   CaseDetails,
   CaseHandover,
-  CaseIntake,
   CasePatch,
   CaseProtocolSnapshot,
   CaseTransition,
@@ -27,21 +26,15 @@ export type TechnologistCases = Technologist & { caseIds: number[] };
 
 /**
  * The cases' calls that are not plain record reads (DESIGN §8 "Cases"): the lists themselves go through
- * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …).
+ * `getList` on the stage resources (`continuous-monitoring/cases/intake`, …), intake and deleting an intake
+ * case through `create` and `delete` on the cases resource, a case page's record (header, client, patient,
+ * technologists, history and the caller's moves) through `getOne` on `…/cases/details`.
  */
 export function caseMethods(httpClient: HttpClient) {
   return {
-    /** The case page's record: header, client, patient, technologists, history and the caller's moves. */
-    getCaseDetails: async (id: Identifier) => (await httpClient<CaseDetails>(API_PATHS.caseDetails(id))).data,
-    /** Intake: a new case in the intake stage (201). */
-    intakeCase: async (input: CaseIntake) =>
-      (await httpClient<CaseDetails>(API_PATHS.cases, { method: 'POST', body: input })).data,
     /** Changes header fields; `version` is the one loaded (409 when stale). */
     patchCase: async (id: Identifier, patch: CasePatch) =>
       (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'PATCH', body: patch })).data,
-    /** Deletes an intake case with no records (admin). */
-    deleteCase: async (id: Identifier, version: number) =>
-      (await httpClient<CaseDetails>(API_PATHS.case(id), { method: 'DELETE', query: { version } })).data,
     /** Moves the case; 409 lists every unmet guard, 403 when the role may not make the move. */
     transitionCase: async (id: Identifier, input: TransitionInput) =>
       (

@@ -7,6 +7,11 @@ export const resourceOf = (apiPath: string) => apiPath.slice(1);
 /** The clients resource; its nested records are `${CLIENTS_RESOURCE}/7/contacts`. */
 export const CLIENTS_RESOURCE = resourceOf(API_PATHS.clients);
 
+/** The cases themselves: a new case is created here (intake), an intake case deleted. */
+export const CASES_RESOURCE = resourceOf(API_PATHS.cases);
+/** A case page's record (`getOne` → GET …/cases/details/{id}), a nested path of the cases resource. */
+export const CASE_DETAILS_RESOURCE = `${CASES_RESOURCE}/details`;
+
 /** The case lists: the five stages and the assignments (spec §2); each is a resource of its own. */
 export const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
 export type CaseList = (typeof CASE_LISTS)[number];
@@ -15,6 +20,8 @@ export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseSta
 /** The administration resources (DESIGN §8 "Administration"): the pool's users and the backups. */
 export const USERS_RESOURCE = resourceOf(API_PATHS.users);
 export const BACKUPS_RESOURCE = resourceOf(API_PATHS.backups);
+/** The bug reports: an admin's list holds everyone's, anyone else's their own. */
+export const BUG_REPORTS_RESOURCE = resourceOf(API_PATHS.bugReports);
 /** The access log: the audit, read by admins. */
 export const ACCESS_LOG_RESOURCE = resourceOf(API_PATHS.accessLog);
 
@@ -25,10 +32,12 @@ export const ACCESS_LOG_RESOURCE = resourceOf(API_PATHS.accessLog);
  */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   [CLIENTS_RESOURCE]: API_PATHS.clients,
+  [CASES_RESOURCE]: API_PATHS.cases,
   ...Object.fromEntries(CASE_LISTS.map((list) => [caseListResource(list), API_PATHS.caseStage(list)])),
   [USERS_RESOURCE]: API_PATHS.users,
   [BACKUPS_RESOURCE]: API_PATHS.backups,
   [ACCESS_LOG_RESOURCE]: API_PATHS.accessLog,
+  [BUG_REPORTS_RESOURCE]: API_PATHS.bugReports,
 };
 
 /**

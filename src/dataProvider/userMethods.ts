@@ -1,11 +1,13 @@
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
-import type { InviteUser, User, UserEdit } from '../../contract/users';
+import type { User, UserEdit } from '../../contract/users';
 import type { HttpClient } from './httpClient';
 
 /**
  * The users' writes (DESIGN §8 "Administration", admins only); the list and a user's details are read
- * through `getList` / `getOne` on the `users` resource, keyed by username.
+ * through `getList` / `getOne` on the `users` resource, keyed by username, and an invitation is a `create`
+ * there (201, status FORCE_CHANGE_PASSWORD; the identity e-mails a temporary password; 409 when the
+ * username is taken).
  */
 export function userMethods(httpClient: HttpClient) {
   const put = async (path: string, body?: unknown) =>
@@ -20,12 +22,6 @@ export function userMethods(httpClient: HttpClient) {
     signOutEverywhere: async () => {
       await httpClient(API_PATHS.signOutEverywhere, { method: 'POST' });
     },
-    /**
-     * Creates the user in the pool (201, status FORCE_CHANGE_PASSWORD); the identity e-mails a temporary
-     * password. 409 when the username is taken.
-     */
-    inviteUser: async (input: InviteUser) =>
-      (await httpClient<User>(API_PATHS.users, { method: 'POST', body: input })).data,
     /** Changes the user's name and credentials (a field left out keeps its value). */
     updateUser: async (username: string, changes: UserEdit) =>
       (

@@ -8,7 +8,7 @@ import type { FakeRequest } from '../support/fakeApiRules';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 
 allowWholeAppStories();
-const { NewCase, ServerRefusesTheMrn } = composeStories(createStories, preview);
+const { NewCase, ServerRefusesTheMrn, ServerRefusesTheCase } = composeStories(createStories, preview);
 
 async function chooseClient(user: UserEvent, name: string) {
   await user.click(await screen.findByRole('combobox', { name: 'Client' }));
@@ -115,6 +115,16 @@ describe('New case', () => {
       await screen.findByText('MRN B-55142 belongs to another patient of this client'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('MRN')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/created$/)).toBeNull();
+  });
+
+  it('shows any other refusal as a notice and stays on the form', async () => {
+    const user = userEvent.setup();
+    render(<ServerRefusesTheCase />);
+    await fillTheCase(user);
+    await submitWith(user, 'Create case');
+    expect(await screen.findByText('Bayside Memorial Hospital takes no new cases')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create case' })).toBeInTheDocument();
     expect(screen.queryByText(/created$/)).toBeNull();
   });
 });

@@ -7,6 +7,12 @@ import {
   createHttpClient,
   UNEXPECTED_ERROR,
 } from '../../src/dataProvider';
+import {
+  BUG_REPORTS_RESOURCE,
+  CASE_DETAILS_RESOURCE,
+  CASES_RESOURCE,
+  USERS_RESOURCE,
+} from '../../src/dataProvider/resourcePaths';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown, status = 200) =>
@@ -191,6 +197,57 @@ describe("a client's nested records and big lists", () => {
       ['2', '100', 'north'],
       ['3', '100', 'north'],
     ]);
+  });
+});
+
+describe("the app's resources (the standard methods react-admin's hooks call)", () => {
+  const appProvider = createDataProvider({ httpClient: createHttpClient('/api', async () => 'id-token-1') });
+
+  it('takes in a case, reads a case page and deletes an intake case with its version', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 14, stage: 'intake' } }, 201));
+    const created = await appProvider.create(CASES_RESOURCE, { data: { clientId: 2 } });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases',
+      init: { method: 'POST' },
+    });
+    expect(created.data).toEqual({ id: 14, stage: 'intake' });
+
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 14, version: 1 } }));
+    expect((await appProvider.getOne(CASE_DETAILS_RESOURCE, { id: 14 })).data).toEqual({
+      id: 14,
+      version: 1,
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/details/14',
+      init: { method: 'GET' },
+    });
+
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 14, version: 1 } }));
+    await appProvider.delete(CASES_RESOURCE, { id: 14, previousData: { id: 14, version: 1 } });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/14?version=1',
+      init: { method: 'DELETE' },
+    });
+  });
+
+  it('invites a user, keyed by username, and lists and files bug reports', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { username: 'nina', name: 'Nina' } }, 201));
+    const invited = await appProvider.create(USERS_RESOURCE, { data: { username: 'nina' } });
+    expect(lastRequest()).toMatchObject({ url: '/api/users', init: { method: 'POST' } });
+    expect(invited.data).toEqual({ id: 'nina', username: 'nina', name: 'Nina' });
+
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: [{ id: 5, title: 'Slow' }], total: 31 }));
+    const reports = await appProvider.getList(BUG_REPORTS_RESOURCE, {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    expect(lastRequest().url).toBe('/api/bugs/reports?page=2&perPage=25&sort=createdAt&order=DESC');
+    expect(reports).toEqual({ data: [{ id: 5, title: 'Slow' }], total: 31 });
+
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 6, title: 'Stuck' } }, 201));
+    await appProvider.create(BUG_REPORTS_RESOURCE, { data: { title: 'Stuck' } });
+    expect(lastRequest()).toMatchObject({ url: '/api/bugs/reports', init: { method: 'POST' } });
   });
 });
 

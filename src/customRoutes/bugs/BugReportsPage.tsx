@@ -18,7 +18,7 @@ const PER_PAGE = 25;
  */
 export const BugReportsPage = () => {
   const [page, setPage] = useState(1);
-  const { data, error, refetch } = useBugReports(page, PER_PAGE);
+  const { data, total, error, refetch } = useBugReports(page, PER_PAGE);
   const { canAccess: canRunChecks = false } = useCanAccess({ resource: 'bugs.unit-tests', action: 'list' });
   return (
     <Card sx={{ mt: 2 }}>
@@ -36,12 +36,12 @@ export const BugReportsPage = () => {
             <RetryAlert onRetry={() => refetch()}>
               The bug reports could not be read: {error.message}
             </RetryAlert>
-          ) : data?.total === 0 ? (
+          ) : total === 0 ? (
             <Typography color="text.secondary">No bug reports yet.</Typography>
           ) : (
             <BugReportsTable
-              reports={data?.data}
-              total={data?.total ?? 0}
+              reports={data}
+              total={total ?? 0}
               page={page}
               perPage={PER_PAGE}
               onPageChange={setPage}

@@ -1,13 +1,26 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
-import { type HttpError, required, SelectInput, SimpleForm, TextInput, useNotify } from 'react-admin';
+import {
+  type HttpError,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useCreate,
+  useNotify,
+} from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { BUG_SEVERITIES, bugReportInputSchema } from '../../../contract/bugs';
+import {
+  BUG_SEVERITIES,
+  type BugReport,
+  type BugReportInput,
+  bugReportInputSchema,
+} from '../../../contract/bugs';
+import { BUG_REPORTS_RESOURCE } from '../../dataProvider/resourcePaths';
+import { liveValidation } from '../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../forms/validateWith';
 import { SEVERITY_LABELS } from './bugFormat';
-import { useCreateBugReport } from './bugQueries';
 
 const validation = liveValidation(bugReportInputSchema);
 // Marked required so the select offers no empty choice: a report always has a severity.
@@ -22,7 +35,8 @@ const SEVERITY_CHOICES = BUG_SEVERITIES.map((id) => ({ id, name: SEVERITY_LABELS
 export const ReportBugDialog = ({ onClose }: { onClose: () => void }) => {
   const notify = useNotify();
   const { pathname } = useLocation();
-  const { mutateAsync } = useCreateBugReport();
+  // POST /bugs/reports; react-admin then reads the reports list again.
+  const [create] = useCreate<BugReportInput, HttpError, BugReport>();
   const [record] = useState(() => ({
     title: '',
     description: '',
@@ -34,7 +48,11 @@ export const ReportBugDialog = ({ onClose }: { onClose: () => void }) => {
   const save = async (values: Record<string, unknown>) => {
     try {
       // Validated already; parsing keeps the contract's five fields, trimmed.
-      await mutateAsync(bugReportInputSchema.parse(values));
+      await create(
+        BUG_REPORTS_RESOURCE,
+        { data: bugReportInputSchema.parse(values) },
+        { returnPromise: true },
+      );
       notify('Bug report sent', { type: 'success' });
       onClose();
     } catch (error) {

@@ -3,7 +3,7 @@ import { AutocompleteInput, BooleanInput, TextInput } from 'react-admin';
 import { DEFAULT_BILLING_PERIOD_START } from '../../../contract/billingPeriods';
 import { clientInputSchema } from '../../../contract/clients';
 import { knownTimeZones, upperCaseAscii } from '../../../contract/fields';
-import { liveValidation } from '../../forms/validateWith';
+import { liveValidation } from '../../forms/liveValidation';
 
 /** Form props shared by create and edit: the rules of contract/clients.ts on change, blur and submit. */
 export const CLIENT_FORM_PROPS = liveValidation(clientInputSchema);

@@ -2,14 +2,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
-import { type HttpError, SimpleForm, TextInput } from 'react-admin';
-import { inviteUserSchema, type User } from '../../../contract/users';
+import { type HttpError, type RaRecord, SimpleForm, TextInput, useCreate } from 'react-admin';
+import { type InviteUser, inviteUserSchema, type User } from '../../../contract/users';
+import { USERS_RESOURCE } from '../../dataProvider/resourcePaths';
+import { liveValidation } from '../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../forms/validateWith';
 import { SNACKBAR_NEVER, useAppNotify } from '../../layout/useAppNotify';
 import { GroupsInput } from './GroupsInput';
 import { CREDENTIALS_HELP } from './userFormat';
-import { useInviteUser } from './userQueries';
 
 const validation = liveValidation(inviteUserSchema);
 
@@ -25,13 +25,19 @@ export const invitedMessage = ({ username, email }: Pick<User, 'username' | 'ema
 export const InviteUserDialog = ({ onClose }: { onClose: () => void }) => {
   const titleId = useId();
   const notify = useAppNotify();
-  const { mutateAsync } = useInviteUser();
+  // POST /users; react-admin then reads the users list again.
+  const [create] = useCreate<InviteUser, HttpError, User & RaRecord>();
   const [record] = useState(() => ({ username: '', name: '', credentials: '', email: '', groups: [] }));
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const invited = await mutateAsync(inviteUserSchema.parse(values));
-      notify(invitedMessage(invited), { type: 'success', autoHideDuration: SNACKBAR_NEVER, multiLine: true });
+      const invited = await create(
+        USERS_RESOURCE,
+        { data: inviteUserSchema.parse(values) },
+        { returnPromise: true },
+      );
+      // With `returnPromise` the call answers the user (react-admin's type also allows `void`, for calls without it).
+      notify(invitedMessage(invited as User), { type: 'success', autoHideDuration: SNACKBAR_NEVER, multiLine: true });
       onClose();
     } catch (error) {
       const { body, message, status } = error as HttpError;

@@ -4,8 +4,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type HttpError, SimpleForm, useNotify } from 'react-admin';
 import type { z } from 'zod';
+import { liveValidation } from '../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../forms/validateWith';
 
 /**
  * The frame of a dialog that changes one user: a form checked live against `schema`; on save, `save` gets

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { Role } from '../../../contract/roles';
-import type { InviteUser, User, UserEdit } from '../../../contract/users';
+import type { User, UserEdit } from '../../../contract/users';
 import type { AppDataProvider } from '../../dataProvider';
 import { USERS_RESOURCE } from '../../dataProvider/resourcePaths';
 
@@ -39,16 +39,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation<User, HttpError, { username: string; changes: UserEdit }>({
     mutationFn: ({ username, changes }) => dataProvider.updateUser(username, changes),
-    onSuccess: () => refreshUsers(queryClient),
-  });
-}
-
-/** Invites a new user into the pool, then reads the list again. */
-export function useInviteUser() {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const queryClient = useQueryClient();
-  return useMutation<User, HttpError, InviteUser>({
-    mutationFn: (input) => dataProvider.inviteUser(input),
     onSuccess: () => refreshUsers(queryClient),
   });
 }

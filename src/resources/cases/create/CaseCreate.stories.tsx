@@ -28,3 +28,14 @@ export const ServerRefusesTheMrn: Story = {
     },
   },
 };
+
+/** The server refuses the case as a whole (the client stopped taking cases meanwhile): a notice, no page. */
+export const ServerRefusesTheCase: Story = {
+  args: {
+    failures: {
+      [`POST ${API_PATHS.cases}`]: toHttpError(409, {
+        error: 'Bayside Memorial Hospital takes no new cases',
+      }),
+    },
+  },
+};

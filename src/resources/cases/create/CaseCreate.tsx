@@ -1,33 +1,34 @@
-import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { SimpleForm, Title, useRequireAccess } from 'react-admin';
+import { Create, SimpleForm } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { caseIntakeSchema } from '../../../../contract/cases';
-import { caseListResource } from '../../../dataProvider/resourcePaths';
+import { CASES_RESOURCE, caseListResource } from '../../../dataProvider/resourcePaths';
+import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../../forms/validateWith';
 import { ClientInput } from '../inputs/ClientInput';
 import { PatientInputs } from '../inputs/PatientInputs';
 import { StudyInputs } from '../inputs/StudyInputs';
-import { useIntake } from './useIntake';
+import { intakeOf, useIntakeDone } from './useIntake';
 
 const FORM_PROPS = liveValidation(caseIntakeSchema);
 
 /**
  * `/continuous-monitoring/cases/intake/create` (technologist, admin): a new case in intake, with its
- * patient now or later (before monitoring starts).
+ * patient now or later (before monitoring starts). The page is the intake list's, the case is POSTed to the
+ * cases themselves.
  */
 export const CaseCreate = () => {
-  const { isPending } = useRequireAccess({ resource: 'cases', action: 'create' });
-  const intake = useIntake();
+  const done = useIntakeDone();
   const navigate = useNavigate();
-  if (isPending) return null;
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="New case" />
+    <Create
+      resource={CASES_RESOURCE}
+      title="New case"
+      transform={intakeOf}
+      mutationOptions={{ onSuccess: done }}
+    >
       <SimpleForm
         defaultValues={{ hasVideo: false }}
-        onSubmit={intake}
         toolbar={
           <SaveCancelToolbar
             saveLabel="Create case"
@@ -50,6 +51,6 @@ export const CaseCreate = () => {
         </Typography>
         <PatientInputs prefix="patient" />
       </SimpleForm>
-    </Card>
+    </Create>
   );
 };

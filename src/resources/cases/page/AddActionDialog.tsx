@@ -1,7 +1,7 @@
 import { SelectInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import { type ActionInput, actionInputSchema, type CaseDetails } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
-import { liveValidation } from '../../../forms/validateWith';
+import { liveValidation } from '../../../forms/liveValidation';
 import { choicesOf } from '../caseLabels';
 import { CaseFormDialog } from './CaseFormDialog';
 import { ACTION_KIND_LABELS } from './pageLabels';

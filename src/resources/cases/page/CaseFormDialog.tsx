@@ -2,8 +2,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { type HttpError, SimpleForm, useNotify } from 'react-admin';
+import type { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
-import type { liveValidation } from '../../../forms/validateWith';
 
 interface CaseFormDialogProps {
   title: string;

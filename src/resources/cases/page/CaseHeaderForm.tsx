@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { BooleanInput, NumberInput, SaveButton, SelectInput, SimpleForm, Toolbar } from 'react-admin';
 import { type CaseDetails, casePatchSchema } from '../../../../contract/cases';
-import { liveValidation } from '../../../forms/validateWith';
+import { liveValidation } from '../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
 import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { ReaderInput } from '../inputs/ReaderInput';

@@ -1,13 +1,13 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, type HttpError, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, type HttpError, useCanAccess, useDelete, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { caseDeletionRefusal } from '../../../../contract/caseDeletion';
 import type { CaseDetails } from '../../../../contract/cases';
 import { API_PATHS } from '../../../../contract/paths';
-import type { AppDataProvider } from '../../../dataProvider';
+import { CASES_RESOURCE } from '../../../dataProvider/resourcePaths';
 import { refreshCaseLists } from '../caseQueries';
 import { caseDetailsKey, useUpdateCaseDetails } from './useCaseDetails';
 
@@ -28,26 +28,30 @@ export const mayBeDeleted = (details: CaseDetails) =>
  */
 export const DeleteCaseButton = ({ details }: { details: CaseDetails }) => {
   const { canAccess } = useCanAccess({ resource: 'cases', action: 'delete' });
-  const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const cache = useUpdateCaseDetails();
   const notify = useNotify();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
-  const remove = useMutation<unknown, HttpError>({
-    mutationFn: () => dataProvider.deleteCase(details.id, details.version),
-    onSuccess: async () => {
-      navigate(API_PATHS.caseStage('intake'));
-      notify(`Case ${details.caseNumber} deleted`, { type: 'success' });
-      // The case that is gone is not read again while its page closes (its 404 would flash "Case not found").
-      await refreshCaseLists(queryClient, caseDetailsKey(details.id)[0]);
-    },
-    onError: (error) => {
-      notify(error.message, { type: 'error' });
-      cache.refetch(details.id);
-    },
-    onSettled: () => setAsking(false),
-  });
+  const [deleteCase, { isPending }] = useDelete<CaseDetails, HttpError>();
+  const remove = () =>
+    deleteCase(
+      CASES_RESOURCE,
+      { id: details.id, previousData: details },
+      {
+        onSuccess: async () => {
+          navigate(API_PATHS.caseStage('intake'));
+          notify(`Case ${details.caseNumber} deleted`, { type: 'success' });
+          // The case that is gone is not read again while its page closes (its 404 would flash "Case not found").
+          await refreshCaseLists(queryClient, caseDetailsKey(details.id)[0]);
+        },
+        onError: (error) => {
+          notify(error.message, { type: 'error' });
+          cache.refetch(details.id);
+        },
+        onSettled: () => setAsking(false),
+      },
+    );
   if (!canAccess || !mayBeDeleted(details)) return null;
   return (
     <>
@@ -56,12 +60,12 @@ export const DeleteCaseButton = ({ details }: { details: CaseDetails }) => {
       </Button>
       <Confirm
         isOpen={asking}
-        loading={remove.isPending}
+        loading={isPending}
         title={`Delete case ${details.caseNumber}?`}
         content="The case was taken in but nothing was recorded on it. Deleting it removes it for everyone; it cannot be undone. A case with records is cancelled instead."
         confirm="Delete case"
         confirmColor="warning"
-        onConfirm={() => remove.mutate()}
+        onConfirm={remove}
         onClose={() => setAsking(false)}
       />
     </>

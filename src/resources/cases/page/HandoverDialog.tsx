@@ -12,7 +12,7 @@ import {
 import { type CaseDetails, type HandoverInput, handoverInputSchema } from '../../../../contract/cases';
 import type { Role } from '../../../../contract/roles';
 import type { AppDataProvider } from '../../../dataProvider';
-import { liveValidation } from '../../../forms/validateWith';
+import { liveValidation } from '../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
 import { nameOf } from '../records/recordFormat';
 import { TECHNOLOGISTS_KEY, useTechnologists } from '../useTechnologists';

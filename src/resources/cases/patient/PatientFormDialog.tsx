@@ -10,8 +10,8 @@ import {
   patientInputSchema,
 } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
+import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../../forms/validateWith';
 import { PatientInputs } from '../inputs/PatientInputs';
 import { useUpdateCaseDetails } from '../page/useCaseDetails';
 import { PATIENT_FIELDS } from '../patientFacts';

@@ -3,8 +3,8 @@ import { CanAccess, CreateBase, Loading, SimpleForm, useRecordContext } from 're
 import { useNavigate } from 'react-router-dom';
 import type { Client } from '../../../../contract/clients';
 import { AccessDeniedRedirect } from '../../../customRoutes';
+import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../../forms/validateWith';
 import { clientChildResource, clientPath } from '../clientPaths';
 import type { ClientChildFormProps } from './ClientChildEditDialog';
 

@@ -3,8 +3,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { EditBase, type Identifier, SimpleForm, useNotify } from 'react-admin';
 import type { z } from 'zod';
+import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../../forms/validateWith';
 
 export interface ClientChildFormProps {
   title: string;

@@ -9,8 +9,8 @@ import {
   type RevisionKind,
   transferRevisionInputSchema,
 } from '../../../../contract/clients';
+import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
-import { liveValidation } from '../../../forms/validateWith';
 import { ProtocolInputs } from './ProtocolInputs';
 import { KIND_LABELS, useCreateRevision } from './useRevisions';
 
