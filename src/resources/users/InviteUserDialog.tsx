@@ -37,7 +37,11 @@ export const InviteUserDialog = ({ onClose }: { onClose: () => void }) => {
         { returnPromise: true },
       );
       // With `returnPromise` the call answers the user (react-admin's type also allows `void`, for calls without it).
-      notify(invitedMessage(invited as User), { type: 'success', autoHideDuration: SNACKBAR_NEVER, multiLine: true });
+      notify(invitedMessage(invited as User), {
+        type: 'success',
+        autoHideDuration: SNACKBAR_NEVER,
+        multiLine: true,
+      });
       onClose();
     } catch (error) {
       const { body, message, status } = error as HttpError;
