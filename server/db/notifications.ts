@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
+import { caseRecordItems, caseRecordRevisions, cases, protocolRevisions } from './schema';
 
 /**
  * Which protocol trigger covers which event type, as SQL rows `(trigger, type)`: the same table the
@@ -12,17 +14,23 @@ const triggerTypes = sql.join(
   sql`, `,
 );
 
+/** The cases, their protocol revisions and events, as the notifications name them. */
+const c = alias(cases, 'c');
+const p = alias(protocolRevisions, 'p');
+const item = alias(caseRecordItems, 'item');
+const revision = alias(caseRecordRevisions, 'revision');
+
 /**
  * Each case's events (`item`, its latest revision `latest`) with the protocol revision the case runs under
  * (`c`, `p`): what the notifications are reckoned from.
  */
-export const eventsUnderProtocol = sql`cases c
-  join protocol_revisions p
-    on p.client_id = c.client_id and p.kind = 'protocol' and p.revision = c.protocol_revision
-  join case_record_items item on item.case_id = c.id and item.kind = 'events'
+const eventsUnderProtocol = sql`${cases} ${c}
+  join ${protocolRevisions} ${p}
+    on ${p.clientId} = ${c.clientId} and ${p.kind} = 'protocol' and ${p.revision} = ${c.protocolRevision}
+  join ${caseRecordItems} ${item} on ${item.caseId} = ${c.id} and ${item.kind} = 'events'
   cross join lateral (
-    select body, voided from case_record_revisions revision
-    where revision.item_id = item.id order by revision.revision desc limit 1
+    select ${revision.body}, ${revision.voided} from ${caseRecordRevisions} ${revision}
+    where ${revision.itemId} = ${item.id} order by ${revision.revision} desc limit 1
   ) latest`;
 
 /**
@@ -32,7 +40,7 @@ export const eventsUnderProtocol = sql`cases c
  * are read, each one's latest revision once; the rule is the first of the protocol covering its type.
  */
 export const openNotificationsByCase = sql`(
-  select item.case_id,
+  select ${item.caseId},
     count(*) filter (where due.due_by >= now())::int as pending,
     count(*) filter (where due.due_by < now())::int as overdue,
     coalesce(json_agg(due.due_by order by due.due_by) filter (where due.due_by >= now()), '[]') as pending_due_by
@@ -40,12 +48,12 @@ export const openNotificationsByCase = sql`(
   cross join lateral (
     select (latest.body->>'occurredAt')::timestamptz
       + make_interval(mins => (rule.value->>'withinMinutes')::int) as due_by
-    from jsonb_array_elements(p.notification_rules) with ordinality as rule(value, position)
+    from jsonb_array_elements(${p.notificationRules}) with ordinality as rule(value, position)
     join (values ${triggerTypes}) as covers(trigger, type)
       on covers.trigger = rule.value->>'trigger' and covers.type = latest.body->>'type'
     order by rule.position limit 1
   ) due
-  where c.stage = 'monitoring' and jsonb_array_length(p.notification_rules) > 0
+  where ${c.stage} = 'monitoring' and jsonb_array_length(${p.notificationRules}) > 0
     and not latest.voided and latest.body->>'notifiedAt' is null
-  group by item.case_id
+  group by ${item.caseId}
 )`;
