@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
+import { caseRecordItems, caseRecordRevisions, cases, protocolRevisions } from './schema';
 
 /**
  * Which protocol trigger covers which event type, as SQL rows `(trigger, type)`: the same table the
@@ -12,31 +14,25 @@ const triggerTypes = sql.join(
   sql`, `,
 );
 
-/**
- * Each case's events (`item`, its latest revision `latest`) with the protocol revision the case runs under
- * (`c`, `p`): what the notifications are reckoned from.
- */
-export const eventsUnderProtocol = sql`cases c
-  join protocol_revisions p
-    on p.client_id = c.client_id and p.kind = 'protocol' and p.revision = c.protocol_revision
-  join case_record_items item on item.case_id = c.id and item.kind = 'events'
-  cross join lateral (
-    select body, voided from case_record_revisions revision
-    where revision.item_id = item.id order by revision.revision desc limit 1
-  ) latest`;
+/** The cases, their protocol revisions and events, as the notifications name them. */
+const c = alias(cases, 'c');
+const p = alias(protocolRevisions, 'p');
+const item = alias(caseRecordItems, 'item');
+const revision = alias(caseRecordRevisions, 'revision');
 
 /**
  * For each protocol revision and event type, the minutes of the first of its rules covering that type (the
  * rule that applies, as contract/notifications.ts picks it): a few rows per revision, joined on the type.
  */
 const firstRuleByType = sql`(
-  select distinct on (p.client_id, p.revision, covers.type)
-    p.client_id, p.revision, covers.type, (rule.value->>'withinMinutes')::int as within_minutes
-  from protocol_revisions p
-  cross join jsonb_array_elements(p.notification_rules) with ordinality as rule(value, position)
+  select distinct on (${p.clientId}, ${p.revision}, covers.type)
+    ${p.clientId} as client_id, ${p.revision} as revision, covers.type,
+    (rule.value->>'withinMinutes')::int as within_minutes
+  from ${protocolRevisions} ${p}
+  cross join jsonb_array_elements(${p.notificationRules}) with ordinality as rule(value, position)
   join (values ${triggerTypes}) as covers(trigger, type) on covers.trigger = rule.value->>'trigger'
-  where p.kind = 'protocol'
-  order by p.client_id, p.revision, covers.type, rule.position
+  where ${p.kind} = 'protocol'
+  order by ${p.clientId}, ${p.revision}, covers.type, rule.position
 )`;
 
 /**
@@ -52,14 +48,15 @@ export const openNotificationsByCase = sql`(
     count(*) filter (where due.due_by < now())::int as overdue,
     coalesce(json_agg(due.due_by order by due.due_by) filter (where due.due_by >= now()), '[]') as pending_due_by
   from (
-    select item.case_id, c.client_id, c.protocol_revision, latest.body
-    from cases c
-    join case_record_items item on item.case_id = c.id and item.kind = 'events'
+    select ${item.caseId} as case_id, ${c.clientId} as client_id, ${c.protocolRevision} as protocol_revision,
+      latest.body
+    from ${cases} ${c}
+    join ${caseRecordItems} ${item} on ${item.caseId} = ${c.id} and ${item.kind} = 'events'
     cross join lateral (
-      select body, voided from case_record_revisions revision
-      where revision.item_id = item.id order by revision.revision desc limit 1
+      select ${revision.body}, ${revision.voided} from ${caseRecordRevisions} ${revision}
+      where ${revision.itemId} = ${item.id} order by ${revision.revision} desc limit 1
     ) latest
-    where c.stage = 'monitoring' and not latest.voided and latest.body->>'notifiedAt' is null
+    where ${c.stage} = 'monitoring' and not latest.voided and latest.body->>'notifiedAt' is null
     -- A fence: the events not yet notified are found first, then matched to their rule in one hash join.
     offset 0
   ) event
