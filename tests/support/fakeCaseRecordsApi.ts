@@ -32,7 +32,7 @@ import { answered, conflict, type FakeRequest, now, type Result, validate } from
 
 /**
  * The generic case-record calls (DESIGN §8 "Case records") over in-memory items, with the server's rules
- * and messages (server/routes/caseRecords.ts): bodies checked by the contract's schemas and the rules
+ * and messages (server/routes/cases/records.ts): bodies checked by the contract's schemas and the rules
  * across fields, revisions from the latest revision only (409 on a stale `baseRevision`), a void by
  * revision, `overLimit` against the case's protocol limit, interpretations signed by the server and then
  * changed only by a void, no write on a closed case, and the role table's 403.

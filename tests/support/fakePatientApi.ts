@@ -11,7 +11,7 @@ import { toHttpError } from '../../src/dataProvider/httpClient';
 import { answered, conflict, type FakeRequest, now, validate } from './fakeApiRules';
 
 /**
- * The patient-details calls of one case (server/routes/patientDetails.ts) over in-memory states: a PUT
+ * The patient-details calls of one case (server/routes/cases/patientDetails.ts) over in-memory states: a PUT
  * with the version loaded (409 when stale), the contract's checks, 400 on an MRN another patient of the
  * client has, and every state newest first.
  */

@@ -6,7 +6,7 @@ import preview from '../../.storybook/preview';
 import { API_PATHS, PAGE_PATHS } from '../../contract/paths';
 import * as billingStories from '../../src/customRoutes/billing/Billing.stories';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import { timesIn } from '../../src/resources/cases/print/reportFormat';
+import { timesIn } from '../../src/print/reportFormat';
 import { userWithRole } from '../support/clientFixtures';
 import { conflict } from '../support/fakeApiRules';
 import { billingSeed, buildStoredCycle, fakeBillingHandler } from '../support/fakeBillingApi';

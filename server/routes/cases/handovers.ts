@@ -22,8 +22,8 @@ import { handoverFieldErrors, handoverStartRefusal } from '../../domain/handover
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict, forbidden } from '../../errors';
 import type { UserDirectory } from '../../services/userDirectory';
-import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockOpenCase } from './shared';
 
 type Input = { from: string; to: string; at: string; note: string };

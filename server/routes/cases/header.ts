@@ -15,8 +15,8 @@ import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';
 import { READER_GROUPS } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
-import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockOpenCase, staleCase } from './shared';
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));

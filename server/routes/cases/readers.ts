@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { personSchema } from '../../../contract/users';
-import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
 
 /** The readers a case may be given (DESIGN §4 "Interpretations"), for the case header's picker. */
 export const readerRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, { roster }) => {

@@ -20,8 +20,8 @@ import {
 import { assignmentRefusal, lastTechnologistRefusal } from '../../domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { conflict, notFound } from '../../errors';
-import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, caseNotFound } from './shared';
 
 const tags = ['cases'];

@@ -22,8 +22,8 @@ import { getRevision } from '../../db/protocolRevisions';
 import type { Tx } from '../../db/transaction';
 import { applyCaseCommand, transitionKind } from '../../domain/caseStages';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { CaseRouteOptions } from '../cases';
 import { ok, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockExistingCase, lockOpenCase, staleCase } from './shared';
 
 const tags = ['cases'];

@@ -6,7 +6,7 @@ import { Link, useGetOne } from 'react-admin';
 import type { Client } from '../../../contract/clients';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { CLIENTS_RESOURCE } from '../../dataProvider/resourcePaths';
-import { SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
+import { SCREEN_ONLY } from '../../print/PrintStyles';
 
 /** The client whose months these are, and the way back to the billing home. */
 export const BillingClientHeader = ({ clientId }: { clientId: string }) => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { BillingCycle } from '../../../contract/billing';
-import { PrintStyles } from '../../resources/cases/print/PrintStyles';
+import { PrintStyles } from '../../print/PrintStyles';
 import { BillingClientHeader } from './BillingClientHeader';
 import { useBillingCycles } from './billingQueries';
 import { CaseHoursSection } from './CaseHoursSection';

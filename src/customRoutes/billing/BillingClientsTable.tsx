@@ -1,7 +1,7 @@
 import { Link } from 'react-admin';
 import type { HoursSummary, MonthFigures } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
-import { type ReportRow, ReportTable } from '../../resources/cases/print/ReportTable';
+import { type ReportRow, ReportTable } from '../../print/ReportTable';
 import { CycleStatusChip, NeedsRateChip } from './BillingChips';
 import { monthLabel, needsRate } from './billingFormat';
 import { skeletonRows } from './skeletonRows';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { type Identifier, Link } from 'react-admin';
 import type { BillingCycle } from '../../../contract/billing';
 import { casePagePath } from '../../../contract/paths';
-import { ReportTable } from '../../resources/cases/print/ReportTable';
+import { ReportTable } from '../../print/ReportTable';
 import { RunningLogChip } from './BillingChips';
 import { monthLabel } from './billingFormat';
 import { useBillableHours } from './billingQueries';

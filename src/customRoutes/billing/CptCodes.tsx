@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BillableCase, CptCode, CptResult } from '../../../contract/billing';
-import { SmallPrint } from '../../resources/cases/print/ReportSection';
+import { SmallPrint } from '../../print/ReportSection';
 import { useReaderName } from '../../resources/cases/useReaders';
 import { cptText } from './statementFormat';
 

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { type BillingCycle, rateField } from '../../../contract/billing';
-import { PRINT_ONLY } from '../../resources/cases/print/PrintStyles';
+import { PRINT_ONLY } from '../../print/PrintStyles';
 import { monthLabel } from './billingFormat';
 import { rateFieldError, useSetCycleRate } from './useCycleWrites';
 

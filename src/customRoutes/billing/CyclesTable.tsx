@@ -1,7 +1,7 @@
 import { type Identifier, Link } from 'react-admin';
 import type { BillingCycle } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
-import { type ReportRow, ReportTable } from '../../resources/cases/print/ReportTable';
+import { type ReportRow, ReportTable } from '../../print/ReportTable';
 import { CycleStatusChip } from './BillingChips';
 import { monthLabel } from './billingFormat';
 import { CycleActions } from './CycleActions';

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { StatementChange } from '../../../contract/billing';
 import { hoursOf } from '../../../contract/hours';
-import type { TimeFormat } from '../../resources/cases/print/reportFormat';
+import type { TimeFormat } from '../../print/reportFormat';
 
 const KIND_LABELS: Record<StatementChange['revisions'][number]['kind'], string> = {
   'time-logs': 'Time log',

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import type { Statement } from '../../../contract/billing';
+import type { TimeFormat } from '../../print/reportFormat';
 import type { Fact } from '../../resources/cases/page/FactList';
 import { FactSection } from '../../resources/cases/print/CaseFacts';
-import type { TimeFormat } from '../../resources/cases/print/reportFormat';
 import { CycleStatusChip } from './BillingChips';
 import { periodLabel } from './billingFormat';
 

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { BillableCase, Statement } from '../../../contract/billing';
-import { ReportSection, SmallPrint } from '../../resources/cases/print/ReportSection';
-import { ReportTable } from '../../resources/cases/print/ReportTable';
-import type { TimeFormat } from '../../resources/cases/print/reportFormat';
+import { ReportSection, SmallPrint } from '../../print/ReportSection';
+import { ReportTable } from '../../print/ReportTable';
+import type { TimeFormat } from '../../print/reportFormat';
 import { RunningLogChip } from './BillingChips';
 import { CptCodes, CptLegend, ProfessionalCodes } from './CptCodes';
 import { lineNote } from './statementFormat';

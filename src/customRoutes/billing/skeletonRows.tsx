@@ -1,5 +1,5 @@
 import Skeleton from '@mui/material/Skeleton';
-import type { ReportRow } from '../../resources/cases/print/ReportTable';
+import type { ReportRow } from '../../print/ReportTable';
 
 const BAR = <Skeleton variant="text" />;
 

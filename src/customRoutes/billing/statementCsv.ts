@@ -1,6 +1,6 @@
 import type { Statement } from '../../../contract/billing';
 import { downloadTable } from '../../csv';
-import type { TimeFormat } from '../../resources/cases/print/reportFormat';
+import type { TimeFormat } from '../../print/reportFormat';
 import { cptText, lineNote } from './statementFormat';
 
 const NO_RATE = 'No rate set';

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import TablePagination from '@mui/material/TablePagination';
 import type { BugReport } from '../../../contract/bugs';
 import { formatDateTime } from '../../dates';
-import { type ReportRow, ReportTable } from '../../resources/cases/print/ReportTable';
+import { type ReportRow, ReportTable } from '../../print/ReportTable';
 import { skeletonRows } from '../billing/skeletonRows';
 import { SEVERITY_COLORS, SEVERITY_LABELS, STATUS_LABELS } from './bugFormat';
 

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { SelfCheck } from '../../../contract/bugs';
-import { type ReportRow, ReportTable } from '../../resources/cases/print/ReportTable';
+import { type ReportRow, ReportTable } from '../../print/ReportTable';
 
 const checkRow = ({ name, ok, ms, detail }: SelfCheck): ReportRow => ({
   key: name,

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 import type { MonthRange } from '../../../contract/billing';
-import { PrintStyles, SCREEN_ONLY } from '../../resources/cases/print/PrintStyles';
+import { PrintStyles, SCREEN_ONLY } from '../../print/PrintStyles';
 import { MonthRangePicker } from './range/MonthRangePicker';
 import { useMonthRange } from './range/useMonthRange';
 

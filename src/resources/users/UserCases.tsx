@@ -11,10 +11,10 @@ import type { User } from '../../../contract/users';
 import { skeletonRows } from '../../customRoutes/billing/skeletonRows';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { caseListResource } from '../../dataProvider/resourcePaths';
+import { type ReportRow, ReportTable } from '../../print/ReportTable';
 import { useReassign } from '../cases/assignments/useReassign';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS } from '../cases/caseLabels';
 import { CaseNumberField } from '../cases/fields/CaseNumberField';
-import { type ReportRow, ReportTable } from '../cases/print/ReportTable';
 import { refreshUsers } from './userQueries';
 
 const HEAD = ['Case', 'Patient', 'Client', 'Stage', 'Level', 'Assignment'];

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { PRINT_ONLY } from '../../../resources/cases/print/PrintStyles';
+import { PRINT_ONLY } from '../../../print/PrintStyles';
 import { MonthField } from './MonthField';
 import { quickRanges } from './monthRange';
 import type { MonthRangeState } from './useMonthRange';

@@ -1,9 +1,9 @@
 import type { CaseDetails, Patient } from '../../../../contract/cases';
+import { ReportSection } from '../../../print/ReportSection';
+import { formatDuration, type TimeFormat } from '../../../print/reportFormat';
 import { type Fact, FactList } from '../page/FactList';
 import { patientFacts } from '../patientFacts';
 import { personLabelOf } from '../records/recordFormat';
-import { ReportSection } from './ReportSection';
-import { formatDuration, type TimeFormat } from './reportFormat';
 
 /** The report's facts about the case itself: patient, client, recording, the people on it. */
 

@@ -1,12 +1,12 @@
 import type { CaseDetails } from '../../../../contract/cases';
+import { ReportSection } from '../../../print/ReportSection';
+import { ReportTable } from '../../../print/ReportTable';
+import type { TimeFormat } from '../../../print/reportFormat';
 import { useClientContacts } from '../../clients/contacts/useClientContacts';
 import { EVENT_TYPE_LABELS } from '../records/kinds/events';
 import { notificationText } from '../records/kinds/notificationText';
 import type { RecordOf } from '../records/types';
 import { RecordsGate } from './RecordsGate';
-import { ReportSection } from './ReportSection';
-import { ReportTable } from './ReportTable';
-import type { TimeFormat } from './reportFormat';
 import { useRecordsOf } from './reportQueries';
 
 type EventRecord = RecordOf<'events'>;

@@ -1,8 +1,8 @@
 import type { CaseDetails } from '../../../../contract/cases';
+import { ReportSection } from '../../../print/ReportSection';
+import { ReportTable } from '../../../print/ReportTable';
+import type { TimeFormat } from '../../../print/reportFormat';
 import { nameOf } from '../records/recordFormat';
-import { ReportSection } from './ReportSection';
-import { ReportTable } from './ReportTable';
-import type { TimeFormat } from './reportFormat';
 
 /** The handovers between technologists (DESIGN §4), in the order they happened; none, no section. */
 export const HandoversSection = ({ details, time }: { details: CaseDetails; time: TimeFormat }) =>

@@ -1,13 +1,13 @@
 import type { CaseDetails } from '../../../../contract/cases';
 import { hoursOf } from '../../../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../../../contract/timeLogs';
+import { ReportSection, SmallPrint } from '../../../print/ReportSection';
+import { ReportTable } from '../../../print/ReportTable';
+import type { TimeFormat } from '../../../print/reportFormat';
 import { nameOf } from '../records/recordFormat';
 import { useTimeLogs } from '../records/recordQueries';
 import { caseHours } from './caseHours';
 import { RecordsGate } from './RecordsGate';
-import { ReportSection, SmallPrint } from './ReportSection';
-import { ReportTable } from './ReportTable';
-import type { TimeFormat } from './reportFormat';
 
 /**
  * Each technologist's logged and billable hours, and the case's: its billable hours count overlapping logs

@@ -1,10 +1,10 @@
 import type { CaseDetails } from '../../../../contract/cases';
+import { ReportSection } from '../../../print/ReportSection';
+import { ReportTable } from '../../../print/ReportTable';
+import type { TimeFormat } from '../../../print/reportFormat';
 import { FactList } from '../page/FactList';
 import { type ImpedanceCheck, impedanceSummary } from './impedanceSummary';
 import { RecordsGate } from './RecordsGate';
-import { ReportSection } from './ReportSection';
-import { ReportTable } from './ReportTable';
-import type { TimeFormat } from './reportFormat';
 import { useRecordsOf } from './reportQueries';
 
 const overLimitText = ({ overLimit, values }: ImpedanceCheck) =>

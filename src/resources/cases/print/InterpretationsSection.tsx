@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { acnsLines } from '../../../../contract/acns';
 import type { CaseDetails } from '../../../../contract/cases';
+import { ReportSection } from '../../../print/ReportSection';
+import type { TimeFormat } from '../../../print/reportFormat';
 import { addendaUnderWhatTheyAmend } from '../records/kinds/addenda';
 import { INTERPRETATION_KIND_LABELS } from '../records/kinds/interpretations';
 import { personLabelOf } from '../records/recordFormat';
 import type { RecordOf } from '../records/types';
 import { RecordsGate } from './RecordsGate';
-import { ReportSection } from './ReportSection';
-import type { TimeFormat } from './reportFormat';
 import { useRecordsOf } from './reportQueries';
 
 type Interpretation = RecordOf<'interpretations'>;

@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { HttpError } from 'react-admin';
-import { SmallPrint } from './ReportSection';
-import { counted } from './reportFormat';
+import { SmallPrint } from '../../../print/ReportSection';
+import { counted } from '../../../print/reportFormat';
 
 interface RecordsGateProps<R> {
   query: UseQueryResult<R[], HttpError>;

@@ -6,9 +6,9 @@ import { useIsFetching } from '@tanstack/react-query';
 import { Link } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import { casePagePath } from '../../../../contract/paths';
+import { SCREEN_ONLY } from '../../../print/PrintStyles';
 import { STAGE_LABELS } from '../caseLabels';
 import { patientLine } from '../page/patientLine';
-import { SCREEN_ONLY } from './PrintStyles';
 
 /**
  * The report's title block, and on screen only the way back and the Print button (enabled once every

@@ -1,4 +1,4 @@
-import type { Patient } from '../../../../contract/cases';
+import type { Patient } from '../../contract/cases';
 
 /**
  * The identifiers every printed page carries (DESIGN §4 "Print"): patient name, MRN, date of birth and the

@@ -12,25 +12,31 @@ import {
   rateInputSchema,
   statementSchema,
   statusInputSchema,
-} from '../../contract/billing';
-import { changedStatementSchema } from '../../contract/billingChanges';
-import { monthIn } from '../../contract/calendar';
-import { envelope } from '../../contract/envelope';
-import { API_PATHS } from '../../contract/paths';
-import type { Role } from '../../contract/roles';
-import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contract/timeLogs';
-import { recordWrite } from '../db/audit';
-import { clientHeader, findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../db/billing';
-import { monthTotals } from '../db/billingHours';
-import { closedMonthsChanged } from '../db/changedSinceClose';
-import type { Db } from '../db/database';
-import type { DbOrTx } from '../db/transaction';
-import { cycleStatusRefusal, rateRefusal, runningLogsRefusal } from '../domain/billing/cycleStatus';
-import { hoursOf } from '../domain/billing/money';
-import { monthEnded, monthName, monthWindow } from '../domain/billing/months';
-import { conflict, forbidden, notFound } from '../errors';
-import { currentLines, cycleView, liveHoursOf, statementOf, totalsOf } from '../services/billingStatements';
-import { ok, readsPatientData, requires } from './reply';
+} from '../../../contract/billing';
+import { changedStatementSchema } from '../../../contract/billingChanges';
+import { monthIn } from '../../../contract/calendar';
+import { envelope } from '../../../contract/envelope';
+import { API_PATHS } from '../../../contract/paths';
+import type { Role } from '../../../contract/roles';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../../contract/timeLogs';
+import { recordWrite } from '../../db/audit';
+import { clientHeader, findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../../db/billing';
+import { monthTotals } from '../../db/billingHours';
+import { closedMonthsChanged } from '../../db/changedSinceClose';
+import type { Db } from '../../db/database';
+import type { DbOrTx } from '../../db/transaction';
+import { cycleStatusRefusal, rateRefusal, runningLogsRefusal } from '../../domain/billing/cycleStatus';
+import { hoursOf } from '../../domain/billing/money';
+import { monthEnded, monthName, monthWindow } from '../../domain/billing/months';
+import { conflict, forbidden, notFound } from '../../errors';
+import {
+  currentLines,
+  cycleView,
+  liveHoursOf,
+  statementOf,
+  totalsOf,
+} from '../../services/billingStatements';
+import { ok, readsPatientData, requires } from '../reply';
 
 /**
  * Billing cycles and statements (DESIGN §8 "Billing and reports"): a client's months from its first

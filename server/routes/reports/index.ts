@@ -9,28 +9,28 @@ import {
   monitoringHoursSchema,
   monthRangeQuery,
   monthsBetween,
-} from '../../contract/billing';
-import { envelope } from '../../contract/envelope';
-import { API_PATHS } from '../../contract/paths';
-import type { MonitoringSettings } from '../../contract/timeLogs';
-import { clientHeader } from '../db/billing';
-import { type MonthTotal, monthTotals } from '../db/billingHours';
-import type { Db } from '../db/database';
+} from '../../../contract/billing';
+import { envelope } from '../../../contract/envelope';
+import { API_PATHS } from '../../../contract/paths';
+import type { MonitoringSettings } from '../../../contract/timeLogs';
+import { clientHeader } from '../../db/billing';
+import { type MonthTotal, monthTotals } from '../../db/billingHours';
+import type { Db } from '../../db/database';
 import {
   clientNames,
   cyclesInRange,
   monitoringByCase,
   monitoringByTechnologist,
   notifiableEvents,
-} from '../db/reports';
-import { reportCasesInRange } from '../db/reportsDue';
-import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
-import { notificationMonths } from '../domain/notifications';
-import { reportMonths } from '../domain/reportsDue';
-import { notFound } from '../errors';
-import { cycleFigures, liveHoursOf } from '../services/billingStatements';
-import type { TechnologistRoster } from '../services/technologistRoster';
-import { ok, requires } from './reply';
+} from '../../db/reports';
+import { reportCasesInRange } from '../../db/reportsDue';
+import { hoursOf, moneyOf, rateCents } from '../../domain/billing/money';
+import { notificationMonths } from '../../domain/notifications';
+import { reportMonths } from '../../domain/reportsDue';
+import { notFound } from '../../errors';
+import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
+import type { TechnologistRoster } from '../../services/technologistRoster';
+import { ok, requires } from '../reply';
 
 /**
  * The hour reports (DESIGN §8 "Billing and reports"), billing and admin only: billable hours and amounts per

@@ -5,16 +5,16 @@ import {
   bugReportListQuery,
   bugReportSchema,
   selfCheckSchema,
-} from '../../contract/bugs';
-import { envelope } from '../../contract/envelope';
-import { listEnvelope } from '../../contract/list';
-import { API_PATHS } from '../../contract/paths';
-import { canAccess } from '../../contract/roles';
-import { recordAudit } from '../db/audit';
-import { insertBugReport, listBugReports } from '../db/bugReports';
-import type { Db } from '../db/database';
-import { runSelfChecks, type SelfCheckContext } from '../services/selfChecks';
-import { ok, page, requires } from './reply';
+} from '../../../contract/bugs';
+import { envelope } from '../../../contract/envelope';
+import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
+import { canAccess } from '../../../contract/roles';
+import { recordAudit } from '../../db/audit';
+import { insertBugReport, listBugReports } from '../../db/bugReports';
+import type { Db } from '../../db/database';
+import { runSelfChecks, type SelfCheckContext } from '../../services/selfChecks';
+import { ok, page, requires } from '../reply';
 
 /**
  * Bug reports and the live self-checks (DESIGN §8 "Administration"): every role files and reads reports

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CASE_STAGES } from '../../contract/cases';
-import { breadcrumbSchema, navigationItemSchema } from '../../contract/chrome';
-import { envelope } from '../../contract/envelope';
-import { API_PATHS } from '../../contract/paths';
-import { canAccess, type Role } from '../../contract/roles';
-import { getCase } from '../db/cases';
-import { getClient } from '../db/clients';
-import type { Db } from '../db/database';
-import { breadcrumbsFor, menuFor } from '../domain/navigation';
-import { forbidden } from '../errors';
-import type { UserDirectory } from '../services/userDirectory';
-import { ok } from './reply';
+import { CASE_STAGES } from '../../../contract/cases';
+import { breadcrumbSchema, navigationItemSchema } from '../../../contract/chrome';
+import { envelope } from '../../../contract/envelope';
+import { API_PATHS } from '../../../contract/paths';
+import { canAccess, type Role } from '../../../contract/roles';
+import { getCase } from '../../db/cases';
+import { getClient } from '../../db/clients';
+import type { Db } from '../../db/database';
+import { breadcrumbsFor, menuFor } from '../../domain/navigation';
+import { forbidden } from '../../errors';
+import type { UserDirectory } from '../../services/userDirectory';
+import { ok } from '../reply';
 
 /** The signed-in user's menu and breadcrumbs (spec §2, §7). */
 const CLIENT_PATH = new RegExp(`^${API_PATHS.client('(\\d{1,9})')}(?:/|$)`);

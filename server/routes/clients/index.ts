@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deletionBlockedMessage, duplicateCodeError, staleVersionMessage } from '../../contract/clientRules';
+import {
+  deletionBlockedMessage,
+  duplicateCodeError,
+  staleVersionMessage,
+} from '../../../contract/clientRules';
 import {
   clientDeleteQuerySchema,
   clientIdNameSchema,
@@ -8,12 +12,12 @@ import {
   clientListQuerySchema,
   clientSchema,
   clientUpdateSchema,
-} from '../../contract/clients';
-import { envelope } from '../../contract/envelope';
-import { listEnvelope } from '../../contract/list';
-import { API_PATHS } from '../../contract/paths';
-import { refreshClientCaseHours } from '../db/caseHours';
-import { countCasesOfClient, isClientWithCases } from '../db/cases';
+} from '../../../contract/clients';
+import { envelope } from '../../../contract/envelope';
+import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
+import { refreshClientCaseHours } from '../../db/caseHours';
+import { countCasesOfClient, isClientWithCases } from '../../db/cases';
 import {
   deleteClient,
   insertClient,
@@ -21,15 +25,15 @@ import {
   listClientNames,
   listClients,
   updateClient,
-} from '../db/clients';
-import type { Db } from '../db/database';
-import { badRequest, conflict } from '../errors';
-import { clientCaseRoutes } from './clients/cases';
-import { contactRoutes } from './clients/contacts';
-import { protocolRoutes } from './clients/protocol';
-import { auditWrite, requireClient } from './clients/shared';
-import { usefulLinkRoutes } from './clients/usefulLinks';
-import { ok, page, requires } from './reply';
+} from '../../db/clients';
+import type { Db } from '../../db/database';
+import { badRequest, conflict } from '../../errors';
+import { ok, page, requires } from '../reply';
+import { clientCaseRoutes } from './cases';
+import { contactRoutes } from './contacts';
+import { protocolRoutes } from './protocol';
+import { auditWrite, requireClient } from './shared';
+import { usefulLinkRoutes } from './usefulLinks';
 
 /** A duplicate code is the user's to fix, so it comes back as a field error like any other. */
 function refuseDuplicateCode(code: string) {

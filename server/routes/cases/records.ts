@@ -16,20 +16,20 @@ import {
   revisionInputSchema,
   withAnswerDefaults,
   withModernElectrodes,
-} from '../../contract/caseRecords';
+} from '../../../contract/caseRecords';
 import {
   DEFAULT_IMPEDANCE_LIMIT_KOHM,
   type NotificationRule,
   type ProtocolRevision,
-} from '../../contract/clients';
-import type { FieldError } from '../../contract/envelope';
-import { envelope } from '../../contract/envelope';
-import { idParam } from '../../contract/fields';
-import { notificationOf } from '../../contract/notifications';
-import { API_PATHS } from '../../contract/paths';
-import type { Resource, Role } from '../../contract/roles';
-import { getProtocolSnapshot } from '../db/caseHistory';
-import { refreshCaseHours } from '../db/caseHours';
+} from '../../../contract/clients';
+import type { FieldError } from '../../../contract/envelope';
+import { envelope } from '../../../contract/envelope';
+import { idParam } from '../../../contract/fields';
+import { notificationOf } from '../../../contract/notifications';
+import { API_PATHS } from '../../../contract/paths';
+import type { Resource, Role } from '../../../contract/roles';
+import { getProtocolSnapshot } from '../../db/caseHistory';
+import { refreshCaseHours } from '../../db/caseHours';
 import {
   appendRevision,
   findItem,
@@ -39,22 +39,22 @@ import {
   latestRevision,
   listLatestRevisions,
   type StoredRevision,
-} from '../db/caseRecords';
-import type { CaseRecord } from '../db/cases';
-import { contactsOfClient, existingContactIds } from '../db/clientContacts';
-import { getRevision } from '../db/protocolRevisions';
-import type { DbOrTx } from '../db/transaction';
+} from '../../db/caseRecords';
+import type { CaseRecord } from '../../db/cases';
+import { contactsOfClient, existingContactIds } from '../../db/clientContacts';
+import { getRevision } from '../../db/protocolRevisions';
+import type { DbOrTx } from '../../db/transaction';
 import {
   type InterpretationState,
   type InterpretationWrite,
   interpretationRefusal,
-} from '../domain/interpretations';
-import { interpretationFor } from '../domain/minimumNecessary';
-import { serverStamps } from '../domain/recordStamps';
-import { badRequest, conflict, notFound } from '../errors';
-import type { CaseRouteOptions } from './cases';
-import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
-import { ok, page, readsPatientData, requires } from './reply';
+} from '../../domain/interpretations';
+import { interpretationFor } from '../../domain/minimumNecessary';
+import { serverStamps } from '../../domain/recordStamps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { ok, page, readsPatientData, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
+import { auditCaseWrite, lockOpenCase, requireCase } from './shared';
 
 /**
  * The clinical records of a case (DESIGN §8 "Case records"), one generic mechanism for every kind: list

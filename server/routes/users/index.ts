@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../contract/envelope';
-import { listEnvelope } from '../../contract/list';
-import { API_PATHS } from '../../contract/paths';
-import { canAccess, rolesFromGroups } from '../../contract/roles';
+import { envelope } from '../../../contract/envelope';
+import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
+import { canAccess, rolesFromGroups } from '../../../contract/roles';
 import {
   accessGroupsInputSchema,
   inviteUserSchema,
@@ -16,17 +16,17 @@ import {
   usernameSchema,
   userSchema,
   userToggleSchema,
-} from '../../contract/users';
-import type { AccountCache } from '../auth/accountCache';
-import { recordAudit } from '../db/audit';
-import { activeCaseCounts } from '../db/caseTechnologists';
-import type { Db } from '../db/database';
-import { endSessions, getAccount, listAccounts, lockAccount, setAccountEnabled } from '../db/userAccounts';
-import { ownGroupsRefusal, ownToggleRefusal } from '../domain/userAccess';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { TechnologistRoster } from '../services/technologistRoster';
-import { isCognitoError, type PoolUser, type UserDirectory } from '../services/userDirectory';
-import { ok, requires } from './reply';
+} from '../../../contract/users';
+import type { AccountCache } from '../../auth/accountCache';
+import { recordAudit } from '../../db/audit';
+import { activeCaseCounts } from '../../db/caseTechnologists';
+import type { Db } from '../../db/database';
+import { endSessions, getAccount, listAccounts, lockAccount, setAccountEnabled } from '../../db/userAccounts';
+import { ownGroupsRefusal, ownToggleRefusal } from '../../domain/userAccess';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { TechnologistRoster } from '../../services/technologistRoster';
+import { isCognitoError, type PoolUser, type UserDirectory } from '../../services/userDirectory';
+import { ok, requires } from '../reply';
 
 /**
  * Users (DESIGN §3, §8 "Administration"): the identity's user pool is the only user store, managed through

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordParams } from '../../contract/caseRecords';
+import { recordParams } from '../../../contract/caseRecords';
 import {
   type PatientInput,
   patientPutSchema,
   patientRevisionSchema,
   patientSchema,
-} from '../../contract/cases';
-import { envelope } from '../../contract/envelope';
-import { API_PATHS } from '../../contract/paths';
+} from '../../../contract/cases';
+import { envelope } from '../../../contract/envelope';
+import { API_PATHS } from '../../../contract/paths';
 import {
   getPatient,
   insertPatient,
@@ -17,13 +17,13 @@ import {
   mrnUsedByAnotherPatient,
   patientHistory,
   replacePatient,
-} from '../db/patientDetails';
-import type { DbOrTx } from '../db/transaction';
-import { patientFor } from '../domain/minimumNecessary';
-import { badRequest, conflict } from '../errors';
-import type { CaseRouteOptions } from './cases';
-import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
-import { ok, page, readsPatientData, requires } from './reply';
+} from '../../db/patientDetails';
+import type { DbOrTx } from '../../db/transaction';
+import { patientFor } from '../../domain/minimumNecessary';
+import { badRequest, conflict } from '../../errors';
+import { ok, page, readsPatientData, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
+import { auditCaseWrite, lockOpenCase, requireCase } from './shared';
 
 /**
  * A case's patient details (DESIGN §8 "Case records"): one set per case; each PUT, with the version it

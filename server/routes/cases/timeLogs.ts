@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordItemParams, recordParams } from '../../contract/caseRecords';
-import { envelope } from '../../contract/envelope';
-import { isStaleOpenLog } from '../../contract/hours';
-import { ownLogRefusal } from '../../contract/ownWork';
-import { API_PATHS } from '../../contract/paths';
-import { canAccess } from '../../contract/roles';
+import { recordItemParams, recordParams } from '../../../contract/caseRecords';
+import { envelope } from '../../../contract/envelope';
+import { isStaleOpenLog } from '../../../contract/hours';
+import { ownLogRefusal } from '../../../contract/ownWork';
+import { API_PATHS } from '../../../contract/paths';
+import { canAccess } from '../../../contract/roles';
 import {
   DEFAULT_MAX_OPEN_LOG_HOURS,
   insertionQuerySchema,
@@ -17,11 +17,11 @@ import {
   timeLogListSchema,
   timeLogRevisionSchema,
   timeLogSchema,
-} from '../../contract/timeLogs';
-import { appendRevision, insertItem, listLatestRevisions, type StoredRevision } from '../db/caseRecords';
-import type { CaseRecord } from '../db/cases';
-import { lockTechnologists } from '../db/caseTechnologists';
-import { getClient } from '../db/clients';
+} from '../../../contract/timeLogs';
+import { appendRevision, insertItem, listLatestRevisions, type StoredRevision } from '../../db/caseRecords';
+import type { CaseRecord } from '../../db/cases';
+import { lockTechnologists } from '../../db/caseTechnologists';
+import { getClient } from '../../db/clients';
 import {
   caseNoteIdsOf,
   indexTimeLog,
@@ -30,23 +30,23 @@ import {
   overlappingLog,
   runningLogOf,
   technologistStanding,
-} from '../db/timeLogs';
-import type { DbOrTx } from '../db/transaction';
-import { closedCaseRefusal } from '../domain/caseStages';
-import { type NoteMoment, notesInWindow, timeLogCorrection } from '../domain/timeLogCorrection';
+} from '../../db/timeLogs';
+import type { DbOrTx } from '../../db/transaction';
+import { closedCaseRefusal } from '../../domain/caseStages';
+import { type NoteMoment, notesInWindow, timeLogCorrection } from '../../domain/timeLogCorrection';
 import {
   latestEnd,
   logShapeErrors,
   logStandingRefusal,
   logWindowRefusal,
   type StudyTimes,
-} from '../domain/timeLogRules';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { TechnologistRoster } from '../services/technologistRoster';
-import { concurrentRevisionConflict, historyOf, revisedFrom, withMeta } from './caseRecords';
-import type { CaseRouteOptions } from './cases';
-import { auditCaseWrite, lockOpenCase, requireCase } from './cases/shared';
-import { ok, page, readsPatientData, requires } from './reply';
+} from '../../domain/timeLogRules';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { TechnologistRoster } from '../../services/technologistRoster';
+import { ok, page, readsPatientData, requires } from '../reply';
+import type { CaseRouteOptions } from '.';
+import { concurrentRevisionConflict, historyOf, revisedFrom, withMeta } from './records';
+import { auditCaseWrite, lockOpenCase, requireCase } from './shared';
 
 /**
  * Time logs (DESIGN §4 "time-logs", §8 "Case records"): the generic revisions plus what makes a log a log.

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addMonths } from '../../contract/billing';
-import { monthIn } from '../../contract/calendar';
-import { envelope } from '../../contract/envelope';
-import { home2Schema, homeSchema } from '../../contract/home';
-import { API_PATHS } from '../../contract/paths';
-import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../contract/timeLogs';
-import { monthTotals } from '../db/billingHours';
-import type { Db } from '../db/database';
-import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../db/home';
-import { monitoringBoard } from '../db/monitoringBoard';
-import { reportCasesInMonitoring, reportCasesOfReader } from '../db/reportsDue';
-import { hoursOf } from '../domain/billing/money';
-import { openReportsOf, openReportView, overdueReportCounts } from '../domain/reportsDue';
-import { inSomeGroup, ok, readsPatientData } from './reply';
+import { addMonths } from '../../../contract/billing';
+import { monthIn } from '../../../contract/calendar';
+import { envelope } from '../../../contract/envelope';
+import { home2Schema, homeSchema } from '../../../contract/home';
+import { API_PATHS } from '../../../contract/paths';
+import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../../contract/timeLogs';
+import { monthTotals } from '../../db/billingHours';
+import type { Db } from '../../db/database';
+import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../../db/home';
+import { monitoringBoard } from '../../db/monitoringBoard';
+import { reportCasesInMonitoring, reportCasesOfReader } from '../../db/reportsDue';
+import { hoursOf } from '../../domain/billing/money';
+import { openReportsOf, openReportView, overdueReportCounts } from '../../domain/reportsDue';
+import { inSomeGroup, ok, readsPatientData } from '../reply';
 
 /**
  * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for every user in a group; GET

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backupIdSchema, backupLinkSchema, backupListQuery, backupSchema } from '../../contract/backups';
-import { envelope } from '../../contract/envelope';
-import { decimalParam } from '../../contract/fields';
-import { listEnvelope } from '../../contract/list';
-import { API_PATHS } from '../../contract/paths';
-import { recordAudit } from '../db/audit';
-import type { Db } from '../db/database';
-import { AppError } from '../errors';
-import type { BackupService } from '../services/backups';
-import { ok, page, requires } from './reply';
+import { backupIdSchema, backupLinkSchema, backupListQuery, backupSchema } from '../../../contract/backups';
+import { envelope } from '../../../contract/envelope';
+import { decimalParam } from '../../../contract/fields';
+import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
+import { recordAudit } from '../../db/audit';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { BackupService } from '../../services/backups';
+import { ok, page, requires } from '../reply';
 
 /**
  * Backups (DESIGN §6, §8 "Administration"), the admin's: the list (a running backup with its size so far),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { caseDeletionRefusal } from '../../contract/caseDeletion';
+import { caseDeletionRefusal } from '../../../contract/caseDeletion';
 import {
   ACTIVE_CASE_STAGES,
   CASE_STAGES,
@@ -11,27 +11,29 @@ import {
   caseListQuerySchema,
   caseProtocolSnapshotSchema,
   caseRowSchema,
-} from '../../contract/cases';
-import { envelope } from '../../contract/envelope';
-import { listEnvelope } from '../../contract/list';
-import { API_PATHS } from '../../contract/paths';
-import type { MonitoringSettings } from '../../contract/timeLogs';
-import { countCaseHistory, getProtocolSnapshot } from '../db/caseHistory';
-import { getCaseRow, listCases } from '../db/caseList';
-import { deleteCase, insertCase, nextCaseNumber } from '../db/cases';
-import { getClient } from '../db/clients';
-import type { Db } from '../db/database';
-import { insertPatient } from '../db/patientDetails';
-import { currentRevisionNumber } from '../db/protocolRevisions';
-import { caseYear } from '../domain/caseNumbers';
-import { intakeClientRefusal } from '../domain/caseStages';
-import { badRequest, conflict, notFound } from '../errors';
-import type { TechnologistRoster } from '../services/technologistRoster';
-import type { UserDirectory } from '../services/userDirectory';
-import { caseRecordRoutes } from './caseRecords';
-import { handoverRoutes } from './cases/handovers';
-import { caseHeaderRoutes } from './cases/header';
-import { readerRoutes } from './cases/readers';
+} from '../../../contract/cases';
+import { envelope } from '../../../contract/envelope';
+import { listEnvelope } from '../../../contract/list';
+import { API_PATHS } from '../../../contract/paths';
+import type { MonitoringSettings } from '../../../contract/timeLogs';
+import { countCaseHistory, getProtocolSnapshot } from '../../db/caseHistory';
+import { getCaseRow, listCases } from '../../db/caseList';
+import { deleteCase, insertCase, nextCaseNumber } from '../../db/cases';
+import { getClient } from '../../db/clients';
+import type { Db } from '../../db/database';
+import { insertPatient } from '../../db/patientDetails';
+import { currentRevisionNumber } from '../../db/protocolRevisions';
+import { caseYear } from '../../domain/caseNumbers';
+import { intakeClientRefusal } from '../../domain/caseStages';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { TechnologistRoster } from '../../services/technologistRoster';
+import type { UserDirectory } from '../../services/userDirectory';
+import { ok, page, readsPatientData, requires } from '../reply';
+import { handoverRoutes } from './handovers';
+import { caseHeaderRoutes } from './header';
+import { checkMrn, patientDetailsRoutes } from './patientDetails';
+import { readerRoutes } from './readers';
+import { caseRecordRoutes } from './records';
 import {
   auditCaseWrite,
   caseNotFound,
@@ -39,12 +41,10 @@ import {
   lockExistingCase,
   requireCase,
   staleCase,
-} from './cases/shared';
-import { technologistRoutes } from './cases/technologists';
-import { transitionRoutes } from './cases/transitions';
-import { checkMrn, patientDetailsRoutes } from './patientDetails';
-import { ok, page, readsPatientData, requires } from './reply';
+} from './shared';
+import { technologistRoutes } from './technologists';
 import { timeLogRoutes } from './timeLogs';
+import { transitionRoutes } from './transitions';
 
 export type CaseRouteOptions = {
   db: Db;
