@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import { BACKUP_ID_PATTERN, BACKUP_LINK_SECONDS, type Backup, type BackupLink } from '../../contract/backups';
 import type { ListQuery } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
 import type { Database } from '../db/database';
-import { DUMP_ARGS, portableDump } from '../db/dump';
+import { portableDump } from '../db/dump';
 import { AppError, conflict, forbidden, notFound } from '../errors';
+import { clusterBackupLock, spawnPgDump } from './backupProcess';
 import { backupDigest, digestOf, type Sidecar, sameDigest, sidecarSchema } from './backupSigning';
 import {
   type BackupStore,
@@ -32,9 +30,6 @@ import {
  * streams to an owner-only file while it is hashed. Downloads go through short-lived links signed with
  * HMAC-SHA256 (the folder's file, checked against its listing first) or presigned by S3.
  */
-
-/** `pg_try_advisory_lock` key of a backup: fixed, used for nothing else ("vigb"; a restore's is "vigl"). */
-const BACKUP_LOCK_KEY = 0x76696762;
 
 export type BackupSort = 'createdAt' | 'size';
 
@@ -69,74 +64,8 @@ function reasonOf(error: unknown): string {
   return text.trim().slice(-1000) || 'The dump failed';
 }
 
-/** Runs pg_dump on `databaseUrl`, its output on stdout; the password goes through the environment, never argv. */
-function spawnPgDump(pgDump: string, databaseUrl: string) {
-  let target = databaseUrl;
-  const env = { ...process.env };
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password) {
-      env.PGPASSWORD = decodeURIComponent(url.password);
-      url.password = '';
-      target = url.toString();
-    }
-  } catch {
-    // a `key=value` connection string: passed as it is
-  }
-  const child = spawn(pgDump, [...DUMP_ARGS, `--dbname=${target}`], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    stderr = (stderr + text).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve, reject) => {
-    child.once('error', (error) =>
-      reject(new Error(`${pgDump} could not be started (set PG_DUMP to its path): ${error.message}`)),
-    );
-    child.once('close', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(stderr || `${pgDump} stopped (${signal ?? `exit ${code}`})`)),
-    );
-  });
-  if (child.pid !== undefined) {
-    try {
-      // Like `nice`: the API's own work comes first on a busy machine.
-      os.setPriority(child.pid, os.constants.priority.PRIORITY_BELOW_NORMAL);
-    } catch {
-      // not permitted here: it runs at normal priority
-    }
-  }
-  return { output: child.stdout, exited, stop: () => child.kill() };
-}
-
 /** Refused with 409: the file is not the one listed (it grew, shrank or changed since the backup). */
 const changedOnDisk = () => conflict('The backup changed on disk: it no longer matches its checksum');
-
-/**
- * One backup at a time across every instance on a PostgreSQL database: a session-level advisory lock on
- * its own connection, held while the backup runs. Resolves to its release, or undefined when another
- * instance holds it. PGlite is one process: the in-process guard is enough there.
- */
-async function clusterBackupLock(
-  database: BackupServiceOptions['database'],
-): Promise<(() => Promise<void>) | undefined> {
-  if (database.kind !== 'postgres' || !database.databaseUrl) return async () => {};
-  const client = new pg.Client({ connectionString: database.databaseUrl });
-  client.on('error', () => {}); // a lost connection lets go of the lock; the backup itself goes on
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-      BACKUP_LOCK_KEY,
-    ]);
-    if (rows[0]?.locked) return () => client.end();
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw error;
-  }
-  await client.end();
-  return undefined;
-}
 
 /**
  * Opens the backup service over its folder or bucket. Sidecars left `running` by a process that stopped
