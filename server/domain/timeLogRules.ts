@@ -22,6 +22,7 @@ export interface LogTimes {
 /** The 400 fields of a log that runs backwards, lies in the future or is longer than a shift. */
 export function logShapeErrors({ start, end }: LogTimes, now: number, maxOpenLogHours: number): FieldError[] {
   const future = (field: 'start' | 'end', at: number | null) =>
+    // Stryker disable next-line ConditionalExpression: null compares as 0, never after now.
     at !== null && at > now + FUTURE_TOLERANCE_MS
       ? [{ field, message: `A time log cannot ${field} more than 5 minutes after now` }]
       : [];
@@ -29,6 +30,7 @@ export function logShapeErrors({ start, end }: LogTimes, now: number, maxOpenLog
     ...future('start', start),
     ...future('end', end),
     ...(runsBackwards(start, end) ? [{ field: 'end', message: BACKWARDS_LOG_MESSAGE }] : []),
+    // Stryker disable next-line ConditionalExpression: null - start is negative, never longer than a shift.
     ...(end !== null && end - start > maxOpenLogHours * HOUR_MS
       ? [
           {

@@ -178,6 +178,16 @@ describe('a technologist’s monitoring minutes per month', () => {
     end: utc(end),
   });
 
+  it('leaves out a technologist whose spans make no whole minute', () => {
+    expect(
+      technologistMinutesByMonth([
+        span('tech1', 'UTC', '2026-05-04T10:00:10Z', '2026-05-04T10:00:50Z'),
+        span('tech2', 'UTC', '2026-05-04T10:00:00Z', '2026-05-04T10:02:00Z'),
+        span('tech3', 'UTC', '2026-05-04T10:00:00Z', '2026-05-04T10:00:00Z'),
+      ]),
+    ).toEqual([{ technologist: 'tech2', month: '2026-05', minutes: 2 }]);
+  });
+
   it('counts patients watched at once once, and each technologist on their own', () => {
     const rows = technologistMinutesByMonth([
       span('tech1', CHICAGO, '2026-03-10T14:00:00Z', '2026-03-10T16:00:00Z'),

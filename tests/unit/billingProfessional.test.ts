@@ -97,6 +97,8 @@ describe('professional codes, DESIGN’s table row by row', () => {
   it('bills nothing for a routine EEG or a study of fewer than 8 channels', () => {
     expect(codes(1.5, true)).toEqual([]);
     expect(codes(48, true, { channelCount: 4 })).toEqual([]);
+    // Nor a whole-study code for one reported once after 36 h.
+    expect(codes(48, false, { channelCount: 4 })).toEqual([]);
   });
 });
 

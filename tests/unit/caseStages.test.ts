@@ -470,6 +470,38 @@ describe('what the server answers a stage change (applyCaseCommand, which the ro
     expect(moved.state).toMatchObject({ stage: 'reviewed', version: 8 });
   });
 
+  it('checks the version only when both the caller and the case keep one', () => {
+    const unlocked = applyCaseCommand(
+      state,
+      { type: 'transition', to: 'reviewed', roles: ['reader'], by: 'dr.lee' },
+      READY,
+    );
+    expect(unlocked.outcome).toEqual({ ok: true });
+    expect(unlocked.state).toMatchObject({ stage: 'reviewed', version: 8 });
+    const { version: _, ...unversioned } = state;
+    const kept = applyCaseCommand(
+      unversioned,
+      { type: 'transition', to: 'reviewed', roles: ['reader'], by: 'dr.lee', version: 3 },
+      READY,
+    );
+    expect(kept.outcome).toEqual({ ok: true });
+    expect(kept.state).toEqual({
+      caseNumber: 'BMH-2026-0042',
+      stage: 'reviewed',
+      history: [{ from: 'preview', to: 'reviewed', by: 'dr.lee', reason: '' }],
+    });
+  });
+
+  it('lets any other write through on a case that is not closed, leaving its stage and history', () => {
+    const written = applyCaseCommand(state, { type: 'write' }, READY);
+    expect(written).toEqual({ state, outcome: { ok: true } });
+    expect(applyCaseCommand({ ...state, stage: 'closed' }, { type: 'write' }, READY).outcome).toEqual({
+      ok: false,
+      status: 409,
+      messages: ['Case BMH-2026-0042 is closed'],
+    });
+  });
+
   it('lists unmet guards apart from other refusals, and names a closed case as closed', () => {
     const drafts = { ...READY, draftInterpretations: ['the draft final interpretation'] };
     const command = {

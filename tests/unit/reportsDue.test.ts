@@ -248,7 +248,7 @@ describe('the reports still owed, as the header, the home page and the reports p
     kind: 'daily',
     periodStart: local(2026, 11, 12),
     periodEnd: null,
-    signedAt: local(2026, 11, 13, 11),
+    signedAt: local(2026, 11, 13, 9),
   };
 
   it('heads the case with the soonest-due report still unsigned, or none', () => {
@@ -276,6 +276,37 @@ describe('the reports still owed, as the header, the home page and the reports p
     const final = { kind: 'final', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 13, 11) };
     const everySigned = [prelimOnTime, nov11ByEnd, nov12ByStart, final];
     expect(nextOpenReport(reportsDue({ ...threeDays, signed: everySigned }, noon))).toBeNull();
+  });
+
+  it('gives a daily the day its middle falls in, and nothing to a day its period lies before', () => {
+    const evening = {
+      kind: 'daily',
+      periodStart: local(2026, 11, 10, 20),
+      periodEnd: local(2026, 11, 11, 20),
+      signedAt: local(2026, 11, 12, 6),
+    };
+    const firstDay = {
+      kind: 'daily',
+      periodStart: local(2026, 11, 10, 9),
+      periodEnd: local(2026, 11, 10, 23, 59),
+      signedAt: local(2026, 11, 11, 6),
+    };
+    const signedAt = reportsDue({ ...threeDays, signed: [evening, firstDay] }, noon).map(
+      (report) => report.signedAt,
+    );
+    expect(signedAt).toEqual([null, evening.signedAt, null, null]);
+  });
+
+  it('owes no daily report for a study of one billing period, even a whole one, and one per period of two', () => {
+    const oneDay = { ...threeDays, recordingStart: local(2026, 11, 10), recordingEnd: local(2026, 11, 11) };
+    expect(reportsDue(oneDay, later).map((report) => report.kind)).toEqual(['prelim', 'final']);
+    const twoDays = { ...threeDays, recordingStart: local(2026, 11, 10), recordingEnd: local(2026, 11, 12) };
+    expect(reportsDue(twoDays, later).map((report) => report.kind)).toEqual([
+      'prelim',
+      'daily',
+      'daily',
+      'final',
+    ]);
   });
 
   it('gives a daily written with one end the day that end speaks for, the end itself excluded', () => {

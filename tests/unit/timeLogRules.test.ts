@@ -29,6 +29,10 @@ describe('the window of a time log in its study (DESIGN §4 "Windows")', () => {
       latest: null,
     });
     expect(logWindow('hookup', { ...study, recordingStart: null, recordingEnd: null })).toBeUndefined();
+    expect(logWindow('takedown', { ...study, recordingEnd: null })).toEqual({
+      earliest: START,
+      latest: null,
+    });
   });
 
   it('names the window in the client’s zone with its abbreviation', () => {
@@ -110,5 +114,7 @@ describe('the shape of a time log', () => {
     );
     expect(latestEnd(log('monitoring', 0, null), study, 16)).toBe(END);
     expect(latestEnd(log('takedown', 5, null), study, 16)).toBe(END + 4 * HOUR);
+    const unstarted = { ...study, recordingStart: null, recordingEnd: null };
+    expect(latestEnd(log('hookup', -2, null), unstarted, 16)).toBe(START + 14 * HOUR);
   });
 });
