@@ -106,13 +106,14 @@ export function seedRecord(
 }
 
 /**
- * A seeded revision's fields as the API stores them: through its kind's shape, which fills in the fields a
- * seed leaves out (null, or empty) as the server's parse of a write does. A seed the shape refuses is kept
- * as given, so that its answers fail the contract's check rather than the seeding.
+ * A seeded revision's fields as the API stores them: the fields a seed leaves out filled in (null, or
+ * empty) by its kind's shape, as the server's parse of a write does; those the server sets itself (a
+ * signature) kept. A seed the shape refuses is kept as given, so that its answers fail the contract's
+ * check rather than the seeding.
  */
 function storedFields(kind: GenericRecordKind, fields: Fields): Fields {
   const parsed = RECORD_SHAPES[kind].safeParse(fields);
-  return parsed.success ? (parsed.data as Fields) : fields;
+  return parsed.success ? { ...fields, ...(parsed.data as Fields) } : fields;
 }
 
 function storedOf({ id, caseId, kind, revisions }: SeedRecord): StoredItem {
