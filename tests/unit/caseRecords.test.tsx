@@ -459,7 +459,7 @@ describe('interpretations', () => {
     const amending = await rowWith('Video review: no clinical correlate.');
     expect(amending).toHaveTextContent('↳ Addendum');
     expect(signed.nextElementSibling).toBe(amending);
-  });
+  }, 90_000); // two dialogs, the addendum's typed key by key into the interpretation form
 });
 
 describe('billing notes', () => {
