@@ -445,7 +445,7 @@ describe('interpretations', () => {
       within(addendum).getByRole('textbox', { name: 'Impression' }),
       'Video review: no clinical correlate.',
     );
-    await user.click(within(addendum).getByRole('button', { name: 'Add interpretation' }));
+    await submitWith(user, 'Add interpretation', addendum);
     await waitFor(() =>
       expect(onRequest).toHaveBeenCalledWith(
         sentRequest(

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
-import { allowWholeAppStories } from './support/renderStory';
+import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
 allowWholeAppStories();
@@ -27,7 +27,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     // Northside General is in New York: 20:00 EST on March 2 is 01:00 UTC on March 3.
     fireEvent.change(within(dialog).getByLabelText(/^At/), { target: { value: '2026-03-02T20:00' } });
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Stable; T7 rechecked at 19:40');
-    await user.click(within(dialog).getByRole('button', { name: 'Hand over' }));
+    await submitWith(user, 'Hand over', dialog);
     await waitFor(() =>
       expect(onRequest).toHaveBeenCalledWith(
         sentRequest('POST', API_PATHS.caseHandovers(1), {
