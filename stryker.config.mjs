@@ -10,9 +10,11 @@ export default {
   mutate: [
     'server/domain/**/*.ts',
     'contract/calendar.ts',
+    'contract/caseDeletion.ts',
     'contract/clientRules.ts',
     'contract/hours.ts',
     'contract/notifications.ts',
+    'contract/ownWork.ts',
     'contract/reportsDue.ts',
     'contract/roles.ts',
   ],
