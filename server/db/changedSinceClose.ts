@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CycleStatus } from '../../contract/billing';
 import { liveCaseHours, runningCaseIds } from './caseHours';
+import { billingCycleLines, billingCycles, caseMonthHours, cases, clients } from './schema';
 import type { DbOrTx } from './transaction';
+
+const cycle = alias(billingCycles, 'cycle');
+const client = alias(clients, 'client');
+const line = alias(billingCycleLines, 'line');
+const hours = alias(caseMonthHours, 'hours');
 
 /**
  * The closed and invoiced months whose hours moved since they closed (DESIGN §8 "Billing and reports"):
@@ -42,6 +49,11 @@ type Row = {
   current_adjust: number | string;
 };
 
+/** A closed month's own columns, as `Row` names them. */
+const closedColumns = sql`${cycle.clientId} as client_id, ${client.name} as client_name, ${cycle.month} as month,
+  ${cycle.status} as status, ${cycle.closedAt} as closed_at,
+  ${cycle.frozenMinutes} + ${cycle.frozenAdjustMinutes} as cycle_frozen`;
+
 const cycleOf = (row: Row): ClosedCycle => ({
   cycleId: Number(row.cycle_id),
   clientId: Number(row.client_id),
@@ -61,18 +73,19 @@ export async function closedMonthsChanged(db: DbOrTx, now: Date, maxOpenLogHours
   const liveOnly = live.length === 0 ? sql`false` : sql`case_id in ${live}`;
   const { rows } = await db.execute<Row>(sql`
     with closed as (
-      select cycle.id, cycle.client_id, cycle.month from billing_cycles cycle where cycle.status <> 'open'
+      select ${cycle.id} as id, ${cycle.clientId} as client_id, ${cycle.month} as month
+      from ${billingCycles} ${cycle} where ${cycle.status} <> 'open'
     ), frozen_lines as (
-      select closed.id as cycle_id, line.case_id,
-        coalesce((line.line->>'minutes')::int, 0) as minutes,
-        coalesce((line.line->>'adjustMinutes')::int, 0) as adjust
-      from closed join billing_cycle_lines line on line.cycle_id = closed.id
+      select closed.id as cycle_id, ${line.caseId} as case_id,
+        coalesce((${line.line}->>'minutes')::int, 0) as minutes,
+        coalesce((${line.line}->>'adjustMinutes')::int, 0) as adjust
+      from closed join ${billingCycleLines} ${line} on ${line.cycleId} = closed.id
     ), now_lines as (
-      select closed.id as cycle_id, hours.case_id, hours.billable_minutes as minutes,
-        hours.adjust_minutes as adjust
-      from closed join case_month_hours hours
-        on hours.client_id = closed.client_id and hours.month = closed.month
-      where true ${live.length === 0 ? sql`` : sql`and hours.case_id not in ${live}`}
+      select closed.id as cycle_id, ${hours.caseId} as case_id, ${hours.billableMinutes} as minutes,
+        ${hours.adjustMinutes} as adjust
+      from closed join ${caseMonthHours} ${hours}
+        on ${hours.clientId} = closed.client_id and ${hours.month} = closed.month
+      where true ${live.length === 0 ? sql`` : sql`and ${hours.caseId} not in ${live}`}
     ), differing as (
       select cycle_id, case_id, coalesce(frozen_lines.minutes, 0) as frozen_minutes,
         coalesce(frozen_lines.adjust, 0) as frozen_adjust, coalesce(now_lines.minutes, 0) as current_minutes,
@@ -82,10 +95,9 @@ export async function closedMonthsChanged(db: DbOrTx, now: Date, maxOpenLogHours
         or coalesce(frozen_lines.adjust, 0) <> coalesce(now_lines.adjust, 0)
         or ${liveOnly}
     )
-    select differing.*, cycle.client_id, client.name as client_name, cycle.month, cycle.status,
-      cycle.closed_at, cycle.frozen_minutes + cycle.frozen_adjust_minutes as cycle_frozen
-    from differing join billing_cycles cycle on cycle.id = differing.cycle_id
-    join clients client on client.id = cycle.client_id`);
+    select differing.*, ${closedColumns}
+    from differing join ${billingCycles} ${cycle} on ${cycle.id} = differing.cycle_id
+    join ${clients} ${client} on ${client.id} = ${cycle.clientId}`);
   const cycles = new Map(rows.map((row) => [Number(row.cycle_id), cycleOf(row)]));
   const differences = new Map(
     rows.map((row) => [
@@ -145,10 +157,9 @@ export async function closedMonthsChanged(db: DbOrTx, now: Date, maxOpenLogHours
 /** The closed months of the clients of these cases, keyed `${clientId} ${month}`. */
 async function closedCyclesOfCases(db: DbOrTx, caseIds: readonly number[]) {
   const { rows } = await db.execute<Row>(sql`
-    select cycle.id as cycle_id, cycle.client_id, client.name as client_name, cycle.month, cycle.status,
-      cycle.closed_at, cycle.frozen_minutes + cycle.frozen_adjust_minutes as cycle_frozen
-    from billing_cycles cycle join clients client on client.id = cycle.client_id
-    where cycle.status <> 'open'
-      and cycle.client_id in (select client_id from cases where id in ${caseIds})`);
+    select ${cycle.id} as cycle_id, ${closedColumns}
+    from ${billingCycles} ${cycle} join ${clients} ${client} on ${client.id} = ${cycle.clientId}
+    where ${cycle.status} <> 'open'
+      and ${cycle.clientId} in (select ${cases.clientId} from ${cases} where ${cases.id} in ${caseIds})`);
   return new Map(rows.map((row) => [`${row.client_id} ${row.month}`, cycleOf(row)]));
 }
