@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MonitoringLevel } from '../../contract/cases';
 import type { StaleOpenLog } from '../../contract/home';
 import { isStaleOpenLog } from '../../contract/hours';
 import type { MonitoringSettings } from '../../contract/timeLogs';
@@ -17,7 +16,7 @@ import {
 } from './caseChecks';
 import { openNotificationsByCase } from './notifications';
 import { casePatients, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
-import { fromJson } from './subqueries';
+import { fromJson, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 const log = alias(caseTimeLogs, 'log');
@@ -30,88 +29,97 @@ const openLogs = sql`coalesce((
   where ${log.caseId} = ${cases.id} and ${log.endAt} is null and not ${log.voided}
 ), '[]')`;
 
-type Instant = Date | string;
-const instant = (value: Instant | null) => (value === null ? null : new Date(value).toISOString());
+/**
+ * Each case in monitoring with its checks looked up once. A fence (`offset 0`): inlined into the outer
+ * select, the sort would repeat each check lookup, doubling the plan's cost past PostgreSQL's JIT threshold,
+ * whose compiling takes longer than the query.
+ */
+const notifications = openNotificationsByCase;
+const checked = subquery
+  .select({
+    id: cases.id,
+    caseNumber: cases.caseNumber,
+    clientName: sql<string>`${clients.name}`.as('client_name'),
+    clientTimeZone: sql<string>`${clients.timeZone}`.as('client_time_zone'),
+    patientName: sql<string>`coalesce(${patientName}, '')`.as('patient_name'),
+    monitoringLevel: cases.monitoringLevel,
+    technologists: technologistsOf.as('technologists'),
+    recordingStart: cases.recordingStart,
+    lastCheckAt: sql`${lastCheckAt}`.mapWith(cases.recordingStart).as('last_check_at'),
+    checkIntervalMinutes: sql`${checkIntervalMinutes}`.mapWith(Number).as('check_interval_minutes'),
+    watched: watched.as('watched'),
+    recordingEnded: recordingEnded.as('recording_ended'),
+    openLogs: sql`${openLogs}`.mapWith(fromJson<StaleOpenLog[]>).as('open_logs'),
+    notificationsPending: sql`coalesce(${notifications.pending}, 0)`
+      .mapWith(Number)
+      .as('notifications_pending'),
+    notificationsOverdue: sql`coalesce(${notifications.overdue}, 0)`
+      .mapWith(Number)
+      .as('notifications_overdue'),
+    pendingDueBy: sql`coalesce(${notifications.pendingDueBy}, '[]')`
+      .mapWith(fromJson<string[]>)
+      .as('pending_due_by'),
+  })
+  .from(cases)
+  .innerJoin(clients, eq(clients.id, cases.clientId))
+  .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+  .leftJoin(protocolRevisions, caseProtocolRevision)
+  .leftJoin(notifications, eq(notifications.caseId, cases.id))
+  .where(eq(cases.stage, 'monitoring'))
+  .offset(0)
+  .as('checked');
+
+/** The next check, from the columns the inner select computed (the rule the stage lists apply). */
+const next = nextCheckBy({
+  last: sql`${checked.lastCheckAt}`,
+  interval: sql`${checked.checkIntervalMinutes}`,
+  watched: sql`${checked.watched}`,
+  ended: sql`${checked.recordingEnded}`,
+});
+const overdue = overdueAfter(sql`'monitoring'`, next);
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /**
  * The operations board (GET /getHome2): every case in monitoring with its checks as DESIGN §4 reads
- * them, overdue first (the longest overdue first), then the soonest due. The inner select looks each
- * case's checks up once; the outer one applies the rule the stage lists apply.
+ * them, overdue first (the longest overdue first), then the soonest due.
  */
 export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: MonitoringSettings) {
-  const { rows } = await db.execute<{
-    id: number;
-    case_number: string;
-    client_name: string;
-    client_time_zone: string;
-    patient_name: string | null;
-    monitoring_level: MonitoringLevel;
-    technologists: string[];
-    recording_start: Instant | null;
-    last_check_at: Instant | null;
-    check_interval_minutes: number;
-    watched: boolean;
-    recording_ended: boolean;
-    next_check_by: Instant | null;
-    overdue: boolean;
-    open_logs: string | StaleOpenLog[];
-    notifications_pending: number | null;
-    notifications_overdue: number | null;
-    pending_notifications_due_by: string | string[] | null;
-  }>(sql`
-    select board.*, ${overdueAfter(sql`'monitoring'`, sql`board.next_check_by`)} as overdue
-    from (
-      select checked.*, ${nextCheckBy({
-        last: sql`checked.last_check_at`,
-        interval: sql`checked.check_interval_minutes`,
-        watched: sql`checked.watched`,
-        ended: sql`checked.recording_ended`,
-      })} as next_check_by
-      from (
-        select ${cases.id}, ${cases.caseNumber}, ${clients.name} as client_name,
-          ${clients.timeZone} as client_time_zone, ${patientName} as patient_name, ${cases.monitoringLevel},
-          ${technologistsOf} as technologists, ${cases.recordingStart}, ${lastCheckAt} as last_check_at,
-          ${checkIntervalMinutes} as check_interval_minutes, ${watched} as watched,
-          ${recordingEnded} as recording_ended, ${openLogs} as open_logs,
-          notifications.pending as notifications_pending, notifications.overdue as notifications_overdue,
-          notifications.pending_due_by as pending_notifications_due_by
-        from ${cases}
-        join ${clients} on ${clients.id} = ${cases.clientId}
-        left join ${casePatients} on ${casePatients.caseId} = ${cases.id}
-        left join ${protocolRevisions} on ${caseProtocolRevision}
-        left join ${openNotificationsByCase} notifications on notifications.case_id = ${cases.id}
-        where ${cases.stage} = 'monitoring'
-        -- A fence: inlined, the sort would repeat each check lookup, doubling the plan's cost past
-        -- PostgreSQL's JIT threshold, whose compiling takes longer than the query.
-        offset 0
-      ) checked
-    ) board
-    order by overdue desc, board.next_check_by nulls last, board.id`);
+  const rows = await db
+    .select({
+      id: checked.id,
+      caseNumber: checked.caseNumber,
+      clientName: checked.clientName,
+      clientTimeZone: checked.clientTimeZone,
+      patientName: checked.patientName,
+      monitoringLevel: checked.monitoringLevel,
+      technologists: checked.technologists,
+      recordingStart: checked.recordingStart,
+      lastCheckAt: checked.lastCheckAt,
+      checkIntervalMinutes: checked.checkIntervalMinutes,
+      watched: checked.watched,
+      recordingEnded: checked.recordingEnded,
+      openLogs: checked.openLogs,
+      notificationsPending: checked.notificationsPending,
+      notificationsOverdue: checked.notificationsOverdue,
+      pendingDueBy: checked.pendingDueBy,
+      nextCheckBy: sql`${next}`.mapWith(cases.recordingStart),
+      overdue,
+    })
+    .from(checked)
+    .orderBy(desc(overdue), sql`${next} nulls last`, checked.id);
   const now = Date.now();
-  return rows.map((row) => {
-    const nextCheckBy = instant(row.next_check_by);
-    const open: StaleOpenLog[] = fromJson(row.open_logs);
-    const pendingDueBy: string[] = fromJson(row.pending_notifications_due_by ?? []);
+  return rows.map(({ openLogs, pendingDueBy, overdue, ...row }) => {
+    const nextCheckBy = iso(row.nextCheckBy);
     return {
-      id: Number(row.id),
-      caseNumber: row.case_number,
-      clientName: row.client_name,
-      clientTimeZone: row.client_time_zone,
-      patientName: row.patient_name ?? '',
-      monitoringLevel: row.monitoring_level,
-      technologists: row.technologists,
-      recordingStart: instant(row.recording_start),
-      lastCheckAt: instant(row.last_check_at),
-      checkIntervalMinutes: Number(row.check_interval_minutes),
-      watched: row.watched,
-      recordingEnded: row.recording_ended,
+      ...row,
+      recordingStart: iso(row.recordingStart),
+      lastCheckAt: iso(row.lastCheckAt),
       nextCheckBy,
-      overdueSince: row.overdue ? nextCheckBy : null,
-      staleOpenLogs: open
+      overdueSince: overdue ? nextCheckBy : null,
+      staleOpenLogs: openLogs
         .map((log) => ({ ...log, start: new Date(log.start).toISOString() }))
         .filter((log) => isStaleOpenLog(Date.parse(log.start), now, maxOpenLogHours)),
-      notificationsPending: Number(row.notifications_pending ?? 0),
-      notificationsOverdue: Number(row.notifications_overdue ?? 0),
       pendingNotificationsDueBy: pendingDueBy.map((dueBy) => new Date(dueBy).toISOString()),
     };
   });

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
-import { caseRecordItems, caseRecordRevisions, cases, protocolRevisions } from './schema';
+import { caseRecordItems, cases, protocolRevisions } from './schema';
+import { fromJson, latestRevisionJoin, subquery } from './subqueries';
 
 /**
  * Which protocol trigger covers which event type, as SQL rows `(trigger, type)`: the same table the
@@ -18,52 +19,74 @@ const triggerTypes = sql.join(
 const c = alias(cases, 'c');
 const p = alias(protocolRevisions, 'p');
 const item = alias(caseRecordItems, 'item');
-const revision = alias(caseRecordRevisions, 'revision');
 
 /**
  * For each protocol revision and event type, the minutes of the first of its rules covering that type (the
  * rule that applies, as contract/notifications.ts picks it): a few rows per revision, joined on the type.
  */
-const firstRuleByType = sql`(
-  select distinct on (${p.clientId}, ${p.revision}, covers.type)
-    ${p.clientId} as client_id, ${p.revision} as revision, covers.type,
-    (rule.value->>'withinMinutes')::int as within_minutes
-  from ${protocolRevisions} ${p}
-  cross join jsonb_array_elements(${p.notificationRules}) with ordinality as rule(value, position)
-  join (values ${triggerTypes}) as covers(trigger, type) on covers.trigger = rule.value->>'trigger'
-  where ${p.kind} = 'protocol'
-  order by ${p.clientId}, ${p.revision}, covers.type, rule.position
-)`;
+const coveredType = sql<string>`covers.type`;
+const firstRuleByType = subquery
+  .selectDistinctOn([p.clientId, p.revision, coveredType], {
+    clientId: p.clientId,
+    revision: p.revision,
+    type: coveredType.as('type'),
+    withinMinutes: sql<number>`(rule.value->>'withinMinutes')::int`.as('within_minutes'),
+  })
+  .from(p)
+  .crossJoin(sql`jsonb_array_elements(${p.notificationRules}) with ordinality as rule(value, position)`)
+  .innerJoin(
+    sql`(values ${triggerTypes}) as covers(trigger, type)`,
+    sql`covers.trigger = rule.value->>'trigger'`,
+  )
+  .where(eq(p.kind, 'protocol'))
+  .orderBy(p.clientId, p.revision, coveredType, sql`rule.position`)
+  .as('rule');
+
+/**
+ * The events not yet notified of the cases in monitoring, each one's latest revision read once. A fence
+ * (`offset 0`): they are found first, then matched to their rule in one hash join.
+ */
+const latest = latestRevisionJoin(item.id);
+const unnotified = subquery
+  .select({
+    caseId: item.caseId,
+    clientId: c.clientId,
+    protocolRevision: c.protocolRevision,
+    body: latest.body,
+  })
+  .from(c)
+  .innerJoin(item, and(eq(item.caseId, c.id), eq(item.kind, 'events')))
+  .crossJoinLateral(latest)
+  .where(and(eq(c.stage, 'monitoring'), not(latest.voided), sql`${latest.body}->>'notifiedAt' is null`))
+  .offset(0)
+  .as('event');
+
+/** When an unnotified event's notification is due: its time plus its rule's minutes. */
+const dueBy = sql`((${unnotified.body}->>'occurredAt')::timestamptz + make_interval(mins => ${firstRuleByType.withinMinutes}))`;
 
 /**
  * The notifications still to make on each case in monitoring (DESIGN §4 "Notifications"), one grouped
- * subquery to join on `case_id`: `pending` (not notified, due by now or later, their `pending_due_by`
- * ascending) and `overdue` (past due). Only the events of cases in monitoring are read, each one's latest
- * revision once; its rule comes from a join on its type with the protocol's first rules, not a search of
- * the protocol's rules per event.
+ * subquery to join on `caseId`: `pending` (not notified, due by now or later, their `pendingDueBy`
+ * ascending) and `overdue` (past due). Each event's rule comes from a join on its type with the protocol's
+ * first rules, not a search of the protocol's rules per event.
  */
-export const openNotificationsByCase = sql`(
-  select event.case_id,
-    count(*) filter (where due.due_by >= now())::int as pending,
-    count(*) filter (where due.due_by < now())::int as overdue,
-    coalesce(json_agg(due.due_by order by due.due_by) filter (where due.due_by >= now()), '[]') as pending_due_by
-  from (
-    select ${item.caseId} as case_id, ${c.clientId} as client_id, ${c.protocolRevision} as protocol_revision,
-      latest.body
-    from ${cases} ${c}
-    join ${caseRecordItems} ${item} on ${item.caseId} = ${c.id} and ${item.kind} = 'events'
-    cross join lateral (
-      select ${revision.body}, ${revision.voided} from ${caseRecordRevisions} ${revision}
-      where ${revision.itemId} = ${item.id} order by ${revision.revision} desc limit 1
-    ) latest
-    where ${c.stage} = 'monitoring' and not latest.voided and latest.body->>'notifiedAt' is null
-    -- A fence: the events not yet notified are found first, then matched to their rule in one hash join.
-    offset 0
-  ) event
-  join ${firstRuleByType} rule on rule.client_id = event.client_id and rule.revision = event.protocol_revision
-    and rule.type = event.body->>'type'
-  cross join lateral (
-    select (event.body->>'occurredAt')::timestamptz + make_interval(mins => rule.within_minutes) as due_by
-  ) due
-  group by event.case_id
-)`;
+export const openNotificationsByCase = subquery
+  .select({
+    caseId: unnotified.caseId,
+    pending: sql<number>`count(*) filter (where ${dueBy} >= now())::int`.as('pending'),
+    overdue: sql<number>`count(*) filter (where ${dueBy} < now())::int`.as('overdue'),
+    pendingDueBy: sql`json_agg(${dueBy} order by ${dueBy}) filter (where ${dueBy} >= now())`
+      .mapWith(fromJson<string[] | null>)
+      .as('pending_due_by'),
+  })
+  .from(unnotified)
+  .innerJoin(
+    firstRuleByType,
+    and(
+      eq(firstRuleByType.clientId, unnotified.clientId),
+      eq(firstRuleByType.revision, unnotified.protocolRevision),
+      sql`${firstRuleByType.type} = ${unnotified.body}->>'type'`,
+    ),
+  )
+  .groupBy(unnotified.caseId)
+  .as('notifications');

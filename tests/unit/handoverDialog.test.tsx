@@ -5,6 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
+import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
+import { marcus } from '../support/caseDetailsFixtures';
+import { clientWithRecords } from '../support/clientFixtures';
+import { menuForRole } from '../support/fakeApi';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
@@ -43,5 +47,37 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     expect(
       within(activity).getByText(/Mar 2, 2026, 20:00 EST — “Stable; T7 rechecked at 19:40”/),
     ).toBeInTheDocument();
+  });
+
+  describe('on a case two technologists watch (contract/ownWork.ts)', () => {
+    const shared = buildCaseDetails({
+      technologists: [
+        { username: 'priya', name: 'Priya Raman' },
+        { username: 'marcus', name: 'Marcus Bell' },
+      ],
+    });
+    const data = { casesData: caseDetailsSeed([shared]), clientsData: clientWithRecords };
+    const fromOf = async () => {
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Hand over' }));
+      const dialog = await screen.findByRole('dialog', { name: /^Hand over case/ });
+      return within(dialog).getByRole('combobox', { name: /From/ });
+    };
+
+    it('offers a technologist only their own shift to hand over', async () => {
+      const user = userEvent.setup();
+      render(<stories.Activity {...data} chrome={menuForRole('technologist')} user={marcus} />);
+      const from = await fromOf();
+      expect(from).toHaveTextContent('Marcus Bell');
+      await user.click(from);
+      expect(screen.queryByRole('option', { name: 'Priya Raman' })).not.toBeInTheDocument();
+    });
+
+    it('lets an admin choose either technologist’s shift', async () => {
+      const user = userEvent.setup();
+      render(<stories.Activity {...data} />);
+      await user.click(await fromOf());
+      const options = await screen.findAllByRole('option');
+      expect(options.map((option) => option.textContent)).toEqual(['Priya Raman', 'Marcus Bell']);
+    });
   });
 });

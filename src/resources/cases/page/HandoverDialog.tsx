@@ -10,6 +10,7 @@ import {
   usePermissions,
 } from 'react-admin';
 import { type CaseDetails, type HandoverInput, handoverInputSchema } from '../../../../contract/cases';
+import { othersWork } from '../../../../contract/ownWork';
 import type { Role } from '../../../../contract/roles';
 import type { AppDataProvider } from '../../../dataProvider';
 import { liveValidation } from '../../../forms/liveValidation';
@@ -52,9 +53,10 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
   const queryClient = useQueryClient();
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<Role[]>();
-  const me = identity ? String(identity.id) : '';
-  const isAdmin = permissions?.includes('admin') ?? false;
-  const outgoing = isAdmin ? details.technologists : details.technologists.filter((t) => t.username === me);
+  const caller = { username: identity ? String(identity.id) : '', roles: permissions ?? [] };
+  const me = caller.username;
+  // The server's own-work rule (contract/ownWork.ts) decides whose shift the caller may hand over.
+  const outgoing = details.technologists.filter((t) => !othersWork(caller, [t.username]));
   const title = `Hand over case ${details.caseNumber}`;
 
   const submit = async (values: Record<string, unknown>) => {
@@ -88,7 +90,7 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
         label="From"
         choices={outgoing.map(({ username, name }) => ({ id: username, name }))}
         isRequired
-        readOnly={!isAdmin}
+        readOnly={outgoing.length < 2}
       />
       <IncomingInput />
       <ZonedDateTimeInput source="at" label="At" timeZone={details.client.timeZone} isRequired />
