@@ -421,9 +421,16 @@ describeEachDatabase('Billing and reports API', (kind) => {
 
     const invoiced = await post(API_PATHS.cycleStatus(otherId, rated), { status: 'invoiced', version: 2 });
     const onlyAdmin = `Only an admin may reopen ${nameOf(rated)}: it is invoiced`;
-    expect(invoiced.allowedMoves).toEqual([{ to: 'closed', refusal: onlyAdmin }]);
-    expect((await movesOf('billing1'))[rated]).toEqual([{ to: 'closed', refusal: onlyAdmin }]);
-    expect((await movesOf('admin'))[rated]).toEqual([{ to: 'closed', refusal: null }]);
+    const invoicedMoves = [
+      { to: 'closed', refusal: onlyAdmin },
+      { to: 'open', refusal: onlyAdmin },
+    ];
+    expect(invoiced.allowedMoves).toEqual(invoicedMoves);
+    expect((await movesOf('billing1'))[rated]).toEqual(invoicedMoves);
+    expect((await movesOf('admin'))[rated]).toEqual([
+      { to: 'closed', refusal: null },
+      { to: 'open', refusal: null },
+    ]);
     // The refusal offered is the one the server answers.
     const refused = await call('POST', API_PATHS.cycleStatus(otherId, rated), 'billing1', {
       status: 'closed',

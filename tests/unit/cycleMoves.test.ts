@@ -39,12 +39,15 @@ describe('the moves a billing cycle offers its caller (DESIGN §8)', () => {
     ]);
   });
 
-  it('offers taking an invoiced month back to closed, refused to all but admins', () => {
+  it('offers taking an invoiced month back to closed or open, refused to all but admins', () => {
+    const onlyAdmin = 'Only an admin may reopen October 2026: it is invoiced';
     expect(allowedCycleMoves(facts({ status: 'invoiced' }), ['billing'])).toEqual([
-      { to: 'closed', refusal: 'Only an admin may reopen October 2026: it is invoiced' },
+      { to: 'closed', refusal: onlyAdmin },
+      { to: 'open', refusal: onlyAdmin },
     ]);
     expect(allowedCycleMoves(facts({ status: 'invoiced' }), ['billing', 'admin'])).toEqual([
       { to: 'closed', refusal: null },
+      { to: 'open', refusal: null },
     ]);
   });
 
@@ -127,23 +130,37 @@ describe('the words of the moves the server sent', () => {
   });
 
   it('words reopening an invoiced month apart from reopening a closed one', () => {
-    const [move] = cycleMoves(cycle({ status: 'invoiced', allowedMoves: [{ to: 'closed', refusal: null }] }));
-    expect(move).toMatchObject({
+    const [toClosed, toOpen] = cycleMoves(
+      cycle({
+        status: 'invoiced',
+        allowedMoves: [
+          { to: 'closed', refusal: null },
+          { to: 'open', refusal: null },
+        ],
+      }),
+    );
+    expect(toClosed).toMatchObject({
       action: 'Reopen',
       title: 'Reopen October 2026?',
       done: 'October 2026 reopened: closed, no longer invoiced',
     });
+    expect(toOpen).toMatchObject({
+      action: 'Reopen for changes',
+      name: 'Reopen for changes October 2026',
+      title: 'Reopen October 2026 for changes?',
+      done: 'October 2026 reopened for changes: open, no longer invoiced',
+    });
   });
 
   it('names a move it has no words for by the status it leads to', () => {
-    const [move] = cycleMoves(cycle({ status: 'invoiced', allowedMoves: [{ to: 'open', refusal: null }] }));
+    const [move] = cycleMoves(cycle({ status: 'open', allowedMoves: [{ to: 'invoiced', refusal: null }] }));
     expect(move).toEqual({
-      to: 'open',
-      action: 'Mark open',
-      name: 'Mark open October 2026',
-      title: 'Mark October 2026 open?',
-      explanation: 'It becomes open.',
-      done: 'October 2026 is now open',
+      to: 'invoiced',
+      action: 'Mark invoiced',
+      name: 'Mark invoiced October 2026',
+      title: 'Mark October 2026 invoiced?',
+      explanation: 'It becomes invoiced.',
+      done: 'October 2026 is now invoiced',
       refusal: null,
     });
   });

@@ -47,13 +47,12 @@ export function cycleStatusRefusal({
 
 /**
  * The moves a cycle's page offers from each status: close; mark invoiced or reopen; take an invoiced month
- * back to closed. An admin may also send invoiced → open, which is accepted but not offered: the way back
- * from an invoice goes through closed.
+ * back to closed (its lines stay frozen) or reopen it for changes. Every move the server makes is offered.
  */
 export const OFFERED_CYCLE_MOVES: Readonly<Record<CycleStatus, readonly CycleStatus[]>> = {
   open: ['closed'],
   closed: ['invoiced', 'open'],
-  invoiced: ['closed'],
+  invoiced: ['closed', 'open'],
 };
 
 /** A cycle as its moves see it. */

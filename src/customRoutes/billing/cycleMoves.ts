@@ -44,6 +44,13 @@ const WORDS: Partial<Record<`${CycleStatus}→${CycleStatus}`, (month: string) =
     explanation: 'It goes back to closed, no longer invoiced; its statement lines stay frozen.',
     done: `${month} reopened: closed, no longer invoiced`,
   }),
+  'invoiced→open': (month) => ({
+    action: 'Reopen for changes',
+    title: `Reopen ${month} for changes?`,
+    explanation:
+      'It goes back to open, no longer invoiced: its statement follows the time logs and billing notes again, and its rate can be changed.',
+    done: `${month} reopened for changes: open, no longer invoiced`,
+  }),
 };
 
 /** Words for a move the server offers that this page has none for: the status it leads to. */
