@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { nativeSrpMaths } from './scripts/support/nativeSrpMaths';
 import { preloadChunks, webBuild } from './scripts/support/webBuild';
 
 /** Modules under `node_modules/<name>/` (or the file `node_modules/<name>.js`), for each name or path. */
@@ -73,7 +74,7 @@ const VENDOR_CHUNKS = [
 const API_SERVER = process.env.VIGIL_API_SERVER ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), preloadChunks(['react']), webBuild()],
+  plugins: [nativeSrpMaths(), react(), preloadChunks(['react']), webBuild()],
   // Stories and unit tests read the fake API, harness and builders as `@test-support/…` (tsconfig.json paths).
   resolve: { alias: { '@test-support': fileURLToPath(new URL('./tests/support', import.meta.url)) } },
   server: {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazyPreloaded } from './lazyWithReload';
 import { type FirstView, type Started, type StartOptions, startLoading } from './startLoading';
 
 type State = { status: 'loading' } | FirstView | { status: 'failed'; error: Error };
@@ -28,7 +29,7 @@ export const Bootstrap = ({ started, ...options }: BootstrapProps) => {
   useEffect(() => {
     firstView.then(setState, (error: Error) => setState({ status: 'failed', error }));
   }, [firstView]);
-  const LazyApp = useMemo(() => lazy(() => modules.app().then(({ App }) => ({ default: App }))), [modules]);
+  const LazyApp = useMemo(() => lazyPreloaded(modules.app, ({ App }) => App), [modules]);
   const loadAppEarly = useCallback(() => {
     modules.app().catch(() => undefined);
     // Sign-in opens home unless the user was sent to the form from another page.

@@ -1,4 +1,5 @@
 import { API_PATHS } from '../contract/paths';
+import { preloadable } from './preloadable';
 
 /**
  * The chunks of the pages most often opened first, each loaded by one function that the page's lazy
@@ -6,11 +7,11 @@ import { API_PATHS } from '../contract/paths';
  * after the app has rendered, and the sign-in form fetches home's while the user types.
  */
 export const PAGE_CHUNKS = {
-  myWork: () => import('./dashboard/MyWork'),
-  billingWork: () => import('./dashboard/BillingWork'),
-  operationsBoard: () => import('./dashboard/OperationsBoard'),
-  clientList: () => import('./resources/clients/ClientList'),
-  caseList: () => import('./resources/cases/list/CaseList'),
+  myWork: preloadable(() => import('./dashboard/MyWork')),
+  billingWork: preloadable(() => import('./dashboard/BillingWork')),
+  operationsBoard: preloadable(() => import('./dashboard/OperationsBoard')),
+  clientList: preloadable(() => import('./resources/clients/ClientList')),
+  caseList: preloadable(() => import('./resources/cases/list/CaseList')),
 };
 
 type PageChunk = keyof typeof PAGE_CHUNKS;

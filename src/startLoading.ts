@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '../contract/runtimeConfig';
 import type { SignInFirstProps } from './authProvider/SignInFirst';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { preloadPage } from './pageChunks';
+import { type Preloadable, preloadable } from './preloadable';
 import { reloadOnce } from './reloadOnce';
 
 /**
@@ -13,7 +14,7 @@ import { reloadOnce } from './reloadOnce';
  */
 export type StartModules = {
   amplify: () => Promise<{ configureAmplify(config: RuntimeConfig): void }>;
-  app: () => Promise<{ App: ComponentType<{ config: RuntimeConfig }> }>;
+  app: Preloadable<{ App: ComponentType<{ config: RuntimeConfig }> }>;
   gate: () => Promise<{ SignInFirst: ComponentType<SignInFirstProps> }>;
   /** The chunks of the page at a path (the address after `#`), so they do not wait for the app's. */
   page: (path: string) => void;
@@ -30,7 +31,7 @@ const reloading =
 
 export const START_MODULES: StartModules = {
   amplify: reloading(() => import('./config/configureAmplify')),
-  app: reloading(() => import('./App')),
+  app: preloadable(reloading(() => import('./App'))),
   gate: reloading(() => import('./authProvider/SignInFirst')),
   page: preloadPage,
 };

@@ -1,10 +1,12 @@
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Hub } from 'aws-amplify/utils';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_PATHS } from '../../contract/paths';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
 import { PRIMARY_COLOR, PRIMARY_ON_DARK } from '../palette';
+import { warmFirstScreen } from './firstScreen';
 import { SignInGate } from './SignInGate';
 
 /** The colour mode react-admin keeps (`RaStore.theme`), so the form matches the app it opens onto. */
@@ -66,8 +68,21 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
     window.addEventListener('hashchange', toGate);
     return () => window.removeEventListener('hashchange', toGate);
   }, [authStatus]);
+  // The tokens are in: the app takes over, and the first screen's reads set off while it renders its
+  // shell, without waiting for the form's last look at the user's attributes.
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(
+    () =>
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedOut') setSignedIn(false);
+        if (payload.event !== 'signedIn') return;
+        warmFirstScreen(config.apiBaseUrl, requested.current ?? '/').catch(() => undefined);
+        setSignedIn(true);
+      }),
+    [config],
+  );
   // The app brings its own theme: the form's stays around the form.
-  if (authStatus === 'authenticated') {
+  if (authStatus === 'authenticated' || signedIn) {
     // Before the app's router reads the address: back to the page asked for, else home.
     if (window.location.hash.replace(/^#/, '') === PAGE_PATHS.signIn) {
       window.history.replaceState(window.history.state, '', `#${requested.current ?? '/'}`);

@@ -3,6 +3,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { CurrentUser } from '../../contract/chrome';
 import { PAGE_PATHS } from '../../contract/paths';
 import { apiErrors } from '../dataProvider/apiErrors';
+import { clearWarm } from '../dataProvider/warmStart';
 import { canAccessResource } from './roleResource';
 import { currentTokens, rolesFromPayload } from './session';
 
@@ -44,7 +45,9 @@ export function createAuthProvider({ getUser }: AuthProviderOptions): AuthProvid
     },
     // After signing out, react-admin goes to the returned path: the sign-in gate.
     logout: async () => {
-      apiErrors.clear(); // the next user of this browser does not see them
+      // The next user of this browser sees neither these errors nor answers read for this one.
+      apiErrors.clear();
+      clearWarm();
       await signOut();
       return PAGE_PATHS.signIn;
     },

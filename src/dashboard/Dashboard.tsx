@@ -8,18 +8,15 @@ import { Title, useGetIdentity, usePermissions } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PAGE_PATHS } from '../../contract/paths';
 import { canAccess, type Role } from '../../contract/roles';
-import { lazyWithReload } from '../lazyWithReload';
+import { lazyPreloaded } from '../lazyWithReload';
 import { PAGE_CHUNKS } from '../pageChunks';
+import { homeWidgets } from './homeWidgets';
 
 // The widgets are chunks of their own: in the initial bundle their MUI tables, chips and bars would take
 // the initial load past its 350 kB budget (DESIGN §7; measured +14 kB gzip). The greeting shows at once.
-const MyWork = lazyWithReload(() => PAGE_CHUNKS.myWork().then((module) => ({ default: module.MyWork })));
-const BillingWork = lazyWithReload(() =>
-  PAGE_CHUNKS.billingWork().then((module) => ({ default: module.BillingWork })),
-);
-const OperationsBoard = lazyWithReload(() =>
-  PAGE_CHUNKS.operationsBoard().then((module) => ({ default: module.OperationsBoard })),
-);
+const MyWork = lazyPreloaded(PAGE_CHUNKS.myWork, (module) => module.MyWork);
+const BillingWork = lazyPreloaded(PAGE_CHUNKS.billingWork, (module) => module.BillingWork);
+const OperationsBoard = lazyPreloaded(PAGE_CHUNKS.operationsBoard, (module) => module.OperationsBoard);
 
 /**
  * The home page, `/` (DESIGN §9): a greeting, the caller's own work and, for admins and technologists,
@@ -29,12 +26,8 @@ const OperationsBoard = lazyWithReload(() =>
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
   const { permissions: roles } = usePermissions<Role[]>();
-  // Nothing role-dependent shows until the roles are known; the server answers 403 to a board request from
-  // a role without it (readers, billing staff), so their page does not even ask.
-  const may = (resource: string) => (roles ? canAccess(roles, resource, 'list') : false);
-  const billingStaff = roles?.includes('billing') ?? false;
-  // Cases are worked and read by technologists, readers and admins; billing staff only have billing's work.
-  const hasCases = roles?.some((role) => role !== 'billing') ?? false;
+  // Nothing role-dependent shows until the roles are known.
+  const widgets = roles ? homeWidgets(roles) : { billingWork: false, myWork: false, board: false };
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 2, mb: 2 }}>
       <Title title="Home" />
@@ -53,18 +46,18 @@ export const Dashboard = () => {
           </Typography>
           <Typography>{identity?.fullName ? `Welcome, ${identity.fullName}.` : 'Welcome.'}</Typography>
         </Box>
-        {may('billing') && (
+        {roles && canAccess(roles, 'billing', 'list') && (
           <Button component={Link} to={PAGE_PATHS.billing} variant="outlined" startIcon={<ReceiptLongIcon />}>
             Go to billing
           </Button>
         )}
       </Box>
       <Suspense fallback={<CircularProgress aria-label="Loading your work" sx={{ justifySelf: 'center' }} />}>
-        {billingStaff && <BillingWork />}
-        {hasCases && <MyWork />}
+        {widgets.billingWork && <BillingWork />}
+        {widgets.myWork && <MyWork />}
       </Suspense>
       {/* Its own boundary: the board arriving later must not hide the caller's work meanwhile. */}
-      <Suspense fallback={null}>{may('operations') && <OperationsBoard />}</Suspense>
+      <Suspense fallback={null}>{widgets.board && <OperationsBoard />}</Suspense>
     </Box>
   );
 };

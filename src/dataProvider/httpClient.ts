@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import type { FieldError } from '../../contract/envelope';
 import { apiErrors } from './apiErrors';
+import { takeWarm } from './warmStart';
 
 export const BAD_REQUEST = 'Bad Request';
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
@@ -68,13 +69,11 @@ export function createHttpClient(apiUrl: string, getIdToken: () => Promise<strin
     // …/toggle, DELETE); the server takes an empty body as none.
     const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    const url = `${apiUrl}${path}${toQueryString(query)}`;
     let response: Response;
     try {
-      response = await fetch(`${apiUrl}${path}${toQueryString(query)}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      response = await ((method === 'GET' && takeWarm(url)) ||
+        fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     } catch {
       throw new HttpError(BAD_REQUEST, 400);
     }

@@ -41,6 +41,42 @@ describe('SignInFirst', () => {
   });
 });
 
+describe('SignInFirst on sign-in (issue 20: sign-in → home)', () => {
+  it('hands over to the app once the tokens are in, and sets off the first screen’s reads with them', async () => {
+    const apiReads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith('/api/')) {
+          apiReads.push(`${new Headers(init?.headers).get('Authorization')?.slice(0, 10)} ${url}`);
+          return new Response(JSON.stringify({ success: true, data: null }));
+        }
+        // The form's last look at the user's attributes never answers: the app must not wait for it.
+        if (new Headers(init?.headers).get('x-amz-target')?.endsWith('.GetUser'))
+          return new Promise(() => {});
+        return cognito.fetch(input, init);
+      }),
+    );
+    const config = buildRuntimeConfig();
+    configureFakeAmplify(config);
+    render(<SignInFirst config={config} app={<p>The app</p>} />);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await signIn({ username: 'ada', password: 'Secret 1!', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    expect(await screen.findByText('The app')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(apiReads).toEqual([
+        'Bearer eyJ /api/chrome',
+        'Bearer eyJ /api/chrome/breadcrumbs?queryPath=%2F',
+        'Bearer eyJ /api/users/ada',
+        'Bearer eyJ /api/getHome',
+        'Bearer eyJ /api/getHome2',
+      ]),
+    );
+    await signOut();
+  });
+});
+
 describe('storedColorMode', () => {
   const storage = (value: string | null) => ({ getItem: () => value });
   it("follows react-admin's stored theme, light unless it says dark", () => {

@@ -4,13 +4,11 @@ import { createElement } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { CASE_STAGES, type CaseRow, type CaseStage } from '../../../contract/cases';
 import { caseListResource } from '../../dataProvider/resourcePaths';
-import { lazyWithReload } from '../../lazyWithReload';
+import { lazyPreloaded, lazyWithReload } from '../../lazyWithReload';
 import { PAGE_CHUNKS } from '../../pageChunks';
 import { STAGE_LABELS } from './caseLabels';
 
-const CaseList = lazyWithReload(() =>
-  PAGE_CHUNKS.caseList().then((module) => ({ default: module.CaseList })),
-);
+const CaseList = lazyPreloaded(PAGE_CHUNKS.caseList, (module) => module.CaseList);
 const CaseCreate = lazyWithReload(() =>
   import('./create/CaseCreate').then((module) => ({ default: module.CaseCreate })),
 );

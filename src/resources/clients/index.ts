@@ -2,14 +2,14 @@ import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import type { ResourceProps } from 'react-admin';
 import type { Client } from '../../../contract/clients';
 import { CLIENTS_RESOURCE } from '../../dataProvider/resourcePaths';
-import { lazyWithReload } from '../../lazyWithReload';
+import { lazyPreloaded, lazyWithReload } from '../../lazyWithReload';
 import { PAGE_CHUNKS } from '../../pageChunks';
 
 /** The clients resource (issue 3), spread as `<Resource {...clients} />`; its pages are lazy chunks. */
 const clients = {
   name: CLIENTS_RESOURCE,
   options: { label: 'Clients' },
-  list: lazyWithReload(() => PAGE_CHUNKS.clientList().then((module) => ({ default: module.ClientList }))),
+  list: lazyPreloaded(PAGE_CHUNKS.clientList, (module) => module.ClientList),
   create: lazyWithReload(() => import('./ClientCreate').then((module) => ({ default: module.ClientCreate }))),
   // The client's page is a show page with tabs, but on the edit route: only it gives `{id}/{tab}` (`:id/*`).
   edit: lazyWithReload(() => import('./ClientShow').then((module) => ({ default: module.ClientShow }))),
