@@ -4,7 +4,13 @@ import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
 import { caseProtocolRevision } from './caseChecks';
 import { caseRecordItems, cases, caseTransitions, clients, protocolRevisions } from './schema';
-import { fromJson, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import {
+  fromJson,
+  isSignedInterpretation,
+  latestRevisionJoin,
+  liveRecordsOfCase,
+  subquery,
+} from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** A case with what its reports due are reckoned from (DESIGN §4 "Reports due"). */
@@ -60,13 +66,7 @@ const signed = subquery
   })
   .from(caseRecordItems)
   .crossJoinLateral(latest)
-  .where(
-    liveRecordsOfCase(
-      'interpretations',
-      latest,
-      sql`${latest.body}->>'status' = 'signed' and ${latest.body}->>'signedAt' is not null`,
-    ),
-  )
+  .where(liveRecordsOfCase('interpretations', latest, isSignedInterpretation(latest.body)))
   .as('signed');
 
 /**

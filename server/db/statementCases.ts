@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
 import { casePatients, caseRecordItems, caseRecordRevisions, cases, caseTimeLogs } from './schema';
-import { latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import { isSignedInterpretation, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The cases of a client's statement: their facts for the lines and CPT codes, running logs, revisions. */
@@ -79,7 +79,8 @@ const daily = subquery
     liveRecordsOfCase(
       'interpretations',
       latest,
-      sql`${latest.body}->>'kind' = 'daily' and ${latest.body}->>'status' = 'signed'`,
+      sql`${latest.body}->>'kind' = 'daily'`,
+      isSignedInterpretation(latest.body),
     ),
   )
   .limit(1)

@@ -1,4 +1,4 @@
-import { and, desc, eq, not, type SQL } from 'drizzle-orm';
+import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { CaseRecordKind } from '../../contract/caseRecords';
 import { caseRecordItems, caseRecordRevisions, cases } from './schema';
@@ -32,6 +32,13 @@ export const latestRevisionJoin = (itemId: AnyPgColumn = caseRecordItems.id) =>
     .orderBy(desc(caseRecordRevisions.revision))
     .limit(1)
     .as('latest');
+
+/**
+ * A signed interpretation, read from its latest revision's body (DESIGN §4 "Reading, reporting and
+ * billing"): signed, with the time it was signed. Reports due and statements count the same ones.
+ */
+export const isSignedInterpretation = (body: AnyPgColumn) =>
+  sql`${body}->>'status' = 'signed' and ${body}->>'signedAt' is not null`;
 
 /** The live (not voided) records of `kind` on the case in scope, `latest` joined as their latest revisions. */
 export const liveRecordsOfCase = (
