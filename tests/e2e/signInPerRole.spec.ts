@@ -13,7 +13,8 @@ for (const user of permanentUsers) {
     const reads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/'))
+        reads.push(url.pathname + url.search);
     });
     await signIn(page, user.username, user.password, user.name);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
