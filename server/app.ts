@@ -31,6 +31,7 @@ import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
 import { localSigningKey } from './services/backupSigning';
 import { openBackupService } from './services/backups';
+import { READ_METHODS, SHARED_READ_MAX_AGE_MS, SharedReads } from './services/sharedReads';
 import { createTechnologistRoster } from './services/technologistRoster';
 import { createUserDirectory } from './services/userDirectory';
 
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
   );
 
   const verify = createTokenVerifier(cognito);
+  const shared = new SharedReads(SHARED_READ_MAX_AGE_MS);
   const directory = createUserDirectory({
     region: cognito.region,
     userPoolId: cognito.userPoolId,
@@ -209,13 +211,18 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         rateLimit: config.rateLimit,
       });
       await api.register(accessAuditPlugin, { db: database.db });
+      // A call that may write drops the answers shared between readers (before its answer goes out, so a
+      // read sent after it sees the change).
+      api.addHook('onSend', async (request) => {
+        if (!READ_METHODS.has(request.method)) shared.changed();
+      });
       await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(userRoutes, { db: database.db, directory, roster, accounts });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster, monitoring: config.monitoring });
       await api.register(billingRoutes, { db: database.db, monitoring: config.monitoring });
-      await api.register(reportRoutes, { db: database.db, roster, monitoring: config.monitoring });
-      await api.register(homeRoutes, { db: database.db, monitoring: config.monitoring });
+      await api.register(reportRoutes, { db: database.db, roster, monitoring: config.monitoring, shared });
+      await api.register(homeRoutes, { db: database.db, monitoring: config.monitoring, shared });
       await api.register(backupRoutes, { db: database.db, backups });
       await api.register(accessLogRoutes, { db: database.db });
       await api.register(bugRoutes, {

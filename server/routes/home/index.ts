@@ -12,6 +12,7 @@ import { monitoringBoard } from '../../db/monitoringBoard';
 import { reportCasesInMonitoring, reportCasesOfReader } from '../../db/reportsDue';
 import { hoursOf } from '../../domain/billing/money';
 import { openReportsOf, openReportView, overdueReportCounts } from '../../domain/reportsDue';
+import { SharedReads } from '../../services/sharedReads';
 import { inSomeGroup, ok, readsPatientData } from '../reply';
 
 /**
@@ -26,11 +27,18 @@ export interface HomeRouteOptions {
   /** Open-log rules (DESIGN §4); the defaults when a test leaves them out. */
   monitoring?: MonitoringSettings;
   now?: () => Date;
+  /** Answers shared between callers (the board is the same for all who may see it); none kept without. */
+  shared?: SharedReads;
 }
 
 export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   app,
-  { db, monitoring = { maxOpenLogHours: DEFAULT_MAX_OPEN_LOG_HOURS }, now: clock = () => new Date() },
+  {
+    db,
+    monitoring = { maxOpenLogHours: DEFAULT_MAX_OPEN_LOG_HOURS },
+    now: clock = () => new Date(),
+    shared = new SharedReads(0),
+  },
 ) => {
   // Every user in a group reads their own home page; it names their cases' patients.
   const home = {
@@ -67,39 +75,44 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
     },
     async () => {
       const now = clock();
-      // Each client's this and last month in its own time zone: at most three months across the zones.
-      const monthsAndTotals = async () => {
-        const zones = await clientZones(db);
-        const months = new Map(zones.map(({ id, timeZone }) => [id, monthIn(timeZone, now)]));
-        const thisMonths = [...months.values()].sort();
-        const from = addMonths(thisMonths[0] ?? monthIn('UTC', now), -1);
-        const to = thisMonths.at(-1) ?? monthIn('UTC', now);
-        return { months, totals: await monthTotals(db, { from, to }, now) };
-      };
-      // Independent reads, side by side on the pool.
-      const [counts, board, reporting, { months, totals }] = await Promise.all([
-        stageCounts(db),
-        monitoringBoard(db, monitoring),
-        reportCasesInMonitoring(db),
-        monthsAndTotals(),
-      ]);
-      const overdueReports = overdueReportCounts(reporting, now);
-      let thisMonth = 0;
-      let lastMonth = 0;
-      for (const total of totals) {
-        const current = months.get(total.clientId);
-        const minutes = total.billableMinutes + total.adjustMinutes;
-        if (total.month === current) thisMonth += minutes;
-        else if (current && total.month === addMonths(current, -1)) lastMonth += minutes;
-      }
-      return ok({
-        stageCounts: counts,
-        monitoring: board.map((row) => ({ ...row, reportsOverdue: overdueReports.get(row.id) ?? 0 })),
-        billableHours: {
-          thisMonth: { minutes: thisMonth, hours: hoursOf(thisMonth) },
-          lastMonth: { minutes: lastMonth, hours: hoursOf(lastMonth) },
-        },
-      });
+      return ok(await shared.read('operations-board', () => operationsBoard(now), now.getTime()));
     },
   );
+
+  /** The operations board as of `now`: the same for every caller who may see it. */
+  async function operationsBoard(now: Date) {
+    // Each client's this and last month in its own time zone: at most three months across the zones.
+    const monthsAndTotals = async () => {
+      const zones = await clientZones(db);
+      const months = new Map(zones.map(({ id, timeZone }) => [id, monthIn(timeZone, now)]));
+      const thisMonths = [...months.values()].sort();
+      const from = addMonths(thisMonths[0] ?? monthIn('UTC', now), -1);
+      const to = thisMonths.at(-1) ?? monthIn('UTC', now);
+      return { months, totals: await monthTotals(db, { from, to }, now) };
+    };
+    // Independent reads, side by side on the pool.
+    const [counts, board, reporting, { months, totals }] = await Promise.all([
+      stageCounts(db),
+      monitoringBoard(db, monitoring),
+      reportCasesInMonitoring(db),
+      monthsAndTotals(),
+    ]);
+    const overdueReports = overdueReportCounts(reporting, now);
+    let thisMonth = 0;
+    let lastMonth = 0;
+    for (const total of totals) {
+      const current = months.get(total.clientId);
+      const minutes = total.billableMinutes + total.adjustMinutes;
+      if (total.month === current) thisMonth += minutes;
+      else if (current && total.month === addMonths(current, -1)) lastMonth += minutes;
+    }
+    return {
+      stageCounts: counts,
+      monitoring: board.map((row) => ({ ...row, reportsOverdue: overdueReports.get(row.id) ?? 0 })),
+      billableHours: {
+        thisMonth: { minutes: thisMonth, hours: hoursOf(thisMonth) },
+        lastMonth: { minutes: lastMonth, hours: hoursOf(lastMonth) },
+      },
+    };
+  }
 };

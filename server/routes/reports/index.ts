@@ -29,6 +29,7 @@ import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
 import { notFound } from '../../errors';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
+import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import { ok, requires } from '../reply';
 
@@ -46,6 +47,8 @@ export interface ReportRouteOptions {
   monitoring?: MonitoringSettings;
   roster: TechnologistRoster;
   now?: () => Date;
+  /** Answers shared between callers (a range's summary is the same for all who may see it); none kept without. */
+  shared?: SharedReads;
 }
 
 type StoredCycles = Awaited<ReturnType<typeof cyclesInRange>>;
@@ -85,7 +88,7 @@ const byClientMonth = (totals: readonly MonthTotal[]) =>
 
 export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
   app,
-  { db, roster, monitoring, now: clock = () => new Date() },
+  { db, roster, monitoring, now: clock = () => new Date(), shared = new SharedReads(0) },
 ) => {
   // Running logs count up to the server's cap (DESIGN §4 "Open logs"), in every report alike.
   const maxOpenLogHours = monitoring?.maxOpenLogHours;
@@ -122,47 +125,55 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     },
     async (request) => {
       const { from, to } = request.query;
-      const [totals, cycles] = await Promise.all([
-        monthTotals(db, { from, to }, clock(), maxOpenLogHours),
-        cyclesInRange(db, { from, to }),
-      ]);
-      const months = monthsBetween(from, to);
-      const clientIds = [
-        ...new Set([
-          ...totals.map((total) => total.clientId),
-          ...[...cycles.values()].map((cycle) => cycle.clientId),
-        ]),
-      ];
-      const names = await clientNames(db, clientIds);
-      const lookup = byClientMonth(totals);
-      const clients = clientIds
-        .map((clientId) => {
-          const figures = monthsOfClient(months, clientId, lookup, cycles);
-          const client = names.get(clientId) ?? { name: '', code: '' };
-          return {
-            clientId,
-            clientName: client.name,
-            clientCode: client.code,
-            months: figures,
-            totals: totalsOf(figures),
-          };
-        })
-        .sort((a, b) => a.clientName.localeCompare(b.clientName));
-      const monthTotalsRow = months.map((month, index) => {
-        const column = clients.map((client) => client.months[index] as MonthFigures);
-        const total = totalsOf(column);
-        return {
-          month,
-          minutes: total.minutes,
-          hours: total.hours,
-          amount: total.amount,
-          cases: total.cases,
-        };
-      });
-      const all = clients.flatMap((client) => client.months);
-      return ok({ from, to, months, clients, monthTotals: monthTotalsRow, totals: totalsOf(all) });
+      const now = clock();
+      return ok(
+        await shared.read(`hours-summary:${from}:${to}`, () => hoursSummary(from, to, now), now.getTime()),
+      );
     },
   );
+
+  /** Every client's hours and amounts per month of the range, as of `now`: the same for every caller. */
+  async function hoursSummary(from: string, to: string, now: Date) {
+    const [totals, cycles] = await Promise.all([
+      monthTotals(db, { from, to }, now, maxOpenLogHours),
+      cyclesInRange(db, { from, to }),
+    ]);
+    const months = monthsBetween(from, to);
+    const clientIds = [
+      ...new Set([
+        ...totals.map((total) => total.clientId),
+        ...[...cycles.values()].map((cycle) => cycle.clientId),
+      ]),
+    ];
+    const names = await clientNames(db, clientIds);
+    const lookup = byClientMonth(totals);
+    const clients = clientIds
+      .map((clientId) => {
+        const figures = monthsOfClient(months, clientId, lookup, cycles);
+        const client = names.get(clientId) ?? { name: '', code: '' };
+        return {
+          clientId,
+          clientName: client.name,
+          clientCode: client.code,
+          months: figures,
+          totals: totalsOf(figures),
+        };
+      })
+      .sort((a, b) => a.clientName.localeCompare(b.clientName));
+    const monthTotalsRow = months.map((month, index) => {
+      const column = clients.map((client) => client.months[index] as MonthFigures);
+      const total = totalsOf(column);
+      return {
+        month,
+        minutes: total.minutes,
+        hours: total.hours,
+        amount: total.amount,
+        cases: total.cases,
+      };
+    });
+    const all = clients.flatMap((client) => client.months);
+    return { from, to, months, clients, monthTotals: monthTotalsRow, totals: totalsOf(all) };
+  }
 
   app.get(
     API_PATHS.monitoringHours,
