@@ -6,12 +6,16 @@
  *
  * Any write this process makes (`changed()`, called for every API call that is not a read) drops every kept
  * answer, so whoever changes something and reads again sees the change. A write made by another instance
- * on the same PostgreSQL shows here within `maxAgeMs`. Callers asking while an answer is being computed
- * wait for that one; a failed computation is not kept.
+ * on the same PostgreSQL shows here within twice `maxAgeMs`. Callers asking while an answer is being
+ * computed wait for that one; a failed computation is not kept. Once an answer is older than `maxAgeMs`
+ * (and not yet twice that), callers still get it while a fresh one is computed for the next: at a steady
+ * rate nobody waits for the computation, and nothing is older than twice `maxAgeMs`.
  */
+type Kept = { version: number; at: number; answer: Promise<unknown>; settled: boolean; refreshing: boolean };
+
 export class SharedReads {
   private version = 0;
-  private readonly kept = new Map<string, { version: number; at: number; answer: Promise<unknown> }>();
+  private readonly kept = new Map<string, Kept>();
 
   constructor(
     private readonly maxAgeMs: number,
@@ -29,15 +33,49 @@ export class SharedReads {
   /** The answer kept for `key` while fresh at `now`, else `compute()`'s, kept for the next callers. */
   read<T>(key: string, compute: () => Promise<T>, now = this.now()): Promise<T> {
     const found = this.kept.get(key);
-    if (found && found.version === this.version && now - found.at < this.maxAgeMs && now >= found.at)
-      return found.answer as Promise<T>;
-    if (this.kept.size >= this.maxKeys) this.kept.clear();
-    const entry = { version: this.version, at: now, answer: compute() };
-    this.kept.set(key, entry);
-    entry.answer.catch(() => {
-      if (this.kept.get(key) === entry) this.kept.delete(key);
-    });
+    if (found && found.version === this.version && now >= found.at) {
+      const age = now - found.at;
+      if (age < this.maxAgeMs) return found.answer as Promise<T>;
+      if (age < 2 * this.maxAgeMs && found.settled) {
+        if (!found.refreshing) {
+          found.refreshing = true;
+          this.start(key, compute, now).catch(() => {
+            found.refreshing = false;
+          });
+        }
+        return found.answer as Promise<T>;
+      }
+    }
+    return this.start(key, compute, now);
+  }
+
+  /** Computes `key`'s answer, kept (in place of the one before) once it arrives, unless a write came first. */
+  private start<T>(key: string, compute: () => Promise<T>, now: number): Promise<T> {
+    const entry: Kept = {
+      version: this.version,
+      at: now,
+      answer: compute(),
+      settled: false,
+      refreshing: false,
+    };
+    const previous = this.kept.get(key);
+    // A refresh replaces the answer only once it has arrived; a first computation is shared at once.
+    if (!previous || previous.version !== this.version || !previous.settled) this.keep(key, entry);
+    entry.answer.then(
+      () => {
+        entry.settled = true;
+        if (entry.version === this.version && this.kept.get(key) !== entry) this.keep(key, entry);
+      },
+      () => {
+        if (this.kept.get(key) === entry) this.kept.delete(key);
+      },
+    );
     return entry.answer as Promise<T>;
+  }
+
+  private keep(key: string, entry: Kept) {
+    if (!this.kept.has(key) && this.kept.size >= this.maxKeys) this.kept.clear();
+    this.kept.set(key, entry);
   }
 }
 

@@ -14,7 +14,7 @@ const deferred = <T>() => {
 describe('answers shared between callers (the board, a range’s summary)', () => {
   it('computes once for the callers of the same moment, again once the answer is too old', async () => {
     const shared = new SharedReads(1_000);
-    const compute = vi.fn(async () => ({ at: compute.mock.calls.length }));
+    const compute = vi.fn(async () => ({ computed: compute.mock.calls.length }));
     const [first, second] = await Promise.all([
       shared.read('board', compute, 10_000),
       shared.read('board', compute, 10_500),
@@ -22,9 +22,31 @@ describe('answers shared between callers (the board, a range’s summary)', () =
     expect(second).toBe(first);
     expect(await shared.read('board', compute, 10_999)).toBe(first);
     expect(compute).toHaveBeenCalledTimes(1);
-    expect(await shared.read('board', compute, 11_000)).toEqual({ at: 2 });
+    // Older than the maximum age: still answered at once, while the next answer is computed (once).
+    const [stale, alsoStale] = [shared.read('board', compute, 11_000), shared.read('board', compute, 11_001)];
+    expect(await stale).toBe(first);
+    expect(await alsoStale).toBe(first);
+    expect(compute).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(shared.read('board', compute, 11_100)).resolves.toEqual({ computed: 2 }));
+    // Twice the maximum age: nobody gets it any more; they wait for a fresh one.
+    expect(await shared.read('board', compute, 13_000)).toEqual({ computed: 3 });
     // A clock set back (a test's, or the system's) does not serve an answer from the future.
-    expect(await shared.read('board', compute, 10_900)).toEqual({ at: 3 });
+    expect(await shared.read('board', compute, 12_000)).toEqual({ computed: 4 });
+    expect(compute).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps serving the answer it has when a refresh fails, and tries again', async () => {
+    const shared = new SharedReads(1_000);
+    const compute = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce('first')
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue('second');
+    expect(await shared.read('board', compute, 0)).toBe('first');
+    expect(await shared.read('board', compute, 1_200)).toBe('first');
+    await vi.waitFor(() => expect(compute).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(shared.read('board', compute, 1_300)).resolves.toBe('first'));
+    await vi.waitFor(() => expect(shared.read('board', compute, 1_400)).resolves.toBe('second'));
   });
 
   it('keeps answers apart by key', async () => {
