@@ -85,8 +85,12 @@ export async function currentLines(
   maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS,
 ): Promise<BillableCase[]> {
   const window = monthWindow(month, client.timeZone);
-  const minutes = await caseMinutesInMonth(db, client.id, month, now, maxOpenLogHours);
-  const running = runningLogsIn(await runningLogsOfClient(db, client.id), window, now, maxOpenLogHours);
+  // Independent reads, side by side on the pool.
+  const [minutes, runningLogs] = await Promise.all([
+    caseMinutesInMonth(db, client.id, month, now, maxOpenLogHours),
+    runningLogsOfClient(db, client.id),
+  ]);
+  const running = runningLogsIn(runningLogs, window, now, maxOpenLogHours);
   const found = await statementCases(
     db,
     client.id,
@@ -289,8 +293,10 @@ export async function statementOf(
   maxOpenLogHours?: number,
 ): Promise<Statement> {
   const window = monthWindow(month, client.timeZone);
-  const current = await currentLines(db, client, month, now, maxOpenLogHours);
-  const frozen = stored && stored.status !== 'open' ? await frozenLines(db, stored.id) : undefined;
+  const [current, frozen] = await Promise.all([
+    currentLines(db, client, month, now, maxOpenLogHours),
+    stored && stored.status !== 'open' ? frozenLines(db, stored.id) : undefined,
+  ]);
   const lines = frozen ?? current;
   const totals = totalsOf(lines);
   const cycle = cycleView(
