@@ -17,6 +17,7 @@ import {
   clients,
   protocolRevisions,
 } from './schema';
+import { isoOrNull } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The cases as the lists show them: their columns, filters, sorting and paging. */
@@ -91,13 +92,11 @@ export type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdA
   updatedAt: Date;
 };
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
 export function toCaseRow(row: RawRow): CaseRow {
   return {
     ...row,
-    recordingStart: iso(row.recordingStart),
-    recordingEnd: iso(row.recordingEnd),
+    recordingStart: isoOrNull(row.recordingStart),
+    recordingEnd: isoOrNull(row.recordingEnd),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

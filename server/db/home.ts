@@ -5,7 +5,7 @@ import { isStaleOpenLog } from '../../contract/hours';
 import type { MonitoringSettings } from '../../contract/timeLogs';
 import { patientName } from './caseChecks';
 import { casePatients, caseStageCounts, cases, caseTechnologists, caseTimeLogs, clients } from './schema';
-import { subquery } from './subqueries';
+import { isoOrNull, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The home page's reads (DESIGN §8 "Home"). */
@@ -34,8 +34,6 @@ const casesWorkedBy = (username: string) =>
     )
     .as('mine');
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
 /** The caller's active cases as a technologist, and the cases they read that are not reviewed yet. */
 export async function casesOf(db: DbOrTx, username: string) {
   const mine = casesWorkedBy(username);
@@ -63,7 +61,7 @@ export async function casesOf(db: DbOrTx, username: string) {
     )
     .orderBy(sql`${cases.recordingStart} desc nulls first`, desc(cases.id))
     .limit(100);
-  return rows.map((row) => ({ ...row, recordingStart: iso(row.recordingStart) }));
+  return rows.map((row) => ({ ...row, recordingStart: isoOrNull(row.recordingStart) }));
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from './caseChecks';
 import { openNotificationsByCase } from './notifications';
 import { casePatients, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
-import { fromJson, subquery } from './subqueries';
+import { fromJson, isoOrNull, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 const log = alias(caseTimeLogs, 'log');
@@ -78,8 +78,6 @@ const next = nextCheckBy({
 });
 const overdue = overdueAfter(sql`'monitoring'`, next);
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
 /**
  * The operations board (GET /getHome2): every case in monitoring with its checks as DESIGN §4 reads
  * them, overdue first (the longest overdue first), then the soonest due.
@@ -110,11 +108,11 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
     .orderBy(desc(overdue), sql`${next} nulls last`, checked.id);
   const now = Date.now();
   return rows.map(({ openLogs, pendingDueBy, overdue, ...row }) => {
-    const nextCheckBy = iso(row.nextCheckBy);
+    const nextCheckBy = isoOrNull(row.nextCheckBy);
     return {
       ...row,
-      recordingStart: iso(row.recordingStart),
-      lastCheckAt: iso(row.lastCheckAt),
+      recordingStart: isoOrNull(row.recordingStart),
+      lastCheckAt: isoOrNull(row.lastCheckAt),
       nextCheckBy,
       overdueSince: overdue ? nextCheckBy : null,
       staleOpenLogs: openLogs

@@ -6,6 +6,9 @@ import { caseRecordItems, caseRecordRevisions, cases } from './schema';
 /** Builds the subqueries that other queries join; they run only as part of those. */
 export const subquery = new QueryBuilder();
 
+/** A nullable instant as the contract's ISO text. */
+export const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
+
 /** A json column's value: a string from some drivers, already parsed from others. */
 export const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? JSON.parse(value) : value);
 
