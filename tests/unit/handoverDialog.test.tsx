@@ -1,10 +1,12 @@
 import { composeStories } from '@storybook/react-vite';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AdminContext, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
+import { HandoverDialog } from '../../src/resources/cases/page/HandoverDialog';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { marcus } from '../support/caseDetailsFixtures';
 import { clientWithRecords } from '../support/clientFixtures';
@@ -79,5 +81,40 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
       const options = await screen.findAllByRole('option');
       expect(options.map((option) => option.textContent)).toEqual(['Priya Raman', 'Marcus Bell']);
     });
+  });
+
+  it('keeps what was entered when the case page renders again a moment later (its defaults are fixed at opening)', async () => {
+    const user = userEvent.setup();
+    const details = buildCaseDetails({ technologists: [{ username: 'priya', name: 'Priya Raman' }] });
+    const dataProvider = {
+      getTechnologists: async () => [
+        { username: 'priya', name: 'Priya Raman', activeCases: 1 },
+        { username: 'marcus', name: 'Marcus Bell', activeCases: 0 },
+      ],
+    } as unknown as DataProvider;
+    const authProvider = {
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      login: async () => undefined,
+      logout: async () => undefined,
+      getIdentity: async () => ({ id: 'admin', fullName: 'Ada Admin' }),
+      getPermissions: async () => ['admin'],
+    };
+    const dialog = (caseDetails: typeof details) => (
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider}>
+        <HandoverDialog details={caseDetails} onClose={() => undefined} />
+      </AdminContext>
+    );
+    const { rerender } = render(dialog(details));
+    const note = await screen.findByRole('textbox', { name: 'Note' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /From/ })).toHaveTextContent('Priya Raman'),
+    );
+    await user.type(note, 'Stable overnight');
+    // The case is refreshed (a new object, as after a refetch) a few milliseconds later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    rerender(dialog({ ...details }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Stable overnight');
   });
 });

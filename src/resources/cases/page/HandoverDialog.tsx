@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import {
   FormDataConsumer,
   SelectInput,
@@ -58,6 +59,11 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
   // The server's own-work rule (contract/ownWork.ts) decides whose shift the caller may hand over.
   const outgoing = details.technologists.filter((t) => !othersWork(caller, [t.username]));
   const title = `Hand over case ${details.caseNumber}`;
+  // react-admin resets the form whenever its record changes: the defaults are fixed when the dialog opens,
+  // so a later render (the case refreshed, a second passed) never wipes what was entered.
+  const [openedAt] = useState(() => new Date().toISOString());
+  const from = outgoing.some((t) => t.username === me) ? me : (outgoing[0]?.username ?? '');
+  const record = useMemo(() => ({ from, at: openedAt, note: '' }), [from, openedAt]);
 
   const submit = async (values: Record<string, unknown>) => {
     const result = await dataProvider.handOverCase(details.id, values as HandoverInput);
@@ -70,11 +76,7 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
   return (
     <CaseFormDialog
       title={title}
-      record={{
-        from: outgoing.some((t) => t.username === me) ? me : (outgoing[0]?.username ?? ''),
-        at: new Date().toISOString(),
-        note: '',
-      }}
+      record={record}
       validation={FORM_VALIDATION}
       saveLabel="Hand over"
       saveUntouched
