@@ -199,6 +199,8 @@ export const cases = pgTable(
     // A stage list's default page (newest first), alone or for one client, reads straight off these.
     index('cases_stage_created_idx').on(table.stage, table.createdAt, table.id),
     index('cases_client_stage_created_idx').on(table.clientId, table.stage, table.createdAt, table.id),
+    // A reader's reports due (home): their cases not yet closed, a few among tens of thousands.
+    index('cases_reader_open_idx').on(table.reader).where(sql`${table.stage} <> 'closed'`),
     check(
       'cases_stage_check',
       sql`${table.stage} in ('intake', 'monitoring', 'preview', 'reviewed', 'closed')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "cases_reader_open_idx" ON "cases" USING btree ("reader") WHERE "cases"."stage" <> 'closed';
