@@ -1,8 +1,11 @@
 import type { Person } from '../../contract/users';
-import type { GroupMember, UserDirectory } from './userDirectory';
+import type { GroupMember, PoolUser, UserDirectory } from './userDirectory';
 
 /** How long the lists of technologists and readers are reused before Cognito is asked again. */
 const ROSTER_TTL_MS = 60_000;
+
+/** Users read one by one (signers no longer in a reader group) kept at most this many; then all forgotten. */
+const USERS_KEPT = 500;
 
 /** The groups whose members may be a case's reader (the rule of the case header's reader check). */
 export const READER_GROUPS = ['reader', 'admin'] as const;
@@ -46,11 +49,24 @@ export function createTechnologistRoster(directory: UserDirectory, now: () => nu
   const readerCache = cachedFor(() => readReaders(directory), now);
   const members = technologistCache.get;
   const readers = readerCache.get;
+  // A signer no longer in a reader group is named on every view of their cases: Cognito is asked once a
+  // minute per user, not once a call (its AdminGetUser quota is a few dozen calls a second for the account).
+  const userCaches = new Map<string, ReturnType<typeof cachedFor<PoolUser | undefined>>>();
+  const userOf = (username: string) => {
+    let cache = userCaches.get(username);
+    if (!cache) {
+      if (userCaches.size >= USERS_KEPT) userCaches.clear();
+      cache = cachedFor(() => directory.getUser(username), now);
+      userCaches.set(username, cache);
+    }
+    return cache.get();
+  };
   return {
     /** After an admin changes a user (name, credentials, groups, enabled): the next read asks afresh. */
     forget() {
       technologistCache.forget();
       readerCache.forget();
+      userCaches.clear();
     },
     /** The enabled technologists, by name. */
     async list(): Promise<GroupMember[]> {
@@ -76,7 +92,7 @@ export function createTechnologistRoster(directory: UserDirectory, now: () => nu
       const known = new Map((await readers()).map((member) => [member.username, member]));
       return Promise.all(
         [...new Set(usernames)].map(async (username) => {
-          const found = known.get(username) ?? (await directory.getUser(username));
+          const found = known.get(username) ?? (await userOf(username));
           return { username, name: found?.name ?? username, credentials: found?.credentials ?? '' };
         }),
       );
