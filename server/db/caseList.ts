@@ -9,6 +9,7 @@ import {
 } from '../../contract/cases';
 import { caseProtocolRevision, overdue, patientName, technologistsOf } from './caseChecks';
 import { containsPattern, orderBy, type Page } from './pagination';
+import { preparedOnce } from './prepared';
 import {
   casePatients,
   caseStageCounts,
@@ -136,21 +137,21 @@ export async function listCases(
 ): Promise<Page<CaseRow>> {
   const { page: _page, perPage: _perPage, sort: _sort, order: _order, ...filters } = query;
   const filter: CaseFilter = { ...filters, ...scope };
+  const stages = wholeStages(filter);
+  if (stages) {
+    const rows = await stagePage(db, stages, query).execute({
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    });
+    const total = rows.length > 0 ? Number(rows[0]?.listTotal ?? 0) : await countMatching(db, filter);
+    return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
+  }
   const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
   const pageIds = matching(db, filter, { id: cases.id })
     .orderBy(...order)
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage)
     .as('page_ids');
-  const stages = wholeStages(filter);
-  if (stages) {
-    // A whole stage list's total comes with its page, in the same query: one round trip, not two.
-    const rows = await selectRows(db, { listTotal: sql`(${keptTotal(db, stages)})` })
-      .innerJoin(pageIds, eq(pageIds.id, cases.id))
-      .orderBy(...order);
-    const total = rows.length > 0 ? Number(rows[0]?.listTotal ?? 0) : await countMatching(db, filter);
-    return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
-  }
   const [rows, total] = await Promise.all([
     selectRows(db)
       .innerJoin(pageIds, eq(pageIds.id, cases.id))
@@ -159,6 +160,31 @@ export async function listCases(
   ]);
   return { rows: (rows as RawRow[]).map(toCaseRow), total };
 }
+
+/**
+ * A whole stage list's page in one query, its total (kept per stage) beside its rows: one round trip, not
+ * two. Built and prepared once per stages and sort (./prepared.ts); a call gives only its page and size.
+ */
+const stagePage = (
+  db: DbOrTx,
+  stages: readonly CaseStage[],
+  { sort, order }: Pick<CaseListQuery, 'sort' | 'order'>,
+) =>
+  preparedOnce(db, `case stage page ${stages.join(',')} ${sort} ${order}`, (name) => {
+    const columns = orderBy(order, SORT_COLUMNS[sort], cases.id);
+    const pageIds = db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(inArray(cases.stage, [...stages]))
+      .orderBy(...columns)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page_ids');
+    return selectRows(db, { listTotal: sql<string | null>`(${keptTotal(db, stages)})` })
+      .innerJoin(pageIds, eq(pageIds.id, cases.id))
+      .orderBy(...columns)
+      .prepare(name);
+  });
 
 /** The stages of a whole stage list (filtered by nothing else), whose total is kept per stage. */
 function wholeStages({ stages, ...others }: CaseFilter): readonly CaseStage[] | undefined {

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { refreshPendingCaseHours } from './caseHours';
 import { startEmbeddedServer } from './embedded';
 import { Pool } from './pool';
+import { keepsNamedStatements } from './prepared';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -61,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
   const db = drizzle(pool, { schema });
+  if (!embedded) keepsNamedStatements(db);
   const close = async () => {
     await pool.end();
     await embedded?.stop();

@@ -14,6 +14,7 @@ import { seedDemoData } from '../../server/db/seed/demoClients';
 import { readSigningKeyFile } from '../../server/services/backupSigning';
 import { restoreBackup } from '../../server/services/restore';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { caseCalls } from './support/caseCalls';
 import { startTestBucket, type TestBucket } from './support/objectStorage';
 import { testDatabaseUrl } from './support/postgres';
 import { clientRecordParams } from './support/routeTable';
@@ -246,6 +247,22 @@ describeEachDatabase('Backups API', (kind) => {
     // The HMAC stays on the server's side: the list shows the checksum only.
     const list = await callApi(server, 'GET', API_PATHS.backups, { token: tokens.admin });
     expect(list.body.data).toEqual([expect.not.objectContaining({ hmacSha256: expect.anything() })]);
+  });
+
+  it('answers a stage list the same before and after a backup (the embedded dump drops every prepared statement)', async () => {
+    const { newClient, intake } = caseCalls((method, route, as, body) =>
+      callApi(server, method, route, { token: as && tokens[as], body }),
+    );
+    await intake(await newClient('Backup Lists Hospital', 'BKL'));
+    const list = () =>
+      callApi(server, 'GET', `${API_PATHS.caseStage('intake')}?perPage=5`, { token: tokens.admin });
+    const before = await list();
+    expect(before.status).toBe(200);
+    expect((before.body.data as unknown[]).length).toBeGreaterThan(0);
+    expect((await postBackup(server, tokens.admin)).status).toBe(201);
+    const after = await list();
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(after.body).toEqual(before.body);
   });
 
   it('sends exactly the listed bytes, and 409 with no file bytes for a file changed on disk after listing', async () => {
