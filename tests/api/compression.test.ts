@@ -167,6 +167,18 @@ describeEachDatabase('Compressed API answers', (kind) => {
     expect(identity.body.toString('utf8')).toBe(json);
   });
 
+  it('writes a compressed answer of 8 to 64 kB whole, with its length, rather than streaming it in chunks', async () => {
+    const headers = { authorization: (await demoTokens()).admin, 'accept-encoding': 'gzip, deflate, br' };
+    const summary = await rawGet(`${server.api}${API_PATHS.hoursSummary}?from=2025-12&to=2026-11`, headers);
+    expect(summary.status).toBe(200);
+    const json = inflate(summary);
+    expect(json.length).toBeGreaterThan(8 * 1024);
+    expect(json.length).toBeLessThan(64 * 1024);
+    expect(summary.headers['content-encoding']).toBe('br');
+    expect(summary.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(summary.headers['content-length'])).toBe(summary.body.length);
+  });
+
   it('sends a small answer as it is', async () => {
     const reply = await list(1, 'gzip, br');
     expect(reply.status).toBe(200);
