@@ -13,9 +13,17 @@
  * average at the end of the step. Last, a table: the highest rate holding the target, with its figures.
  * Other work on the machine shows in the load average: read the figures beside it.
  *
- * Options: `--calls lists,details,statement,summary,home2,home` (default all), `--rates 100,200` (replaces
- * every chosen call's ladder), `--seconds 4` (per step), `--log-level info`, `--profile DIR` (the server's CPU
- * profile, written when it stops).
+ * `npm run bench:load -- --pglite` (no database URL) measures the server on its embedded default database
+ * instead: it starts the server as above, without DATABASE_URL, on a fresh temporary DATA_DIR, so the server
+ * opens PGlite there (in a worker thread of its own process) and seeds its demo data, as `npm start` does
+ * on a first start; the bench waits for that, then takes its sample of cases and the busiest clients from
+ * the API (the stage lists). PGlite's CPU is the server process's own, so it is counted in the app's figure
+ * and printed as "in-process".
+ *
+ * Options: `--calls lists,details,statement,summary,home2,home,mix` (default all but `mix` on PostgreSQL,
+ * `mix` alone with `--pglite`; `mix` rotates over the stage lists, case details, getHome and getHome2),
+ * `--rates 100,200` (replaces every chosen call's ladder), `--seconds 4` (per step), `--log-level info`,
+ * `--profile DIR` (the server's CPU profile, written when it stops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +33,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addMonths } from '../contract/billing';
 import { monthIn } from '../contract/calendar';
-import { CASE_STAGES } from '../contract/cases';
+import { CASE_STAGES, type CaseRow } from '../contract/cases';
+import { MAX_PER_PAGE } from '../contract/list';
 import { API_PATHS } from '../contract/paths';
 import { DEMO_PASSWORD } from '../server/identity/demoUsers';
 import { freePort } from '../tests/api/support/freePort';
@@ -45,9 +54,17 @@ type Call = {
   path: (i: number) => string;
 };
 
+/** What the calls ask for: the clients with the most cases (in their time zones), and a sample of cases. */
+type Workload = { busiest: { id: number; timeZone: string }[]; sample: { id: number }[] };
+
+const CALL_NAMES = ['lists', 'details', 'statement', 'summary', 'home2', 'home', 'mix'];
+/** The calls run without `--calls`: every call but the read mix on PostgreSQL, the read mix alone on PGlite. */
+const DEFAULT_CALLS = { postgres: CALL_NAMES.filter((name) => name !== 'mix'), pglite: ['mix'] };
+
 const { values: options } = parseArgs({
   options: {
     'database-url': { type: 'string' },
+    pglite: { type: 'boolean', default: false },
     calls: { type: 'string' },
     rates: { type: 'string' },
     seconds: { type: 'string', default: '4' },
@@ -85,31 +102,86 @@ function withApplicationName(url: string) {
   return parsed.toString();
 }
 
-async function startServer(databaseUrl: string, workDir: string) {
+/** The busiest clients and a random sample of cases, read from PostgreSQL. */
+async function postgresWorkload(admin: pg.Client): Promise<Workload> {
+  const { rows: busiest } = await admin.query<{ id: number; time_zone: string }>(`
+    select client.id, client.time_zone from clients client join cases c on c.client_id = client.id
+    group by client.id order by count(*) desc, client.id limit 20`);
+  const { rows: sample } = await admin.query<{ id: number }>(
+    'select id from cases order by random() limit 500',
+  );
+  return { busiest: busiest.map((row) => ({ id: row.id, timeZone: row.time_zone })), sample };
+}
+
+type CaseListPage = { data: Pick<CaseRow, 'id' | 'clientId' | 'clientTimeZone'>[]; total: number };
+
+/**
+ * The same, from the API (no database client on PGlite: it runs inside the server): every stage list, page
+ * by page, gives the number of cases, a random sample of them, and the clients with the most.
+ */
+async function apiWorkload(getJson: (pathAndQuery: string) => Promise<unknown>) {
+  const rows: CaseListPage['data'] = [];
+  let cases = 0;
+  for (const stage of CASE_STAGES) {
+    for (let page = 1; page <= 50; page++) {
+      const { data, total } = (await getJson(
+        `${API_PATHS.caseStage(stage)}?perPage=${MAX_PER_PAGE}&page=${page}`,
+      )) as CaseListPage;
+      if (page === 1) cases += total;
+      rows.push(...data);
+      if (data.length < MAX_PER_PAGE || page * MAX_PER_PAGE >= total) break;
+    }
+  }
+  const byClient = new Map<number, { id: number; timeZone: string; cases: number }>();
+  for (const row of rows) {
+    const client = byClient.get(row.clientId) ?? { id: row.clientId, timeZone: row.clientTimeZone, cases: 0 };
+    client.cases++;
+    byClient.set(row.clientId, client);
+  }
+  const busiest = [...byClient.values()]
+    .sort((a, b) => b.cases - a.cases || a.id - b.id)
+    .slice(0, 20)
+    .map(({ id, timeZone }) => ({ id, timeZone }));
+  // A random sample, as `order by random()` gives on PostgreSQL.
+  const sample = rows.map(({ id }) => ({ id }));
+  for (let i = sample.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [sample[i], sample[j]] = [sample[j] as { id: number }, sample[i] as { id: number }];
+  }
+  return { cases, busiest, sample: sample.slice(0, 500) };
+}
+
+/** Starts the server on PostgreSQL, or without a database URL on its embedded PGlite in `workDir`. */
+async function startServer(databaseUrl: string | undefined, workDir: string) {
   const port = await freePort();
   const identityPort = await freePort();
   const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
   // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOCAL_IDENTITY_PORT: String(identityPort),
+    DATA_DIR: workDir,
+    STATIC_DIR: path.join(workDir, 'none'),
+    LOG_LEVEL: options['log-level'],
+    // One user calls hundreds of times a second here: the per-user limit would measure itself.
+    RATE_LIMIT_MAX: '10000000',
+  };
+  // Without DATABASE_URL the server opens PGlite in DATA_DIR (fresh here) and seeds its demo data.
+  if (databaseUrl) env.DATABASE_URL = withApplicationName(databaseUrl);
+  else delete env.DATABASE_URL;
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: withApplicationName(databaseUrl),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOCAL_IDENTITY_PORT: String(identityPort),
-      DATA_DIR: workDir,
-      STATIC_DIR: path.join(workDir, 'none'),
-      LOG_LEVEL: options['log-level'],
-      // One user calls hundreds of times a second here: the per-user limit would measure itself.
-      RATE_LIMIT_MAX: '10000000',
-    },
+    env,
     // BENCH_SERVER_OUTPUT=1 shows the server's own output (its request log).
     stdio: ['ignore', process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const address = `http://127.0.0.1:${port}`;
+  // A first start on PGlite migrates a new database and seeds the demo data before it listens: give it time.
+  const attempts = databaseUrl ? 600 : 6000;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`The server ended with status ${child.exitCode}`);
     try {
@@ -131,7 +203,7 @@ async function startServer(databaseUrl: string, workDir: string) {
         return { child, address, token };
       }
     } catch (error) {
-      if (attempt > 600) throw error;
+      if (attempt > attempts) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -155,100 +227,146 @@ const percentile = (sorted: number[], fraction: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 
 async function main() {
-  const databaseUrl = options['database-url'] ?? process.env.BENCH_DATABASE_URL;
-  if (!databaseUrl) {
+  const embedded = options.pglite === true;
+  const databaseUrl = embedded ? undefined : (options['database-url'] ?? process.env.BENCH_DATABASE_URL);
+  if (embedded && options['database-url']) {
+    console.error('--pglite runs on the embedded database: leave out --database-url');
+    process.exit(2);
+  }
+  if (!embedded && !databaseUrl) {
     console.error(
-      'Usage: npm run bench:load -- --database-url postgres://user@host:5432/name [--calls …] [--rates …] [--seconds 4]',
+      'Usage: npm run bench:load -- --database-url postgres://user@host:5432/name [--calls …] [--rates …] [--seconds 4]\n' +
+        '   or: npm run bench:load -- --pglite [--calls …] [--rates …] [--seconds 4]   (embedded PGlite, demo data)',
     );
     process.exit(2);
   }
   const seconds = Number(options.seconds);
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  const { rows: volume } = await admin.query<{ cases: string; logs: string }>(
-    'select (select count(*) from cases) as cases, (select reltuples::bigint from pg_class where relname = $1) as logs',
-    ['case_time_logs'],
-  );
-  const { rows: busiest } = await admin.query<{ id: number; time_zone: string }>(`
-    select client.id, client.time_zone from clients client join cases c on c.client_id = client.id
-    group by client.id order by count(*) desc, client.id limit 20`);
-  const { rows: sample } = await admin.query<{ id: number }>(
-    'select id from cases order by random() limit 500',
-  );
-  const [first] = busiest;
-  if (!first) throw new Error('No clients: run npm run seed:large first');
-  const thisMonth = monthIn(first.time_zone);
-  const lastMonth = addMonths(thisMonth, -1);
-  const range = `from=${addMonths(thisMonth, -11)}&to=${thisMonth}`;
-  console.log(
-    `Database: ${shownUrl(databaseUrl)}: ${volume[0]?.cases} cases, ~${volume[0]?.logs} time logs; ${os.cpus().length} CPUs; ${seconds} s a step`,
-  );
-
-  const listPaths = [
-    ...CASE_STAGES.map((stage) => `${API_PATHS.caseStage(stage)}?perPage=25`),
-    `${API_PATHS.caseAssignments}?perPage=25`,
-    `${API_PATHS.caseStage('closed')}?perPage=25&page=40`,
-    `${API_PATHS.caseStage('closed')}?perPage=25&clientId=${first.id}`,
-  ];
-  const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
-  const ladder = [10, 25, 50, 100, 200, 300, 400, 500, 600];
-  const allCalls: Call[] = [
-    {
-      name: 'lists',
-      label: 'stage-list mix',
-      target: 50,
-      rates: ladder,
-      path: (i) => pick(listPaths, i),
-    },
-    {
-      name: 'details',
-      label: 'case details',
-      target: 50,
-      rates: ladder,
-      path: (i) => API_PATHS.caseDetails(pick(sample, i).id),
-    },
-    {
-      name: 'statement',
-      label: 'client-month statement',
-      target: 50,
-      rates: [5, 10, 25, 50, 75, 100, 150],
-      path: (i) => API_PATHS.billingCycle(pick(busiest, i).id, lastMonth),
-    },
-    {
-      name: 'summary',
-      label: '12-month summary',
-      target: 200,
-      rates: [2, 5, 10, 25, 50, 75],
-      path: () => `${API_PATHS.hoursSummary}?${range}`,
-    },
-    {
-      name: 'home2',
-      label: 'getHome2',
-      target: 50,
-      rates: [2, 5, 10, 25, 50, 100, 150],
-      path: () => API_PATHS.home2,
-    },
-    { name: 'home', label: 'getHome', target: 50, rates: ladder, path: () => API_PATHS.home },
-  ];
-  const chosen = options.calls ? options.calls.split(',') : allCalls.map((call) => call.name);
-  const unknown = chosen.filter((name) => !allCalls.some((call) => call.name === name));
+  const chosen = options.calls ? options.calls.split(',') : DEFAULT_CALLS[embedded ? 'pglite' : 'postgres'];
+  const unknown = chosen.filter((name) => !CALL_NAMES.includes(name));
   if (unknown.length) throw new Error(`Unknown calls ${unknown.join(', ')}`);
-  const calls = allCalls.filter((call) => chosen.includes(call.name));
   const rates = options.rates?.split(',').map(Number);
+  const machine = `${os.cpus().length} CPUs; ${seconds} s a step`;
+
+  // PostgreSQL: the volume, busiest clients and sample straight from the database, before the server starts.
+  let admin: pg.Client | undefined;
+  let workload: Workload | undefined;
+  if (databaseUrl) {
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const { rows: volume } = await admin.query<{ cases: string; logs: string }>(
+      'select (select count(*) from cases) as cases, (select reltuples::bigint from pg_class where relname = $1) as logs',
+      ['case_time_logs'],
+    );
+    workload = await postgresWorkload(admin);
+    if (!workload.busiest[0]) throw new Error('No clients: run npm run seed:large first');
+    console.log(
+      `Database: ${shownUrl(databaseUrl)}: ${volume[0]?.cases} cases, ~${volume[0]?.logs} time logs; ${machine}`,
+    );
+  }
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-load-'));
   let child: ChildProcess | undefined;
   try {
+    if (embedded)
+      console.log('Starting the server on a fresh embedded PGlite (it seeds its demo data first)…');
     const server = await startServer(databaseUrl, workDir);
     child = server.child;
     const serverPid = child.pid as number;
-    const get = async (pathAndQuery: string) => {
+    const send = async (pathAndQuery: string) => {
       const response = await fetch(`${server.address}${API_BASE}${pathAndQuery}`, {
         headers: { authorization: server.token },
       });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${pathAndQuery}: HTTP ${response.status}`);
+      if (!response.ok) {
+        await response.arrayBuffer();
+        throw new Error(`${pathAndQuery}: HTTP ${response.status}`);
+      }
+      return response;
     };
+    const get = async (pathAndQuery: string) => {
+      await (await send(pathAndQuery)).arrayBuffer();
+    };
+
+    // PGlite: the same from the API, on the demo data the server has just seeded.
+    if (!workload) {
+      const { cases, ...fromApi } = await apiWorkload(async (pathAndQuery) =>
+        (await send(pathAndQuery)).json(),
+      );
+      workload = fromApi;
+      if (!workload.sample[0]) throw new Error('No cases: the server seeded no demo data');
+      console.log(
+        `Database: embedded PGlite, demo data: ${cases} cases (in the server's process: its CPU counts in the app's, shown "in-process"); ${machine}`,
+      );
+    }
+    const { busiest, sample } = workload;
+    const first = busiest[0] as Workload['busiest'][number];
+    const thisMonth = monthIn(first.timeZone);
+    const lastMonth = addMonths(thisMonth, -1);
+    const range = `from=${addMonths(thisMonth, -11)}&to=${thisMonth}`;
+
+    const stageListPaths = CASE_STAGES.map((stage) => `${API_PATHS.caseStage(stage)}?perPage=25`);
+    const listPaths = [
+      ...stageListPaths,
+      `${API_PATHS.caseAssignments}?perPage=25`,
+      `${API_PATHS.caseStage('closed')}?perPage=25&page=40`,
+      `${API_PATHS.caseStage('closed')}?perPage=25&clientId=${first.id}`,
+    ];
+    const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
+    // The read mix: a stage list, a case's details, getHome, getHome2, in turn.
+    const mixPaths: ((i: number) => string)[] = [
+      (i) => pick(stageListPaths, i),
+      (i) => API_PATHS.caseDetails(pick(sample, i).id),
+      () => API_PATHS.home,
+      () => API_PATHS.home2,
+    ];
+    const ladder = [10, 25, 50, 100, 200, 300, 400, 500, 600];
+    const allCalls: Call[] = [
+      {
+        name: 'lists',
+        label: 'stage-list mix',
+        target: 50,
+        rates: ladder,
+        path: (i) => pick(listPaths, i),
+      },
+      {
+        name: 'details',
+        label: 'case details',
+        target: 50,
+        rates: ladder,
+        path: (i) => API_PATHS.caseDetails(pick(sample, i).id),
+      },
+      {
+        name: 'statement',
+        label: 'client-month statement',
+        target: 50,
+        rates: [5, 10, 25, 50, 75, 100, 150],
+        path: (i) => API_PATHS.billingCycle(pick(busiest, i).id, lastMonth),
+      },
+      {
+        name: 'summary',
+        label: '12-month summary',
+        target: 200,
+        rates: [2, 5, 10, 25, 50, 75],
+        path: () => `${API_PATHS.hoursSummary}?${range}`,
+      },
+      {
+        name: 'home2',
+        label: 'getHome2',
+        target: 50,
+        rates: [2, 5, 10, 25, 50, 100, 150],
+        path: () => API_PATHS.home2,
+      },
+      { name: 'home', label: 'getHome', target: 50, rates: ladder, path: () => API_PATHS.home },
+      {
+        name: 'mix',
+        label: 'read mix',
+        target: 150,
+        rates: [25, 50, 100, 150, 200, 250, 300, 400],
+        path: (i) => pick(mixPaths, i)(Math.floor(i / mixPaths.length)),
+      },
+    ];
+    const calls = allCalls.filter((call) => chosen.includes(call.name));
+    /** PostgreSQL's CPU ms per request as printed: "in-process" on PGlite, "?" when it could not be read. */
+    const pgCpuShown = (step: Step) => (embedded ? 'in-process' : (step.pgCpu?.toFixed(2) ?? '?'));
 
     const summary: { call: Call; serial: [number, number]; best?: Step; steps: Step[] }[] = [];
     for (const call of calls) {
@@ -276,7 +394,7 @@ async function main() {
         entry.steps.push(step);
         const holds = step.errors === 0 && step.p99 < call.target;
         console.log(
-          `  ${String(rate).padStart(4)}/s offered, ${step.achieved.toFixed(0).padStart(4)}/s done: p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  max ${step.max.toFixed(0).padStart(6)} ms  errors ${step.errors}  CPU/request app ${step.appCpu.toFixed(2)} ms + PostgreSQL ${step.pgCpu === undefined ? '?' : step.pgCpu.toFixed(2)} ms  load ${step.load.toFixed(2)}  ${holds ? 'holds' : 'MISSES'}`,
+          `  ${String(rate).padStart(4)}/s offered, ${step.achieved.toFixed(0).padStart(4)}/s done: p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  max ${step.max.toFixed(0).padStart(6)} ms  errors ${step.errors}  CPU/request app ${step.appCpu.toFixed(2)} ms + ${embedded ? 'PGlite in-process' : `PostgreSQL ${pgCpuShown(step)} ms`}  load ${step.load.toFixed(2)}  ${holds ? 'holds' : 'MISSES'}`,
         );
         if (!holds) break;
         entry.best = step;
@@ -289,7 +407,8 @@ async function main() {
       const total = Math.max(1, Math.round(rate * seconds));
       const durations: number[] = [];
       let errors = 0;
-      const pidsBefore = await backendPids(admin);
+      // On PGlite there are no backends of its own: the database's CPU is the server's.
+      const pidsBefore = admin ? await backendPids(admin) : [];
       const pgBefore = cpuOf(pidsBefore);
       const appBefore = cpuMsOf(serverPid);
       const start = performance.now();
@@ -321,7 +440,7 @@ async function main() {
       await Promise.all(pending);
       const elapsed = (performance.now() - start) / 1000;
       const appCpu = cpuMsOf(serverPid) - appBefore;
-      const pidsAfter = await backendPids(admin);
+      const pidsAfter = admin ? await backendPids(admin) : [];
       // A backend opened during the step counts from 0; one closed during it is lost (a pool keeps them).
       let pgCpu: number | undefined = 0;
       for (const pid of pidsAfter) pgCpu += cpuMsOf(pid) - (pgBefore.get(pid) ?? 0);
@@ -341,22 +460,25 @@ async function main() {
     }
 
     // CPU per request is read at the lowest rate, where it is least disturbed by queueing and by others.
+    const cpuColumn = embedded
+      ? 'CPU ms per request, app + PGlite (in-process: counted in the app) (lowest rate)'
+      : 'CPU ms per request, app + PostgreSQL (lowest rate)';
     console.log(
-      '\n| call | serial p50 / p95 | most it holds with p99 < target | p50 / p99 there | load avg there | CPU ms per request, app + PostgreSQL (lowest rate) | load avg then |',
+      `\n| call | serial p50 / p95 | most it holds with p99 < target | p50 / p99 there | load avg there | ${cpuColumn} | load avg then |`,
     );
     console.log('|---|---|---|---|---|---|---|');
     const ms = (value: number) => value.toFixed(1);
     for (const { call, serial, best, steps } of summary) {
       const first = steps[0];
       const holds = best ? `${best.rate} req/s` : `none (misses at ${first?.rate} req/s)`;
-      const cpu = first ? `${first.appCpu.toFixed(2)} + ${first.pgCpu?.toFixed(2) ?? '?'}` : '–';
+      const cpu = first ? `${first.appCpu.toFixed(2)} + ${pgCpuShown(first)}` : '–';
       console.log(
         `| ${call.label} (p99 < ${call.target} ms) | ${ms(serial[0])} / ${ms(serial[1])} ms | ${holds} | ${best ? `${ms(best.p50)} / ${ms(best.p99)} ms` : '–'} | ${best ? best.load.toFixed(2) : '–'} | ${cpu} | ${first ? first.load.toFixed(2) : '–'} |`,
       );
     }
   } finally {
     child?.kill('SIGTERM');
-    await admin.end();
+    await admin?.end();
     if (child && child.exitCode === null) await new Promise((resolve) => child?.once('exit', resolve));
     fs.rmSync(workDir, { recursive: true, force: true });
   }
