@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CaseDetails, CaseRow } from '../../contract/cases';
 import type { BoardCase, Home, Home2 } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
+import { homeRoutes } from '../../server/routes/home';
+import { SharedReads } from '../../server/services/sharedReads';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -208,5 +212,29 @@ describeEachDatabase('Monitoring board API', (kind) => {
     const row = await rowOf(found);
     expect(row).toMatchObject({ recordingEnded: true, nextCheckBy: null, overdueSince: null });
     expect(await listedOverdue(found)).toBe(false);
+  });
+
+  it('checks and serialises the shared board once for every caller within its window, and sends each that text', async () => {
+    await monitoring(hourly, { startedMinutesAgo: 30 });
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    let serialised = 0;
+    app.setSerializerCompiler((route) => {
+      const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+      return (data) => {
+        serialised++;
+        return serialize(data);
+      };
+    });
+    await app.register(homeRoutes, { db: server.database.db, shared: new SharedReads(60_000) });
+    const replies = [];
+    for (let i = 0; i < 3; i++) replies.push(await app.inject({ method: 'GET', url: API_PATHS.home2 }));
+    await app.close();
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
+    expect(serialised).toBe(1);
+    expect(replies[0]?.headers['content-type']).toMatch(/^application\/json/);
+    const [first, ...others] = replies.map((reply) => reply.body);
+    expect(others).toEqual([first, first]);
+    expect((JSON.parse(first ?? '') as { data: Home2 }).data.monitoring.length).toBeGreaterThan(0);
   });
 });

@@ -73,9 +73,24 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
       config: readsPatientData('operations', 'list', 'case-list'),
       schema: { tags, response: { 200: envelope(home2Schema) } },
     },
-    async () => {
+    async (_request, reply) => {
       const now = clock();
-      return ok(await shared.read('operations-board', () => operationsBoard(now), now.getTime()));
+      // The board is the same for every caller within the shared window: checked against the route's
+      // schema and serialised once, when computed, and that text is what each caller is sent.
+      const serialize = reply.getSerializationFunction('200') ?? JSON.stringify;
+      const board = await shared.read(
+        'operations-board',
+        async () => {
+          const answer = ok(await operationsBoard(now));
+          return { answer, text: serialize(answer) };
+        },
+        now.getTime(),
+      );
+      // A reply's own serializer leaves the content type to it.
+      reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => (payload === board.answer ? board.text : serialize(payload)));
+      return board.answer;
     },
   );
 
