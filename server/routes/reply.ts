@@ -1,7 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Action, Resource } from '../../contract/roles';
 import type { PatientDataRead } from '../accessAudit';
 import { forbidden } from '../errors';
+import type { SharedReads } from '../services/sharedReads';
 
 /**
  * What every route plugin shares: the role a route needs (checked by the auth plugin against the one role
@@ -36,3 +37,31 @@ export const page = <T>({ rows, total }: { rows: T[]; total: number }) => ({
   data: rows,
   total,
 });
+
+/**
+ * An answer the same for every caller allowed to read it (services/sharedReads.ts): checked against the
+ * route's schema and serialised once, when computed, and that text is what each caller within the shared
+ * window is sent (a large answer read a hundred times a second was validated and serialised each time).
+ */
+export async function sharedAnswer<Answer extends Record<string, unknown>>(
+  reply: FastifyReply,
+  shared: SharedReads,
+  key: string,
+  compute: () => Promise<Answer>,
+  now: number,
+): Promise<Answer> {
+  const serialize = reply.getSerializationFunction('200') ?? JSON.stringify;
+  const kept = await shared.read(
+    key,
+    async () => {
+      const answer = await compute();
+      return { answer, text: serialize(answer) };
+    },
+    now,
+  );
+  // A reply's own serializer leaves the content type to it.
+  reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload) => (payload === kept.answer ? kept.text : serialize(payload)));
+  return kept.answer;
+}

@@ -13,7 +13,7 @@ import { reportCasesInMonitoring, reportCasesOfReader } from '../../db/reportsDu
 import { hoursOf } from '../../domain/billing/money';
 import { openReportsOf, openReportView, overdueReportCounts } from '../../domain/reportsDue';
 import { SharedReads } from '../../services/sharedReads';
-import { inSomeGroup, ok, readsPatientData } from '../reply';
+import { inSomeGroup, ok, readsPatientData, sharedAnswer } from '../reply';
 
 /**
  * The home page (DESIGN §8 "Home"): GET /getHome, the caller's own work, for every user in a group; GET
@@ -75,22 +75,13 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
     },
     async (_request, reply) => {
       const now = clock();
-      // The board is the same for every caller within the shared window: checked against the route's
-      // schema and serialised once, when computed, and that text is what each caller is sent.
-      const serialize = reply.getSerializationFunction('200') ?? JSON.stringify;
-      const board = await shared.read(
+      return sharedAnswer(
+        reply,
+        shared,
         'operations-board',
-        async () => {
-          const answer = ok(await operationsBoard(now));
-          return { answer, text: serialize(answer) };
-        },
+        async () => ok(await operationsBoard(now)),
         now.getTime(),
       );
-      // A reply's own serializer leaves the content type to it.
-      reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => (payload === board.answer ? board.text : serialize(payload)));
-      return board.answer;
     },
   );
 

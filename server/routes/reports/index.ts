@@ -31,7 +31,7 @@ import { notFound } from '../../errors';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
-import { ok, requires } from '../reply';
+import { ok, requires, sharedAnswer } from '../reply';
 
 /**
  * The hour reports (DESIGN §8 "Billing and reports"), billing and admin only: billable hours and amounts per
@@ -123,12 +123,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
       config: requires('reporting', 'list'),
       schema: { tags, querystring: monthRangeQuery, response: { 200: envelope(hoursSummarySchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { from, to } = request.query;
       const now = clock();
-      return ok(
-        await shared.read(`hours-summary:${from}:${to}`, () => hoursSummary(from, to, now), now.getTime()),
-      );
+      const summary = async () => ok(await hoursSummary(from, to, now));
+      return sharedAnswer(reply, shared, `hours-summary:${from}:${to}`, summary, now.getTime());
     },
   );
 
