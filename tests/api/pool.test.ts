@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
 import { Pool } from '../../server/db/pool';
 import { testDatabaseUrl } from './support/postgres';
 import { DATABASES } from './support/testServer';
@@ -50,5 +54,23 @@ describe.runIf(DATABASES.includes('postgres'))('The pool (PostgreSQL)', () => {
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     expect(pool.idleCount).toBe(1);
     expect(await endsWithin(pool)).toBe('ended');
+  });
+});
+
+describe.runIf(DATABASES.includes('postgres'))('The app’s PostgreSQL sessions', () => {
+  it('run without JIT, keeping the options the URL gives', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-jit-'));
+    const url = new URL(postgresUrl);
+    url.searchParams.set('options', '-c statement_timeout=12345');
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolMax: 1 });
+    try {
+      const { rows } = await database.pool.query<{ jit: string; statement_timeout: string }>(
+        "select current_setting('jit') as jit, current_setting('statement_timeout') as statement_timeout",
+      );
+      expect(rows).toEqual([{ jit: 'off', statement_timeout: '12345ms' }]);
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
