@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, type Placeholder, type SQL, sql, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type CaseListQuery,
@@ -125,10 +125,29 @@ function matching(db: DbOrTx, filter: CaseFilter, columns: Record<string, SQL | 
 }
 
 /**
- * One page of the cases matching `filter`, and how many match in all. The page's ids are chosen first
- * (straight off the stage and client indexes), and only those 25 rows are joined to their columns: a deep
- * page does not build the thousands of rows it skips.
+ * The rows of one page of the cases matching `filter`: the page's ids are chosen first (straight off the
+ * stage and client indexes), and only those rows are joined to their columns, so a deep page does not build
+ * the thousands of rows it skips. Its size and start may be placeholders of a prepared query.
  */
+function pageRows<Extra extends Record<string, SQL | AnyPgColumn>>(
+  db: DbOrTx,
+  filter: CaseFilter,
+  order: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  extra = {} as Extra,
+) {
+  const pageIds = matching(db, filter, { id: cases.id })
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+  return selectRows(db, extra)
+    .innerJoin(pageIds, eq(pageIds.id, cases.id))
+    .orderBy(...order);
+}
+
+/** One page of the cases matching `filter` (`pageRows`), and how many match in all. */
 export async function listCases(
   db: DbOrTx,
   query: CaseListQuery,
@@ -147,15 +166,8 @@ export async function listCases(
     return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
   }
   const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
-  const pageIds = matching(db, filter, { id: cases.id })
-    .orderBy(...order)
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
-    .as('page_ids');
   const [rows, total] = await Promise.all([
-    selectRows(db)
-      .innerJoin(pageIds, eq(pageIds.id, cases.id))
-      .orderBy(...order),
+    pageRows(db, filter, order, query.perPage, (query.page - 1) * query.perPage),
     countMatching(db, filter),
   ]);
   return { rows: (rows as RawRow[]).map(toCaseRow), total };
@@ -170,21 +182,18 @@ const stagePage = (
   stages: readonly CaseStage[],
   { sort, order }: Pick<CaseListQuery, 'sort' | 'order'>,
 ) =>
-  preparedOnce(db, `case stage page ${stages.join(',')} ${sort} ${order}`, (name) => {
-    const columns = orderBy(order, SORT_COLUMNS[sort], cases.id);
-    const pageIds = db
-      .select({ id: cases.id })
-      .from(cases)
-      .where(inArray(cases.stage, [...stages]))
-      .orderBy(...columns)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page_ids');
-    return selectRows(db, { listTotal: sql<string | null>`(${keptTotal(db, stages)})` })
-      .innerJoin(pageIds, eq(pageIds.id, cases.id))
-      .orderBy(...columns)
-      .prepare(name);
-  });
+  preparedOnce(db, `case stage page ${stages.join(',')} ${sort} ${order}`, (name) =>
+    pageRows(
+      db,
+      { stages },
+      orderBy(order, SORT_COLUMNS[sort], cases.id),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+      {
+        listTotal: sql<string | null>`(${keptTotal(db, stages)})`,
+      },
+    ).prepare(name),
+  );
 
 /** The stages of a whole stage list (filtered by nothing else), whose total is kept per stage. */
 function wholeStages({ stages, ...others }: CaseFilter): readonly CaseStage[] | undefined {

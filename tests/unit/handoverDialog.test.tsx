@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
@@ -10,7 +10,8 @@ import { HandoverDialog } from '../../src/resources/cases/page/HandoverDialog';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { marcus } from '../support/caseDetailsFixtures';
 import { clientWithRecords } from '../support/clientFixtures';
-import { menuForRole } from '../support/fakeApi';
+import { buildUser, fakeDataProvider, menuForRole } from '../support/fakeApi';
+import { fakeAuthProvider } from '../support/fakeAuthProvider';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
@@ -86,20 +87,8 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
   it('keeps what was entered when the case page renders again a moment later (its defaults are fixed at opening)', async () => {
     const user = userEvent.setup();
     const details = buildCaseDetails({ technologists: [{ username: 'priya', name: 'Priya Raman' }] });
-    const dataProvider = {
-      getTechnologists: async () => [
-        { username: 'priya', name: 'Priya Raman', activeCases: 1 },
-        { username: 'marcus', name: 'Marcus Bell', activeCases: 0 },
-      ],
-    } as unknown as DataProvider;
-    const authProvider = {
-      checkAuth: async () => undefined,
-      checkError: async () => undefined,
-      login: async () => undefined,
-      logout: async () => undefined,
-      getIdentity: async () => ({ id: 'admin', fullName: 'Ada Admin' }),
-      getPermissions: async () => ['admin'],
-    };
+    const dataProvider = fakeDataProvider({ chrome: menuForRole('admin') });
+    const authProvider = fakeAuthProvider(buildUser({ username: 'admin' }));
     const dialog = (caseDetails: typeof details) => (
       <AdminContext dataProvider={dataProvider} authProvider={authProvider}>
         <HandoverDialog details={caseDetails} onClose={() => undefined} />
