@@ -25,7 +25,7 @@
  * `--rates 100,200` (replaces every chosen call's ladder), `--seconds 4` (per step), `--log-level info`,
  * `--profile DIR` (the server's CPU profile, written when it stops).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,15 +33,19 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addMonths } from '../contract/billing';
 import { monthIn } from '../contract/calendar';
-import { CASE_STAGES, type CaseRow } from '../contract/cases';
-import { MAX_PER_PAGE } from '../contract/list';
+import { CASE_STAGES } from '../contract/cases';
 import { API_PATHS } from '../contract/paths';
-import { DEMO_PASSWORD } from '../server/identity/demoUsers';
-import { freePort } from '../tests/api/support/freePort';
-import { fetchIdToken } from '../tests/api/support/identity';
 import { runScript, shownUrl } from './support/bench';
+import {
+  apiWorkload,
+  backendPids,
+  cpuMsOf,
+  cpuOf,
+  postgresWorkload,
+  startServer,
+  type Workload,
+} from './support/loadTarget';
 
-const APPLICATION_NAME = 'vigil-bench-load';
 const API_BASE = '/api';
 
 type Call = {
@@ -53,9 +57,6 @@ type Call = {
   /** The path (under the API base) of the i-th request. */
   path: (i: number) => string;
 };
-
-/** What the calls ask for: the clients with the most cases (in their time zones), and a sample of cases. */
-type Workload = { busiest: { id: number; timeZone: string }[]; sample: { id: number }[] };
 
 const CALL_NAMES = ['lists', 'details', 'statement', 'summary', 'home2', 'home', 'mix'];
 /** The calls run without `--calls`: every call but the read mix on PostgreSQL, the read mix alone on PGlite. */
@@ -72,142 +73,6 @@ const { values: options } = parseArgs({
     profile: { type: 'string' },
   },
 });
-
-/** Clock ticks a process (and its threads) spent on the CPU, user + system, in ms; 0 once it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command (which may hold spaces) : state is field 3; utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
-}
-
-async function backendPids(admin: pg.Client): Promise<number[]> {
-  const { rows } = await admin.query<{ pid: number }>(
-    'select pid from pg_stat_activity where application_name = $1',
-    [APPLICATION_NAME],
-  );
-  return rows.map((row) => row.pid);
-}
-
-/** CPU ms of these processes, by pid. */
-const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid)]));
-
-function withApplicationName(url: string) {
-  const parsed = new URL(url);
-  parsed.searchParams.set('application_name', APPLICATION_NAME);
-  return parsed.toString();
-}
-
-/** The busiest clients and a random sample of cases, read from PostgreSQL. */
-async function postgresWorkload(admin: pg.Client): Promise<Workload> {
-  const { rows: busiest } = await admin.query<{ id: number; time_zone: string }>(`
-    select client.id, client.time_zone from clients client join cases c on c.client_id = client.id
-    group by client.id order by count(*) desc, client.id limit 20`);
-  const { rows: sample } = await admin.query<{ id: number }>(
-    'select id from cases order by random() limit 500',
-  );
-  return { busiest: busiest.map((row) => ({ id: row.id, timeZone: row.time_zone })), sample };
-}
-
-type CaseListPage = { data: Pick<CaseRow, 'id' | 'clientId' | 'clientTimeZone'>[]; total: number };
-
-/**
- * The same, from the API (no database client on PGlite: it runs inside the server): every stage list, page
- * by page, gives the number of cases, a random sample of them, and the clients with the most.
- */
-async function apiWorkload(getJson: (pathAndQuery: string) => Promise<unknown>) {
-  const rows: CaseListPage['data'] = [];
-  let cases = 0;
-  for (const stage of CASE_STAGES) {
-    for (let page = 1; page <= 50; page++) {
-      const { data, total } = (await getJson(
-        `${API_PATHS.caseStage(stage)}?perPage=${MAX_PER_PAGE}&page=${page}`,
-      )) as CaseListPage;
-      if (page === 1) cases += total;
-      rows.push(...data);
-      if (data.length < MAX_PER_PAGE || page * MAX_PER_PAGE >= total) break;
-    }
-  }
-  const byClient = new Map<number, { id: number; timeZone: string; cases: number }>();
-  for (const row of rows) {
-    const client = byClient.get(row.clientId) ?? { id: row.clientId, timeZone: row.clientTimeZone, cases: 0 };
-    client.cases++;
-    byClient.set(row.clientId, client);
-  }
-  const busiest = [...byClient.values()]
-    .sort((a, b) => b.cases - a.cases || a.id - b.id)
-    .slice(0, 20)
-    .map(({ id, timeZone }) => ({ id, timeZone }));
-  // A random sample, as `order by random()` gives on PostgreSQL.
-  const sample = rows.map(({ id }) => ({ id }));
-  for (let i = sample.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [sample[i], sample[j]] = [sample[j] as { id: number }, sample[i] as { id: number }];
-  }
-  return { cases, busiest, sample: sample.slice(0, 500) };
-}
-
-/** Starts the server on PostgreSQL, or without a database URL on its embedded PGlite in `workDir`. */
-async function startServer(databaseUrl: string | undefined, workDir: string) {
-  const port = await freePort();
-  const identityPort = await freePort();
-  const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-  // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOCAL_IDENTITY_PORT: String(identityPort),
-    DATA_DIR: workDir,
-    STATIC_DIR: path.join(workDir, 'none'),
-    LOG_LEVEL: options['log-level'],
-    // One user calls hundreds of times a second here: the per-user limit would measure itself.
-    RATE_LIMIT_MAX: '10000000',
-  };
-  // Without DATABASE_URL the server opens PGlite in DATA_DIR (fresh here) and seeds its demo data.
-  if (databaseUrl) env.DATABASE_URL = withApplicationName(databaseUrl);
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env,
-    // BENCH_SERVER_OUTPUT=1 shows the server's own output (its request log).
-    stdio: ['ignore', process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore', 'inherit'],
-  });
-  const address = `http://127.0.0.1:${port}`;
-  // A first start on PGlite migrates a new database and seeds the demo data before it listens: give it time.
-  const attempts = databaseUrl ? 600 : 6000;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The server ended with status ${child.exitCode}`);
-    try {
-      const response = await fetch(`${address}/config.json`);
-      if (response.ok) {
-        const { cognito } = (await response.json()) as {
-          cognito: { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string };
-        };
-        const token = await fetchIdToken(
-          {
-            userPoolId: cognito.userPoolId,
-            userPoolClientId: cognito.userPoolClientId,
-            endpoint: cognito.userPoolEndpoint,
-            issuer: `${cognito.userPoolEndpoint}/${cognito.userPoolId}`,
-          },
-          'admin',
-          DEMO_PASSWORD,
-        );
-        return { child, address, token };
-      }
-    } catch (error) {
-      if (attempt > attempts) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 type Step = {
   rate: number;
@@ -269,7 +134,10 @@ async function main() {
   try {
     if (embedded)
       console.log('Starting the server on a fresh embedded PGlite (it seeds its demo data first)…');
-    const server = await startServer(databaseUrl, workDir);
+    const server = await startServer(databaseUrl, workDir, {
+      profile: options.profile,
+      logLevel: options['log-level'],
+    });
     child = server.child;
     const serverPid = child.pid as number;
     const send = async (pathAndQuery: string) => {

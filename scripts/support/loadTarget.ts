@@ -1,0 +1,160 @@
+/**
+ * What `npm run bench:load` measures against: the real server started in its own process (on PostgreSQL, or
+ * on its embedded PGlite with the demo data), the CPU its process and its PostgreSQL backends spend, and the
+ * workload (the busiest clients and a sample of cases) read from the database or from the API.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { CASE_STAGES, type CaseRow } from '../../contract/cases';
+import { MAX_PER_PAGE } from '../../contract/list';
+import { API_PATHS } from '../../contract/paths';
+import { DEMO_PASSWORD } from '../../server/identity/demoUsers';
+import { freePort } from '../../tests/api/support/freePort';
+import { fetchIdToken } from '../../tests/api/support/identity';
+
+const APPLICATION_NAME = 'vigil-bench-load';
+
+/** What the calls ask for: the clients with the most cases (in their time zones), and a sample of cases. */
+export type Workload = { busiest: { id: number; timeZone: string }[]; sample: { id: number }[] };
+
+/** Clock ticks a process (and its threads) spent on the CPU, user + system, in ms; 0 once it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) : state is field 3; utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+export async function backendPids(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [APPLICATION_NAME],
+  );
+  return rows.map((row) => row.pid);
+}
+
+/** CPU ms of these processes, by pid. */
+export const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid)]));
+
+function withApplicationName(url: string) {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', APPLICATION_NAME);
+  return parsed.toString();
+}
+
+/** The busiest clients and a random sample of cases, read from PostgreSQL. */
+export async function postgresWorkload(admin: pg.Client): Promise<Workload> {
+  const { rows: busiest } = await admin.query<{ id: number; time_zone: string }>(`
+    select client.id, client.time_zone from clients client join cases c on c.client_id = client.id
+    group by client.id order by count(*) desc, client.id limit 20`);
+  const { rows: sample } = await admin.query<{ id: number }>(
+    'select id from cases order by random() limit 500',
+  );
+  return { busiest: busiest.map((row) => ({ id: row.id, timeZone: row.time_zone })), sample };
+}
+
+type CaseListPage = { data: Pick<CaseRow, 'id' | 'clientId' | 'clientTimeZone'>[]; total: number };
+
+/**
+ * The same, from the API (no database client on PGlite: it runs inside the server): every stage list, page
+ * by page, gives the number of cases, a random sample of them, and the clients with the most.
+ */
+export async function apiWorkload(getJson: (pathAndQuery: string) => Promise<unknown>) {
+  const rows: CaseListPage['data'] = [];
+  let cases = 0;
+  for (const stage of CASE_STAGES) {
+    for (let page = 1; page <= 50; page++) {
+      const { data, total } = (await getJson(
+        `${API_PATHS.caseStage(stage)}?perPage=${MAX_PER_PAGE}&page=${page}`,
+      )) as CaseListPage;
+      if (page === 1) cases += total;
+      rows.push(...data);
+      if (data.length < MAX_PER_PAGE || page * MAX_PER_PAGE >= total) break;
+    }
+  }
+  const byClient = new Map<number, { id: number; timeZone: string; cases: number }>();
+  for (const row of rows) {
+    const client = byClient.get(row.clientId) ?? { id: row.clientId, timeZone: row.clientTimeZone, cases: 0 };
+    client.cases++;
+    byClient.set(row.clientId, client);
+  }
+  const busiest = [...byClient.values()]
+    .sort((a, b) => b.cases - a.cases || a.id - b.id)
+    .slice(0, 20)
+    .map(({ id, timeZone }) => ({ id, timeZone }));
+  // A random sample, as `order by random()` gives on PostgreSQL.
+  const sample = rows.map(({ id }) => ({ id }));
+  for (let i = sample.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [sample[i], sample[j]] = [sample[j] as { id: number }, sample[i] as { id: number }];
+  }
+  return { cases, busiest, sample: sample.slice(0, 500) };
+}
+
+/** Starts the server on PostgreSQL, or without a database URL on its embedded PGlite in `workDir`. */
+export async function startServer(
+  databaseUrl: string | undefined,
+  workDir: string,
+  options: { profile?: string; logLevel: string },
+) {
+  const port = await freePort();
+  const identityPort = await freePort();
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+  // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOCAL_IDENTITY_PORT: String(identityPort),
+    DATA_DIR: workDir,
+    STATIC_DIR: path.join(workDir, 'none'),
+    LOG_LEVEL: options.logLevel,
+    // One user calls hundreds of times a second here: the per-user limit would measure itself.
+    RATE_LIMIT_MAX: '10000000',
+  };
+  // Without DATABASE_URL the server opens PGlite in DATA_DIR (fresh here) and seeds its demo data.
+  if (databaseUrl) env.DATABASE_URL = withApplicationName(databaseUrl);
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env,
+    // BENCH_SERVER_OUTPUT=1 shows the server's own output (its request log).
+    stdio: ['ignore', process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const address = `http://127.0.0.1:${port}`;
+  // A first start on PGlite migrates a new database and seeds the demo data before it listens: give it time.
+  const attempts = databaseUrl ? 600 : 6000;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server ended with status ${child.exitCode}`);
+    try {
+      const response = await fetch(`${address}/config.json`);
+      if (response.ok) {
+        const { cognito } = (await response.json()) as {
+          cognito: { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string };
+        };
+        const token = await fetchIdToken(
+          {
+            userPoolId: cognito.userPoolId,
+            userPoolClientId: cognito.userPoolClientId,
+            endpoint: cognito.userPoolEndpoint,
+            issuer: `${cognito.userPoolEndpoint}/${cognito.userPoolId}`,
+          },
+          'admin',
+          DEMO_PASSWORD,
+        );
+        return { child, address, token };
+      }
+    } catch (error) {
+      if (attempt > attempts) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
