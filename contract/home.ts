@@ -109,6 +109,8 @@ export const boardCaseSchema = z.object({
   nextCheckBy: instant.nullable(),
   /** `nextCheckBy` once it has passed (overdue), else null. */
   overdueSince: instant.nullable(),
+  /** Overdue for a check when the server answered (`overdueSince` set), by the stage lists' rule. */
+  overdue: z.boolean(),
   staleOpenLogs: z.array(staleOpenLogSchema),
   /** The protocol's notifications not made yet on this case (DESIGN §4 "Notifications"): before their due time… */
   notificationsPending: z.number().int(),

@@ -30,6 +30,25 @@ export function toMinuteGrid(interval: Interval): Interval | undefined {
 /** Whole minutes of one interval already on the grid. */
 export const minutesOf = (interval: Interval) => (interval.end - interval.start) / MINUTE_MS;
 
+/**
+ * The minutes of the span from `start` to `end` (epoch ms) as billing counts that interval alone: both ends
+ * floored to the minute, so 10:00:30–11:00:10 is 60 minutes; nothing when it ends before its next minute.
+ * Every duration shown on screen, in print and in CSV is this (DESIGN §4 "Round three (turn 4)").
+ */
+export function spanMinutes(start: number, end: number): number {
+  const grid = toMinuteGrid({ start, end });
+  return grid ? minutesOf(grid) : 0;
+}
+
+/** Whole minutes as they are shown: "45 min", "1 h", "1 h 59 min", "26 h 5 min". */
+export function formatDuration(minutes: number): string {
+  assertWhole(minutes, 'Minutes');
+  const rest = minutes % 60;
+  const hours = (minutes - rest) / 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
 /** The union on the minute grid: sorted, with overlapping or touching intervals merged. */
 export function unionIntervals(intervals: readonly Interval[]): Interval[] {
   const gridded = intervals

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Contact, NotificationRule, NotificationTrigger } from './clients';
 import { NOTIFICATION_TRIGGERS } from './clients';
+import { spanMinutes } from './hours';
 
 /**
  * Notifications against the protocol (DESIGN §4 "Monitoring operations"): which event types each protocol
@@ -73,9 +74,9 @@ export function notificationStatus(dueBy: string, notifiedAt: string | null, now
   return now.getTime() <= due ? 'pending' : 'overdue';
 }
 
-/** Whole minutes from the event to the call (the delay the report's median is taken of). */
+/** Whole minutes from the event to the call on billing's minute grid (the delay the report's median is taken of). */
 export const notificationDelayMinutes = (occurredAt: string, notifiedAt: string) =>
-  Math.round((Date.parse(notifiedAt) - Date.parse(occurredAt)) / 60_000);
+  spanMinutes(Date.parse(occurredAt), Date.parse(notifiedAt));
 
 type NotifiableEvent = {
   type: string;

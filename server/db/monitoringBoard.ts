@@ -115,6 +115,7 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
       lastCheckAt: isoOrNull(row.lastCheckAt),
       nextCheckBy,
       overdueSince: overdue ? nextCheckBy : null,
+      overdue,
       staleOpenLogs: openLogs
         .map((log) => ({ ...log, start: new Date(log.start).toISOString() }))
         .filter((log) => isStaleOpenLog(Date.parse(log.start), now, maxOpenLogHours)),

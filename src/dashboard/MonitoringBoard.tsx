@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { BoardCase } from '../../contract/home';
 import { openNotificationsAt } from '../../contract/notifications';
 import { formatInZone } from '../dates';
+import { spanText } from '../durations';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
 import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
-import { logDuration } from '../resources/cases/records/kinds/timeLogs';
 import { isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
 import { HomeTable } from './HomeTable';
@@ -58,7 +58,7 @@ const Status = ({ row, now }: { row: BoardCase; now: number }) => {
         color="error"
         // Wraps in a narrow column instead of running past the table's edge.
         sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
-        label={`Overdue ${logDuration({ start: row.nextCheckBy, end: null }, now)}, since ${at(row.nextCheckBy)}`}
+        label={`Overdue ${spanText(row.nextCheckBy, null, now)}, since ${at(row.nextCheckBy)}`}
       />
     );
   return <>Next check by {at(row.nextCheckBy)}</>;

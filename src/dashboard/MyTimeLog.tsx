@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import type { OpenTimeLog } from '../../contract/home';
 import type { TimeLogActivity } from '../../contract/timeLogs';
 import { formatInZone } from '../dates';
+import { spanText } from '../durations';
 import { Fact } from '../layout/Fact';
-import { ACTIVITY_LABELS, logDuration } from '../resources/cases/records/kinds/timeLogs';
+import { ACTIVITY_LABELS } from '../resources/cases/records/kinds/timeLogs';
 import { CaseLink } from './CaseLink';
 import { HomeWidget, type WidgetData } from './HomeWidget';
 import { useMinuteTicks } from './useMinuteTicks';
@@ -23,10 +24,8 @@ export interface MyTimeLogProps extends WidgetData<OpenTimeLog[]> {
   stopError?: Error | null;
 }
 
-/** As the case's time-logs tab writes it, counting up as each minute completes. */
-const RunningFor = ({ start }: { start: string }) => (
-  <>{logDuration({ start, end: null }, useMinuteTicks(start))}</>
-);
+/** As the case's time-logs tab writes it, counting up as each minute of billing's grid begins. */
+const RunningFor = ({ start }: { start: string }) => <>{spanText(start, null, useMinuteTicks())}</>;
 
 const RunningLog = ({
   log,

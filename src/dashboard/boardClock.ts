@@ -1,23 +1,22 @@
 import { useEffect, useState } from 'react';
-
-const MINUTE = 60_000;
+import { MINUTE_MS } from '../../contract/hours';
 
 /** Overdue at `now` (DESIGN §4): its next check was due before now. No due check, never overdue. */
 export const isOverdueAt = (nextCheckBy: string | null, now: number) =>
   nextCheckBy !== null && now > Date.parse(nextCheckBy);
 
 /**
- * The next moment the board reads differently: a check falling due, or an overdue case completing another
- * minute. At most a minute away, so the clock keeps going even with nothing due.
+ * The next moment the board reads differently: a check falling due, or the next whole UTC minute, when an
+ * overdue case's time (counted on billing's minute grid, `spanMinutes`) reads another minute. At most a
+ * minute away, so the clock keeps going even with nothing due.
  */
 export function nextChangeAt(moments: readonly (string | null)[], now: number): number {
-  let next = now + MINUTE;
+  let next = now - (now % MINUTE_MS) + MINUTE_MS;
   for (const moment of moments) {
     if (moment === null) continue;
     const due = Date.parse(moment);
     // Just after the due moment: overdue means now is past it.
-    const change = due >= now ? due + 1 : due + 1 + Math.ceil((now - due) / MINUTE) * MINUTE;
-    next = Math.min(next, change);
+    if (due >= now) next = Math.min(next, due + 1);
   }
   return next;
 }
@@ -30,8 +29,9 @@ export function useBoardClock(moments: readonly (string | null)[]): number {
   const [now, setNow] = useState(Date.now);
   const wakeAt = nextChangeAt(moments, now);
   useEffect(() => {
-    const timer = setTimeout(() => setNow(Date.now()), wakeAt - now);
+    // From the time the effect runs, which may be after `now`: the wake-up is at `wakeAt`, not later.
+    const timer = setTimeout(() => setNow(Date.now()), wakeAt - Date.now());
     return () => clearTimeout(timer);
-  }, [wakeAt, now]);
+  }, [wakeAt]);
   return now;
 }

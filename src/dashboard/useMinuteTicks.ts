@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
+import { MINUTE_MS } from '../../contract/hours';
 
-const MINUTE = 60_000;
-
-/** The time now, renewed each time another whole minute since `start` completes (a running clock). */
-export function useMinuteTicks(start: string): number {
-  const startMs = Date.parse(start);
+/**
+ * The time now, renewed as each whole UTC minute begins: a running span counts on billing's minute grid
+ * (`spanMinutes`), so that is when it reads another minute.
+ */
+export function useMinuteTicks(): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    // Wake exactly when the next minute since the start completes, not on the wall clock's minute.
-    const sinceLastMinute = (((now - startMs) % MINUTE) + MINUTE) % MINUTE;
-    const timer = setTimeout(() => setNow(Date.now()), MINUTE - sinceLastMinute);
+    // From the time the effect runs, which may be after `now`: the wake-up is at the minute, not later.
+    const timer = setTimeout(() => setNow(Date.now()), now - (now % MINUTE_MS) + MINUTE_MS - Date.now());
     return () => clearTimeout(timer);
-  }, [now, startMs]);
+  }, [now]);
   return now;
 }

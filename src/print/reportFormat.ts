@@ -15,13 +15,5 @@ export function timesIn(timeZone: string) {
 }
 export type TimeFormat = ReturnType<typeof timesIn>;
 
-/** A length of time in whole minutes, e.g. "13 h 30 min", "45 min". */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
 /** "1 voided event", "2 voided events". */
 export const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

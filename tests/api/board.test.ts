@@ -87,6 +87,11 @@ describeEachDatabase('Monitoring board API', (kind) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return (reply.body.data as CaseRow[]).find((row) => row.id === found.id)?.overdue;
   }
+  /** The board row's `overdue` beside the monitoring list's: both rows carry the flag, by one rule. */
+  const overdueFlags = async (found: CaseDetails, row: BoardCase) => ({
+    board: row.overdue,
+    list: await listedOverdue(found),
+  });
   /**
    * Within a minute: the expected moments are set from the test's clock a few seconds (on a loaded machine)
    * apart from the server's; every wrong rule is ten minutes or more away.
@@ -104,7 +109,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     near(row.nextCheckBy, minutesAgo(40));
     near(row.overdueSince, minutesAgo(40));
     expect(row.clientTimeZone).toBe('America/Denver');
-    expect(await listedOverdue(found)).toBe(true);
+    expect(await overdueFlags(found, row)).toEqual({ board: true, list: true });
 
     const impedanceAt = minutesAgo(10);
     const impedance = await call('POST', API_PATHS.caseRecords(found.id, 'impedances'), 'tech1', {
@@ -116,7 +121,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     near(checked.lastCheckAt, impedanceAt);
     near(checked.nextCheckBy, minutesAgo(-50));
     expect(checked.overdueSince).toBeNull();
-    expect(await listedOverdue(found)).toBe(false);
+    expect(await overdueFlags(found, checked)).toEqual({ board: false, list: false });
   });
 
   it('uses 120 min when the client has no protocol, counting from the recording start', async () => {
@@ -126,11 +131,11 @@ describeEachDatabase('Monitoring board API', (kind) => {
     expect(lateRow.checkIntervalMinutes).toBe(120);
     near(lateRow.lastCheckAt, late.recordingStart as string);
     near(lateRow.overdueSince, minutesAgo(30));
-    expect(await listedOverdue(late)).toBe(true);
+    expect(await overdueFlags(late, lateRow)).toEqual({ board: true, list: true });
     const dueRow = await rowOf(due);
     near(dueRow.nextCheckBy, minutesAgo(-30));
     expect(dueRow.overdueSince).toBeNull();
-    expect(await listedOverdue(due)).toBe(false);
+    expect(await overdueFlags(due, dueRow)).toEqual({ board: false, list: false });
     // The longest overdue first; a case not overdue after every overdue one.
     const order = (await board()).map((row) => row.id);
     expect(order.indexOf(late.id)).toBeLessThan(order.indexOf(due.id));
@@ -152,7 +157,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     const row = await rowOf(found);
     near(row.lastCheckAt, found.recordingStart as string);
     near(row.overdueSince, minutesAgo(140));
-    expect(await listedOverdue(found)).toBe(true);
+    expect(await overdueFlags(found, row)).toEqual({ board: true, list: true });
   });
 
   it('counts the end of a monitoring log as a check, and never flags a watched continuous case', async () => {
@@ -160,7 +165,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     const running = await log(found.id, { activity: 'monitoring', start: minutesAgo(94) });
     const watched = await rowOf(found);
     expect(watched).toMatchObject({ watched: true, nextCheckBy: null, overdueSince: null });
-    expect(await listedOverdue(found)).toBe(false);
+    expect(await overdueFlags(found, watched)).toEqual({ board: false, list: false });
 
     const end = minutesAgo(70);
     expect((await stop(found.id, running, end)).status).toBe(201);
@@ -168,7 +173,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     expect(ended.watched).toBe(false);
     near(ended.lastCheckAt, end);
     near(ended.overdueSince, minutesAgo(10));
-    expect(await listedOverdue(found)).toBe(true);
+    expect(await overdueFlags(found, ended)).toEqual({ board: true, list: true });
   });
 
   it('flags an intermittent case whose check is old even while a monitoring log is open', async () => {
@@ -177,7 +182,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     const row = await rowOf(found);
     expect(row.watched).toBe(false);
     near(row.overdueSince, minutesAgo(120));
-    expect(await listedOverdue(found)).toBe(true);
+    expect(await overdueFlags(found, row)).toEqual({ board: true, list: true });
     // Open for 69 min, past this server's hour: stale on the board and on its technologist's home.
     expect(row.staleOpenLogs).toEqual([
       { technologist: 'tech1', activity: 'monitoring', start: running.start },
@@ -211,7 +216,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     const row = await rowOf(found);
     expect(row).toMatchObject({ recordingEnded: true, nextCheckBy: null, overdueSince: null });
-    expect(await listedOverdue(found)).toBe(false);
+    expect(await overdueFlags(found, row)).toEqual({ board: false, list: false });
   });
 
   it('checks and serialises the shared board once for every caller within its window, and sends each that text', async () => {

@@ -105,7 +105,13 @@ export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase =>
       ? null
       : new Date(Date.parse(base.lastCheckAt) + base.checkIntervalMinutes * MINUTE).toISOString();
   const overdueSince = nextCheckBy !== null && Date.parse(nextCheckBy) < Date.now() ? nextCheckBy : null;
-  return { nextCheckBy, overdueSince, notificationsPending: base.pendingNotificationsDueBy.length, ...base };
+  return {
+    nextCheckBy,
+    overdueSince,
+    overdue: overdueSince !== null,
+    notificationsPending: base.pendingNotificationsDueBy.length,
+    ...base,
+  };
 };
 
 /** A month's billable time as the server sends it: whole minutes, and hours written with 2 places. */
@@ -349,7 +355,7 @@ export function fakeHomeHandler(seed: HomeSeed, onRefused?: (request: FakeReques
         request,
         toHttpError(403, { error: `Only the technologists of ${checked.caseNumber} log its time` }),
       );
-    const { nextCheckBy: _next, overdueSince: _since, ...rest } = checked;
+    const { nextCheckBy: _next, overdueSince: _since, overdue: _overdue, ...rest } = checked;
     const at = start ?? now();
     board = {
       ...home2,

@@ -9,7 +9,8 @@ import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import * as printStories from '../../src/resources/cases/print/CasePrint.stories';
 import { caseHours } from '../../src/resources/cases/print/caseHours';
 import { impedanceSummary } from '../../src/resources/cases/print/impedanceSummary';
-import { buildTimeLog } from '../support/fakeCasePrintApi';
+import { caseDetailsSeed } from '../support/caseDetailsBuilders';
+import { buildTimeLog, icuNightCase } from '../support/fakeCasePrintApi';
 import { allowWholeAppStories } from './support/renderStory';
 import { rowsOf } from './support/tables';
 
@@ -137,6 +138,25 @@ describe('the printable case report', () => {
       ['Marcus Bell', '5.83', '5.83'],
       // 8.75 + 5.83 would be 14.58: the half hour of the hand-over is billed once.
       ['The case', '14.08', '14.08'],
+    ]);
+  });
+
+  it('prints durations as billing counts them: a recording billed as a 2–12 h unit is 2 h, a log of 10:00:30–11:00:10 1.00 h', async () => {
+    const recording = {
+      ...icuNightCase,
+      recordingStart: '2026-03-02T10:00:30.000Z',
+      recordingEnd: '2026-03-02T12:00:10.000Z',
+    };
+    const log = buildTimeLog({ start: '2026-03-02T10:00:30.000Z', end: '2026-03-02T11:00:10.000Z' });
+    render(
+      <stories.IcuNight casesData={caseDetailsSeed([recording])} timeLogs={{ [recording.id]: [log] }} />,
+    );
+    // Its length floors to 1 h 59 min; billing counts 10:00–12:00, 120 minutes, one 2–12 h unit.
+    expect(factOf(await section('Recording'), 'Duration')).toBe('2 h');
+    const hours = await within(await section('Hours')).findByRole('table', { name: 'Hours' });
+    expect(rowsOf(hours).slice(1)).toEqual([
+      ['Priya Raman', '1.00', '1.00'],
+      ['The case', '1.00', '1.00'],
     ]);
   });
 

@@ -1,11 +1,14 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { CASE_STAGES } from '../../contract/cases';
+import { spanMinutes } from '../../contract/hours';
 import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
+import { MyTimeLog } from '../../src/dashboard/MyTimeLog';
 import { formatInZone } from '../../src/dates';
 import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
 import { operationsBoard, readerHome, technologistHome } from '../support/fakeHomeApi';
@@ -199,9 +202,10 @@ describe('the operations board', () => {
       ['NSG-2026-0041', false],
     ]);
     const [late] = operationsBoard.monitoring.filter((row) => row.id === 97);
-    expect(rows[0][7]).toMatch(/^Overdue 3[45] min, since .+ MST$/);
+    // Minutes on billing's grid: the 35 that passed since, or 36 when the second hand was past the due one's.
+    expect(rows[0][7]).toMatch(/^Overdue 3[56] min, since .+ MST$/);
     expect(rows[0][7]).toContain(formatInZone(late.nextCheckBy, 'America/Denver'));
-    expect(rows[1][7]).toMatch(/^Overdue (29|30) min, since .+ EST$/);
+    expect(rows[1][7]).toMatch(/^Overdue 3[01] min, since .+ EST$/);
     expect(rows[2][7]).toBe('Watched (monitoring log open)');
     expect(rows[3][7]).toMatch(/^Next check by .+ EST$/);
     expect(rows[6][7]).toBe('Recording ended');
@@ -226,10 +230,16 @@ describe('the operations board', () => {
     const dueAt = Date.parse(due.nextCheckBy as string);
     runUntil(dueAt - 1_000);
     expect(statusOf(due.caseNumber)).toMatch(/^Next check by /);
-    runUntil(dueAt + 1_000);
-    expect(statusOf(due.caseNumber)).toMatch(/^Overdue 0 min, since /);
-    runUntil(dueAt + MINUTE + 1_000);
-    expect(statusOf(due.caseNumber)).toMatch(/^Overdue 1 min, since /);
+    runUntil(dueAt + 1);
+    // How long overdue is counted on billing's minute grid: it reads another minute as each whole UTC minute
+    // begins, however many seconds past its minute the check fell due.
+    const since = spanMinutes(dueAt, Date.now());
+    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since} min, since `));
+    const nextMinute = Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE;
+    runUntil(nextMinute - 1);
+    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since} min, since `));
+    runUntil(nextMinute);
+    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since + 1} min, since `));
   });
 
   it('flags the notifications still to make on each case next to its check: overdue in red, pending in amber', () => {
@@ -413,14 +423,20 @@ describe('statements changed since close', () => {
 });
 
 describe('the widgets on their own', () => {
-  it('counts a running log up as each minute completes', () => {
+  it('counts a running log up on billing’s minute grid, another minute as each whole minute begins', () => {
+    // Started at 10:00:40: at 11:35:20 billing counts 10:00–11:35, 95 min (its length is 94 min 40 s), and
+    // 96 from 11:36:00, not from 11:36:40.
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'Date'],
-      now: Date.parse(runningLog.start) + 95 * MINUTE,
+      now: Date.parse('2026-03-14T11:35:20Z'),
     });
-    render(<stories.TimeLogRunning />);
+    render(
+      <MemoryRouter>
+        <MyTimeLog data={[{ ...runningLog, start: '2026-03-14T10:00:40.000Z' }]} onStop={vi.fn()} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText('1 h 35 min')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(59_000));
+    act(() => vi.advanceTimersByTime(39_000));
     expect(screen.getByText('1 h 35 min')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByText('1 h 36 min')).toBeInTheDocument();

@@ -3,14 +3,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clippedMinutes,
+  formatDuration,
   HOUR_MS,
   type Interval,
   isStaleOpenLog,
   openLogEnd,
+  spanMinutes,
   toMinuteGrid,
   unionIntervals,
   unionMinutes,
 } from '../../contract/hours';
+import { cptCodes } from '../../server/domain/billing/cpt';
 
 const MINUTE = 60_000;
 const BASE = Date.UTC(2026, 2, 14);
@@ -141,6 +144,74 @@ describe('whole minutes of a union (the one rule of server, statement and print)
     fc.assert(
       fc.property(intervals, (list) => {
         expect(unionMinutes(list)).toBe(clippedMinutes(list, EVERYTHING));
+      }),
+      PROPERTY,
+    );
+  });
+});
+
+describe('the minutes of one span, as every duration is shown (DESIGN §4 "Round three (turn 4)")', () => {
+  const iso = (text: string) => Date.parse(`2026-03-14T${text}Z`);
+
+  it('counts a log of 10:00:30–11:00:10 as billing does, 60 minutes (not the 59 its length floors to)', () => {
+    const start = iso('10:00:30');
+    const end = iso('11:00:10');
+    expect(spanMinutes(start, end)).toBe(60);
+    expect(unionMinutes([{ start, end }])).toBe(60);
+    expect(formatDuration(spanMinutes(start, end))).toBe('1 h');
+  });
+
+  it('writes a recording billed as a 2–12 h unit as 2 h, not "1 h 59 min"', () => {
+    const recording = { start: iso('10:00:30'), end: iso('12:00:10') };
+    const billed = cptCodes({
+      recordingStart: recording.start,
+      recordingEnd: recording.end,
+      timeZone: 'America/Chicago',
+      hasVideo: false,
+      monitoringLevel: 'continuous',
+      hasHookupLog: false,
+    });
+    expect(billed.periods.map(({ minutes, unit }) => [minutes, unit])).toEqual([[120, '2-12h']]);
+    expect(formatDuration(spanMinutes(recording.start, recording.end))).toBe('2 h');
+  });
+
+  it('counts a minute when the span crosses onto the next one, and nothing within one minute or backwards', () => {
+    expect(spanMinutes(iso('10:00:59.999'), iso('10:01:00'))).toBe(1);
+    expect(spanMinutes(iso('10:00:00'), iso('10:00:59.999'))).toBe(0);
+    expect(spanMinutes(iso('10:05:00'), iso('10:00:00'))).toBe(0);
+  });
+
+  it('is the minutes billing clips of that single interval', () => {
+    fc.assert(
+      fc.property(interval, ({ start, end }) => {
+        expect(spanMinutes(start, end)).toBe(clippedMinutes([{ start, end }], EVERYTHING));
+        expect(spanMinutes(start, end)).toBe(clippedMinutes([{ start, end }], { start, end }));
+      }),
+      PROPERTY,
+    );
+  });
+
+  it('writes minutes as minutes, whole hours, and hours with minutes', () => {
+    expect([0, 5, 59, 60, 119, 120, 1565].map(formatDuration)).toEqual([
+      '0 min',
+      '5 min',
+      '59 min',
+      '1 h',
+      '1 h 59 min',
+      '2 h',
+      '26 h 5 min',
+    ]);
+    expect(() => formatDuration(1.5)).toThrow(RangeError);
+  });
+
+  it('writes back the minutes it is given', () => {
+    const read = (text: string) => {
+      const [, hours = '0', minutes = '0'] = /^(?:(\d+) h)? ?(?:(\d+) min)?$/.exec(text) ?? [];
+      return Number(hours) * 60 + Number(minutes);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (minutes) => {
+        expect(read(formatDuration(minutes))).toBe(minutes);
       }),
       PROPERTY,
     );

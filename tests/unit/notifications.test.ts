@@ -91,9 +91,9 @@ describe('notifications against the protocol', () => {
     expect(ruleContacts(rule, tied).map((contact) => contact.id)).toEqual([4, 5]);
   });
 
-  it('rounds the delay to whole minutes', () => {
-    expect(notificationDelayMinutes(at('10:00'), '2026-03-14T10:07:30.000Z')).toBe(8);
-    expect(notificationDelayMinutes(at('10:00'), '2026-03-14T10:07:29.000Z')).toBe(7);
+  it('counts the delay on billing’s minute grid, as every duration shown', () => {
+    expect(notificationDelayMinutes(at('10:00'), '2026-03-14T10:07:59.000Z')).toBe(7);
+    expect(notificationDelayMinutes('2026-03-14T10:00:30.000Z', '2026-03-14T10:08:10.000Z')).toBe(8);
   });
 
   it('turns a board row’s pending notifications overdue as their due times pass', () => {

@@ -103,6 +103,18 @@ describe('the time-logs tab', () => {
     });
   });
 
+  it('shows a log’s duration as billing counts it: 10:00:30–11:00:10 is 1 h, not 59 min', async () => {
+    renderTab([
+      buildTimeLog({ _id: 7, start: '2026-03-02T10:00:30.000Z', end: '2026-03-02T11:00:10.000Z' }),
+      buildTimeLog({ _id: 8, start: '2026-03-02T11:00:10.000Z', end: '2026-03-02T12:59:50.000Z' }),
+    ]);
+    const list = await logs();
+    expect(await within(list).findByRole('cell', { name: '1 h' })).toBeInTheDocument();
+    // 11:00–12:59 on the grid: 1 h 59 min (its length, 1 h 59 min 40 s, floors to the same here).
+    expect(within(list).getByRole('cell', { name: '1 h 59 min' })).toBeInTheDocument();
+    expect(within(list).queryByRole('cell', { name: /^59 min$|05 min/ })).toBeNull();
+  });
+
   it('offers no insertion after a log that still runs', async () => {
     renderTab([buildTimeLog({ _id: 9, end: null })]);
     const list = await logs();

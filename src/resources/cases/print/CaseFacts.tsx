@@ -1,6 +1,7 @@
 import type { CaseDetails, Patient } from '../../../../contract/cases';
+import { spanText } from '../../../durations';
 import { ReportSection } from '../../../print/ReportSection';
-import { formatDuration, type TimeFormat } from '../../../print/reportFormat';
+import type { TimeFormat } from '../../../print/reportFormat';
 import { type Fact, FactList } from '../page/FactList';
 import { patientFacts } from '../patientFacts';
 import { personLabelOf } from '../records/recordFormat';
@@ -33,13 +34,9 @@ export const ClientSection = ({ client }: { client: CaseDetails['client'] }) => 
   />
 );
 
-/** Whole minutes from start to end, or to now while the recording runs. */
-const recordedMinutes = (start: string, end: string | null) =>
-  Math.floor(((end ? Date.parse(end) : Date.now()) - Date.parse(start)) / 60_000);
-
 const durationText = ({ recordingStart, recordingEnd }: CaseDetails) => {
   if (!recordingStart) return 'Not started';
-  const duration = formatDuration(recordedMinutes(recordingStart, recordingEnd));
+  const duration = spanText(recordingStart, recordingEnd);
   return recordingEnd ? duration : `${duration} so far`;
 };
 

@@ -16,6 +16,7 @@ import {
   timeLogFieldsSchema,
 } from '../../../../../contract/timeLogs';
 import { formatInZone } from '../../../../dates';
+import { spanText } from '../../../../durations';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { choicesOf } from '../../caseLabels';
 import { InputRow } from '../InputRow';
@@ -37,13 +38,6 @@ export const ACTIVITY_LABELS: Record<(typeof TIME_LOG_ACTIVITIES)[number], strin
 
 const HALF_HOUR = 30 * 60_000;
 const at = (ms: number) => new Date(ms).toISOString();
-
-/** Whole minutes of a log, to now while it runs: "1 h 05 min". */
-export function logDuration({ start, end }: Pick<TimeLog, 'start' | 'end'>, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor(((end ? Date.parse(end) : now) - Date.parse(start)) / 60_000));
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
-}
 
 /** What the dialog edits; the technologist and the note links are the server's to set. */
 const formSchema = timeLogFieldsSchema
@@ -89,7 +83,7 @@ function myLogText(running: TimeLog | undefined, details: CaseDetails): string {
       ? 'You have no time log running on this case; your logs on other cases run on their own. The case moves on to preview only once every log is stopped.'
       : 'The recording has not started: a log started now is a hookup log. Your logs on other cases run on their own.';
   }
-  const since = `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log on this case has been running since ${formatInZone(running.start, details.client.timeZone)} (${logDuration(running)}).`;
+  const since = `Your ${ACTIVITY_LABELS[running.activity].toLowerCase()} log on this case has been running since ${formatInZone(running.start, details.client.timeZone)} (${spanText(running.start, running.end)}).`;
   return running.stale && running.latestEnd
     ? `${since} It is stale: it counts for one shift at most, so stopping it ends it at ${formatInZone(running.latestEnd, details.client.timeZone)}. Add a log for any time after that.`
     : since;
@@ -176,7 +170,7 @@ export const timeLogsView: RecordKindView<TimeLog> = {
           </Stack>
         ),
     },
-    { label: 'Duration', nowrap: true, render: (log) => logDuration(log) },
+    { label: 'Duration', nowrap: true, render: (log) => spanText(log.start, log.end) },
     { label: 'Activity', render: (log) => ACTIVITY_LABELS[log.activity] },
     { label: 'Billable', render: (log) => (log.billable ? 'Yes' : 'No') },
     { label: 'Notes', render: (log, details) => <LinkedNotes log={log} details={details} /> },
