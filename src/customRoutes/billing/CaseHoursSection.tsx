@@ -4,17 +4,19 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Identifier, Link } from 'react-admin';
 import type { BillingCycle } from '../../../contract/billing';
 import { casePagePath } from '../../../contract/paths';
 import { ReportTable } from '../../print/ReportTable';
+import { timesIn } from '../../print/reportFormat';
 import { RunningLogChip } from './BillingChips';
 import { monthLabel } from './billingFormat';
 import { useBillableHours } from './billingQueries';
+import { ProfessionalCodes } from './CptCodes';
 import { minutesAndHours } from './StatementLines';
 
-const HEAD = ['Case', 'Patient', 'Billable', 'Adjustments', 'Total'];
+const HEAD = ['Case', 'Patient', 'Billable', 'Adjustments', 'Total', 'Professional codes'];
 
 /**
  * Per case, the hours a month bills as they stand now (GET …/billable-hours, spec §7): the month picked
@@ -30,6 +32,8 @@ export const CaseHoursSection = ({
   const [picked, setPicked] = useState<string>();
   const month = picked ?? cycles[0]?.month;
   const { data, error } = useBillableHours(clientId, month);
+  const timeZone = data?.client.timeZone;
+  const time = useMemo(() => timesIn(timeZone ?? 'UTC'), [timeZone]);
   if (!month) return null;
   return (
     <Box component="section" aria-labelledby="case-hours-title" sx={{ mt: 4 }}>
@@ -77,6 +81,7 @@ export const CaseHoursSection = ({
               </>,
               minutesAndHours(line.adjustMinutes, line.adjustHours),
               minutesAndHours(line.totalMinutes, line.totalHours),
+              <ProfessionalCodes key="professional" professional={line.professional} time={time} />,
             ],
           }))}
           total={{
@@ -87,6 +92,7 @@ export const CaseHoursSection = ({
               minutesAndHours(data.totals.minutes, data.totals.hours),
               minutesAndHours(data.totals.adjustMinutes, data.totals.adjustHours),
               minutesAndHours(data.totals.totalMinutes, data.totals.totalHours),
+              '',
             ],
           }}
         />
