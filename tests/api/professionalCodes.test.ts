@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { addMonths, type BillableCase, type BillableHours, type Statement } from '../../contract/billing';
 import { monthIn } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
+import { billingCycleLines } from '../../server/db/schema';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls } from './support/caseCalls';
 import { createTestUser, fetchIdToken } from './support/identity';
@@ -163,6 +165,33 @@ describeEachDatabase('Professional codes from signed reports', (kind) => {
           ],
         },
       ],
+      unreported: [],
+    });
+  });
+
+  it('reads a closed month’s lines frozen when the codes went to the case’s reader as that reader’s codes', async () => {
+    const rated = await call('POST', API_PATHS.cycleRate(clientId, month), 'billing1', { rate: '100.00' });
+    expect(rated.status, JSON.stringify(rated.body)).toBe(200);
+    const closed = await call('POST', API_PATHS.cycleStatus(clientId, month), 'billing1', {
+      status: 'closed',
+      version: (rated.body.data as { version: number }).version,
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const [frozen] = await server.database.db.select().from(billingCycleLines).limit(1);
+    if (!frozen) throw new Error('closing froze no line');
+    const old = {
+      reader: 'reader1',
+      codes: [{ code: '95720', description: 'EEG interpretation', units: 2 }],
+    };
+    await server.database.db
+      .update(billingCycleLines)
+      .set({ line: { ...frozen.line, professional: old } as unknown as BillableCase })
+      .where(and(eq(billingCycleLines.cycleId, frozen.cycleId), eq(billingCycleLines.caseId, frozen.caseId)));
+    const statement = await call('GET', API_PATHS.billingCycle(clientId, month), 'billing1');
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    const line = (statement.body.data as Statement).lines.find((each) => each.caseId === frozen.caseId);
+    expect(line?.professional).toEqual({
+      readers: [{ reader: 'reader1', codes: old.codes }],
       unreported: [],
     });
   });
