@@ -1,6 +1,6 @@
 import type { CptCode, ProfessionalCodes, ReaderCodes, UnreportedPeriod } from '../../../contract/billing';
 import type { Interval } from '../../../contract/hours';
-import { type CptInput, type RecordedPeriod, recordedPeriods, studyRecording } from './cpt';
+import { type CptInput, recordedPeriods, studyRecording } from './cpt';
 import { monthOf } from './months';
 
 /**
@@ -94,12 +94,15 @@ function periodPair(minutes: number, shortUnitTaken: boolean): CodePair | null {
 const overlap = (a: Interval, b: Interval) =>
   Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
 
+/** What says which part of a recording a report covers. */
+export type ReportCover = Pick<SignedReport, 'kind' | 'periodStart' | 'periodEnd'> & { signedBy?: string };
+
 /** The report that covers `part` of `recording` (see the module comment), or null. */
-export function coveringReport(
+export function coveringReport<Report extends ReportCover>(
   part: Interval,
-  reports: readonly SignedReport[],
+  reports: readonly Report[],
   recording: Interval,
-): SignedReport | null {
+): Report | null {
   const covering = reports
     .map((report) => ({
       report,
@@ -114,13 +117,15 @@ export function coveringReport(
     .filter(({ report }) => report.kind === 'daily')
     .sort(
       (a, b) =>
-        b.overlap - a.overlap || a.start - b.start || a.report.signedBy.localeCompare(b.report.signedBy),
+        b.overlap - a.overlap ||
+        a.start - b.start ||
+        (a.report.signedBy ?? '').localeCompare(b.report.signedBy ?? ''),
     );
   return dailies[0]?.report ?? covering.find(({ report }) => report.kind === 'final')?.report ?? null;
 }
 
 /** The recorded part of a period: the period clipped to the recording. */
-const recordedPart = (period: RecordedPeriod, recording: Interval): Interval => ({
+export const recordedPart = (period: Interval, recording: Interval): Interval => ({
   start: Math.max(period.start, recording.start),
   end: Math.min(period.end, recording.end),
 });
