@@ -20,7 +20,9 @@ import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
  * recording's end + `turnaroundHours` once the recording has ended. A cancelled case owes nothing, nor does
  * a case whose recording has not started. Each report is done by the earliest signed interpretation of its
  * kind; a daily one by a signed daily whose period is centred in the billing period (readers write the
- * period as they read it, so an exact match would miss reports that are there).
+ * period as they read it, so an exact match would miss reports that are there). An open report whose period
+ * no signed daily or final covers, by billing's reading of "covers" (`billing/professional.ts`), is marked
+ * `unbilled`: until it is signed, that period earns no professional code.
  */
 
 export interface SignedInterpretation {

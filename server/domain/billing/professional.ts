@@ -104,14 +104,10 @@ export function coveringReport<Report extends ReportCover>(
   recording: Interval,
 ): Report | null {
   const covering = reports
-    .map((report) => ({
-      report,
-      start: report.periodStart ?? recording.start,
-      overlap: overlap(part, {
-        start: report.periodStart ?? recording.start,
-        end: report.periodEnd ?? recording.end,
-      }),
-    }))
+    .map((report) => {
+      const start = report.periodStart ?? recording.start;
+      return { report, start, overlap: overlap(part, { start, end: report.periodEnd ?? recording.end }) };
+    })
     .filter((each) => each.overlap > 0);
   const dailies = covering
     .filter(({ report }) => report.kind === 'daily')
