@@ -557,6 +557,14 @@ describe("a client's billable hours per case", () => {
       '2040 min (34.00 h)',
       'Signed by Ada Lovelace95720 × 1Signed by Rhea Patel, MD, FACNS95720 × 1',
     ]);
+    // Thibodeaux's study has no signed report yet: no professional code, both days unreported.
+    const thibodeaux = bodyRowsOf(october).find((cells) => cells[1] === 'Thibodeaux, Marie');
+    expect(thibodeaux?.[5]).toBe(
+      [
+        `Unreported: ${chicago('2026-10-20T19:00:00.000Z')} – ${chicago('2026-10-21T05:00:00.000Z')} (10 h), no signed report`,
+        `Unreported: ${chicago('2026-10-21T05:00:00.000Z')} – ${chicago('2026-10-21T21:30:00.000Z')} (16 h 30 min), no signed report`,
+      ].join(''),
+    );
     expect(within(october).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringContaining('/41'));
     expect(requestsTo(onRequest, 'GET', API_PATHS.billableHours(1)).at(-1)).toEqual(
       expect.objectContaining({ query: { month: '2026-10' } }),

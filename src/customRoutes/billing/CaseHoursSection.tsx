@@ -20,7 +20,8 @@ const HEAD = ['Case', 'Patient', 'Billable', 'Adjustments', 'Total', 'Profession
 
 /**
  * Per case, the hours a month bills as they stand now (GET …/billable-hours, spec §7): the month picked
- * among the client's months, newest first by default. A closed month's statement keeps its frozen lines.
+ * among the client's months, newest first by default, with each case's professional codes per reader who
+ * signed and its unreported periods. A closed month's statement keeps its frozen lines.
  */
 export const CaseHoursSection = ({
   clientId,
