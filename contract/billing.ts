@@ -151,6 +151,44 @@ export const cptResultSchema = z.object({
 });
 export type CptResult = z.infer<typeof cptResultSchema>;
 
+/** One reader's professional codes: the reports they signed. */
+export const readerCodesSchema = z.object({
+  /** The signer's username; null only on lines frozen (before codes followed the signer) with no case reader. */
+  reader: z.string().nullable(),
+  codes: z.array(cptCodeSchema),
+});
+export type ReaderCodes = z.infer<typeof readerCodesSchema>;
+
+/** A billing period's recorded part that would earn a professional code but no signed report covers. */
+export const unreportedPeriodSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  /** Minutes of recording inside it. */
+  minutes: z.number().int(),
+});
+export type UnreportedPeriod = z.infer<typeof unreportedPeriodSchema>;
+
+/** The professional codes of a line (DESIGN §4 "Reading, reporting and billing", round three). */
+export const professionalCodesSchema = z.object({
+  readers: z.array(readerCodesSchema),
+  unreported: z.array(unreportedPeriodSchema),
+});
+export type ProfessionalCodes = z.infer<typeof professionalCodesSchema>;
+
+/**
+ * A line's professional codes as stored when its cycle closed: in today's shape, or in the shape of lines
+ * frozen when the codes went to the case's reader (`{reader, codes}`), read as that reader's codes.
+ */
+export function frozenProfessional(
+  stored: ProfessionalCodes | { reader: string | null; codes: CptCode[] } | undefined,
+): ProfessionalCodes | undefined {
+  if (stored === undefined || 'readers' in stored) return stored;
+  return {
+    readers: stored.codes.length === 0 ? [] : [{ reader: stored.reader, codes: stored.codes }],
+    unreported: [],
+  };
+}
+
 /** A case on a client's month: its billable time, the month's adjustments from its billing notes, its codes. */
 export const billableCaseSchema = z.object({
   caseId: z.number().int(),
@@ -180,10 +218,10 @@ export const billableCaseSchema = z.object({
   /** The codes of the billing periods that start in this month (95700 in the month the study starts). */
   cpt: cptResultSchema,
   /**
-   * The reader's professional codes (95717–95726) billed in this month; absent on lines frozen before they
-   * were computed.
+   * The readers' professional codes (95717–95726) billed in this month, per reader who signed the reports,
+   * and the periods no signed report covers; absent on lines frozen before they were computed.
    */
-  professional: z.object({ reader: z.string().nullable(), codes: z.array(cptCodeSchema) }).optional(),
+  professional: professionalCodesSchema.optional(),
 });
 export type BillableCase = z.infer<typeof billableCaseSchema>;
 

@@ -31,6 +31,12 @@ export const nextReportSchema = z.object({
   dueBy: instant,
   /** Past `dueBy` when the server answered (the browser turns it overdue as the clock passes `dueBy`). */
   overdue: z.boolean(),
+  /**
+   * No signed report covers the billing period this report speaks for (a daily's period; for the final, some
+   * period of 2 h or more of the recording): until it is signed, that period earns no professional code and
+   * the statement lists it as unreported.
+   */
+  unbilled: z.boolean(),
 });
 export type NextReport = z.infer<typeof nextReportSchema>;
 

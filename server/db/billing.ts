@@ -1,5 +1,10 @@
 import { and, eq, min, sql } from 'drizzle-orm';
-import type { BillableCase, ClientHeader, CycleStatus } from '../../contract/billing';
+import {
+  type BillableCase,
+  type ClientHeader,
+  type CycleStatus,
+  frozenProfessional,
+} from '../../contract/billing';
 import { billingCycleLines, billingCycles, cases, clients } from './schema';
 import { subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
@@ -149,8 +154,12 @@ export async function saveStatus(
   return row as StoredCycle;
 }
 
-/** A line as stored: those frozen before running logs were marked lack the marks. */
-type FrozenLine = Omit<BillableCase, 'openLog' | 'staleLog'> & Partial<BillableCase>;
+/**
+ * A line as stored: those frozen before running logs were marked lack the marks, and those frozen before
+ * professional codes followed their signers keep them in the old shape.
+ */
+type FrozenLine = Omit<BillableCase, 'openLog' | 'staleLog' | 'professional'> &
+  Partial<BillableCase> & { professional?: Parameters<typeof frozenProfessional>[0] };
 
 export async function frozenLines(db: DbOrTx, cycleId: number): Promise<BillableCase[]> {
   const rows = await db
@@ -158,6 +167,14 @@ export async function frozenLines(db: DbOrTx, cycleId: number): Promise<Billable
     .from(billingCycleLines)
     .where(eq(billingCycleLines.cycleId, cycleId));
   return rows
-    .map((row) => ({ openLog: false, staleLog: false, ...(row.line as FrozenLine) }))
+    .map((row) => {
+      const line = row.line as FrozenLine;
+      return {
+        openLog: false,
+        staleLog: false,
+        ...line,
+        professional: frozenProfessional(line.professional),
+      };
+    })
     .sort((a, b) => a.caseNumber.localeCompare(b.caseNumber));
 }

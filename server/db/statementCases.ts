@@ -1,7 +1,14 @@
 import { and, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
+import type { SignedReport } from '../domain/billing/professional';
 import { casePatients, caseRecordItems, caseRecordRevisions, cases, caseTimeLogs } from './schema';
-import { isSignedInterpretation, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import {
+  fromJson,
+  isSignedInterpretation,
+  latestRevisionJoin,
+  liveRecordsOfCase,
+  subquery,
+} from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The cases of a client's statement: their facts for the lines and CPT codes, running logs, revisions. */
@@ -45,10 +52,8 @@ export interface StatementCase {
   recordingEnd: Date | null;
   channelCount: number;
   hasHookupLog: boolean;
-  /** The reader's username. */
-  reader: string | null;
-  /** A signed daily report exists: the study was interpreted period by period. */
-  hasDailyReports: boolean;
+  /** The live signed daily and final interpretations: the professional codes come from them. */
+  reports: SignedReport[];
 }
 
 /*
@@ -71,20 +76,40 @@ const hookup = subquery
   .limit(1)
   .as('hookup');
 const latest = latestRevisionJoin();
-const daily = subquery
-  .select({ itemId: caseRecordItems.id })
+/** The case's live signed dailies and finals, as one json list: what its professional codes come from. */
+const reports = subquery
+  .select({
+    list: sql`json_agg(json_build_object(
+      'kind', ${latest.body}->>'kind', 'periodStart', ${latest.body}->>'periodStart',
+      'periodEnd', ${latest.body}->>'periodEnd', 'signedBy', ${latest.body}->>'signedBy'))`.as('report_list'),
+  })
   .from(caseRecordItems)
   .crossJoinLateral(latest)
   .where(
     liveRecordsOfCase(
       'interpretations',
       latest,
-      sql`${latest.body}->>'kind' = 'daily'`,
+      sql`${latest.body}->>'kind' in ('daily', 'final')`,
       isSignedInterpretation(latest.body),
+      sql`${latest.body}->>'signedBy' is not null`,
     ),
   )
-  .limit(1)
-  .as('daily');
+  .as('reports');
+
+/** A signed report as read: instants as ISO text. */
+interface ReadReport {
+  kind: 'daily' | 'final';
+  periodStart: string | null;
+  periodEnd: string | null;
+  signedBy: string;
+}
+
+const toReports = (value: unknown): SignedReport[] =>
+  fromJson<ReadReport[]>(value as string).map((report) => ({
+    ...report,
+    periodStart: report.periodStart === null ? null : Date.parse(report.periodStart),
+    periodEnd: report.periodEnd === null ? null : Date.parse(report.periodEnd),
+  }));
 
 /** The client's cases that are among `caseIds` or whose recording overlaps [start, end). */
 export function statementCases(
@@ -108,13 +133,12 @@ export function statementCases(
       recordingEnd: cases.recordingEnd,
       channelCount: cases.channelCount,
       hasHookupLog: sql<boolean>`${hookup.itemId} is not null`,
-      reader: cases.reader,
-      hasDailyReports: sql<boolean>`${daily.itemId} is not null`,
+      reports: sql`coalesce(${reports.list}, '[]')`.mapWith(toReports),
     })
     .from(cases)
     .leftJoinLateral(patient, sql`true`)
     .leftJoinLateral(hookup, sql`true`)
-    .leftJoinLateral(daily, sql`true`)
+    .leftJoinLateral(reports, sql`true`)
     .where(
       and(
         eq(cases.clientId, clientId),

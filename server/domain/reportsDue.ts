@@ -1,6 +1,6 @@
 import type { BillingPeriodStart } from '../../contract/billingPeriods';
 import { monthIn } from '../../contract/calendar';
-import { HOUR_MS, type Interval } from '../../contract/hours';
+import { HOUR_MS, type Interval, toMinuteGrid } from '../../contract/hours';
 import {
   type DueReportKind,
   isOpenReport,
@@ -8,7 +8,9 @@ import {
   type ReportStatus,
   reportStatus,
 } from '../../contract/reportsDue';
+import { recordedPeriods } from './billing/cpt';
 import { billingPeriods } from './billing/periods';
+import { coveringReport, type ReportCover, recordedPart } from './billing/professional';
 import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
 
 /**
@@ -18,7 +20,9 @@ import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
  * recording's end + `turnaroundHours` once the recording has ended. A cancelled case owes nothing, nor does
  * a case whose recording has not started. Each report is done by the earliest signed interpretation of its
  * kind; a daily one by a signed daily whose period is centred in the billing period (readers write the
- * period as they read it, so an exact match would miss reports that are there).
+ * period as they read it, so an exact match would miss reports that are there). An open report whose period
+ * no signed daily or final covers, by billing's reading of "covers" (`billing/professional.ts`), is marked
+ * `unbilled`: until it is signed, that period earns no professional code.
  */
 
 export interface SignedInterpretation {
@@ -46,6 +50,8 @@ export interface ExpectedReport {
   dueBy: string;
   signedAt: string | null;
   status: ReportStatus;
+  /** Open, and no signed report covers its period (see NextReport's `unbilled`). */
+  unbilled: boolean;
 }
 
 // Stryker disable next-line ObjectLiteral: read only by the sort below, which finds the reports in order.
@@ -72,11 +78,47 @@ function fullPeriods(input: ReportsDueInput, start: number, end: number): Interv
   return periods.filter((period) => period.start >= start && period.end <= end);
 }
 
+/**
+ * Whether the periods a report speaks for earn no professional code yet (the billing rule of
+ * `billing/professional.ts`): a daily's own period, or for the final any period of 2 h or more of the
+ * recording, that no signed daily or final covers. A preliminary never earns a code.
+ */
+function leavesUnbilled(
+  input: ReportsDueInput,
+  recording: Interval,
+  kind: DueReportKind,
+  period: Interval | undefined,
+): boolean {
+  const covers: ReportCover[] = input.signed.flatMap(({ kind: signedKind, periodStart, periodEnd }) =>
+    signedKind === 'daily' || signedKind === 'final'
+      ? [
+          {
+            kind: signedKind,
+            periodStart: periodStart ? Date.parse(periodStart) : null,
+            periodEnd: periodEnd ? Date.parse(periodEnd) : null,
+          },
+        ]
+      : [],
+  );
+  const uncovered = (part: Interval) => coveringReport(part, covers, recording) === null;
+  if (kind === 'daily' && period) return uncovered(period);
+  if (kind !== 'final') return false;
+  const grid = toMinuteGrid(recording);
+  if (!grid) return false;
+  return recordedPeriods(grid, input).some(
+    (each) => each.minutes >= UNBILLED_MINIMUM_MINUTES && uncovered(recordedPart(each, grid)),
+  );
+}
+
+/** The shortest period that earns a professional code (2 h). */
+const UNBILLED_MINIMUM_MINUTES = 120;
+
 export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] {
   if (input.cancelled || !input.recordingStart) return [];
   const start = Date.parse(input.recordingStart);
   const end = input.recordingEnd ? Date.parse(input.recordingEnd) : null;
   const turnaround = input.turnaroundHours * HOUR_MS;
+  const recording = { start, end: end ?? Math.max(start, now.getTime()) };
   const ofKind = (kind: string) => input.signed.filter((item) => item.kind === kind);
   const report = (
     kind: DueReportKind,
@@ -86,13 +128,15 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
   ): ExpectedReport => {
     const dueBy = new Date(due).toISOString();
     const signedAt = earliest(signed);
+    const status = reportStatus(dueBy, signedAt, now);
     return {
       kind,
       periodStart: period ? new Date(period.start).toISOString() : null,
       periodEnd: period ? new Date(period.end).toISOString() : null,
       dueBy,
       signedAt,
-      status: reportStatus(dueBy, signedAt, now),
+      status,
+      unbilled: isOpenReport(status) && leavesUnbilled(input, recording, kind, period),
     };
   };
   const dailies = ofKind('daily');
@@ -124,12 +168,14 @@ export const openReportView = ({
   periodEnd,
   dueBy,
   status,
+  unbilled,
 }: ExpectedReport): NextReport => ({
   kind,
   periodStart,
   periodEnd,
   dueBy,
   overdue: status === 'overdue',
+  unbilled,
 });
 
 /** The soonest-due report still waiting for a signature, or null. */

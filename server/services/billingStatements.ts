@@ -3,6 +3,7 @@ import type {
   BillingCycle,
   ClientHeader,
   CptResult,
+  ProfessionalCodes,
   Statement,
   StatementChange,
 } from '../../contract/billing';
@@ -20,10 +21,10 @@ import {
   statementCases,
 } from '../db/statementCases';
 import type { DbOrTx } from '../db/transaction';
-import { cptCodes } from '../domain/billing/cpt';
+import { type CptInput, cptCodes } from '../domain/billing/cpt';
 import { allowedCycleMoves } from '../domain/billing/cycleStatus';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
-import { monthEnded, monthName, monthOf, monthWindow } from '../domain/billing/months';
+import { monthEnded, monthName, monthWindow } from '../domain/billing/months';
 import { professionalCodes } from '../domain/billing/professional';
 
 /**
@@ -32,24 +33,23 @@ import { professionalCodes } from '../domain/billing/professional';
  */
 
 const NO_CODES: CptResult = { codes: [], periods: [], recordingMinutes: 0, flag: null };
+const NO_PROFESSIONAL_CODES: ProfessionalCodes = { readers: [], unreported: [] };
 
-function cptOf(found: StatementCase, client: ClientHeader, month: string, now: Date): CptResult {
-  if (!found.recordingStart) return NO_CODES;
+/** The study as the codes read it, or null before its recording has started (or when it has no length). */
+function studyOf(found: StatementCase, client: ClientHeader, now: Date): CptInput | null {
+  if (!found.recordingStart) return null;
   const recordingEnd = (found.recordingEnd ?? now).getTime();
-  if (recordingEnd <= found.recordingStart.getTime()) return NO_CODES;
-  return cptCodes(
-    {
-      recordingStart: found.recordingStart.getTime(),
-      recordingEnd,
-      timeZone: client.timeZone,
-      billingPeriodStart: client.billingPeriodStart,
-      channelCount: found.channelCount,
-      hasVideo: found.hasVideo,
-      monitoringLevel: found.monitoringLevel,
-      hasHookupLog: found.hasHookupLog,
-    },
-    month,
-  );
+  if (recordingEnd <= found.recordingStart.getTime()) return null;
+  return {
+    recordingStart: found.recordingStart.getTime(),
+    recordingEnd,
+    timeZone: client.timeZone,
+    billingPeriodStart: client.billingPeriodStart,
+    channelCount: found.channelCount,
+    hasVideo: found.hasVideo,
+    monitoringLevel: found.monitoringLevel,
+    hasHookupLog: found.hasHookupLog,
+  };
 }
 
 /**
@@ -100,22 +100,18 @@ export async function currentLines(
   );
   return found.flatMap((statementCase) => {
     const { billable, adjust } = minutes.get(statementCase.caseId) ?? { billable: 0, adjust: 0 };
-    const cpt = cptOf(statementCase, client, month, now);
+    const study = studyOf(statementCase, client, now);
+    const cpt = study ? cptCodes(study, month) : NO_CODES;
     if (billable === 0 && adjust === 0 && cpt.periods.length === 0 && cpt.codes.length === 0) return [];
     const {
       hasHookupLog: _hookup,
       channelCount: _channels,
-      hasDailyReports,
-      reader,
+      reports,
       recordingStart,
       recordingEnd,
       ...shown
     } = statementCase;
-    const endsInMonth = monthOf((recordingEnd ?? now).getTime(), client.timeZone) === month;
-    const professional = {
-      reader,
-      codes: professionalCodes({ cpt, hasVideo: statementCase.hasVideo, hasDailyReports, endsInMonth }),
-    };
+    const professional = study ? professionalCodes({ study, reports, month }) : NO_PROFESSIONAL_CODES;
     return [
       {
         ...shown,

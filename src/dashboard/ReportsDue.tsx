@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReportDue } from '../../contract/home';
 import { isReportOverdueAt } from '../../contract/reportsDue';
@@ -33,14 +35,24 @@ const ReportRow = ({ report, now }: { report: ReportDue; now: Date }) => {
       <TableCell sx={{ whiteSpace: 'nowrap', color: overdue ? 'error.main' : undefined }}>
         {formatInZone(report.dueBy, report.clientTimeZone)}
       </TableCell>
-      <TableCell>{overdue && <Chip label="Overdue" size="small" color="error" />}</TableCell>
+      <TableCell>
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {overdue && <Chip label="Overdue" size="small" color="error" />}
+          {report.unbilled && (
+            <Tooltip title="No signed report covers this period: it bills no professional code until one is signed">
+              <Chip label="Period unbilled" size="small" color="warning" variant="outlined" />
+            </Tooltip>
+          )}
+        </Box>
+      </TableCell>
     </TableRow>
   );
 };
 
 /**
  * The reports the caller owes as the reader of open cases, the soonest due first (DESIGN §4 "Reports
- * due"): each links to the case's interpretations; one turns overdue here as the clock passes its due time.
+ * due"): each links to the case's interpretations; one turns overdue here as the clock passes its due time,
+ * and one whose period no signed report covers is marked: that period bills no professional code yet.
  */
 export const ReportsDue = (props: WidgetData<ReportDue[]>) => {
   const now = useNow();

@@ -183,7 +183,7 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
     ]);
   });
 
-  it('bills the reader’s professional codes: per period with a signed daily report, one by length otherwise', async () => {
+  it('bills professional codes from signed reports: per period with a daily report, one by length for a final alone', async () => {
     const client = await newClient('PRO', { billingPeriodStart: '07:00' });
     const daily = await study(client, local(16, 7), 48, 60, undefined, 'reader1');
     const once = await study(client, local(16, 7), 48, 60, undefined, 'reader1');
@@ -199,15 +199,30 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
       { baseRevision: 1, status: 'signed' },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    const final = await call('POST', API_PATHS.caseRecords(once.id, 'interpretations'), 'reader1', {
+      kind: 'final',
+      status: 'signed',
+    });
+    expect(final.status, JSON.stringify(final.body)).toBe(201);
     const lines = (await statementOf(client)).lines;
     const professional = (caseId: number) => lines.find((line) => line.caseId === caseId)?.professional;
-    // Two 07:00-to-07:00 days with video, interpreted day by day: 95720 × 2.
+    // Two 07:00-to-07:00 days with video: the first, read by its daily report, bills 95720; the second has
+    // no signed report yet.
     expect(professional(daily.id)).toEqual({
-      reader: 'reader1',
-      codes: [{ code: '95720', description: expect.stringContaining('12–26 h'), units: 2 }],
+      readers: [
+        {
+          reader: 'reader1',
+          codes: [{ code: '95720', description: expect.stringContaining('12–26 h'), units: 1 }],
+        },
+      ],
+      unreported: [{ start: local(17, 7), end: local(18, 7), minutes: 24 * 60 }],
     });
     // The same 48 h reported once at the end: one > 36 to 60 h code.
-    expect(professional(once.id)?.codes.map(({ code, units }) => [code, units])).toEqual([['95722', 1]]);
+    expect(
+      professional(once.id)?.readers.flatMap((reader) =>
+        reader.codes.map(({ code, units }) => [code, units]),
+      ),
+    ).toEqual([['95722', 1]]);
     // The billable-hours report gives each study the same codes, per reader.
     const hours = await call('GET', `${API_PATHS.billableHours(client.id)}?month=${month}`, 'billing1');
     const cases = (hours.body.data as { cases: { caseId: number; professional: unknown }[] }).cases;

@@ -87,12 +87,13 @@ describeEachDatabase('Reports due API', (kind) => {
   const owedOn = async (found: CaseDetails) =>
     (await home())
       .filter((report) => report.caseId === found.id)
-      .map(({ kind, periodStart, periodEnd, dueBy, overdue }) => ({
+      .map(({ kind, periodStart, periodEnd, dueBy, overdue, unbilled }) => ({
         kind,
         periodStart,
         periodEnd,
         dueBy,
         overdue,
+        unbilled,
       }));
 
   async function reportsOf(clientId: number) {
@@ -128,11 +129,20 @@ describeEachDatabase('Reports due API', (kind) => {
       periodEnd: iso(start + (index + 1) * DAY),
       dueBy: iso(start + (index + 2) * DAY),
       overdue: true,
+      // No signed report covers the day: it bills no professional code until its report is signed.
+      unbilled: true,
     });
     expect(await owedOn(found)).toEqual([
       day(0),
       day(1),
-      { kind: 'final', periodStart: null, periodEnd: null, dueBy: iso(start + 4 * DAY), overdue: false },
+      {
+        kind: 'final',
+        periodStart: null,
+        periodEnd: null,
+        dueBy: iso(start + 4 * DAY),
+        overdue: false,
+        unbilled: true,
+      },
     ]);
     const listed = (await home()).find((report) => report.caseId === found.id);
     expect(listed).toMatchObject({
@@ -175,13 +185,21 @@ describeEachDatabase('Reports due API', (kind) => {
     const start = Date.now() - 12 * HOUR;
     const found = await study(fromMidnight, start, start + 10 * HOUR);
     expect(await owedOn(found)).toEqual([
-      { kind: 'prelim', periodStart: null, periodEnd: null, dueBy: iso(start + DAY), overdue: false },
+      {
+        kind: 'prelim',
+        periodStart: null,
+        periodEnd: null,
+        dueBy: iso(start + DAY),
+        overdue: false,
+        unbilled: false,
+      },
       {
         kind: 'final',
         periodStart: null,
         periodEnd: null,
         dueBy: iso(start + 10 * HOUR + DAY),
         overdue: false,
+        unbilled: true,
       },
     ]);
     expect((await details(found.id)).nextReport).toMatchObject({ kind: 'prelim', overdue: false });
@@ -206,13 +224,21 @@ describeEachDatabase('Reports due API', (kind) => {
     });
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     expect(await owedOn(found)).toEqual([
-      { kind: 'prelim', periodStart: null, periodEnd: null, dueBy: iso(start + DAY), overdue: true },
+      {
+        kind: 'prelim',
+        periodStart: null,
+        periodEnd: null,
+        dueBy: iso(start + DAY),
+        overdue: true,
+        unbilled: false,
+      },
       {
         kind: 'final',
         periodStart: null,
         periodEnd: null,
         dueBy: iso(start + 10 * HOUR + DAY),
         overdue: false,
+        unbilled: true,
       },
     ]);
   });

@@ -167,8 +167,8 @@ test('a reader signs a preliminary and two daily reports, is stopped from a seco
   // Two full 07:00-to-07:00 days with video, continuous, and the hookup.
   await expect(line).toContainText('95716 × 2');
   await expect(line).toContainText('95700 × 1');
-  // The reader's professional codes: read day by day (signed daily reports), one 95720 per day.
-  await expect(line).toContainText('Reader Marcus Feld, MD, FACNS');
+  // The professional codes of the reader who signed the daily reports: one 95720 per day.
+  await expect(line).toContainText('Signed by Marcus Feld, MD, FACNS');
   await expect(line).toContainText('95720 × 2');
   await expect(line).toContainText('2910 min (48.50 h)');
   await expect(page.getByText('2910 min × 125.50 / h = 6086.75 USD')).toBeVisible();

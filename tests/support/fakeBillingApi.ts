@@ -92,8 +92,18 @@ export interface LineSpec {
   /** A running time log counts in the month (and is stale). */
   openLog?: boolean;
   staleLog?: boolean;
-  /** The case's reader: the line then carries their professional codes, read once after the end. */
-  reader?: string;
+  /**
+   * The case's signed daily reports and final: the line then carries the professional codes they earn (and
+   * the periods none covers), worked out by the server's rules.
+   */
+  reports?: FakeReport[];
+}
+
+/** A signed report: its kind, signer and period (wall-clock in the client's zone; none: the whole recording). */
+export interface FakeReport {
+  kind: 'daily' | 'final';
+  signedBy: string;
+  period?: [string, string];
 }
 
 /** A statement line of `month`, its CPT codes worked out by the server's rules from the recording. */
@@ -102,21 +112,28 @@ export function buildLine(client: ClientHeader, month: string, spec: LineSpec): 
   const recordingEnd = spec.end && localTime(client.timeZone, spec.end);
   const adjustMinutes = spec.adjustMinutes ?? 0;
   const totalMinutes = spec.minutes + adjustMinutes;
-  const cpt = cptCodes(
-    {
-      recordingStart: Date.parse(recordingStart),
-      recordingEnd: recordingEnd ? Date.parse(recordingEnd) : Date.now(),
-      timeZone: client.timeZone,
-      hasVideo: spec.hasVideo,
-      monitoringLevel: spec.monitoringLevel,
-      hasHookupLog: true,
-    },
-    month,
-  );
-  const professional = spec.reader && {
-    reader: spec.reader,
-    codes: professionalCodes({ cpt, hasVideo: spec.hasVideo, hasDailyReports: false, endsInMonth: true }),
+  const study = {
+    recordingStart: Date.parse(recordingStart),
+    recordingEnd: recordingEnd ? Date.parse(recordingEnd) : Date.now(),
+    timeZone: client.timeZone,
+    hasVideo: spec.hasVideo,
+    monitoringLevel: spec.monitoringLevel,
+    hasHookupLog: true,
   };
+  const cpt = cptCodes(study, month);
+  const at = (local: string) => Date.parse(localTime(client.timeZone, local));
+  const professional =
+    spec.reports &&
+    professionalCodes({
+      study,
+      month,
+      reports: spec.reports.map(({ kind, signedBy, period }) => ({
+        kind,
+        signedBy,
+        periodStart: period ? at(period[0]) : null,
+        periodEnd: period ? at(period[1]) : null,
+      })),
+    });
   return {
     caseId: spec.caseId,
     caseNumber: `${client.code}-${spec.start.slice(0, 4)}-${String(spec.caseId).padStart(4, '0')}`,
@@ -497,12 +514,17 @@ const study = (
 export const BAYOU_OCTOBER: LineSpec[] = [
   study(41, 'Okafor, Grace', icu, ['2026-10-02 21:15', '2026-10-05 09:40'], 3565),
   {
+    // Read day by day by two readers: each signed one daily report.
     ...study(42, 'Nguyen, Minh', longTerm, ['2026-10-08 07:30', '2026-10-09 19:00'], 2100, -60),
-    reader: 'rhea',
+    reports: [
+      { kind: 'daily', signedBy: 'rhea', period: ['2026-10-08 07:30', '2026-10-09 00:00'] },
+      { kind: 'daily', signedBy: 'ada', period: ['2026-10-09 00:00', '2026-10-09 19:00'] },
+    ],
   },
   study(43, 'Delacroix, Anne', routine, ['2026-10-12 10:00', '2026-10-12 11:20'], 80),
   study(44, 'Broussard, Luc', ambulatory, ['2026-10-14 08:00', '2026-10-16 08:00'], 240),
-  study(45, 'Thibodeaux, Marie', icu, ['2026-10-20 14:00', '2026-10-21 16:30'], 1590, 30),
+  // No report signed yet: both days unreported.
+  { ...study(45, 'Thibodeaux, Marie', icu, ['2026-10-20 14:00', '2026-10-21 16:30'], 1590, 30), reports: [] },
   study(46, 'Landry, Paul', overnight, ['2026-10-30 18:00', '2026-11-01 06:00'], 1800),
 ];
 

@@ -73,6 +73,7 @@ export const buildReportDue = (overrides: Partial<ReportDue> = {}): ReportDue =>
   periodEnd: null,
   dueBy: minutesAgo(-3 * 60),
   overdue: false,
+  unbilled: false,
   ...overrides,
 });
 
@@ -167,7 +168,8 @@ export const readerHome: Home = {
     }),
   ],
   openTimeLogs: [],
-  // Henri Dubois's daily report for the day before yesterday is overdue; Marta Castillo's final is due.
+  // Henri Dubois's daily report for the day before yesterday is overdue, and no signed report bills its day;
+  // Marta Castillo's final is due.
   reportsDue: [
     buildReportDue({
       caseId: 91,
@@ -179,6 +181,7 @@ export const readerHome: Home = {
       periodEnd: '2026-11-23T05:00:00.000Z',
       dueBy: '2026-11-24T05:00:00.000Z',
       overdue: true,
+      unbilled: true,
     }),
     buildReportDue({ kind: 'final', dueBy: minutesAgo(-5 * 60) }),
   ],

@@ -396,10 +396,23 @@ describe('the statement', () => {
     expect(rowOf(table, 'BMH-2026-0042').textContent).toContain(
       '2100 min (35.00 h)-60 min (-1.00 h)2040 min (34.00 h)',
     );
-    // The reader's codes under the technical ones, by the reader's name and credentials.
+    // The professional codes under the technical ones, per reader who signed, by name and credentials.
     expect(
-      await within(rowOf(table, 'BMH-2026-0042')).findByText('Reader Rhea Patel, MD, FACNS'),
+      await within(rowOf(table, 'BMH-2026-0042')).findByText('Signed by Rhea Patel, MD, FACNS'),
     ).toBeInTheDocument();
+    expect(within(rowOf(table, 'BMH-2026-0042')).getByText('Signed by Ada Lovelace')).toBeInTheDocument();
+    // A study with no signed report: no professional code, each day listed as unreported.
+    expect(
+      within(rowOf(table, 'BMH-2026-0045')).getByText(
+        `Unreported: ${chicago('2026-10-20T19:00:00.000Z')} – ${chicago('2026-10-21T05:00:00.000Z')} (10 h), no signed report`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(rowOf(table, 'BMH-2026-0045')).getByText(
+        `Unreported: ${chicago('2026-10-21T05:00:00.000Z')} – ${chicago('2026-10-21T21:30:00.000Z')} (16 h 30 min), no signed report`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(rowOf(table, 'BMH-2026-0045')).queryByText(/^9571[78]|^9572/)).toBeNull();
     expect(within(rowOf(table, 'BMH-2026-0043')).getByText(/^Routine EEG: under 2 h/)).toBeInTheDocument();
     expect(rows[6]).toEqual([
       'Totals',
@@ -490,13 +503,17 @@ describe('the statement', () => {
     expect(name).toBe('statement-BMH-2026-10.csv');
     const [header, ...rows] = text.trim().split('\n');
     expect(header).toBe(
-      'Case number,Patient,MRN,Recording start,Recording end,Billable minutes,Billable hours,Adjustment minutes,Adjustment hours,Total minutes,Total hours,CPT codes,Professional codes,Reader,Note,Currency,Rate,Amount',
+      'Case number,Patient,MRN,Recording start,Recording end,Billable minutes,Billable hours,Adjustment minutes,Adjustment hours,Total minutes,Total hours,CPT codes,Professional codes,Unreported,Note,Currency,Rate,Amount',
     );
     expect(rows).toHaveLength(7);
     expect(rows[1]).toContain('BMH-2026-0042,"Nguyen, Minh",BMH101554,');
-    // The reader’s professional codes by name and credentials: 35.5 h read once after the end is not over 36 h, so two video days of 12–26 h.
+    // The professional codes per signer, by name and credentials: each read one of the two video days.
     expect(rows[1]).toContain(
-      ',2100,35.00,-60,-1.00,2040,34.00,95700 × 1; 95715 × 2,95720 × 2,"Rhea Patel, MD, FACNS",,,,',
+      ',2100,35.00,-60,-1.00,2040,34.00,95700 × 1; 95715 × 2,"Ada Lovelace: 95720 × 1; Rhea Patel, MD, FACNS: 95720 × 1",,,,,',
+    );
+    // A study with no signed report: its days are unreported.
+    expect(rows[4]).toContain(
+      `,,"Unreported: ${chicago('2026-10-20T19:00:00.000Z')} – ${chicago('2026-10-21T05:00:00.000Z')} (10 h), no signed report; Unreported:`,
     );
     expect(rows[6]).toMatch(
       /^Total,,,,,9375,156\.25,-30,-0\.50,9345,155\.75,,,,(DRAFT: the month is still open)?,USD,125\.50,19546\.63$/,
@@ -511,9 +528,9 @@ describe("a client's billable hours per case", () => {
     render(<stories.ClientCycles onRequest={onRequest} />);
     const november = await screen.findByRole('table', { name: 'Billable hours per case, November 2026' });
     expect(bodyRowsOf(november).map((cells) => cells.slice(1))).toEqual([
-      ['Prejean, Alma', '2100 min (35.00 h)', '0 min (0.00 h)', '2100 min (35.00 h)'],
-      ['Guidry, Theo', '960 min (16.00 h)Open log, stale', '0 min (0.00 h)', '960 min (16.00 h)'],
-      ['', '3060 min (51.00 h)', '0 min (0.00 h)', '3060 min (51.00 h)'],
+      ['Prejean, Alma', '2100 min (35.00 h)', '0 min (0.00 h)', '2100 min (35.00 h)', ''],
+      ['Guidry, Theo', '960 min (16.00 h)Open log, stale', '0 min (0.00 h)', '960 min (16.00 h)', ''],
+      ['', '3060 min (51.00 h)', '0 min (0.00 h)', '3060 min (51.00 h)', ''],
     ]);
     expect(bodyRowsOf(november).at(-1)?.[0]).toBe('Totals');
     expect(requestsTo(onRequest, 'GET', API_PATHS.billableHours(1))).toEqual([
@@ -523,20 +540,31 @@ describe("a client's billable hours per case", () => {
     await user.click(screen.getByRole('combobox', { name: 'Month' }));
     await user.click(await screen.findByRole('option', { name: 'October 2026' }));
     const october = await screen.findByRole('table', { name: 'Billable hours per case, October 2026' });
-    const [okafor, nguyen] = bodyRowsOf(october);
+    const [okafor] = bodyRowsOf(october);
     expect(okafor?.slice(1)).toEqual([
       'Okafor, Grace',
       '3565 min (59.42 h)',
       '0 min (0.00 h)',
       '3565 min (59.42 h)',
+      '',
     ]);
-    // Nguyen's billing note takes an hour off.
-    expect(nguyen?.slice(1)).toEqual([
+    // Nguyen's billing note takes an hour off; each of the two readers signed one day's report.
+    await within(october).findByText('Signed by Rhea Patel, MD, FACNS');
+    expect(bodyRowsOf(october)[1]?.slice(1)).toEqual([
       'Nguyen, Minh',
       '2100 min (35.00 h)',
       '-60 min (-1.00 h)',
       '2040 min (34.00 h)',
+      'Signed by Ada Lovelace95720 × 1Signed by Rhea Patel, MD, FACNS95720 × 1',
     ]);
+    // Thibodeaux's study has no signed report yet: no professional code, both days unreported.
+    const thibodeaux = bodyRowsOf(october).find((cells) => cells[1] === 'Thibodeaux, Marie');
+    expect(thibodeaux?.[5]).toBe(
+      [
+        `Unreported: ${chicago('2026-10-20T19:00:00.000Z')} – ${chicago('2026-10-21T05:00:00.000Z')} (10 h), no signed report`,
+        `Unreported: ${chicago('2026-10-21T05:00:00.000Z')} – ${chicago('2026-10-21T21:30:00.000Z')} (16 h 30 min), no signed report`,
+      ].join(''),
+    );
     expect(within(october).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringContaining('/41'));
     expect(requestsTo(onRequest, 'GET', API_PATHS.billableHours(1)).at(-1)).toEqual(
       expect.objectContaining({ query: { month: '2026-10' } }),

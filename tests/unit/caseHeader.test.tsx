@@ -156,6 +156,7 @@ describe('the next report due in the case header', () => {
     periodEnd: '2026-11-24T05:00:00.000Z',
     dueBy: '2026-11-24T14:00:00.000Z',
     overdue: false,
+    unbilled: true,
   };
 
   it("names the kind and the due time in the client's zone, and turns red once overdue", () => {

@@ -136,7 +136,7 @@ describe("the reader's reports due", () => {
         'Daily',
         `${formatInZone(overdueDaily.periodStart, 'America/New_York')} – ${formatInZone(overdueDaily.periodEnd, 'America/New_York')}`,
         formatInZone(overdueDaily.dueBy, 'America/New_York'),
-        'Overdue',
+        'OverduePeriod unbilled',
       ],
       [
         'NSG-2026-0038',
@@ -153,6 +153,8 @@ describe("the reader's reports due", () => {
       casePagePath('preview', 91, 'interpretations'),
     );
     expect(within(table).getByText('Overdue').closest('.MuiChip-colorError')).not.toBeNull();
+    // Its day has no signed report: it bills no professional code until one is signed.
+    expect(within(table).getByText('Period unbilled').closest('.MuiChip-colorWarning')).not.toBeNull();
   });
 
   it('turns a report overdue on screen once its due time passes, without a reload', () => {

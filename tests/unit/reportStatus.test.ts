@@ -34,6 +34,7 @@ describe('the status of a report owed (DESIGN §4 "Reading, reporting and billin
       periodEnd: null,
       dueBy: at('14:00'),
       overdue: false,
+      unbilled: false,
     };
     expect(nextReportSchema.parse(report)).toEqual(report);
     expect(isReportOverdueAt(report, new Date(at('14:00')))).toBe(false);

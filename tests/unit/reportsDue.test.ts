@@ -258,6 +258,7 @@ describe('the reports still owed, as the header, the home page and the reports p
       periodEnd: null,
       dueBy: iso(local(2026, 11, 11, 9)),
       overdue: true,
+      unbilled: false,
     });
     expect(nextOpenReport(reportsDue({ ...threeDays, signed: [prelimOnTime] }, noon))).toEqual({
       kind: 'daily',
@@ -265,6 +266,7 @@ describe('the reports still owed, as the header, the home page and the reports p
       periodEnd: iso(local(2026, 11, 12)),
       dueBy: iso(local(2026, 11, 13)),
       overdue: true,
+      unbilled: true,
     });
     expect(nextOpenReport(reportsDue({ ...threeDays, signed: [prelimOnTime, nov11ByEnd] }, noon))).toEqual({
       kind: 'daily',
@@ -272,10 +274,52 @@ describe('the reports still owed, as the header, the home page and the reports p
       periodEnd: iso(local(2026, 11, 13)),
       dueBy: iso(local(2026, 11, 14)),
       overdue: false,
+      unbilled: true,
     });
     const final = { kind: 'final', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 13, 11) };
     const everySigned = [prelimOnTime, nov11ByEnd, nov12ByStart, final];
     expect(nextOpenReport(reportsDue({ ...threeDays, signed: everySigned }, noon))).toBeNull();
+  });
+
+  it('marks an open report whose period no signed daily or final covers: it leaves that period unbilled', () => {
+    const nov11 = { kind: 'daily', periodStart: local(2026, 11, 11), periodEnd: local(2026, 11, 12) };
+    const nov12 = { kind: 'daily', periodStart: local(2026, 11, 12), periodEnd: local(2026, 11, 13) };
+    const unbilled = (signed: ReportsDueInput['signed']) =>
+      reportsDue({ ...threeDays, signed }, later)
+        .filter((report) => report.unbilled)
+        .map((report) => `${report.kind} ${report.periodStart ?? ''}`.trim());
+    // Nothing signed: both days' daily reports and the final (for the partial first and last days).
+    expect(unbilled([])).toEqual([
+      `daily ${iso(local(2026, 11, 11))}`,
+      `daily ${iso(local(2026, 11, 12))}`,
+      'final',
+    ]);
+    // Both days signed: the final still leaves the partial first (15 h) and last (9 h) days unbilled.
+    const days = [nov11, nov12].map((daily) => ({ ...daily, signedAt: local(2026, 11, 14) }));
+    expect(unbilled(days)).toEqual(['final']);
+    // A daily covering the last partial day and one written across the first one: the final bills nothing more.
+    const partials = [
+      {
+        kind: 'daily',
+        periodStart: local(2026, 11, 10, 9),
+        periodEnd: local(2026, 11, 10, 23),
+        signedAt: later.toISOString(),
+      },
+      {
+        kind: 'daily',
+        periodStart: local(2026, 11, 13),
+        periodEnd: local(2026, 11, 13, 9),
+        signedAt: later.toISOString(),
+      },
+    ];
+    expect(unbilled([...days, ...partials])).toEqual([]);
+    // A signed final covers every period: the daily reports it replaced stay owed, no longer unbilled.
+    const final = { kind: 'final', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 14) };
+    expect(unbilled([final])).toEqual([]);
+    // A preliminary or an addendum covers nothing.
+    const prelim = { kind: 'prelim', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 10, 20) };
+    const addendum = { ...prelim, kind: 'addendum' };
+    expect(unbilled([prelim, addendum])).toHaveLength(3);
   });
 
   it('gives a daily the day its middle falls in, and nothing to a day its period lies before', () => {

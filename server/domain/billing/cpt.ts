@@ -84,19 +84,48 @@ function unitOf(minutes: number, shortUnitBilled: boolean): CptUnit | null {
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
+/** A billing period of a study with the minutes of recording inside it. */
+export interface RecordedPeriod extends Interval {
+  minutes: number;
+  /** When its recording starts: the period belongs to that instant's month. */
+  startsAt: number;
+}
+
 /**
- * Every period of the study, classified in order: the first 2–12 h period takes the one short unit. A
- * period belongs to the month in which its recording starts (its first period may have begun the day
- * before, at the client's billing-day start), so a study is billed in the month it was recorded.
+ * The billing periods of a recording (on the minute grid), each with its recorded minutes. A period belongs
+ * to the month in which its recording starts (its first period may have begun the day before, at the
+ * client's billing-day start), so a study is billed in the month it was recorded.
  */
-function studyPeriods(recording: Interval, input: CptInput, uncoded: boolean) {
-  let shortUnitBilled = false;
+export function recordedPeriods(
+  recording: Interval,
+  input: Pick<CptInput, 'timeZone' | 'billingPeriodStart'>,
+): RecordedPeriod[] {
   const options = {
     timeZone: input.timeZone,
     billingPeriodStart: input.billingPeriodStart ?? DEFAULT_BILLING_PERIOD_START,
   };
-  return billingPeriods(recording, options).map(({ start, end }) => {
-    const minutes = clippedMinutes([recording], { start, end });
+  return billingPeriods(recording, options).map(({ start, end }) => ({
+    start,
+    end,
+    minutes: clippedMinutes([recording], { start, end }),
+    startsAt: Math.max(start, recording.start),
+  }));
+}
+
+/** A study's recording on the minute grid, its minutes, and why it is outside the long-term codes (or null). */
+export function studyRecording(input: CptInput) {
+  const recording = toMinuteGrid({ start: input.recordingStart, end: input.recordingEnd });
+  const recordingMinutes = recording ? minutesOf(recording) : 0;
+  const routine = recordingMinutes < SHORT_UNIT_MINUTES;
+  const fewChannels = (input.channelCount ?? 21) < MIN_LONG_TERM_CHANNELS;
+  const flag: CptResult['flag'] = routine ? 'routine' : fewChannels ? 'channels' : null;
+  return { recording, recordingMinutes, flag };
+}
+
+/** Every period of the study, classified in order: the first 2–12 h period takes the one short unit. */
+function studyPeriods(recording: Interval, input: CptInput, uncoded: boolean) {
+  let shortUnitBilled = false;
+  return recordedPeriods(recording, input).map(({ start, end, minutes, startsAt }) => {
     const unit: CptUnit | null = uncoded ? null : unitOf(minutes, shortUnitBilled);
     shortUnitBilled ||= unit === '2-12h';
     const note = unit ? null : minutes < SHORT_UNIT_MINUTES ? 'under 2 h' : 'one 2–12 h unit per study';
@@ -105,7 +134,7 @@ function studyPeriods(recording: Interval, input: CptInput, uncoded: boolean) {
     // has too few channels.
     const fewChannels = uncoded && minutes >= SHORT_UNIT_MINUTES;
     return {
-      startsAt: Math.max(start, recording.start),
+      startsAt,
       period: {
         start: iso(start),
         end: iso(end),
@@ -123,11 +152,8 @@ function studyPeriods(recording: Interval, input: CptInput, uncoded: boolean) {
  * month the recording starts, so a study across a month end is never billed twice.
  */
 export function cptCodes(input: CptInput, month?: string): CptResult {
-  const recording = toMinuteGrid({ start: input.recordingStart, end: input.recordingEnd });
-  const recordingMinutes = recording ? minutesOf(recording) : 0;
-  const routine = recordingMinutes < SHORT_UNIT_MINUTES;
-  const fewChannels = (input.channelCount ?? 21) < MIN_LONG_TERM_CHANNELS;
-  const uncoded = routine || fewChannels;
+  const { recording, recordingMinutes, flag } = studyRecording(input);
+  const uncoded = flag !== null;
   const inMonth = (instant: number) => month === undefined || monthOf(instant, input.timeZone) === month;
 
   const periods = (recording ? studyPeriods(recording, input, uncoded) : [])
@@ -144,6 +170,6 @@ export function cptCodes(input: CptInput, month?: string): CptResult {
       .map(([code, count]) => ({ code, description: CPT_DESCRIPTIONS[code], units: count })),
     periods,
     recordingMinutes,
-    flag: routine ? 'routine' : fewChannels ? 'channels' : null,
+    flag,
   };
 }

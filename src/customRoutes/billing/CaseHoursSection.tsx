@@ -4,21 +4,24 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Identifier, Link } from 'react-admin';
 import type { BillingCycle } from '../../../contract/billing';
 import { casePagePath } from '../../../contract/paths';
 import { ReportTable } from '../../print/ReportTable';
+import { timesIn } from '../../print/reportFormat';
 import { RunningLogChip } from './BillingChips';
 import { monthLabel } from './billingFormat';
 import { useBillableHours } from './billingQueries';
+import { ProfessionalCodes } from './CptCodes';
 import { minutesAndHours } from './StatementLines';
 
-const HEAD = ['Case', 'Patient', 'Billable', 'Adjustments', 'Total'];
+const HEAD = ['Case', 'Patient', 'Billable', 'Adjustments', 'Total', 'Professional codes'];
 
 /**
  * Per case, the hours a month bills as they stand now (GET …/billable-hours, spec §7): the month picked
- * among the client's months, newest first by default. A closed month's statement keeps its frozen lines.
+ * among the client's months, newest first by default, with each case's professional codes per reader who
+ * signed and its unreported periods. A closed month's statement keeps its frozen lines.
  */
 export const CaseHoursSection = ({
   clientId,
@@ -30,6 +33,8 @@ export const CaseHoursSection = ({
   const [picked, setPicked] = useState<string>();
   const month = picked ?? cycles[0]?.month;
   const { data, error } = useBillableHours(clientId, month);
+  const timeZone = data?.client.timeZone;
+  const time = useMemo(() => timesIn(timeZone ?? 'UTC'), [timeZone]);
   if (!month) return null;
   return (
     <Box component="section" aria-labelledby="case-hours-title" sx={{ mt: 4 }}>
@@ -77,6 +82,7 @@ export const CaseHoursSection = ({
               </>,
               minutesAndHours(line.adjustMinutes, line.adjustHours),
               minutesAndHours(line.totalMinutes, line.totalHours),
+              <ProfessionalCodes key="professional" professional={line.professional} time={time} />,
             ],
           }))}
           total={{
@@ -87,6 +93,7 @@ export const CaseHoursSection = ({
               minutesAndHours(data.totals.minutes, data.totals.hours),
               minutesAndHours(data.totals.adjustMinutes, data.totals.adjustHours),
               minutesAndHours(data.totals.totalMinutes, data.totals.totalHours),
+              '',
             ],
           }}
         />

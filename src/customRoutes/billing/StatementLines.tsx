@@ -6,7 +6,7 @@ import { ReportTable } from '../../print/ReportTable';
 import type { TimeFormat } from '../../print/reportFormat';
 import { RunningLogChip } from './BillingChips';
 import { CptCodes, CptLegend, ProfessionalCodes } from './CptCodes';
-import { lineNote } from './statementFormat';
+import { lineNote, professionalCodesOf } from './statementFormat';
 
 const HEAD = ['Case', 'Patient', 'Recording', 'Billable', 'Adjustments', 'Total', 'CPT codes', 'Note'];
 
@@ -57,7 +57,7 @@ export const StatementLines = ({ statement, time }: { statement: Statement; time
             minutesAndHours(line.totalMinutes, line.totalHours),
             <>
               <CptCodes cpt={line.cpt} />
-              <ProfessionalCodes professional={line.professional} />
+              <ProfessionalCodes professional={line.professional} time={time} />
             </>,
             lineNote(line),
           ],
@@ -77,8 +77,6 @@ export const StatementLines = ({ statement, time }: { statement: Statement; time
         }}
       />
     )}
-    <CptLegend
-      codes={statement.lines.flatMap((line) => [...line.cpt.codes, ...(line.professional?.codes ?? [])])}
-    />
+    <CptLegend codes={statement.lines.flatMap((line) => [...line.cpt.codes, ...professionalCodesOf(line)])} />
   </ReportSection>
 );

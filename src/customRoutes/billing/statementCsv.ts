@@ -1,7 +1,7 @@
 import type { Statement } from '../../../contract/billing';
 import { downloadTable } from '../../csv';
 import type { TimeFormat } from '../../print/reportFormat';
-import { cptText, lineNote } from './statementFormat';
+import { cptText, lineNote, signerText, unreportedText } from './statementFormat';
 
 const NO_RATE = 'No rate set';
 
@@ -31,8 +31,12 @@ export function statementCsvRows(
     'Total minutes': line.totalMinutes,
     'Total hours': line.totalHours,
     'CPT codes': line.cpt.codes.map(cptText).join('; '),
-    'Professional codes': (line.professional?.codes ?? []).map(cptText).join('; '),
-    Reader: line.professional?.reader ? readerName(line.professional.reader) : '',
+    'Professional codes': (line.professional?.readers ?? [])
+      .map(({ reader, codes }) => `${signerText(reader, readerName)}: ${codes.map(cptText).join(', ')}`)
+      .join('; '),
+    Unreported: (line.professional?.unreported ?? [])
+      .map((period) => unreportedText(period, time))
+      .join('; '),
     Note: lineNote(line),
     Currency: '',
     Rate: '',
@@ -54,7 +58,7 @@ export function statementCsvRows(
     'Total hours': totals.totalHours,
     'CPT codes': '',
     'Professional codes': '',
-    Reader: '',
+    Unreported: '',
     Note: statement.draft ? 'DRAFT: the month is still open' : '',
     Currency: statement.client.currency,
     Rate: cycle.rate ?? NO_RATE,

@@ -1,7 +1,20 @@
-import type { BillableCase, CptCode } from '../../../contract/billing';
+import type { BillableCase, CptCode, ReaderCodes, UnreportedPeriod } from '../../../contract/billing';
+import { formatDuration, type TimeFormat } from '../../print/reportFormat';
 
 /** "95714 × 2": a code and how many units of it the month bills. */
 export const cptText = ({ code, units }: CptCode) => `${code} × ${units}`;
+
+/** A signer by name and credentials, from their username; lines frozen without a case reader name none. */
+export const signerText = (reader: ReaderCodes['reader'], readerName: (username: string) => string) =>
+  reader ? readerName(reader) : 'Reader not named';
+
+/** "Unreported: Nov 3, 2026, 12:00 AM EST – Nov 4, 2026, 12:00 AM EST (24 h), no signed report". */
+export const unreportedText = ({ start, end, minutes }: UnreportedPeriod, time: TimeFormat) =>
+  `Unreported: ${time(start)} – ${time(end)} (${formatDuration(minutes)}), no signed report`;
+
+/** Every professional code of a line, whoever signed. */
+export const professionalCodesOf = (line: BillableCase) =>
+  (line.professional?.readers ?? []).flatMap((reader) => reader.codes);
 
 /** What a line's reader should know: a routine EEG outside the long-term codes, a running (stale) log. */
 export function lineNote(line: BillableCase): string {
