@@ -50,9 +50,7 @@ const phrase = (done: string, tried: string, object: string): Phrase => ({
 /** `MVH-2026-0006, MVH-2026-0007 and 3 more`, or `none`. */
 function caseNumbersText(ids: readonly number[], names: EntryNames): string {
   if (ids.length === 0) return 'no case';
-  const shown = ids
-    .slice(0, LISTED_CASE_NUMBERS)
-    .map((id) => names.caseNumber(id) ?? `a deleted case (${id})`);
+  const shown = ids.slice(0, LISTED_CASE_NUMBERS).map((id) => names.caseNumber(id) ?? `#${id} (deleted)`);
   const more = ids.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
