@@ -128,6 +128,8 @@ describe('the access log page', () => {
       renderPage();
       expect(await screen.findByText('opened case MVH-2026-0042')).toBeTruthy();
       expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByLabelText('From')).toBeNull();
+      expect(screen.getByLabelText('Patient (MRN or name)')).toBeInTheDocument();
       expect(screen.getByText(`grace · ${formatDateTime(ENTRIES[2].at)} · Done`)).toBeTruthy();
       expect(
         screen.getByText(`anonymous · ${formatDateTime(ENTRIES[0].at)} · Refused · 401 Invalid tokens.`),
@@ -135,6 +137,22 @@ describe('the access log page', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('filters by outcome, added through "Add filter"', async () => {
+    const onRequest = vi.fn();
+    renderPage(onRequest);
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Outcome' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Outcome' }));
+    await user.click(await screen.findByRole('option', { name: 'Refused' }));
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ query: expect.objectContaining({ outcome: 'denied' }) }),
+      ),
+    );
   });
 
   it('asks the server for one user’s entries, a page at a time', async () => {

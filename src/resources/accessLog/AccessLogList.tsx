@@ -5,6 +5,7 @@ import {
   DataTable,
   DateInput,
   ExportButton,
+  FilterButton,
   List,
   SelectInput,
   SimpleList,
@@ -22,14 +23,15 @@ const Col = DataTable.Col<AccessLogEntry>;
 
 /**
  * Sent to the API as they are: `actor`, `caseNumber`, `patient` (an MRN or a name: the server finds the
- * patient's cases), `outcome`, `from` and `to` (a day counts whole, UTC).
+ * patient's cases), `outcome`, `from` and `to` (a day counts whole, UTC). On a phone the dates wait behind
+ * "Add filter" with the outcome, so the entries are not pushed below the first screen.
  */
-const accessLogFilters = [
+const accessLogFilters = (wide: boolean) => [
   <TextInput key="actor" source="actor" label="User" alwaysOn />,
   <TextInput key="caseNumber" source="caseNumber" label="Case number" alwaysOn />,
   <TextInput key="patient" source="patient" label="Patient (MRN or name)" alwaysOn />,
-  <DateInput key="from" source="from" label="From" alwaysOn />,
-  <DateInput key="to" source="to" label="To" alwaysOn />,
+  <DateInput key="from" source="from" label="From" alwaysOn={wide} />,
+  <DateInput key="to" source="to" label="To" alwaysOn={wide} />,
   <SelectInput
     key="outcome"
     source="outcome"
@@ -42,8 +44,9 @@ const accessLogFilters = [
 ];
 
 // The CSV goes through react-admin's default exporter, as the other administration lists' do for now.
-const AccessLogActions = () => (
+const AccessLogActions = ({ filters }: { filters: ReturnType<typeof accessLogFilters> }) => (
   <TopToolbar>
+    <FilterButton filters={filters} />
     <ExportButton />
   </TopToolbar>
 );
@@ -100,15 +103,16 @@ const EntryTable = () => (
  */
 export const AccessLogList = () => {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const filters = accessLogFilters(!narrow);
   return (
     <>
       <PageHeading>Access log</PageHeading>
       <List<AccessLogEntry>
         title="Access log"
-        filters={<ListFilters filters={accessLogFilters} />}
+        filters={<ListFilters filters={filters} />}
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
-        actions={<AccessLogActions />}
+        actions={<AccessLogActions filters={filters} />}
         // Long summaries wrap; whatever is still wider scrolls inside the card, never the page.
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
         empty={false}
