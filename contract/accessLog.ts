@@ -22,6 +22,10 @@ export const accessLogEntrySchema = z.object({
   resourceId: z.string().nullable(),
   outcome: z.enum(ACCESS_OUTCOMES),
   details: z.record(z.string(), z.unknown()),
+  /** The case the entry names, by its number (`MVH-2026-0006`); null when it names none. */
+  caseNumber: z.string().nullable(),
+  /** What was done, in words: `opened case MVH-2026-0006`, `listed cases in monitoring: …`. */
+  summary: z.string(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 
@@ -30,6 +34,13 @@ export const accessLogQuerySchema = listQuerySchema(['at'], 'at', 'DESC').extend
   actor: searchText('User', 128),
   /** Entries about this case, and the list reads that showed it. */
   caseId: decimalParam('Case id').optional(),
+  /** Entries about the case with this number (`MVH-2026-0006`, any letter case), and the lists that showed it. */
+  caseNumber: searchText('Case number', 64),
+  /**
+   * Entries about the cases of the patients with this MRN or name: the server looks the cases up (itself an
+   * audited read of patient data) and never stores the text.
+   */
+  patient: searchText('Patient', 128),
   outcome: z.enum(ACCESS_OUTCOMES, { error: 'Outcome must be ok or denied' }).optional(),
   /** On or after `from`, on or before `to` (a day counts whole, in UTC). */
   from: dayOrInstant('From'),

@@ -79,7 +79,7 @@ export const API_PATHS = {
   readers: '/users/continuous-monitoring/readers',
   technologistCases: (username: string) => `/users/${username}/continuous-monitoring/cases`,
 
-  /** GET `?actor&caseId&outcome&from&to`: the audit log (admins); the same path is the front end's page. */
+  /** GET `?actor&caseId&caseNumber&patient&outcome&from&to`: the audit log (admins); the same path is the front end's page. */
   accessLog: '/access-log',
 
   bugReports: '/bugs/reports',

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AuditEntry, recordAudit } from './db/audit';
+import { type AuditEntry, recordAudit, recordPolledRead } from './db/audit';
 import type { Db } from './db/database';
 import { loggableError } from './errorHandler';
 
 /**
  * What a route answering with patient data reads: one case (its id in the path as `caseId` or `id`) or
- * several (a list, a statement, a home page: the ids of the cases in its answer are recorded).
+ * several (a list, a statement, a home page: the ids of the cases in its answer are recorded). A
+ * `polled-case-list` is one the browser reads again on its own (the home pages, every 30 s): each case it
+ * shows is recorded once per user and hour, not on every refresh.
  */
-export type PatientDataRead = 'case' | 'case-list';
+export type PatientDataRead = 'case' | 'case-list' | 'polled-case-list';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -125,11 +127,14 @@ export function shownCaseIds(payload: unknown): number[] {
   return [...ids];
 }
 
-/** A successful read of patient data: who, which case (or which cases a list showed), which call. */
-function readEntry(request: FastifyRequest, kind: PatientDataRead, payload: unknown): AuditEntry {
+/**
+ * A successful read of patient data: who, which case (or which cases a list showed: `caseIds`), which call.
+ * A handler that looks cases up by a patient's MRN or name records its lookup with this too.
+ */
+export function readEntry(request: FastifyRequest, caseIds?: number[]): AuditEntry {
   const details: Record<string, unknown> = { query: auditableQuery(request.query) };
-  if (kind === 'case-list') {
-    details.caseIds = shownCaseIds(payload);
+  if (caseIds) {
+    details.caseIds = caseIds;
     const { clientId, id } = paramsOf(request);
     if ((clientId ?? id) !== undefined) details.clientId = clientId ?? id;
   }
@@ -137,7 +142,7 @@ function readEntry(request: FastifyRequest, kind: PatientDataRead, payload: unkn
     actor: request.user.username,
     action: callOf(request),
     resource: 'cases',
-    resourceId: kind === 'case' ? resourceIdOf(request) : undefined,
+    resourceId: caseIds ? undefined : resourceIdOf(request),
     outcome: 'ok',
     details,
   };
@@ -157,7 +162,9 @@ function entryFor(request: FastifyRequest, reply: FastifyReply, payload: unknown
   const status = reply.statusCode;
   if (status === 401 || status === 403) return refusalEntry(request, reply, errorMessageOf(payload));
   const phi = request.routeOptions.config?.phi;
-  if (phi && status >= 200 && status < 300 && request.user) return readEntry(request, phi, payload);
+  if (phi && status >= 200 && status < 300 && request.user) {
+    return readEntry(request, phi === 'case' ? undefined : shownCaseIds(payload));
+  }
   return undefined;
 }
 
@@ -172,14 +179,16 @@ export const accessAuditPlugin = fp(async (app: FastifyInstance, { db }: { db: D
   // spares parsing the JSON text back (a large answer cost as much again as its serialising).
   const answers = new WeakMap<FastifyRequest, unknown>();
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (request.routeOptions.config?.phi === 'case-list') answers.set(request, payload);
+    const phi = request.routeOptions.config?.phi;
+    if (phi && phi !== 'case') answers.set(request, payload);
     return payload;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const entry = entryFor(request, reply, answers.get(request) ?? payload);
     if (entry) {
       try {
-        await recordAudit(db, entry);
+        const polled = entry.outcome === 'ok' && request.routeOptions.config?.phi === 'polled-case-list';
+        await (polled ? recordPolledRead(db, entry) : recordAudit(db, entry));
       } catch (error) {
         request.log.error({ err: loggableError(error), route: request.routeOptions.url }, 'audit failed');
       }

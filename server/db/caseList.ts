@@ -42,6 +42,15 @@ export type CaseFilter = {
   to?: string;
 };
 
+/** The patients whose MRN or name (`Last, First` or `First Last`) matches an ILIKE pattern. */
+export function patientMatches(pattern: string): SQL | undefined {
+  return or(
+    ilike(casePatients.mrn, pattern),
+    ilike(sql`${casePatients.lastName} || ', ' || ${casePatients.firstName}`, pattern),
+    ilike(sql`${casePatients.firstName} || ' ' || ${casePatients.lastName}`, pattern),
+  );
+}
+
 function caseWhere(filter: CaseFilter): SQL | undefined {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   return and(
@@ -51,14 +60,7 @@ function caseWhere(filter: CaseFilter): SQL | undefined {
       ? sql`exists (select 1 from ${caseTechnologists} where ${caseTechnologists.caseId} = ${cases.id} and ${caseTechnologists.username} = ${filter.technologist})`
       : undefined,
     filter.reader ? eq(cases.reader, filter.reader) : undefined,
-    pattern
-      ? or(
-          ilike(cases.caseNumber, pattern),
-          ilike(casePatients.mrn, pattern),
-          ilike(sql`${casePatients.lastName} || ', ' || ${casePatients.firstName}`, pattern),
-          ilike(sql`${casePatients.firstName} || ' ' || ${casePatients.lastName}`, pattern),
-        )
-      : undefined,
+    pattern ? or(ilike(cases.caseNumber, pattern), patientMatches(pattern)) : undefined,
     filter.from ? gte(cases.recordingStart, rangeBoundary(filter.from, 'from')) : undefined,
     filter.to ? lte(cases.recordingStart, rangeBoundary(filter.to, 'to')) : undefined,
   );

@@ -269,6 +269,29 @@ describeEachDatabase('Access audit', (kind) => {
       }
     });
 
+    it('records each case a home page shows once per user and hour, not on every refresh', async () => {
+      const other = await intake(clientId, {
+        patient: { firstName: 'Ottoline', lastName: 'Brisk', mrn: 'MRN-2' },
+      });
+      expect((await assign('tech1', [caseId, other.id], 'admin')).status).toBe(200);
+      const homeReads = (actor: string) =>
+        server.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.actor, actor), eq(auditLog.action, 'GET /api/getHome')));
+      for (let read = 0; read < 3; read++) {
+        for (const as of ['tech1', 'admin'] as const) {
+          expect((await call('GET', API_PATHS.home, as)).status).toBe(200);
+        }
+      }
+      const shown = (await homeReads('tech1')).flatMap((entry) => entry.details.caseIds as number[]);
+      // Each case once, whichever read first showed it (the earlier tests' reads are within the hour too).
+      expect(shown.filter((id) => id === other.id)).toEqual([other.id]);
+      expect(shown.filter((id) => id === caseId)).toEqual([caseId]);
+      // The admin's home page shows no case of theirs: their first read is recorded, the refreshes are not.
+      expect((await homeReads('admin')).map((entry) => entry.details.caseIds)).toEqual([[]]);
+    });
+
     it('records nothing for a read that found nothing', async () => {
       const before = await server.database.db.$count(auditLog, eq(auditLog.outcome, 'ok'));
       expect((await call('GET', API_PATHS.caseDetails(999_999), 'reader1')).status).toBe(404);
@@ -334,20 +357,90 @@ describeEachDatabase('Access audit', (kind) => {
       expect(past.body.total).toBe(0);
     });
 
+    it('filters by case number, and by patient MRN or name, auditing the lookup without its text', async () => {
+      const { caseNumber } = caseOf(await call('GET', API_PATHS.caseDetails(caseId), 'admin'));
+      const idsOf = (reply: { body: { data?: unknown } }) =>
+        (reply.body.data as { id: number }[]).map((row) => row.id);
+
+      const byNumber = await log(`caseNumber=${caseNumber.toLowerCase()}&perPage=100`);
+      expect(byNumber.status, JSON.stringify(byNumber.body)).toBe(200);
+      const byId = await log(`caseId=${caseId}&perPage=100`);
+      expect(idsOf(byNumber)).toEqual(idsOf(byId));
+      expect(idsOf(byNumber).length).toBeGreaterThan(3);
+      expect(byNumber.body.data).toContainEqual(
+        expect.objectContaining({ action: 'case.intake', caseNumber, summary: `took in case ${caseNumber}` }),
+      );
+      expect((await log('caseNumber=AUD-1999-0001')).body).toMatchObject({ data: [], total: 0 });
+
+      const byMrn = await log('patient=MRN-771199&perPage=100');
+      expect(byMrn.status).toBe(200);
+      // The lookup is itself a read of the patient's cases, recorded before the page is read.
+      const lookup = await lastEntry('GET /api/access-log');
+      expect(lookup).toMatchObject({
+        actor: 'admin',
+        resource: 'cases',
+        outcome: 'ok',
+        details: { caseIds: [caseId], query: { patient: { searched: true, length: 10 }, perPage: 100 } },
+      });
+      expect(idsOf(byMrn)).toEqual([lookup.id, ...idsOf(byId)]);
+      expect((byMrn.body.data as Row[])[0]).toMatchObject({
+        summary: `looked up a patient's cases: ${caseNumber}`,
+      });
+
+      const byName = await log('patient=quarrington&perPage=100');
+      expect(idsOf(byName)).toEqual([(await lastEntry('GET /api/access-log')).id, ...idsOf(byMrn)]);
+      const both = await log(`patient=Wilhelmina%20Quarrington&caseNumber=${caseNumber}&perPage=100`);
+      expect(idsOf(both).slice(1)).toEqual(idsOf(byName));
+      expect((await log('patient=Nobody%20Atall')).body.total).toBe(0);
+      expect(await lastEntry('GET /api/access-log')).toMatchObject({ details: { caseIds: [] } });
+
+      const everything = JSON.stringify(await server.database.db.select().from(auditLog));
+      expect(everything).not.toMatch(/Wilhelmina|Quarrington|771199|Nobody/i);
+    });
+
+    it('says what each entry records in words, with case numbers and client names', async () => {
+      const { caseNumber } = caseOf(await call('GET', API_PATHS.caseDetails(caseId), 'admin'));
+      const rows = (await log(`caseId=${caseId}&perPage=100`)).body.data as (Row & { summary: string })[];
+      const summaryOf = (action: string, actor: string) =>
+        rows.find((row) => row.action === action && row.actor === actor)?.summary;
+      expect(summaryOf('GET /api/continuous-monitoring/cases/details/:id', 'reader1')).toBe(
+        `opened case ${caseNumber}`,
+      );
+      expect(summaryOf('GET /api/continuous-monitoring/cases/monitoring/:caseId/time-logs', 'reader1')).toBe(
+        `read the time logs of case ${caseNumber}`,
+      );
+      expect(summaryOf('GET /api/continuous-monitoring/cases/intake', 'tech1')).toBe(
+        `listed cases in intake: ${caseNumber}`,
+      );
+      expect(
+        summaryOf('GET /api/billing/continuous-monitoring/client/:clientId/cycle/:cycleId', 'billing1'),
+      ).toBe(`read the billing statement of Audit Hospital: ${caseNumber}`);
+      expect(summaryOf('GET /api/continuous-monitoring/clients/:id/cases', 'billing1')).toBe(
+        `listed the cases of Audit Hospital: ${caseNumber}`,
+      );
+      expect(summaryOf('POST /api/continuous-monitoring/cases/:id/transitions', 'reader1')).toBe(
+        `tried to write to /continuous-monitoring/cases/:id/transitions (case ${caseNumber})`,
+      );
+      expect(summaryOf('case.technologists', 'admin')).toMatch(
+        new RegExp(`^assigned (tech1|newhire) to case ${caseNumber}$`),
+      );
+    });
+
     it('names every bad filter', async () => {
-      const reply = await log('caseId=abc&from=yesterday&outcome=maybe');
+      const lookups = () =>
+        server.database.db.$count(
+          auditLog,
+          and(eq(auditLog.actor, 'admin'), eq(auditLog.action, 'GET /api/access-log')),
+        );
+      const before = await lookups();
+      const reply = await log('caseId=abc&from=yesterday&outcome=maybe&patient=Quarrington');
       expect(reply.status).toBe(400);
       expect((reply.body.fields ?? []).map((field) => field.field).sort()).toEqual([
         'caseId',
         'from',
         'outcome',
       ]);
-      expect(
-        await server.database.db.$count(
-          auditLog,
-          and(eq(auditLog.actor, 'admin'), eq(auditLog.action, 'GET /api/access-log')),
-        ),
-      ).toBe(0);
+      expect(await lookups()).toBe(before);
     });
   });
 });

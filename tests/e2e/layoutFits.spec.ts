@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { casePagePath, PAGE_PATHS } from '../../contract/paths';
+import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { openSettled } from './support/openPage';
@@ -26,6 +26,7 @@ test('at 390 px wide no page scrolls sideways; the case header folds and the lis
     PAGE_PATHS.users,
     casePage,
     PAGE_PATHS.billableHoursSummary,
+    API_PATHS.accessLog,
   ]) {
     await open(page, route);
     expect(await pageScrollsSideways(page), `${route} scrolls sideways`).toBe(false);

@@ -22,6 +22,8 @@ const entry = (id: number, overrides: Partial<AccessLogEntry>): AccessLogEntry =
   resourceId: '42',
   outcome: 'ok',
   details: {},
+  caseNumber: 'MVH-2026-0042',
+  summary: 'opened case MVH-2026-0042',
   ...overrides,
 });
 
@@ -33,20 +35,28 @@ const ENTRIES = [
     resourceId: null,
     outcome: 'denied',
     details: { status: 401, reason: 'Invalid tokens.' },
+    caseNumber: null,
+    summary: 'tried to read /chrome',
   }),
   entry(2, {
     actor: 'grace',
     action: 'GET /api/continuous-monitoring/cases/intake',
     resourceId: null,
     details: { caseIds: [42, 43] },
+    caseNumber: null,
+    summary: 'listed cases in intake: MVH-2026-0042, MVH-2026-0043',
   }),
   entry(3, { actor: 'grace' }),
 ];
 
-/** GET /access-log over the entries above, filtered by user as the server does. */
+/** GET /access-log over the entries above, filtered by user and case number as the server does. */
 const accessLogHandler: FakeHandler = ({ method, path, query = {} }: FakeRequest) => {
   if (method !== 'GET' || path !== API_PATHS.accessLog) return undefined;
-  const rows = ENTRIES.filter((row) => !query.actor || row.actor === query.actor);
+  const rows = ENTRIES.filter(
+    (row) =>
+      (!query.actor || row.actor === query.actor) &&
+      (!query.caseNumber || row.summary.includes(String(query.caseNumber).toUpperCase())),
+  );
   return page(rows, query, 'at');
 };
 
@@ -62,22 +72,87 @@ const renderPage = (onRequest = vi.fn()) =>
   );
 
 describe('the access log page', () => {
-  it('shows the entries newest first: when, who, which call, about what, and why refused', async () => {
+  it('shows the entries newest first: when, who, what in words, which case, and why refused', async () => {
     renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access log' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const table = await screen.findByRole('table');
     await within(table).findAllByText('grace');
     expect(bodyRowsOf(table)).toEqual([
-      [formatDateTime(ENTRIES[2].at), 'grace', ENTRIES[2].action, 'cases 42', 'Done', ''],
-      [formatDateTime(ENTRIES[1].at), 'grace', ENTRIES[1].action, '2 cases listed', 'Done', ''],
+      [formatDateTime(ENTRIES[2].at), 'grace', 'opened case MVH-2026-0042', 'MVH-2026-0042', 'Done', ''],
+      [formatDateTime(ENTRIES[1].at), 'grace', ENTRIES[1].summary, '', 'Done', ''],
       [
         formatDateTime(ENTRIES[0].at),
         'anonymous',
-        'GET /api/chrome',
-        'api',
+        'tried to read /chrome',
+        '',
         'Refused',
         '401 Invalid tokens.',
       ],
     ]);
+    expect(screen.queryByText(/\/api\/continuous-monitoring/)).toBeNull();
+  });
+
+  it('asks the server for the entries of a case number and of a patient, as typed', async () => {
+    const onRequest = vi.fn();
+    renderPage(onRequest);
+    await screen.findByRole('table');
+    await userEvent.type(screen.getByLabelText('Case number'), 'mvh-2026-0043');
+    await waitFor(() => expect(bodyRowsOf(screen.getByRole('table'))).toHaveLength(1));
+    expect(onRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ query: expect.objectContaining({ caseNumber: 'mvh-2026-0043' }) }),
+    );
+    await userEvent.type(screen.getByLabelText('Patient (MRN or name)'), 'MRN-771199');
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        expect.objectContaining({
+          path: API_PATHS.accessLog,
+          query: expect.objectContaining({ caseNumber: 'mvh-2026-0043', patient: 'MRN-771199' }),
+        }),
+      ),
+    );
+    expect(screen.queryByLabelText('Case id')).toBeNull();
+  });
+
+  it('lists the entries one under another on a phone, wrapping instead of scrolling sideways', async () => {
+    // MUI's useMediaQuery reads matchMedia, which jsdom lacks: a 390 px wide screen matches every max-width.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    try {
+      renderPage();
+      expect(await screen.findByText('opened case MVH-2026-0042')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByLabelText('From')).toBeNull();
+      expect(screen.getByLabelText('Patient (MRN or name)')).toBeInTheDocument();
+      expect(screen.getByText(`grace · ${formatDateTime(ENTRIES[2].at)} · Done`)).toBeTruthy();
+      expect(
+        screen.getByText(`anonymous · ${formatDateTime(ENTRIES[0].at)} · Refused · 401 Invalid tokens.`),
+      ).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('filters by outcome, added through "Add filter"', async () => {
+    const onRequest = vi.fn();
+    renderPage(onRequest);
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Outcome' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Outcome' }));
+    await user.click(await screen.findByRole('option', { name: 'Refused' }));
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ query: expect.objectContaining({ outcome: 'denied' }) }),
+      ),
+    );
   });
 
   it('asks the server for one user’s entries, a page at a time', async () => {

@@ -30,6 +30,16 @@ const posts = (onRequest: ReturnType<typeof vi.fn>) =>
     .filter(({ method, path }) => method === 'POST' && path === '/continuous-monitoring/cases');
 
 describe('New case', () => {
+  it('has one level-one heading, above its "Case" and "Patient" sections', async () => {
+    render(<NewCase />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'New case' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Case',
+      'Patient',
+    ]);
+  });
+
   it('offers only the enabled clients', async () => {
     const user = userEvent.setup();
     render(<NewCase />);

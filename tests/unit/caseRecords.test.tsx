@@ -433,7 +433,7 @@ describe('interpretations', () => {
     expect(within(signed).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(within(signed).queryByRole('button', { name: 'Sign' })).toBeNull();
     expect(screen.getByText(/needs a signed final interpretation/)).toHaveTextContent(
-      'The final interpretation is signed by rhea',
+      'The final interpretation is signed by Rhea Patel, MD, FACNS at',
     );
 
     expect(within(signed).queryByRole('button', { name: 'Void' })).toBeNull();

@@ -23,12 +23,13 @@ function renderTab(
   logs = [buildTimeLog({ _id: 7, revision: 2 })],
   details = monitoringCase,
   records: SeedRecord[] = [],
+  user = PRIYA,
 ) {
   const onRequest = vi.fn();
   render(
     <CasePrintHarness
       path={casePagePath('monitoring', monitoringCase.id, 'time-logs')}
-      user={PRIYA}
+      user={user}
       clientsData={casePrintData.clientsData}
       casesData={caseDetailsSeed([details])}
       records={records}
@@ -42,6 +43,29 @@ function renderTab(
 }
 
 const logs = () => screen.findByRole('region', { name: 'Time logs' });
+
+const note = (id: number, notedAt: string, text: string) =>
+  seedRecord(id, monitoringCase.id, 'case-notes', {
+    author: 'priya',
+    createdAt: notedAt,
+    fields: { notedAt, text },
+  });
+
+/** Two logs, each linking notes, and the notes. */
+const LINKING_LOGS = [
+  buildTimeLog({ _id: 7, revision: 2, caseNoteIds: [302, 301] }),
+  buildTimeLog({ _id: 8, start: '2026-03-14T09:00:00.000Z', end: null, caseNoteIds: [303] }),
+];
+const LINKED_NOTES = [
+  note(301, '2026-03-14T06:30:00.000Z', 'Electrode T3 re-gelled'),
+  note(302, '2026-03-14T07:10:00.000Z', 'Patient asleep, good trace'),
+  note(303, '2026-03-14T09:30:00.000Z', 'Written during the running log'),
+];
+
+const noteReads = (onRequest: ReturnType<typeof vi.fn>) =>
+  onRequest.mock.calls
+    .map(([request]) => request)
+    .filter((request) => request.path === API_PATHS.caseRecords(monitoringCase.id, 'case-notes'));
 
 describe('the time-logs tab', () => {
   it('starts the signed-in technologist’s own log', async () => {
@@ -123,12 +147,6 @@ describe('the time-logs tab', () => {
   });
 
   it('shows the notes a log links, as the notes themselves, read by their ids (filterIds)', async () => {
-    const note = (id: number, notedAt: string, text: string) =>
-      seedRecord(id, monitoringCase.id, 'case-notes', {
-        author: 'priya',
-        createdAt: notedAt,
-        fields: { notedAt, text },
-      });
     const { onRequest } = renderTab(
       [
         buildTimeLog({ _id: 7, revision: 2, caseNoteIds: [301, 302] }),
@@ -151,5 +169,27 @@ describe('the time-logs tab', () => {
       .map(([request]) => request)
       .filter((request) => request.path === API_PATHS.caseRecords(monitoringCase.id, 'case-notes'));
     expect(reads).toEqual([expect.objectContaining({ method: 'GET', query: { filterIds: [301, 302] } })]);
+  });
+
+  it("reads every log's linked notes in one request, and shows each log its own", async () => {
+    const admin = buildUser({ username: 'ada', name: 'Ada Admin', roles: ['admin'] });
+    const { onRequest } = renderTab(LINKING_LOGS, monitoringCase, LINKED_NOTES, admin);
+    const region = await logs();
+    await within(region).findByText('Written during the running log');
+    const lists = await within(region).findAllByRole('list', { name: 'Linked notes' });
+    expect(lists.map((list) => within(list).getAllByRole('listitem').length).sort()).toEqual([1, 2]);
+    expect(noteReads(onRequest)).toEqual([
+      expect.objectContaining({ method: 'GET', query: { filterIds: [301, 302, 303] } }),
+    ]);
+  });
+
+  it('asks nothing of the case notes for a role that may not read them (billing): it shows the count', async () => {
+    const billing = buildUser({ username: 'bea', name: 'Bea Billing', roles: ['billing'] });
+    const { onRequest } = renderTab(LINKING_LOGS, monitoringCase, LINKED_NOTES, billing);
+    const region = await logs();
+    expect(await within(region).findByText('2 linked')).toBeInTheDocument();
+    expect(within(region).getByText('1 linked')).toBeInTheDocument();
+    expect(within(region).queryByRole('list', { name: 'Linked notes' })).toBeNull();
+    expect(noteReads(onRequest)).toEqual([]);
   });
 });

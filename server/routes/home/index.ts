@@ -43,7 +43,7 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   // Every user in a group reads their own home page; it names their cases' patients.
   const home = {
     preHandler: inSomeGroup,
-    config: { phi: 'case-list' as const },
+    config: { phi: 'polled-case-list' as const },
     schema: { tags, response: { 200: envelope(homeSchema) } },
   };
   app.get(API_PATHS.home, home, async (request) => {
@@ -70,7 +70,7 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
   app.get(
     API_PATHS.home2,
     {
-      config: readsPatientData('operations', 'list', 'case-list'),
+      config: readsPatientData('operations', 'list', 'polled-case-list'),
       schema: { tags, response: { 200: envelope(home2Schema) } },
     },
     async (_request, reply) => {

@@ -1,10 +1,14 @@
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataTable,
   DateInput,
   ExportButton,
+  FilterButton,
   List,
   SelectInput,
+  SimpleList,
   TextInput,
   TopToolbar,
   useListContext,
@@ -13,15 +17,21 @@ import type { AccessLogEntry } from '../../../contract/accessLog';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
 import { ListFilters } from '../../forms/ListFilters';
+import { PageHeading } from '../../layout/PageHeading';
 
 const Col = DataTable.Col<AccessLogEntry>;
 
-/** Sent to the API as they are: `actor`, `caseId`, `outcome`, `from` and `to` (a day counts whole, UTC). */
-const accessLogFilters = [
+/**
+ * Sent to the API as they are: `actor`, `caseNumber`, `patient` (an MRN or a name: the server finds the
+ * patient's cases), `outcome`, `from` and `to` (a day counts whole, UTC). On a phone the dates wait behind
+ * "Add filter" with the outcome, so the entries are not pushed below the first screen.
+ */
+const accessLogFilters = (wide: boolean) => [
   <TextInput key="actor" source="actor" label="User" alwaysOn />,
-  <TextInput key="caseId" source="caseId" label="Case id" alwaysOn />,
-  <DateInput key="from" source="from" label="From" alwaysOn />,
-  <DateInput key="to" source="to" label="To" alwaysOn />,
+  <TextInput key="caseNumber" source="caseNumber" label="Case number" alwaysOn />,
+  <TextInput key="patient" source="patient" label="Patient (MRN or name)" alwaysOn />,
+  <DateInput key="from" source="from" label="From" alwaysOn={wide} />,
+  <DateInput key="to" source="to" label="To" alwaysOn={wide} />,
   <SelectInput
     key="outcome"
     source="outcome"
@@ -34,8 +44,9 @@ const accessLogFilters = [
 ];
 
 // The CSV goes through react-admin's default exporter, as the other administration lists' do for now.
-const AccessLogActions = () => (
+const AccessLogActions = ({ filters }: { filters: ReturnType<typeof accessLogFilters> }) => (
   <TopToolbar>
+    <FilterButton filters={filters} />
     <ExportButton />
   </TopToolbar>
 );
@@ -53,13 +64,6 @@ const ReadError = () => {
   );
 };
 
-/** What the entry was about: the case or record it names, or how many cases a list showed. */
-function subjectOf(entry: AccessLogEntry): string {
-  const caseIds = entry.details.caseIds;
-  if (Array.isArray(caseIds)) return `${caseIds.length} case${caseIds.length === 1 ? '' : 's'} listed`;
-  return entry.resourceId ? `${entry.resource} ${entry.resourceId}` : entry.resource;
-}
-
 /** Why a call was refused (its status and message), or nothing for a call that was answered. */
 function refusalOf(entry: AccessLogEntry): string {
   if (entry.outcome === 'ok') return '';
@@ -67,27 +71,55 @@ function refusalOf(entry: AccessLogEntry): string {
   return [status, reason].filter((part) => part !== undefined).join(' ');
 }
 
+const outcomeOf = (entry: AccessLogEntry) => (entry.outcome === 'ok' ? 'Done' : 'Refused');
+
+/** A narrow screen (a phone) lists the entries one under another: what was done, then who and when. */
+const EntryStack = () => (
+  <SimpleList<AccessLogEntry>
+    linkType={false}
+    primaryText={(entry) => entry.summary}
+    secondaryText={(entry) =>
+      [entry.actor, formatDateTime(entry.at), outcomeOf(entry), refusalOf(entry)].filter(Boolean).join(' · ')
+    }
+    empty={<NoEntries />}
+  />
+);
+
+const EntryTable = () => (
+  <DataTable rowClick={false} bulkActionButtons={false} empty={<NoEntries />}>
+    <Col source="at" label="When" render={(entry) => formatDateTime(entry.at)} />
+    <Col source="actor" label="User" disableSort />
+    <Col source="summary" label="What" disableSort />
+    <Col source="caseNumber" label="Case" disableSort render={(entry) => entry.caseNumber ?? ''} />
+    <Col source="outcome" disableSort render={outcomeOf} />
+    <Col source="details" label="Refusal" disableSort render={refusalOf} />
+  </DataTable>
+);
+
 /**
  * `/access-log` (admins): the audit, newest first: every write, every read of patient data and every
- * refused call, by user, case and date; server-side pages, and the filtered entries as CSV.
+ * refused call, by user, case number, patient and date, each said in words; server-side pages, and the
+ * filtered entries as CSV.
  */
-export const AccessLogList = () => (
-  <List<AccessLogEntry>
-    title="Access log"
-    filters={<ListFilters filters={accessLogFilters} />}
-    sort={{ field: 'at', order: 'DESC' }}
-    perPage={25}
-    actions={<AccessLogActions />}
-    empty={false}
-    error={<ReadError />}
-  >
-    <DataTable rowClick={false} bulkActionButtons={false} empty={<NoEntries />}>
-      <Col source="at" label="When" render={(entry) => formatDateTime(entry.at)} />
-      <Col source="actor" label="User" disableSort />
-      <Col source="action" label="Call" disableSort />
-      <Col source="resourceId" label="About" disableSort render={subjectOf} />
-      <Col source="outcome" disableSort render={(entry) => (entry.outcome === 'ok' ? 'Done' : 'Refused')} />
-      <Col source="details" label="Refusal" disableSort render={refusalOf} />
-    </DataTable>
-  </List>
-);
+export const AccessLogList = () => {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const filters = accessLogFilters(!narrow);
+  return (
+    <>
+      <PageHeading>Access log</PageHeading>
+      <List<AccessLogEntry>
+        title="Access log"
+        filters={<ListFilters filters={filters} />}
+        sort={{ field: 'at', order: 'DESC' }}
+        perPage={25}
+        actions={<AccessLogActions filters={filters} />}
+        // Long summaries wrap; whatever is still wider scrolls inside the card, never the page.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        empty={false}
+        error={<ReadError />}
+      >
+        {narrow ? <EntryStack /> : <EntryTable />}
+      </List>
+    </>
+  );
+};

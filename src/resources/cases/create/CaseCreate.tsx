@@ -5,6 +5,7 @@ import { caseIntakeSchema } from '../../../../contract/cases';
 import { CASES_RESOURCE, caseListResource } from '../../../dataProvider/resourcePaths';
 import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
+import { PageHeading } from '../../../layout/PageHeading';
 import { ClientInput } from '../inputs/ClientInput';
 import { PatientInputs } from '../inputs/PatientInputs';
 import { StudyInputs } from '../inputs/StudyInputs';
@@ -27,6 +28,7 @@ export const CaseCreate = () => {
       transform={intakeOf}
       mutationOptions={{ onSuccess: done }}
     >
+      <PageHeading>New case</PageHeading>
       <SimpleForm
         defaultValues={{ hasVideo: false }}
         toolbar={

@@ -28,12 +28,12 @@ export function useCaseRecords(caseId: Identifier, kind: GenericRecordKind, enab
 }
 
 /** The case notes with these ids (GET …/case-notes?filterIds=…), under the notes' key: a note's edit shows. */
-export function useCaseNotesByIds(caseId: Identifier, ids: readonly number[]) {
+export function useCaseNotesByIds(caseId: Identifier, ids: readonly number[], enabled = true) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery<RecordItem[], HttpError>({
     queryKey: [...caseRecordsKey(caseId, 'case-notes'), 'filterIds', ...ids],
     queryFn: () => dataProvider.getCaseNotesByIds(caseId, ids),
-    enabled: ids.length > 0,
+    enabled: enabled && ids.length > 0,
   });
 }
 

@@ -52,10 +52,16 @@ const interpretationFields = (details: CaseDetails): readonly FieldSpec[] => [
 
 const isSigned = (interpretation: Interpretation) => interpretation.status === 'signed';
 
-const statusText = (interpretation: Interpretation, details: CaseDetails) =>
-  isSigned(interpretation) && interpretation.signedBy && interpretation.signedAt
-    ? `Signed by ${personLabelOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
-    : 'Draft';
+/** `by Marcus Feld, MD, FACNS at …`: who signed and when, the signer's name and credentials as written. */
+const signatureOf = (interpretation: Interpretation, details: CaseDetails) =>
+  interpretation.signedBy && interpretation.signedAt
+    ? `by ${personLabelOf(details, interpretation.signedBy)} at ${formatInZone(interpretation.signedAt, details.client.timeZone)}`
+    : undefined;
+
+const statusText = (interpretation: Interpretation, details: CaseDetails) => {
+  const signature = signatureOf(interpretation, details);
+  return isSigned(interpretation) && signature ? `Signed ${signature}` : 'Draft';
+};
 
 const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
   <>
@@ -84,7 +90,7 @@ const InterpretationIntro = ({
     <Alert severity={final ? 'success' : 'info'}>
       Moving the case from preview to reviewed needs a signed final interpretation.{' '}
       {final
-        ? `The final interpretation is ${statusText(final, details).toLowerCase()}.`
+        ? `The final interpretation is ${['signed', signatureOf(final, details)].filter(Boolean).join(' ')}.`
         : 'None is signed yet: write the final interpretation as a draft, then sign it.'}{' '}
       A case has one final interpretation: edit its draft, and once it is signed, add an addendum to it.
       Signing is final; a signed interpretation is then changed only by an addendum, never voided.
