@@ -10,6 +10,7 @@ export interface RunningLog {
   caseId: number;
   caseNumber: string;
   start: number;
+  activity: string;
   recordingEnd: number | null;
 }
 
@@ -20,6 +21,7 @@ export async function runningLogsOfClient(db: DbOrTx, clientId: number): Promise
       caseId: caseTimeLogs.caseId,
       caseNumber: cases.caseNumber,
       start: caseTimeLogs.startAt,
+      activity: caseTimeLogs.activity,
       recordingEnd: cases.recordingEnd,
     })
     .from(caseTimeLogs)

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../contract/envelope';
-import { FUTURE_TOLERANCE_MS } from './timeLogRules';
+import { outsideRecording } from './caseRecording';
+import { FUTURE_TOLERANCE_MS, inZone, type StudyTimes } from './timeLogRules';
 
 /**
  * A handover (DESIGN §4 "Monitoring operations"): the outgoing technologist's open log ends at the
@@ -36,4 +37,16 @@ export function handoverStartRefusal(
 ): string | undefined {
   if (at > openSince) return undefined;
   return `The handover must come after ${from}'s open log on case ${caseNumber} started (${openSince.toISOString()})`;
+}
+
+/** Why the handover cannot happen at `at` (409): it lies within the recording (DESIGN §4, round three). */
+export function handoverWindowRefusal(caseNumber: string, at: Date, study: StudyTimes): string | undefined {
+  const reason = outsideRecording({ name: 'handover', by: '', start: at.getTime() }, study);
+  if (!reason) return undefined;
+  const { recordingStart, recordingEnd, timeZone } = study;
+  const span =
+    recordingStart === null
+      ? 'not started'
+      : `${inZone(recordingStart, timeZone)} to ${recordingEnd === null ? 'now' : inZone(recordingEnd, timeZone)}`;
+  return `A handover lies within the recording of case ${caseNumber} (${span}): one at ${inZone(at.getTime(), timeZone)} ${reason}`;
 }

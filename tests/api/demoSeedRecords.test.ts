@@ -110,10 +110,7 @@ describeEachDatabase('demo case records', (kind) => {
         start: log.startAt.getTime(),
         end: log.endAt?.getTime() ?? null,
       };
-      expect(
-        logShapeErrors(times, seededBy - FUTURE_TOLERANCE_MS, DEFAULT_MAX_OPEN_LOG_HOURS),
-        label,
-      ).toEqual([]);
+      expect(logShapeErrors(times, seededBy - FUTURE_TOLERANCE_MS), label).toEqual([]);
       const study = {
         recordingStart: row.recordingStart.getTime(),
         recordingEnd: row.recordingEnd?.getTime() ?? null,
