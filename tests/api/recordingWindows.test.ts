@@ -211,7 +211,7 @@ describeEachDatabase('Recording windows', (kind) => {
     return { created: caseOf(moved), log };
   }
 
-  it('refuses a handover outside the recording', async () => {
+  it('refuses a handover outside the recording or more than a shift after the log it closes started', async () => {
     const { created } = await watchedCase();
     const ended = await patch(created, { recordingEnd: hoursAgo(1) });
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
@@ -228,6 +228,20 @@ describeEachDatabase('Recording windows', (kind) => {
     expect((await logsOf(created.id)).map((log) => [log.technologist, log.end])).toEqual([['tech1', null]]);
     const within = await handOver(1.5);
     expect(within.status, JSON.stringify(within.body)).toBe(201);
+    // Nor may it close a log of more than one shift.
+    const long = await newCase({ recordingStart: hoursAgo(20) });
+    expect((await move(await details(long.id), 'monitoring', 'tech1')).status).toBe(201);
+    await record(long.id, 'time-logs', { start: hoursAgo(17), activity: 'monitoring' });
+    const late = await call('POST', API_PATHS.caseHandovers(long.id), 'tech1', {
+      from: 'tech1',
+      to: 'newhire',
+      at: hoursAgo(0.5),
+      note: 'Forgot to stop it',
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(409);
+    expect(late.body.error).toMatch(
+      /^The handover must come within 16 h \(one shift\) of when tech1's open log/,
+    );
     newhireCases = [created.id];
   });
 
