@@ -89,14 +89,18 @@ export interface OpenLogCap {
 }
 
 /**
- * Where an open (running) log stops counting: the earliest of now, the recording end plus the takedown
- * allowance, and its start plus `maxOpenLogHours` (DESIGN §4 "Open logs"), so a log forgotten for days
- * bills one shift at most.
+ * Where an open (running) log stops counting: the earliest of now, the recording end (a takedown's plus its
+ * allowance) and its start plus `maxOpenLogHours` (DESIGN §4 "Open logs"), so a log forgotten for days
+ * bills one shift at most and never past the recording.
  */
-export function openLogEnd(start: number, { now, recordingEnd, maxOpenLogHours }: OpenLogCap): number {
+export function openLogEnd(
+  { start, activity }: { start: number; activity: string },
+  { now, recordingEnd, maxOpenLogHours }: OpenLogCap,
+): number {
+  const trail = activity === 'takedown' ? TAKEDOWN_TRAIL_HOURS * HOUR_MS : 0;
   return Math.min(
     now,
-    recordingEnd === null ? Number.POSITIVE_INFINITY : recordingEnd + TAKEDOWN_TRAIL_HOURS * HOUR_MS,
+    recordingEnd === null ? Number.POSITIVE_INFINITY : recordingEnd + trail,
     start + maxOpenLogHours * HOUR_MS,
   );
 }

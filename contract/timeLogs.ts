@@ -23,6 +23,9 @@ export type TimeLogActivity = (typeof TIME_LOG_ACTIVITIES)[number];
 /** An open time log older than this many hours is stale (DESIGN §4 "Open logs"; `MAX_OPEN_LOG_HOURS`). */
 export const DEFAULT_MAX_OPEN_LOG_HOURS = 16;
 
+/** A time log lasts at most one shift (DESIGN §4, round three), whatever `MAX_OPEN_LOG_HOURS` says. */
+export const MAX_TIME_LOG_HOURS = 16;
+
 /** The server's monitoring-operation settings, handed to the routes that judge open logs. */
 export type MonitoringSettings = { maxOpenLogHours: number };
 

@@ -27,6 +27,7 @@ import {
 import { CASE_STAGES, LOAD_LIMITS } from '../contract/cases';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../contract/clients';
 import { HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../contract/hours';
+import { MAX_TIME_LOG_HOURS } from '../contract/timeLogs';
 import { clientHeader, saveRate, saveStatus } from '../server/db/billing';
 import { refreshPendingCaseHours } from '../server/db/caseHours';
 import {
@@ -544,7 +545,10 @@ async function planShifts(client: pg.PoolClient) {
   return result.rowCount ?? 0;
 }
 
-/** A note in one log in four, written during it by its technologist. */
+/**
+ * A note in one log in four, written during it by its technologist; not during a hookup or a takedown,
+ * which reach outside the recording, where no note lies (DESIGN §4, round three).
+ */
 function seedCaseNotes(client: pg.PoolClient) {
   return insertRecords(
     client,
@@ -557,7 +561,7 @@ function seedCaseNotes(client: pg.PoolClient) {
       select date_trunc('second', l.start_at + (coalesce(l.end_at, now()) - l.start_at)
         * (10 + ${hash('l.log_id', 28)} % 80) / 100.0) as noted_at
     ) noted
-    where ${hash('l.log_id', 25)} % 4 = 0`,
+    where ${hash('l.log_id', 25)} % 4 = 0 and l.activity not in ('hookup', 'takedown')`,
     `jsonb_build_object('notedAt', ${iso('p.noted_at')}, 'text', ${amended('p.text')})`,
   );
 }
@@ -859,13 +863,18 @@ const HOOKUP_LEAD = `interval '${HOOKUP_LEAD_HOURS} hours'`;
 const TAKEDOWN_TRAIL = `interval '${TAKEDOWN_TRAIL_HOURS} hours'`;
 /** DESIGN §4: no record time more than this after now. */
 const FUTURE = `interval '${FUTURE_TOLERANCE_MS / 1000} seconds'`;
+/** DESIGN §4, round three: a time log lasts at most one shift. */
+const SHIFT = `interval '${MAX_TIME_LOG_HOURS} hours'`;
+/** The times of the records that lie within the recording (DESIGN §4, round three), by field. */
+const RECORDING_TIME_FIELDS = ['notedAt', 'measuredAt', 'occurredAt', 'periodStart', 'periodEnd'];
 
 /**
  * Refuses to finish when the time logs break the rules of DESIGN §4 "Monitoring operations" (each count
  * should be 0): a technologist's live logs overlapping on one case (each against the one starting just
  * before it, a running log running on) or two running on one case; a log outside its window (a hookup from
  * 4 h before the recording, a takedown until 4 h after it, the rest within it, none running on an ended
- * recording); more running logs than the technologist has active cases; a log owned by someone who is not
+ * recording) or longer than a shift; a live note, impedance, event, interpretation period or handover
+ * outside the recording; more running logs than the technologist has active cases; a log owned by someone who is not
  * a technologist assigned to the case; a record time in the future; `case_time_logs` differing from the
  * time logs' latest revisions.
  */
@@ -890,6 +899,22 @@ async function checkTimeLogs(client: pg.PoolClient) {
             + case when log.activity = 'takedown' then ${TAKEDOWN_TRAIL} else interval '0' end
           or (log.end_at is null and c.recording_end is not null))
       ) as "outside their window",
+      (select count(*)::int from case_time_logs where not voided and end_at - start_at > ${SHIFT}) as "longer than a shift",
+      (select count(*)::int from case_record_items item
+        join cases c on c.id = item.case_id
+        cross join lateral (
+          select revision.body, revision.voided from case_record_revisions revision where revision.item_id = item.id
+          order by revision.revision desc limit 1
+        ) latest
+        cross join lateral unnest(${textArray(RECORDING_TIME_FIELDS)}) as field
+        where item.kind in ('case-notes', 'impedances', 'events', 'interpretations') and not latest.voided
+          and latest.body->>field is not null
+          and ((latest.body->>field)::timestamptz < c.recording_start or c.recording_start is null
+            or (latest.body->>field)::timestamptz > c.recording_end)
+      ) as "records outside their recording",
+      (select count(*)::int from case_handovers h join cases c on c.id = h.case_id
+        where h.at < c.recording_start or c.recording_start is null or h.at > c.recording_end
+      ) as "handovers outside their recording",
       (select count(*)::int from (
         select log.technologist from case_time_logs log where log.end_at is null and not log.voided
         group by log.technologist

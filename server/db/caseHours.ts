@@ -71,6 +71,7 @@ async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLo
       technologist: caseTimeLogs.technologist,
       start: caseTimeLogs.startAt,
       end: caseTimeLogs.endAt,
+      activity: caseTimeLogs.activity,
       billable: caseTimeLogs.billable,
     })
     .from(caseTimeLogs)
@@ -90,11 +91,14 @@ async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLo
     const end =
       row.end !== null
         ? row.end.getTime()
-        : openLogEnd(start, {
-            now: (clock as RunningLogClock).now.getTime(),
-            recordingEnd: recordingEnds.get(row.caseId) ?? null,
-            maxOpenLogHours: (clock as RunningLogClock).maxOpenLogHours,
-          });
+        : openLogEnd(
+            { start, activity: row.activity },
+            {
+              now: (clock as RunningLogClock).now.getTime(),
+              recordingEnd: recordingEnds.get(row.caseId) ?? null,
+              maxOpenLogHours: (clock as RunningLogClock).maxOpenLogHours,
+            },
+          );
     if (end <= start) continue;
     const span = { technologist: row.technologist, start, end, billable: row.billable };
     pushTo(spans, row.caseId, span);
@@ -208,7 +212,7 @@ export async function runningCaseIds(db: DbOrTx, clientId?: number): Promise<num
 
 /**
  * The hours of the cases with a running log, counted live: a running log counts up to the earliest of now,
- * the recording end + 4 h and its start + `maxOpenLogHours` (DESIGN §4 "Open logs").
+ * the recording end (+ 4 h for a takedown) and its start + `maxOpenLogHours` (DESIGN §4 "Open logs").
  */
 export const liveCaseHours = (
   db: DbOrTx,

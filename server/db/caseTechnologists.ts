@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { ACTIVE_CASE_STAGES, type MonitoringLevel } from '../../contract/cases';
-import { cases, caseTechnologists } from './schema';
+import { cases, caseTechnologists, caseTimeLogs, clients } from './schema';
 import type { DbOrTx } from './transaction';
 
 /** Who monitors which case: the assignments of technologists, and the load they hold. */
@@ -97,4 +97,29 @@ export async function lockTechnologists(db: DbOrTx, usernames: readonly string[]
   for (const username of [...new Set(usernames)].sort()) {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`technologist:${username}`}))`);
   }
+}
+
+/** The technologist's live open logs on these cases, with the case's number and its client's zone. */
+export async function openLogsOnCases(db: DbOrTx, username: string, caseIds: readonly number[]) {
+  if (caseIds.length === 0) return [];
+  const rows = await db
+    .select({
+      caseNumber: cases.caseNumber,
+      activity: caseTimeLogs.activity,
+      startAt: caseTimeLogs.startAt,
+      timeZone: clients.timeZone,
+    })
+    .from(caseTimeLogs)
+    .innerJoin(cases, eq(cases.id, caseTimeLogs.caseId))
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .where(
+      and(
+        eq(caseTimeLogs.technologist, username),
+        inArray(caseTimeLogs.caseId, [...caseIds]),
+        isNull(caseTimeLogs.endAt),
+        not(caseTimeLogs.voided),
+      ),
+    )
+    .orderBy(cases.caseNumber);
+  return rows.map((row) => ({ ...row, start: row.startAt.getTime() }));
 }

@@ -138,6 +138,7 @@ export async function monitoringByTechnologist(
       technologist: caseTimeLogs.technologist,
       timeZone: clients.timeZone,
       start: caseTimeLogs.startAt,
+      activity: caseTimeLogs.activity,
       recordingEnd: cases.recordingEnd,
     })
     .from(caseTimeLogs)
@@ -152,7 +153,10 @@ export async function monitoringByTechnologist(
   for (const row of running) {
     const start = row.start.getTime();
     const recordingEnd = row.recordingEnd?.getTime() ?? null;
-    const end = openLogEnd(start, { now: now.getTime(), recordingEnd, maxOpenLogHours });
+    const end = openLogEnd(
+      { start, activity: row.activity },
+      { now: now.getTime(), recordingEnd, maxOpenLogHours },
+    );
     zonedSpans.push({ technologist: row.technologist, timeZone: row.timeZone, start, end });
   }
   return technologistMinutesByMonth(zonedSpans).filter(

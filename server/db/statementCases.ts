@@ -17,6 +17,7 @@ export interface RunningLog {
   caseId: number;
   caseNumber: string;
   start: number;
+  activity: string;
   recordingEnd: number | null;
 }
 
@@ -27,6 +28,7 @@ export async function runningLogsOfClient(db: DbOrTx, clientId: number): Promise
       caseId: caseTimeLogs.caseId,
       caseNumber: cases.caseNumber,
       start: caseTimeLogs.startAt,
+      activity: caseTimeLogs.activity,
       recordingEnd: cases.recordingEnd,
     })
     .from(caseTimeLogs)

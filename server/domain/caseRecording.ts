@@ -1,6 +1,10 @@
+import { wallClockFormat } from '../../contract/calendar';
+import type { CaseRecordKind } from '../../contract/caseRecords';
 import type { CaseStage } from '../../contract/cases';
 import type { FieldError } from '../../contract/envelope';
-import { FUTURE_TOLERANCE_MS } from './timeLogRules';
+import { HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
+import type { TimeLogActivity, TimeLogFields } from '../../contract/timeLogs';
+import { FUTURE_TOLERANCE_MS, logWindow, type StudyTimes } from './timeLogRules';
 
 /**
  * The recording times of a case's header (DESIGN §4 "Windows"): not in the future, the end after the start,
@@ -50,4 +54,152 @@ export function recordingErrors(
     errors.push({ field: 'recordingEnd', message: `A case in ${current.stage} keeps its recording end` });
   }
   return errors;
+}
+
+/**
+ * A dated record of the case as the recording windows see it (DESIGN §4 "Windows", round three): a time log
+ * keeps its activity's window (a hookup may start 4 h early, a takedown end 4 h late); a case note, an
+ * impedance, an event, an interpretation's period or a handover lies within the recording.
+ */
+export interface DatedRecord {
+  /** What a technologist calls it: "monitoring log", "case note", "seizure event". */
+  name: string;
+  /** Who wrote it (a log: its technologist). */
+  by: string;
+  /** A time log's activity; other records keep the recording's own window. */
+  activity?: TimeLogActivity;
+  start: number;
+  /** A span's end (`null`: a running log); absent for a moment (a note's `notedAt`). */
+  end?: number | null;
+}
+
+/**
+ * Why the record lies outside its window for these recording times, in words ("ends after the recording
+ * end", with `recording` naming the recording), or `undefined`.
+ */
+export function outsideRecording(
+  { activity, start, end }: DatedRecord,
+  study: StudyTimes,
+  recording = 'the recording',
+): string | undefined {
+  // A record that is not a log keeps the window of the activities within the recording.
+  const window = logWindow(activity ?? 'monitoring', study);
+  if (!window) return activity === 'hookup' ? undefined : `lies outside ${recording}, which has no start`;
+  const moment = end === undefined;
+  if (start < window.earliest) {
+    if (activity === 'hookup') return `starts more than ${HOOKUP_LEAD_HOURS} h before ${recording} start`;
+    return `${moment ? 'lies' : 'starts'} before ${recording} start`;
+  }
+  if (window.latest === null) return undefined;
+  if (end !== undefined && end !== null && end > window.latest) {
+    return activity === 'takedown'
+      ? `ends more than ${TAKEDOWN_TRAIL_HOURS} h after ${recording} end`
+      : `ends after ${recording} end`;
+  }
+  if (start > window.latest) return `${moment ? 'lies' : 'starts'} after ${recording} end`;
+  return undefined;
+}
+
+/** "monitoring log Nov 23, 15:00 – 17:00 MST by tech1": a record as the case's client reads its times. */
+function recordInWords({ name, by, start, end }: DatedRecord, timeZone: string): string {
+  const format = wallClockFormat(timeZone, { locale: 'en-US', withYear: false });
+  const when =
+    end === undefined
+      ? `of ${format.format(start)}`
+      : end === null
+        ? `running since ${format.format(start)}`
+        : format.formatRange(start, end);
+  return `${name} ${when} by ${by}`;
+}
+
+/**
+ * Why a change of the recording times is refused (409): the records it would leave outside their windows,
+ * each in words, until they are revised first. Only the records the change moves out count, so a record
+ * already outside (written before the rules held) holds no other edit back.
+ */
+export function recordingChangeRefusal(
+  caseNumber: string,
+  records: readonly DatedRecord[],
+  current: StudyTimes,
+  next: StudyTimes,
+): { message: string; records: string[] } | undefined {
+  const left = records.flatMap((record) => {
+    const reason = outsideRecording(record, next, 'the new recording');
+    return reason && !outsideRecording(record, current)
+      ? [`${recordInWords(record, next.timeZone)} ${reason}`]
+      : [];
+  });
+  if (left.length === 0) return undefined;
+  const count = left.length === 1 ? 'a record' : `${left.length} records`;
+  return {
+    message: `The recording times would leave ${count} of case ${caseNumber} outside the recording: ${left.join('; ')}; revise ${left.length === 1 ? 'it' : 'them'} first`,
+    records: left.map((words) => `${words}; revise it first`),
+  };
+}
+
+/** A record's latest revision as stored (any kind), or a handover. */
+export interface StoredDated {
+  kind: CaseRecordKind;
+  body: Record<string, unknown>;
+  author: string;
+  voided: boolean;
+}
+export type HandoverMoment = { from: string; to: string; at: string; by: string };
+
+/** The kinds whose times keep a window, in the order a refusal names them. */
+export const DATED_KINDS = ['time-logs', 'case-notes', 'impedances', 'events', 'interpretations'] as const;
+
+const instantOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : undefined);
+
+/** The one dated record a revision holds, or none (a voided one, an interpretation with no period). */
+function datedRecord({ kind, body, author }: StoredDated): DatedRecord | undefined {
+  switch (kind) {
+    case 'time-logs': {
+      const log = body as unknown as TimeLogFields;
+      const end = log.end === null ? null : Date.parse(log.end);
+      return {
+        name: `${log.activity} log`,
+        by: log.technologist,
+        activity: log.activity,
+        start: Date.parse(log.start),
+        end,
+      };
+    }
+    case 'interpretations': {
+      const start = instantOf(body.periodStart);
+      const end = instantOf(body.periodEnd);
+      if (start === undefined && end === undefined) return undefined;
+      const name = `${String(body.kind)} interpretation`;
+      return start !== undefined && end !== undefined
+        ? { name, by: author, start, end }
+        : { name, by: author, start: (start ?? end) as number };
+    }
+    default: {
+      const [name, field] = {
+        'case-notes': ['case note', 'notedAt'],
+        impedances: ['impedance', 'measuredAt'],
+        events: [`${String(body.type)} event`, 'occurredAt'],
+      }[kind as 'case-notes' | 'impedances' | 'events'];
+      const start = instantOf(body[field]);
+      return start === undefined ? undefined : { name, by: author, start };
+    }
+  }
+}
+
+/** The live records of a case and its handovers as the windows see them, named by kind then as stored. */
+export function datedRecords(
+  stored: readonly StoredDated[],
+  handovers: readonly HandoverMoment[],
+): DatedRecord[] {
+  const live = stored.filter((item) => !item.voided);
+  return [
+    ...DATED_KINDS.flatMap((kind) =>
+      live.filter((item) => item.kind === kind).flatMap((item) => datedRecord(item) ?? []),
+    ),
+    ...handovers.map(({ from, to, at, by }) => ({
+      name: `handover from ${from} to ${to}`,
+      by,
+      start: Date.parse(at),
+    })),
+  ];
 }

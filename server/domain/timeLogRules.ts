@@ -1,8 +1,13 @@
 import { wallClockFormat } from '../../contract/calendar';
 import { FUTURE_SKEW_MINUTES } from '../../contract/caseRecords';
 import type { FieldError } from '../../contract/envelope';
-import { HOOKUP_LEAD_HOURS, HOUR_MS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
-import { BACKWARDS_LOG_MESSAGE, runsBackwards, type TimeLogActivity } from '../../contract/timeLogs';
+import { HOOKUP_LEAD_HOURS, HOUR_MS, openLogEnd, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
+import {
+  BACKWARDS_LOG_MESSAGE,
+  MAX_TIME_LOG_HOURS,
+  runsBackwards,
+  type TimeLogActivity,
+} from '../../contract/timeLogs';
 
 /**
  * What a time log may be (DESIGN §4 "Monitoring operations"), as pure rules: its shape (forwards, not in the
@@ -20,7 +25,7 @@ export interface LogTimes {
 }
 
 /** The 400 fields of a log that runs backwards, lies in the future or is longer than a shift. */
-export function logShapeErrors({ start, end }: LogTimes, now: number, maxOpenLogHours: number): FieldError[] {
+export function logShapeErrors({ start, end }: LogTimes, now: number): FieldError[] {
   const future = (field: 'start' | 'end', at: number | null) =>
     // Stryker disable next-line ConditionalExpression: null compares as 0, never after now.
     at !== null && at > now + FUTURE_TOLERANCE_MS
@@ -31,11 +36,11 @@ export function logShapeErrors({ start, end }: LogTimes, now: number, maxOpenLog
     ...future('end', end),
     ...(runsBackwards(start, end) ? [{ field: 'end', message: BACKWARDS_LOG_MESSAGE }] : []),
     // Stryker disable next-line ConditionalExpression: null - start is negative, never longer than a shift.
-    ...(end !== null && end - start > maxOpenLogHours * HOUR_MS
+    ...(end !== null && end - start > MAX_TIME_LOG_HOURS * HOUR_MS
       ? [
           {
             field: 'end',
-            message: `A time log lasts at most ${maxOpenLogHours} h (one shift): split a longer one into shifts`,
+            message: `A time log lasts at most ${MAX_TIME_LOG_HOURS} h (one shift): split a longer one into shifts`,
           },
         ]
       : []),
@@ -67,13 +72,9 @@ export function logWindow(
   };
 }
 
-/** The latest end the rules allow a running log: one shift after its start, within its window. */
-export function latestEnd(log: LogTimes, study: StudyTimes, maxOpenLogHours: number): number {
-  return Math.min(
-    log.start + maxOpenLogHours * HOUR_MS,
-    logWindow(log.activity, study)?.latest ?? Number.POSITIVE_INFINITY,
-  );
-}
+/** The latest end the rules allow a running log: where it stops counting, were now never to come. */
+export const latestEnd = (log: LogTimes, { recordingEnd }: StudyTimes, maxOpenLogHours: number): number =>
+  openLogEnd(log, { now: Number.POSITIVE_INFINITY, recordingEnd, maxOpenLogHours });
 
 /** Why the log lies outside the window its activity allows (409), or `undefined`. */
 export function logWindowRefusal(log: LogTimes, study: StudyTimes): string | undefined {
@@ -124,4 +125,28 @@ export function logStandingRefusal(
     return `${technologist} already has ${running} running time logs (cases ${standing.runningElsewhere.join(', ')}) for ${standing.activeCases} active assigned cases: stop one first`;
   }
   return undefined;
+}
+
+/** A technologist's open log on a case they would leave. */
+export interface OpenLogOnCase {
+  caseNumber: string;
+  activity: TimeLogActivity;
+  start: number;
+  timeZone: string;
+}
+
+/**
+ * Why the technologist cannot be unassigned from these cases (409), or `undefined`: a technologist with an
+ * open log on a case stays on it until the log is closed or handed over (DESIGN §4, round three).
+ */
+export function openLogUnassignRefusal(
+  technologist: string,
+  open: readonly OpenLogOnCase[],
+): string | undefined {
+  if (open.length === 0) return undefined;
+  const logs = open.map(
+    (log) =>
+      `an open ${log.activity} log on case ${log.caseNumber} (since ${inZone(log.start, log.timeZone)})`,
+  );
+  return `${technologist} has ${logs.join(' and ')}: close or hand over first`;
 }

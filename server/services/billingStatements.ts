@@ -64,7 +64,7 @@ function runningLogsIn(
 ): Map<number, boolean> {
   const byCase = new Map<number, boolean>();
   for (const log of logs) {
-    const end = openLogEnd(log.start, {
+    const end = openLogEnd(log, {
       now: now.getTime(),
       recordingEnd: log.recordingEnd,
       maxOpenLogHours,

@@ -567,7 +567,7 @@ describeEachDatabase('Billing and reports API', (kind) => {
     ]);
   });
 
-  it('counts a running log live only until 4 h after its recording ended', async () => {
+  it('counts a running log live only until its recording ended, a takedown until 4 h after', async () => {
     const lastMonth = addMonths(monthIn(ZONE), -1);
     const from = monthWindow(lastMonth, ZONE).start + 10 * HOUR;
     const found = caseOf(
@@ -577,22 +577,31 @@ describeEachDatabase('Billing and reports API', (kind) => {
       }),
     );
     await assignOnly('tech1', [found.id]);
-    const running = await log(found.id, { start: new Date(from).toISOString(), activity: 'monitoring' });
-
-    // Until the recording end + 4 h (6 h), well before the 16 h cap.
-    const statement = await get<Statement>(API_PATHS.billingCycle(clientId, lastMonth));
-    expect(statement.lines.find((entry) => entry.caseId === found.id)).toMatchObject({
-      minutes: 6 * 60,
-      openLog: true,
+    const lineMinutes = async () =>
+      (await get<Statement>(API_PATHS.billingCycle(clientId, lastMonth))).lines.find(
+        (entry) => entry.caseId === found.id,
+      );
+    const stop = async (running: TimeLog) => {
+      const stopped = await call(
+        'POST',
+        API_PATHS.caseRecordRevisions(found.id, 'time-logs', running._id),
+        'tech1',
+        { baseRevision: 1, end: running.latestEnd },
+      );
+      expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+    };
+    // A monitoring log until the recording end (2 h), well before the 16 h cap.
+    const watching = await log(found.id, { start: new Date(from).toISOString(), activity: 'monitoring' });
+    expect(await lineMinutes()).toMatchObject({ minutes: 2 * 60, openLog: true });
+    await stop(watching);
+    // A takedown from the recording end runs on 4 h more: 6 h in all.
+    const takedown = await log(found.id, {
+      start: new Date(from + 2 * HOUR).toISOString(),
+      activity: 'takedown',
     });
+    expect(await lineMinutes()).toMatchObject({ minutes: 6 * 60, openLog: true });
     // Stopped, so the month's cycle can close in the tests after this one.
-    const stopped = await call(
-      'POST',
-      API_PATHS.caseRecordRevisions(found.id, 'time-logs', running._id),
-      'tech1',
-      { baseRevision: 1, end: running.latestEnd },
-    );
-    expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+    await stop(takedown);
   });
 
   it('bills a forgotten running log one shift at most, marks its line open and stale, and keeps its cycle open until it stops', async () => {

@@ -12,6 +12,8 @@ import { ACTIVE_CASE_STAGES, type CaseRow, type CaseStage } from '../../contract
 import type { NotificationTrigger } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type TimeLogList, timeLogFieldsSchema } from '../../contract/timeLogs';
+import { listLatestRevisions } from '../../server/db/caseRecords';
+import { handoversOf } from '../../server/db/handovers';
 import {
   cases,
   caseTechnologists,
@@ -21,6 +23,7 @@ import {
 } from '../../server/db/schema';
 import { DEMO_CASES } from '../../server/db/seed/demoCaseData';
 import { seedDemoData } from '../../server/db/seed/demoClients';
+import { DATED_KINDS, datedRecords, outsideRecording } from '../../server/domain/caseRecording';
 import { FUTURE_TOLERANCE_MS, logShapeErrors, logWindowRefusal } from '../../server/domain/timeLogRules';
 import { DEMO_USERS } from '../../server/identity/demoUsers';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
@@ -110,10 +113,7 @@ describeEachDatabase('demo case records', (kind) => {
         start: log.startAt.getTime(),
         end: log.endAt?.getTime() ?? null,
       };
-      expect(
-        logShapeErrors(times, seededBy - FUTURE_TOLERANCE_MS, DEFAULT_MAX_OPEN_LOG_HOURS),
-        label,
-      ).toEqual([]);
+      expect(logShapeErrors(times, seededBy - FUTURE_TOLERANCE_MS), label).toEqual([]);
       const study = {
         recordingStart: row.recordingStart.getTime(),
         recordingEnd: row.recordingEnd?.getTime() ?? null,
@@ -145,6 +145,26 @@ describeEachDatabase('demo case records', (kind) => {
       ),
     );
     expect(acrossCases).toBe(true);
+  });
+
+  it('keeps every live record and handover of a recording within it (DESIGN §4, round three)', async () => {
+    const { db } = server.database;
+    for (const row of await recordedCases()) {
+      const study = {
+        recordingStart: row.recordingStart?.getTime() ?? null,
+        recordingEnd: row.recordingEnd?.getTime() ?? null,
+        timeZone: 'UTC',
+      };
+      const records = datedRecords(
+        await listLatestRevisions(db, row.id, DATED_KINDS),
+        await handoversOf(db, row.id),
+      );
+      const outside = records.flatMap((record) => {
+        const reason = outsideRecording(record, study);
+        return reason ? [`${record.name} at ${new Date(record.start).toISOString()} ${reason}`] : [];
+      });
+      expect(outside, row.caseNumber).toEqual([]);
+    }
   });
 
   it('leaves tech1 watching three patients at once and one log forgotten open, stale, on a running recording', async () => {

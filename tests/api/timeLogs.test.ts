@@ -197,21 +197,23 @@ describeEachDatabase('Time logs API', (kind) => {
       assigned.tech1.filter((id) => !continuous.some((found) => found.id === id)),
     );
 
-    // No more running logs than active assigned cases: newhire runs two, loses one case, may not start a third.
+    // A technologist with a running log stays on its case (DESIGN §4, round three): newhire runs two and may
+    // leave the second case only once its log there is stopped.
     const [first, second, third] = [await newCase(at(-1)), await newCase(at(-1)), await newCase(at(-1))];
     const holding = assigned.newhire;
     await setAssigned('newhire', [first.id, second.id]);
-    await createLog(first.id, { technologist: 'newhire', start: at(3) }, 'admin');
+    const firstLog = await createLog(first.id, { technologist: 'newhire', start: at(3) }, 'admin');
     const kept = await createLog(second.id, { technologist: 'newhire', start: at(3) }, 'admin');
-    await setAssigned('newhire', [first.id, third.id]);
-    const over = await call('POST', logsPath(third.id), 'admin', { technologist: 'newhire', start: at(4) });
-    expect(over.status).toBe(409);
-    expect(over.body.error).toContain(
-      `newhire already has 2 running time logs (cases ${[first.caseNumber, second.caseNumber].sort().join(', ')}) for 2 active assigned cases`,
+    const leave = await assign('newhire', [first.id, third.id], 'admin');
+    expect(leave.status).toBe(409);
+    expect(leave.body.error).toContain(
+      `newhire has an open monitoring log on case ${second.caseNumber} (since `,
     );
-    // Their log on the case they left stays theirs to stop.
+    expect(leave.body.error).toMatch(/: close or hand over first$/);
     await revise(second.id, kept._id, { baseRevision: 1, end: at(5) }, 'admin');
+    await setAssigned('newhire', [first.id, third.id]);
     await createLog(third.id, { technologist: 'newhire', start: at(5), end: at(6) }, 'admin');
+    await revise(first.id, firstLog._id, { baseRevision: 1, end: at(6) }, 'admin');
     await setAssigned('newhire', holding);
   });
 

@@ -21,6 +21,7 @@ import {
   evaluateTransition,
   REQUIRED_PATIENT_FIELDS,
 } from '../../server/domain/caseStages';
+import { handoverWindowRefusal } from '../../server/domain/handovers';
 import type { RevisionOfKind } from '../../src/dataProvider/clientMethods';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { conflict, type FakeRequest, now, type Result, validate } from './fakeApiRules';
@@ -184,6 +185,13 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
     if (closed) throw conflict(closed);
     if (!roles.includes('admin') && input.from !== username)
       throw toHttpError(403, { error: `Only ${input.from} or an admin may hand over ${input.from}'s case` });
+    const { recordingStart, recordingEnd, client } = details(row.id);
+    const outside = handoverWindowRefusal(row.caseNumber, new Date(input.at), {
+      recordingStart: recordingStart === null ? null : Date.parse(recordingStart),
+      recordingEnd: recordingEnd === null ? null : Date.parse(recordingEnd),
+      timeZone: client.timeZone,
+    });
+    if (outside) throw conflict(outside);
     const saved = history(row.id);
     const everyHandover = [...state.details.values()].flatMap((found) => found.handovers);
     const handover: CaseHandover = {

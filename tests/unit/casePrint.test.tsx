@@ -239,9 +239,11 @@ describe('caseHours', () => {
     expect(caseHours([log(1, 'priya', '10:30', null)], options).billableMinutes).toBe(90);
   });
 
-  it('counts a running log up to 4 h after the recording end once the recording has ended', () => {
-    const hours = caseHours([log(1, 'priya', '10:30', null)], { ...options, recordingEnd: today('07:00') });
-    expect(hours.billableMinutes).toBe(30);
+  it('counts a running log up to the recording end, a takedown up to 4 h after it, as billing does', () => {
+    const ended = { ...options, recordingEnd: today('07:00') };
+    expect(caseHours([log(1, 'priya', '06:30', null)], ended).billableMinutes).toBe(30);
+    const takedown = log(1, 'priya', '10:30', null, { activity: 'takedown' });
+    expect(caseHours([takedown], ended).billableMinutes).toBe(30);
   });
 
   it('counts a forgotten running log for one shift at most, as billing does', () => {

@@ -223,14 +223,19 @@ describe('an open log', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
 
   it('counts up to start + MAX_OPEN_LOG_HOURS when forgotten for days (not 541 h)', () => {
-    const end = openLogEnd(start, { now, recordingEnd: null, maxOpenLogHours: 16 });
+    const end = openLogEnd(
+      { start, activity: 'monitoring' },
+      { now, recordingEnd: null, maxOpenLogHours: 16 },
+    );
     expect(end).toBe(start + 16 * HOUR_MS);
     expect(isStaleOpenLog(start, now, 16)).toBe(true);
   });
 
   it('counts up to now while it is young', () => {
     const young = now - 2 * HOUR_MS;
-    expect(openLogEnd(young, { now, recordingEnd: null, maxOpenLogHours: 16 })).toBe(now);
+    expect(
+      openLogEnd({ start: young, activity: 'monitoring' }, { now, recordingEnd: null, maxOpenLogHours: 16 }),
+    ).toBe(now);
     expect(isStaleOpenLog(young, now, 16)).toBe(false);
   });
 
@@ -239,10 +244,19 @@ describe('an open log', () => {
     expect(isStaleOpenLog(now - 16 * HOUR_MS - 1, now, 16)).toBe(true);
   });
 
-  it('counts up to 4 h after the recording end', () => {
+  it('counts up to the recording end, a takedown up to 4 h after it', () => {
     const recordingEnd = now - 10 * HOUR_MS;
-    expect(openLogEnd(now - 12 * HOUR_MS, { now, recordingEnd, maxOpenLogHours: 16 })).toBe(
-      recordingEnd + 4 * HOUR_MS,
+    const cap = { now, recordingEnd, maxOpenLogHours: 16 };
+    const forgotten = now - 11 * HOUR_MS;
+    expect(openLogEnd({ start: forgotten, activity: 'monitoring' }, cap)).toBe(recordingEnd);
+    expect(openLogEnd({ start: forgotten, activity: 'hookup' }, cap)).toBe(recordingEnd);
+    expect(openLogEnd({ start: forgotten, activity: 'takedown' }, cap)).toBe(recordingEnd + 4 * HOUR_MS);
+    // A takedown's allowance never reaches past now or one shift.
+    expect(openLogEnd({ start: forgotten, activity: 'takedown' }, { ...cap, now: now - 8 * HOUR_MS })).toBe(
+      now - 8 * HOUR_MS,
+    );
+    expect(openLogEnd({ start: forgotten, activity: 'takedown' }, { ...cap, maxOpenLogHours: 2 })).toBe(
+      forgotten + 2 * HOUR_MS,
     );
   });
 });

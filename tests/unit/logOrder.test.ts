@@ -13,7 +13,7 @@ describe('a time log runs forwards (the server and the log dialog alike)', () =>
   });
 
   it('is the server’s 400 on the end', () => {
-    expect(logShapeErrors({ activity: 'monitoring', start, end: start }, start + 3_600_000, 16)).toEqual([
+    expect(logShapeErrors({ activity: 'monitoring', start, end: start }, start + 3_600_000)).toEqual([
       { field: 'end', message: BACKWARDS_LOG_MESSAGE },
     ]);
     expect(BACKWARDS_LOG_MESSAGE).toBe('A time log must end after it starts');

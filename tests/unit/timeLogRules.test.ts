@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { handoverWindowRefusal } from '../../server/domain/handovers';
 import {
   FUTURE_TOLERANCE_MS,
   latestEnd,
   logShapeErrors,
   logWindow,
   logWindowRefusal,
+  openLogUnassignRefusal,
 } from '../../server/domain/timeLogRules';
 
 const HOUR = 3_600_000;
@@ -77,35 +79,35 @@ describe('the shape of a time log', () => {
 
   it('refuses a start or end more than 5 minutes after now, naming the field', () => {
     const ahead = now + FUTURE_TOLERANCE_MS + 1;
-    expect(logShapeErrors({ activity: 'monitoring', start: ahead, end: null }, now, 16)).toEqual([
+    expect(logShapeErrors({ activity: 'monitoring', start: ahead, end: null }, now)).toEqual([
       { field: 'start', message: 'A time log cannot start more than 5 minutes after now' },
     ]);
-    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: ahead }, now, 16)).toEqual([
+    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: ahead }, now)).toEqual([
       { field: 'end', message: 'A time log cannot end more than 5 minutes after now' },
     ]);
     expect(
-      logShapeErrors({ activity: 'monitoring', start: now, end: now + FUTURE_TOLERANCE_MS }, now, 16),
+      logShapeErrors({ activity: 'monitoring', start: now, end: now + FUTURE_TOLERANCE_MS }, now),
     ).toEqual([]);
   });
 
   it('refuses a log that ends when or before it starts', () => {
     const backwards = [{ field: 'end', message: 'A time log must end after it starts' }];
-    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - HOUR }, now, 16)).toEqual(
+    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - HOUR }, now)).toEqual(
+      backwards,
+    );
+    expect(logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - 2 * HOUR }, now)).toEqual(
       backwards,
     );
     expect(
-      logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - 2 * HOUR }, now, 16),
-    ).toEqual(backwards);
-    expect(
-      logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - HOUR + 60_000 }, now, 16),
+      logShapeErrors({ activity: 'monitoring', start: now - HOUR, end: now - HOUR + 60_000 }, now),
     ).toEqual([]);
   });
 
   it('refuses a closed log longer than MAX_OPEN_LOG_HOURS (26 h is two shifts)', () => {
-    expect(logShapeErrors({ activity: 'monitoring', start: now - 26 * HOUR, end: now }, now, 16)).toEqual([
+    expect(logShapeErrors({ activity: 'monitoring', start: now - 26 * HOUR, end: now }, now)).toEqual([
       { field: 'end', message: 'A time log lasts at most 16 h (one shift): split a longer one into shifts' },
     ]);
-    expect(logShapeErrors({ activity: 'monitoring', start: now - 16 * HOUR, end: now }, now, 16)).toEqual([]);
+    expect(logShapeErrors({ activity: 'monitoring', start: now - 16 * HOUR, end: now }, now)).toEqual([]);
   });
 
   it('gives a running log its latest end: a shift after its start, within its window', () => {
@@ -116,5 +118,32 @@ describe('the shape of a time log', () => {
     expect(latestEnd(log('takedown', 5, null), study, 16)).toBe(END + 4 * HOUR);
     const unstarted = { ...study, recordingStart: null, recordingEnd: null };
     expect(latestEnd(log('hookup', -2, null), unstarted, 16)).toBe(START + 14 * HOUR);
+  });
+});
+
+describe('leaving a case and handing it over (DESIGN §4, round three)', () => {
+  it('keeps a technologist on a case while their log on it is open: close or hand over first', () => {
+    expect(openLogUnassignRefusal('tech1', [])).toBeUndefined();
+    expect(
+      openLogUnassignRefusal('tech1', [
+        { caseNumber: 'BMH-2026-0042', activity: 'monitoring', start: START, timeZone: 'America/Denver' },
+        { caseNumber: 'BMH-2026-0043', activity: 'takedown', start: END, timeZone: 'UTC' },
+      ]),
+    ).toBe(
+      'tech1 has an open monitoring log on case BMH-2026-0042 (since Nov 23, 04:05 MST) and an open takedown log on case BMH-2026-0043 (since Nov 23, 17:05 UTC): close or hand over first',
+    );
+  });
+
+  it('hands over within the recording only, its ends included', () => {
+    expect(handoverWindowRefusal('BMH-2026-0042', new Date(START), study)).toBeUndefined();
+    expect(handoverWindowRefusal('BMH-2026-0042', new Date(END), study)).toBeUndefined();
+    expect(handoverWindowRefusal('BMH-2026-0042', new Date(END + 1), study)).toBe(
+      'A handover lies within the recording of case BMH-2026-0042 (Nov 23, 04:05 MST to Nov 23, 10:05 MST): one at Nov 23, 10:05 MST lies after the recording end',
+    );
+    expect(
+      handoverWindowRefusal('BMH-2026-0042', new Date(START - 60_000), { ...study, recordingEnd: null }),
+    ).toBe(
+      'A handover lies within the recording of case BMH-2026-0042 (Nov 23, 04:05 MST to now): one at Nov 23, 04:04 MST lies before the recording start',
+    );
   });
 });

@@ -95,6 +95,15 @@ describe('a handover', () => {
       "The handover must come after tech1's open log on case BMH-2026-0041 started (2026-11-20T08:00:00.000Z)",
     );
   });
+
+  it('comes within one shift (16 h) of the outgoing open log’s start: a closed log lasts one shift at most', () => {
+    const since = new Date('2026-11-20T08:00:00.000Z');
+    const who = { from: 'tech1', caseNumber: 'BMH-2026-0041' };
+    expect(handoverStartRefusal(who, new Date('2026-11-21T00:00:00.000Z'), since)).toBeUndefined();
+    expect(handoverStartRefusal(who, new Date('2026-11-21T00:00:00.001Z'), since)).toBe(
+      "The handover must come within 16 h (one shift) of when tech1's open log on case BMH-2026-0041 started (2026-11-20T08:00:00.000Z): stop that log at its latest end and start a new one first",
+    );
+  });
 });
 
 describe('deleting a case', () => {

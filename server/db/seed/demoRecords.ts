@@ -28,7 +28,7 @@ import {
  * recording's hookup and takedown; on a continuous case its technologists' shift-length `monitoring` logs
  * (07:00–19:00 and 19:00–07:00 in the client's zone, taken in turn), on the others hourly checks; the logs
  * open now (a technologist watching several patients at once, and one left running since yesterday);
- * impedances (one electrode re-gelled at hookup), events (a seizure with the client's first contact
+ * impedances (one electrode re-gelled as the recording starts), events (a seizure with the client's first contact
  * notified on ICU and long-term studies, and the demo's own: notifications late or not yet made), case
  * notes written during the logs and linked from them, the reader's preliminary and final interpretations of
  * an ended recording (the final one signed before review, a draft at most while in preview) and a settled
@@ -232,7 +232,7 @@ function joinedToOpen(watches: readonly PlannedLog[]): PlannedLog[] {
 const endOf = (log: PlannedLog, now: Date) => log.end ?? now.getTime();
 
 /**
- * Case notes written during the case's logs: at the end of the hookup, at every sixth check and an hour
+ * Case notes written during the case's logs: as the hookup ends (the recording starts), at every sixth check and an hour
  * into every other `monitoring` log (halfway into a shorter one).
  */
 function plannedNotes(recorded: RecordedDemoCase, logs: readonly PlannedLog[], now: Date): PlannedRecord[] {
@@ -244,7 +244,8 @@ function plannedNotes(recorded: RecordedDemoCase, logs: readonly PlannedLog[], n
   const notes = [
     {
       technologist: hookup.technologist,
-      at: endOf(hookup, now) - 2 * MINUTE_MS,
+      // The hookup ends as the recording starts: the note lies in both.
+      at: endOf(hookup, now),
       text: 'Hookup complete: 21 electrodes, video on the patient.',
     },
     ...checks.map((log) => ({ technologist: log.technologist, at: log.start + 2 * MINUTE_MS })),
@@ -340,7 +341,7 @@ function electrodeValues(limit: number, seed: number, high?: string) {
 }
 
 /**
- * Impedances: at hookup one electrode above the protocol limit, re-gelled and measured again; then every
+ * Impedances: as the recording starts one electrode above the protocol limit, re-gelled and measured again; then every
  * 12 hours while logs were closed; the same around the maintenance log's electrode fix; and on a continuous
  * case still recording, the latest check (`checkedMinutesAgo`).
  */
@@ -376,8 +377,9 @@ function plannedImpedances(
   }
   const maintenance = logs.find((log) => log.activity === 'maintenance');
   return [
-    measured(lead, start - 10 * MINUTE_MS, 0, high),
-    measured(lead, start - 5 * MINUTE_MS, 1),
+    // As the recording starts (every record lies within it, DESIGN §4 round three): one high, re-gelled.
+    measured(lead, start, 0, high),
+    measured(lead, Math.min(start + 5 * MINUTE_MS, now.getTime()), 1),
     ...periodic,
     ...(maintenance
       ? [

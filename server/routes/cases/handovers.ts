@@ -18,13 +18,14 @@ import { insertHandover, logOnCaseAfter, openLogOnCase } from '../../db/handover
 import { indexTimeLog } from '../../db/timeLogs';
 import type { DbOrTx } from '../../db/transaction';
 import { assignmentRefusal } from '../../domain/caseStages';
-import { handoverFieldErrors, handoverStartRefusal } from '../../domain/handovers';
+import { handoverFieldErrors, handoverStartRefusal, handoverWindowRefusal } from '../../domain/handovers';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict, forbidden } from '../../errors';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockOpenCase } from './shared';
+import { studyOf } from './timeLogs';
 
 type Input = { from: string; to: string; at: string; note: string };
 
@@ -88,6 +89,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
         const locked = await lockOpenCase(tx, id);
         const inactive = assignmentRefusal(locked.caseNumber, locked.stage);
         if (inactive) throw conflict(inactive);
+        const outside = handoverWindowRefusal(locked.caseNumber, at, await studyOf(tx, locked));
+        if (outside) throw conflict(outside);
         const open = await openLogOnCase(tx, id, from);
         if (!open) throw conflict(`${from} has no open time log on case ${locked.caseNumber} to hand over`);
         const early = handoverStartRefusal({ from, caseNumber: locked.caseNumber }, at, open.startAt);

@@ -4,13 +4,21 @@ import type { FieldError } from '../../../contract/envelope';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { rolesFromGroups } from '../../../contract/roles';
-import { updateCase } from '../../db/cases';
+import { listLatestRevisions } from '../../db/caseRecords';
+import { type CaseRecord, updateCase } from '../../db/cases';
 import {
   activeCasesByTechnologist,
   lockTechnologists,
   technologistsOfCase,
 } from '../../db/caseTechnologists';
-import { recordingErrors } from '../../domain/caseRecording';
+import { handoversOf } from '../../db/handovers';
+import type { DbOrTx } from '../../db/transaction';
+import {
+  DATED_KINDS,
+  datedRecords,
+  recordingChangeRefusal,
+  recordingErrors,
+} from '../../domain/caseRecording';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';
 import { READER_GROUPS } from '../../services/technologistRoster';
@@ -18,6 +26,7 @@ import type { UserDirectory } from '../../services/userDirectory';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockOpenCase, staleCase } from './shared';
+import { studyOf } from './timeLogs';
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -27,6 +36,34 @@ async function readerError(directory: UserDirectory, reader: string): Promise<Fi
   const roles = rolesFromGroups(user?.groups);
   if (user?.isEnabled && READER_GROUPS.some((group) => roles.includes(group))) return undefined;
   return { field: 'reader', message: `${reader} is not a reader` };
+}
+
+/**
+ * New recording times keep every live log and record of the case within its window (DESIGN §4, round
+ * three): 409 naming those it would leave outside, to be revised first.
+ */
+async function checkRecordsStayInside(
+  tx: DbOrTx,
+  current: CaseRecord,
+  next: Pick<CaseRecord, 'recordingStart' | 'recordingEnd'>,
+) {
+  const unchanged = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+  if (
+    unchanged(current.recordingStart, next.recordingStart) &&
+    unchanged(current.recordingEnd, next.recordingEnd)
+  )
+    return;
+  const [stored, handovers] = [
+    await listLatestRevisions(tx, current.id, DATED_KINDS),
+    await handoversOf(tx, current.id),
+  ];
+  const study = await studyOf(tx, current);
+  const refusal = recordingChangeRefusal(current.caseNumber, datedRecords(stored, handovers), study, {
+    ...study,
+    recordingStart: next.recordingStart?.getTime() ?? null,
+    recordingEnd: next.recordingEnd?.getTime() ?? null,
+  });
+  if (refusal) throw conflict(refusal.message, refusal.records);
 }
 
 /** PATCH a case's header: study, video, monitoring level, recording times, reader. */
@@ -70,11 +107,12 @@ export const caseHeaderRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             if (refusal) throw conflict(refusal);
           }
         }
-        const updated = await updateCase(tx, id, version, {
-          ...fields,
-          recordingStart: recordingStart === undefined ? undefined : toDate(recordingStart),
-          recordingEnd: recordingEnd === undefined ? undefined : toDate(recordingEnd),
-        });
+        const recording = {
+          recordingStart: recordingStart === undefined ? current.recordingStart : toDate(recordingStart),
+          recordingEnd: recordingEnd === undefined ? current.recordingEnd : toDate(recordingEnd),
+        };
+        await checkRecordsStayInside(tx, current, recording);
+        const updated = await updateCase(tx, id, version, { ...fields, ...recording });
         if (!updated) throw staleCase(current.caseNumber);
         await auditCaseWrite(tx, request, 'case.update', id, {
           fields: Object.keys(request.body).filter((key) => key !== 'version'),

@@ -14,11 +14,13 @@ import {
   activeCasesByTechnologist,
   assignTechnologist,
   lockTechnologists,
+  openLogsOnCases,
   technologistCounts,
   unassignTechnologist,
 } from '../../db/caseTechnologists';
 import { assignmentRefusal, lastTechnologistRefusal } from '../../domain/caseStages';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
+import { openLogUnassignRefusal } from '../../domain/timeLogRules';
 import { conflict, notFound } from '../../errors';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
@@ -92,6 +94,8 @@ export const technologistRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async
           }));
         const unstaffed = lastTechnologistRefusal(user.name, leaving);
         if (unstaffed) throw conflict(unstaffed);
+        const stillLogging = openLogUnassignRefusal(username, await openLogsOnCases(tx, username, removed));
+        if (stillLogging) throw conflict(stillLogging);
         await unassignTechnologist(tx, removed, username);
         await assignTechnologist(tx, added, username, request.user.username);
         await touchCases(tx, [...added, ...removed]);

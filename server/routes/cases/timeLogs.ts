@@ -70,7 +70,11 @@ interface LogContext {
   study: StudyTimes;
 }
 
-async function studyOf(db: DbOrTx, found: CaseRecord): Promise<StudyTimes> {
+/** A case's recording times and its client's zone, as the window rules read them. */
+export async function studyOf(
+  db: DbOrTx,
+  found: Pick<CaseRecord, 'clientId' | 'recordingStart' | 'recordingEnd'>,
+): Promise<StudyTimes> {
   return {
     recordingStart: found.recordingStart?.getTime() ?? null,
     recordingEnd: found.recordingEnd?.getTime() ?? null,
@@ -126,7 +130,7 @@ async function checkLog(
   const start = new Date(fields.start);
   const end = fields.end === null ? null : new Date(fields.end);
   const times = { activity: fields.activity, start: start.getTime(), end: end?.getTime() ?? null };
-  const errors = logShapeErrors(times, Date.now(), context.maxOpenLogHours);
+  const errors = logShapeErrors(times, Date.now());
   if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
   const newOwner = before?.fields.technologist !== fields.technologist;
   if (newOwner) await checkTechnologist(context, fields.technologist);

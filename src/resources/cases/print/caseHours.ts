@@ -42,7 +42,10 @@ export function caseHours(
     .filter((log) => !log.voided)
     .map((log) => {
       const start = Date.parse(log.start);
-      const interval: Interval = { start, end: log.end ? Date.parse(log.end) : openLogEnd(start, cap) };
+      const interval: Interval = {
+        start,
+        end: log.end ? Date.parse(log.end) : openLogEnd({ start, activity: log.activity }, cap),
+      };
       return { log, interval };
     })
     .toSorted((a, b) => a.interval.start - b.interval.start);
