@@ -1,5 +1,6 @@
 import type { BillableCase, CptCode, ReaderCodes, UnreportedPeriod } from '../../../contract/billing';
-import { formatDuration, type TimeFormat } from '../../print/reportFormat';
+import { formatDuration } from '../../../contract/hours';
+import type { TimeFormat } from '../../print/reportFormat';
 
 /** "95714 × 2": a code and how many units of it the month bills. */
 export const cptText = ({ code, units }: CptCode) => `${code} × ${units}`;
