@@ -265,8 +265,12 @@ export const RECORD_RULES: Partial<
     ...(endAfterStart(fields.periodStart as string, fields.periodEnd as string)
       ? []
       : [{ field: 'periodEnd', message: 'The period must end after it starts' }]),
-    // The shape has defaulted the ACNS lists and burden (DESIGN §4: the ACNS 2021 definitions are validation).
-    ...acnsDefinitionErrors(fields as unknown as AcnsFindings),
+    // DESIGN §4: the ACNS 2021 definitions are validation (lists left out are empty, as the shape defaults them).
+    ...acnsDefinitionErrors({
+      patterns: (fields.patterns ?? []) as AcnsFindings['patterns'],
+      acnsSeizures: (fields.acnsSeizures ?? []) as AcnsFindings['acnsSeizures'],
+      seizureBurdenPercent: (fields.seizureBurdenPercent ?? null) as number | null,
+    }),
   ],
   events: (fields) => [
     ...(endAfterStart(fields.occurredAt as string, fields.endedAt as string)
