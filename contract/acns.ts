@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldError } from './envelope';
 import { instant } from './fields';
 
 /**
@@ -127,10 +128,11 @@ export const acnsSeizureSchema = z.object({
   onset: instant('Onset')
     .nullish()
     .transform((value) => value ?? null),
+  /** In tenths of a second at most: BIRDs last from half a second (ACNS 2021). */
   durationSeconds: z
-    .number({ error: 'Duration must be whole seconds' })
-    .int('Duration must be whole seconds')
-    .min(1, 'Duration must be at least 1 second')
+    .number({ error: 'Duration must be a number of seconds' })
+    .multipleOf(0.1, 'Duration must be given to a tenth of a second at most')
+    .min(0.5, 'Duration must be at least 0.5 second')
     .max(MAX_SEIZURE_SECONDS, 'Duration must be at most 7 days (604,800 seconds)')
     .nullish()
     .transform((value) => value ?? null),
@@ -157,6 +159,75 @@ export const acnsFields = {
 
 /** The structured fields on their own, e.g. to write them whole into seeded interpretations. */
 export const acnsFindingsSchema = z.object(acnsFields);
+
+// ACNS 2021 definitions (DESIGN §4, round three): what a term means bounds what may be recorded under it
+
+/** Rhythmic delta activity is 0.5–4 Hz; faster rhythmic activity is not RDA. */
+export const RDA_HZ = { min: 0.5, max: 4 } as const;
+/** An electrographic seizure lasts at least 10 s; BIRDs last 0.5 s to under 10 s. */
+export const SEIZURE_MIN_SECONDS = 10;
+export const BIRDS_SECONDS = { min: 0.5, below: 10 } as const;
+/** Status: at least 10 continuous minutes, or a seizure burden of at least 20 % of an hour. */
+export const STATUS_MIN_SECONDS = 10 * 60;
+export const STATUS_MIN_BURDEN_PERCENT = 20;
+
+export const ACNS_DEFINITIONS = {
+  rda: `RDA is ${RDA_HZ.min}–${RDA_HZ.max} Hz (ACNS 2021)`,
+  ESz: `An electrographic seizure (ESz) lasts at least ${SEIZURE_MIN_SECONDS} s (ACNS 2021)`,
+  BIRDs: `BIRDs last ${BIRDS_SECONDS.min} s to under ${BIRDS_SECONDS.below} s (ACNS 2021)`,
+  ESE: `Electrographic status epilepticus (ESE) lasts at least 10 continuous minutes or takes at least ${STATUS_MIN_BURDEN_PERCENT} % of an hour (seizure burden) (ACNS 2021)`,
+  ECSE: `Electroclinical status epilepticus (ECSE) lasts at least 10 continuous minutes (5 when convulsive) or takes at least ${STATUS_MIN_BURDEN_PERCENT} % of an hour (seizure burden) (ACNS 2021)`,
+} as const;
+
+/**
+ * The convulsive ECSE's shorter threshold. The record has no convulsive mark, so ECSE is accepted from
+ * 5 minutes: a convulsive status may be that short, and refusing it would lose a true record; a
+ * nonconvulsive ECSE between 5 and 10 minutes is the reader's word to keep.
+ */
+const CONVULSIVE_STATUS_MIN_SECONDS = 5 * 60;
+
+/** Whether a seizure of this class and duration meets its definition, given the period's burden. */
+function seizureMeetsDefinition(seizure: AcnsSeizure, burdenPercent: number | null): boolean {
+  const seconds = seizure.durationSeconds;
+  if (seconds === null) return true;
+  const statusByBurden = burdenPercent !== null && burdenPercent >= STATUS_MIN_BURDEN_PERCENT;
+  switch (seizure.class) {
+    case 'ESz':
+      return seconds >= SEIZURE_MIN_SECONDS;
+    case 'BIRDs':
+      return seconds >= BIRDS_SECONDS.min && seconds < BIRDS_SECONDS.below;
+    case 'ESE':
+      return seconds >= STATUS_MIN_SECONDS || statusByBurden;
+    case 'ECSE':
+      return seconds >= CONVULSIVE_STATUS_MIN_SECONDS || statusByBurden;
+    default:
+      return true;
+  }
+}
+
+/**
+ * Where the findings stray from the ACNS 2021 definitions, one error per field with its path into the lists
+ * (`patterns.0.frequencyHz`) and the definition as the message. Pure: the server refuses with it (400) and
+ * the browser's form shows the same messages inline.
+ */
+export function acnsDefinitionErrors(
+  findings: Pick<AcnsFindings, 'patterns' | 'acnsSeizures' | 'seizureBurdenPercent'>,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  findings.patterns.forEach((pattern, index) => {
+    const hz = pattern.frequencyHz;
+    if (pattern.mainTerm2 === 'RDA' && hz !== null && (hz < RDA_HZ.min || hz > RDA_HZ.max))
+      errors.push({ field: `patterns.${index}.frequencyHz`, message: ACNS_DEFINITIONS.rda });
+  });
+  findings.acnsSeizures.forEach((seizure, index) => {
+    if (!seizureMeetsDefinition(seizure, findings.seizureBurdenPercent))
+      errors.push({
+        field: `acnsSeizures.${index}.durationSeconds`,
+        message: ACNS_DEFINITIONS[seizure.class as keyof typeof ACNS_DEFINITIONS],
+      });
+  });
+  return errors;
+}
 
 // Abbreviations
 
@@ -265,7 +336,7 @@ export const acnsOutputFields = {
     z.object({
       class: z.enum(SEIZURE_CLASSES),
       onset: z.iso.datetime().nullable(),
-      durationSeconds: z.number().int().nullable(),
+      durationSeconds: z.number().nullable(),
       lateralization: nullableChoice(LATERALIZATION),
     }),
   ),

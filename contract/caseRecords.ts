@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { acnsFields, acnsOutputFields } from './acns';
+import { type AcnsFindings, acnsDefinitionErrors, acnsFields, acnsOutputFields } from './acns';
 import type { FieldError } from './envelope';
 import { idParam, idValue, instant, optionalText, requiredText } from './fields';
-import { notificationSchema } from './notifications';
+import { isValidNotification, NOTIFIED_BEFORE_EVENT, notificationSchema } from './notifications';
 
 /**
  * A case's clinical records (DESIGN §4 "Per-case records"), named as in the API paths. Each record is an
@@ -261,16 +261,28 @@ export type RecordFields<K extends GenericRecordKind> = z.infer<(typeof RECORD_S
 export const RECORD_RULES: Partial<
   Record<GenericRecordKind, (fields: Record<string, unknown>) => { field: string; message: string }[]>
 > = {
-  interpretations: (fields) =>
-    endAfterStart(fields.periodStart as string, fields.periodEnd as string)
+  interpretations: (fields) => [
+    ...(endAfterStart(fields.periodStart as string, fields.periodEnd as string)
       ? []
-      : [{ field: 'periodEnd', message: 'The period must end after it starts' }],
+      : [{ field: 'periodEnd', message: 'The period must end after it starts' }]),
+    // DESIGN §4: the ACNS 2021 definitions are validation (lists left out are empty, as the shape defaults them).
+    ...acnsDefinitionErrors({
+      patterns: (fields.patterns ?? []) as AcnsFindings['patterns'],
+      acnsSeizures: (fields.acnsSeizures ?? []) as AcnsFindings['acnsSeizures'],
+      seizureBurdenPercent: (fields.seizureBurdenPercent ?? null) as number | null,
+    }),
+  ],
   events: (fields) => [
     ...(endAfterStart(fields.occurredAt as string, fields.endedAt as string)
       ? []
       : [{ field: 'endedAt', message: 'An event cannot end before it starts' }]),
     ...(fields.notifiedAt && !fields.notifiedContactId
       ? [{ field: 'notifiedContactId', message: 'Name the contact who was notified' }]
+      : []),
+    ...(typeof fields.notifiedAt === 'string' &&
+    typeof fields.occurredAt === 'string' &&
+    !isValidNotification(fields.occurredAt, fields.notifiedAt)
+      ? [{ field: 'notifiedAt', message: NOTIFIED_BEFORE_EVENT }]
       : []),
   ],
 };

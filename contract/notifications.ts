@@ -43,6 +43,48 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * A protocol revision as far as notifications read it: its number, when it was written (it is in force from
+ * then until the next) and its rules.
+ */
+export type RuleRevision = {
+  revision: number;
+  createdAt: string;
+  notificationRules: readonly NotificationRule[];
+};
+
+/**
+ * The revision whose rules an event answers to (DESIGN §4, round three): the latest written at or before
+ * the event occurred, else (none existed yet) the one the case was taken in under, `caseRevision`.
+ */
+export function revisionInForce<R extends RuleRevision>(
+  revisions: readonly R[],
+  occurredAt: string,
+  caseRevision: number | null,
+): R | undefined {
+  const at = Date.parse(occurredAt);
+  let inForce: R | undefined;
+  for (const revision of revisions) {
+    if (Date.parse(revision.createdAt) <= at && (!inForce || revision.revision > inForce.revision))
+      inForce = revision;
+  }
+  return inForce ?? revisions.find((revision) => revision.revision === caseRevision);
+}
+
+/** A call is made after the event it is about: `notifiedAt` before `occurredAt` is refused (DESIGN §4). */
+export const NOTIFIED_BEFORE_EVENT = 'Notified at cannot be before the event occurred';
+
+/** Whether `notifiedAt` is a call made for this event: at or after `occurredAt`. */
+export const isValidNotification = (occurredAt: string, notifiedAt: string) =>
+  Date.parse(notifiedAt) >= Date.parse(occurredAt);
+
+/**
+ * The event's call as the notification counts it: an old row whose `notifiedAt` precedes its event (before
+ * the rule above was enforced) counts as not validly notified, never as on time.
+ */
+export const validNotifiedAt = (occurredAt: string, notifiedAt: string | null | undefined) =>
+  notifiedAt && isValidNotification(occurredAt, notifiedAt) ? notifiedAt : null;
+
 /** The rule applying to this event type (the first of the protocol covering it), if any. */
 export function ruleForEventType(
   rules: readonly NotificationRule[],
@@ -96,6 +138,7 @@ export function notificationOf(
   const rule = ruleForEventType(rules, event.type);
   if (!rule) return null;
   const dueBy = dueByOf(event.occurredAt, rule.withinMinutes);
+  const validAt = validNotifiedAt(event.occurredAt, event.notifiedAt);
   return {
     rule: { trigger: rule.trigger, withinMinutes: rule.withinMinutes },
     contacts: ruleContacts(rule, contacts),
@@ -103,15 +146,36 @@ export function notificationOf(
     notifiedAt: event.notifiedAt,
     notifiedContactId: event.notifiedContactId,
     notifiedBy: event.notifiedBy ?? null,
-    status: notificationStatus(dueBy, event.notifiedAt, now),
+    status: notificationStatus(dueBy, validAt, now),
   };
 }
 
-/** A notification as the clock now stands (the server's status was taken when it answered). */
-export const notificationNow = (notification: Notification, now: Date): Notification => ({
-  ...notification,
-  status: notificationStatus(notification.dueBy, notification.notifiedAt, now),
-});
+/**
+ * The event's notification under the client's protocol revisions: the rules of the revision in force when it
+ * occurred (`revisionInForce`), else null.
+ */
+export const notificationInForce = (
+  event: NotifiableEvent,
+  revisions: readonly RuleRevision[],
+  caseRevision: number | null,
+  contacts: Parameters<typeof ruleContacts>[1],
+  now: Date,
+): Notification | null =>
+  notificationOf(
+    event,
+    revisionInForce(revisions, event.occurredAt, caseRevision)?.notificationRules ?? [],
+    contacts,
+    now,
+  );
+
+/**
+ * A notification as the clock now stands (the server's status was taken when it answered): one still to
+ * make turns overdue once due; one made stays as judged.
+ */
+export const notificationNow = (notification: Notification, now: Date): Notification =>
+  isOpenNotification(notification.status)
+    ? { ...notification, status: notificationStatus(notification.dueBy, null, now) }
+    : notification;
 
 /**
  * A board row's notifications still to make as the clock stands (the server counted them when it

@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
 import { caseRecordItems, cases, protocolRevisions } from './schema';
@@ -14,6 +14,24 @@ const triggerTypes = sql.join(
   ),
   sql`, `,
 );
+
+/**
+ * The number of the protocol revision an event occurring at `occurredAt` answers to (DESIGN §4 round
+ * three): the client's latest written at or before it, else the case's own `caseRevision`. One short scan of
+ * the client's few revisions along the primary key, as contract/notifications.ts `revisionInForce` picks.
+ */
+export function revisionInForceSql(clientId: SQL, caseRevision: SQL, occurredAt: SQL): SQL<number | null> {
+  const r = alias(protocolRevisions, 'in_force');
+  return sql<number | null>`coalesce((select max(${r.revision}) from ${protocolRevisions} ${r}
+    where ${r.clientId} = ${clientId} and ${r.kind} = 'protocol' and ${r.createdAt} <= ${occurredAt}), ${caseRevision})`;
+}
+
+/**
+ * Whether the event's call is still to make: none recorded, or (an old row, from before the rule) one
+ * recorded before the event, which counts as not validly notified (contract/notifications.ts).
+ */
+export const notYetNotified = (body: SQLWrapper) =>
+  sql`(${body}->>'notifiedAt' is null or (${body}->>'notifiedAt')::timestamptz < (${body}->>'occurredAt')::timestamptz)`;
 
 /** The cases, their protocol revisions and events, as the notifications name them. */
 const c = alias(cases, 'c');
@@ -51,13 +69,17 @@ const unnotified = subquery
   .select({
     caseId: item.caseId,
     clientId: c.clientId,
-    protocolRevision: c.protocolRevision,
+    ruleRevision: revisionInForceSql(
+      sql`${c.clientId}`,
+      sql`${c.protocolRevision}`,
+      sql`(${latest.body}->>'occurredAt')::timestamptz`,
+    ).as('rule_revision'),
     body: latest.body,
   })
   .from(c)
   .innerJoin(item, and(eq(item.caseId, c.id), eq(item.kind, 'events')))
   .crossJoinLateral(latest)
-  .where(and(eq(c.stage, 'monitoring'), not(latest.voided), sql`${latest.body}->>'notifiedAt' is null`))
+  .where(and(eq(c.stage, 'monitoring'), not(latest.voided), notYetNotified(latest.body)))
   .offset(0)
   .as('event');
 
@@ -67,8 +89,8 @@ const dueBy = sql`((${unnotified.body}->>'occurredAt')::timestamptz + make_inter
 /**
  * The notifications still to make on each case in monitoring (DESIGN §4 "Notifications"), one grouped
  * subquery to join on `caseId`: `pending` (not notified, due by now or later, their `pendingDueBy`
- * ascending) and `overdue` (past due). Each event's rule comes from a join on its type with the protocol's
- * first rules, not a search of the protocol's rules per event.
+ * ascending) and `overdue` (past due). Each event's rule comes from a join on its type with the first rules
+ * of the protocol revision in force when it occurred, not a search of the protocol's rules per event.
  */
 export const openNotificationsByCase = subquery
   .select({
@@ -84,7 +106,7 @@ export const openNotificationsByCase = subquery
     firstRuleByType,
     and(
       eq(firstRuleByType.clientId, unnotified.clientId),
-      eq(firstRuleByType.revision, unnotified.protocolRevision),
+      eq(firstRuleByType.revision, unnotified.ruleRevision),
       sql`${firstRuleByType.type} = ${unnotified.body}->>'type'`,
     ),
   )

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
 import type { ListQuery } from '../../contract/list';
+import type { RuleRevision } from '../../contract/notifications';
 import { type Page, selectPage } from './pagination';
 import { protocolRevisions } from './schema';
 import { type DbOrTx, isUniqueViolation } from './transaction';
@@ -71,6 +72,27 @@ export async function getRevision(
     .from(protocolRevisions)
     .where(and(ofKind(clientId, kind), eq(protocolRevisions.revision, revision)));
   return row && toRevision(row);
+}
+
+/**
+ * Every protocol revision of the client with its notification rules and when it was written, oldest first:
+ * an event answers to the one in force when it occurred (a client has few).
+ */
+export async function ruleRevisions(db: DbOrTx, clientId: number): Promise<RuleRevision[]> {
+  const rows = await db
+    .select({
+      revision: protocolRevisions.revision,
+      createdAt: protocolRevisions.createdAt,
+      notificationRules: protocolRevisions.notificationRules,
+    })
+    .from(protocolRevisions)
+    .where(ofKind(clientId, 'protocol'))
+    .orderBy(asc(protocolRevisions.revision));
+  return rows.map((row) => ({
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    notificationRules: row.notificationRules ?? [],
+  }));
 }
 
 /** The history of one kind, newest first. */

@@ -5,8 +5,8 @@ import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';
 import type { NotifiableEventRow } from '../domain/notifications';
 import type { StoredFigures } from './billing';
-import { caseProtocolRevision } from './caseChecks';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
+import { revisionInForceSql } from './notifications';
 import {
   billingCycles,
   caseMonthHours,
@@ -214,8 +214,8 @@ async function caseNumbers(db: DbOrTx, caseIds: readonly number[]) {
 
 /**
  * The live events of the range's cases under a protocol with notification rules, with the client's zone
- * and those rules (the revision each case runs under), for the notifications per client and month. Read a
- * day wider than the range: the client's month decides.
+ * and those rules (of the revision in force when each event occurred), for the notifications per client and
+ * month. Read a day wider than the range: the client's month decides.
  */
 export async function notifiableEvents(db: DbOrTx, range: Range): Promise<NotifiableEventRow[]> {
   const [year, month] = range.to.split('-').map(Number);
@@ -231,9 +231,19 @@ export async function notifiableEvents(db: DbOrTx, range: Range): Promise<Notifi
       rules: protocolRevisions.notificationRules,
     })
     .from(cases)
-    .innerJoin(protocolRevisions, caseProtocolRevision)
     .innerJoin(caseRecordItems, and(eq(caseRecordItems.caseId, cases.id), eq(caseRecordItems.kind, 'events')))
     .crossJoinLateral(latest)
+    .innerJoin(
+      protocolRevisions,
+      and(
+        eq(protocolRevisions.clientId, cases.clientId),
+        eq(protocolRevisions.kind, 'protocol'),
+        eq(
+          protocolRevisions.revision,
+          revisionInForceSql(sql`${cases.clientId}`, sql`${cases.protocolRevision}`, occurredAt),
+        ),
+      ),
+    )
     .innerJoin(clients, eq(clients.id, cases.clientId))
     .where(
       and(

@@ -3,6 +3,7 @@ import {
   type INTERPRETATION_KINDS,
   type INTERPRETATION_STATUSES,
 } from '../../contract/caseRecords';
+import { inZone, type StudyTimes } from './timeLogRules';
 
 /**
  * What keeps a case's interpretations one coherent report (DESIGN §4 "Reading, reporting and billing"): at
@@ -79,4 +80,32 @@ export function interpretationRefusal(
       message: `Interpretation ${next.amendsId} is a draft: edit it instead of adding an addendum`,
     };
   return undefined;
+}
+
+/** A report's period as written: either end may be left out. */
+export interface ReportPeriod {
+  kind: (typeof INTERPRETATION_KINDS)[number];
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+/**
+ * Why a report's period lies outside the recording (409, as a time log outside its window), or undefined:
+ * it starts at or after `recordingStart` and ends by `recordingEnd` (a running recording's end is now, which
+ * the rule on future times already holds). A period before the recording start is set has no recording.
+ */
+export function reportPeriodRefusal(period: ReportPeriod, study: StudyTimes): string | undefined {
+  const start = period.periodStart === null ? null : Date.parse(period.periodStart);
+  const end = period.periodEnd === null ? null : Date.parse(period.periodEnd);
+  if (start === null && end === null) return undefined;
+  const word = INTERPRETATION_KIND_WORDS[period.kind];
+  const report = `${/^[aeiou]/.test(word) ? 'An' : 'A'} ${word} report's period must lie within the recording`;
+  const { recordingStart, recordingEnd, timeZone } = study;
+  if (recordingStart === null) return `${report}: set the recording start first`;
+  const tooEarly = (start ?? end ?? recordingStart) < recordingStart;
+  const tooLate = recordingEnd !== null && (end ?? start ?? recordingEnd) > recordingEnd;
+  if (!tooEarly && !tooLate) return undefined;
+  const at = (instant: number) => inZone(instant, timeZone);
+  const span = recordingEnd === null ? 'on (the recording is running)' : `to ${at(recordingEnd)}`;
+  return `${report}: from ${at(recordingStart)} ${span}`;
 }

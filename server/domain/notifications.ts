@@ -5,10 +5,14 @@ import {
   notificationDelayMinutes,
   notificationStatus,
   ruleForEventType,
+  validNotifiedAt,
 } from '../../contract/notifications';
 import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
 
-/** A live event of a case, with its client's zone and the notification rules of the case's protocol. */
+/**
+ * A live event of a case, with its client's zone and the notification rules of the protocol revision in
+ * force when it occurred.
+ */
 export type NotifiableEventRow = {
   clientId: number;
   timeZone: string;
@@ -34,10 +38,16 @@ export function median(values: readonly number[]): number | null {
 
 /**
  * The notifications of these events per client and month (DESIGN §4 "Notifications"): an event counts
- * when a rule of its case's protocol covers its type; months are the client's own.
+ * when a rule of its protocol covers its type; months are the client's own; only valid calls (at or after
+ * the event) count as made, for the on-time share and the median delay alike.
  */
 export function notificationMonths(events: readonly NotifiableEventRow[], now: Date): NotificationMonth[] {
-  const months = onTimeMonths(events, (event) => {
+  // A call recorded before its event (an old row, from before the rule) is no valid call: not on time.
+  const valid = events.map((event) => ({
+    ...event,
+    notifiedAt: validNotifiedAt(event.occurredAt, event.notifiedAt),
+  }));
+  const months = onTimeMonths(valid, (event) => {
     const rule = ruleForEventType(event.rules, event.type);
     if (!rule) return undefined;
     return {

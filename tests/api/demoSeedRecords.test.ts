@@ -24,6 +24,7 @@ import {
 import { DEMO_CASES } from '../../server/db/seed/demoCaseData';
 import { seedDemoData } from '../../server/db/seed/demoClients';
 import { DATED_KINDS, datedRecords, outsideRecording } from '../../server/domain/caseRecording';
+import { type ReportPeriod, reportPeriodRefusal } from '../../server/domain/interpretations';
 import { FUTURE_TOLERANCE_MS, logShapeErrors, logWindowRefusal } from '../../server/domain/timeLogRules';
 import { DEMO_USERS } from '../../server/identity/demoUsers';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
@@ -320,6 +321,26 @@ describeEachDatabase('demo case records', (kind) => {
       const parsed = shape.safeParse(body);
       expect(parsed.success, `${kind} ${JSON.stringify(body)}`).toBe(true);
       expect(RECORD_RULES[kind as GenericRecordKind]?.(body) ?? [], kind).toEqual([]);
+    }
+  });
+
+  it('dates every report’s period within its recording', async () => {
+    const { rows } = await server.database.db.execute<{
+      body: ReportPeriod;
+      recordingStart: number | null;
+      recordingEnd: number | null;
+    }>(
+      sql`select revision.body, (extract(epoch from c.recording_start) * 1000)::float8 as "recordingStart",
+          (extract(epoch from c.recording_end) * 1000)::float8 as "recordingEnd"
+        from case_record_items item
+        join case_record_revisions revision on revision.item_id = item.id
+        join cases c on c.id = item.case_id
+        where item.kind = 'interpretations'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { body, recordingStart, recordingEnd } of rows) {
+      const study = { recordingStart, recordingEnd, timeZone: 'UTC' };
+      expect(reportPeriodRefusal(body, study), JSON.stringify(body)).toBeUndefined();
     }
   });
 

@@ -133,12 +133,13 @@ function storedOf({ id, caseId, kind, revisions }: SeedRecord): StoredItem {
 }
 
 /**
- * The whole item as it will be stored: each field by its kind's shape, then the rules across fields and
- * the record times the writer sent against the clock.
+ * The whole item as it will be stored: each field by its kind's shape, then the rules across fields (not
+ * for a revision that only voids, as the server) and the record times the writer sent against the clock.
  */
 function checkedFields(kind: GenericRecordKind, fields: Fields, sent: Fields): Fields {
   const parsed = validate(RECORD_SHAPES[kind], fields) as Fields;
-  const errors = [...(RECORD_RULES[kind]?.(parsed) ?? []), ...futureTimeErrors(sent, new Date(now()))];
+  const rules = Object.keys(sent).length > 0 ? (RECORD_RULES[kind]?.(parsed) ?? []) : [];
+  const errors = [...rules, ...futureTimeErrors(sent, new Date(now()))];
   if (errors.length > 0)
     throw toHttpError(400, { error: `Invalid ${errors.map((e) => e.field).join(', ')}`, fields: errors });
   return parsed;

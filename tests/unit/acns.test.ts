@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACNS_DEFINITIONS,
   acnsBackgroundSchema,
+  acnsDefinitionErrors,
+  acnsFindingsSchema,
   acnsLines,
   acnsPatternSchema,
   acnsSeizureSchema,
@@ -9,7 +12,7 @@ import {
   patternAbbreviation,
   seizureAbbreviation,
 } from '../../contract/acns';
-import { RECORD_SHAPES } from '../../contract/caseRecords';
+import { RECORD_RULES, RECORD_SHAPES } from '../../contract/caseRecords';
 
 const pattern = (fields: Record<string, unknown>) => acnsPatternSchema.parse(fields);
 const messagesOf = (result: {
@@ -114,18 +117,83 @@ describe('ACNS validation', () => {
       kind: 'final',
       acnsBackground: { pdrHz: 8, pdrAbsent: true, continuity: 'mostly' },
       patterns: [{ mainTerm1: 'X', mainTerm2: 'PD', frequencyHz: 40 }],
-      acnsSeizures: [{ class: 'ESz', durationSeconds: 1.5 }],
+      acnsSeizures: [{ class: 'ESz', durationSeconds: 10.25 }],
       seizureBurdenPercent: 120,
     });
     expect(messagesOf(result)).toEqual([
       'acnsBackground.continuity: Continuity must be one of: continuous, nearly continuous, discontinuous, burst-suppression, burst-attenuation, suppression',
       'patterns.0.mainTerm1: Main term 1 is required: one of G, L, BI, UI, Mf',
       'patterns.0.frequencyHz: Frequency must be a number from 0.1 to 10 Hz',
-      'acnsSeizures.0.durationSeconds: Duration must be whole seconds',
+      'acnsSeizures.0.durationSeconds: Duration must be given to a tenth of a second at most',
       'seizureBurdenPercent: Seizure burden must be a number from 0 to 100 %',
     ]);
     expect(messagesOf(acnsBackgroundSchema.safeParse({ pdrHz: 8, pdrAbsent: true }))).toEqual([
       'pdrHz: Give the posterior dominant rhythm in Hz or mark it absent, not both',
+    ]);
+  });
+});
+
+describe('ACNS 2021 definitions', () => {
+  /** The definition errors of findings as written (defaults filled as the API fills them). */
+  const errorsOf = (findings: Record<string, unknown>) =>
+    acnsDefinitionErrors(acnsFindingsSchema.parse(findings)).map(
+      ({ field, message }) => `${field}: ${message}`,
+    );
+  const rda = (frequencyHz: number) => ({ mainTerm1: 'G', mainTerm2: 'RDA', frequencyHz });
+  const seizure = (kind: string, durationSeconds: number) => ({ class: kind, durationSeconds });
+
+  it('holds rhythmic delta activity to 0.5–4 Hz, and no other pattern to it', () => {
+    expect(errorsOf({ patterns: [rda(6), rda(0.4), rda(0.5), rda(4)] })).toEqual([
+      'patterns.0.frequencyHz: RDA is 0.5–4 Hz (ACNS 2021)',
+      'patterns.1.frequencyHz: RDA is 0.5–4 Hz (ACNS 2021)',
+    ]);
+    expect(errorsOf({ patterns: [{ mainTerm1: 'L', mainTerm2: 'PD', frequencyHz: 6 }, rda(4.1)] })).toEqual([
+      `patterns.1.frequencyHz: ${ACNS_DEFINITIONS.rda}`,
+    ]);
+  });
+
+  it('holds an ESz to at least 10 s and BIRDs to 0.5 s up to (not including) 10 s', () => {
+    expect(
+      errorsOf({
+        acnsSeizures: [
+          seizure('ESz', 5),
+          seizure('ESz', 10),
+          seizure('BIRDs', 15),
+          seizure('BIRDs', 10),
+          seizure('BIRDs', 9.9),
+          seizure('BIRDs', 0.5),
+          seizure('ECSz', 2),
+          seizure('IIC', 2),
+        ],
+      }),
+    ).toEqual([
+      'acnsSeizures.0.durationSeconds: An electrographic seizure (ESz) lasts at least 10 s (ACNS 2021)',
+      'acnsSeizures.2.durationSeconds: BIRDs last 0.5 s to under 10 s (ACNS 2021)',
+      'acnsSeizures.3.durationSeconds: BIRDs last 0.5 s to under 10 s (ACNS 2021)',
+    ]);
+    // Half a second is the shortest duration a seizure entry takes at all.
+    expect(messagesOf(acnsSeizureSchema.safeParse(seizure('BIRDs', 0.4)))).toEqual([
+      'durationSeconds: Duration must be at least 0.5 second',
+    ]);
+  });
+
+  it('holds status to 10 continuous minutes or a burden of 20 % (ECSE from 5 minutes, as when convulsive)', () => {
+    const statuses = [seizure('ESE', 120), seizure('ESE', 599), seizure('ESE', 600), seizure('ECSE', 299)];
+    expect(errorsOf({ acnsSeizures: [...statuses, seizure('ECSE', 300)] })).toEqual([
+      `acnsSeizures.0.durationSeconds: ${ACNS_DEFINITIONS.ESE}`,
+      `acnsSeizures.1.durationSeconds: ${ACNS_DEFINITIONS.ESE}`,
+      `acnsSeizures.3.durationSeconds: ${ACNS_DEFINITIONS.ECSE}`,
+    ]);
+    expect(errorsOf({ acnsSeizures: statuses, seizureBurdenPercent: 19.9 })).toHaveLength(3);
+    expect(errorsOf({ acnsSeizures: statuses, seizureBurdenPercent: 20 })).toEqual([]);
+    // A status with no duration given is not judged.
+    expect(errorsOf({ acnsSeizures: [{ class: 'ESE' }] })).toEqual([]);
+  });
+
+  it('is part of an interpretation’s rules, as the server and the form check them', () => {
+    const fields = RECORD_SHAPES.interpretations.parse({ kind: 'daily', patterns: [rda(6)] });
+    expect(RECORD_RULES.interpretations?.(fields)).toEqual([
+      { field: 'patterns.0.frequencyHz', message: 'RDA is 0.5–4 Hz (ACNS 2021)' },
     ]);
   });
 });

@@ -105,4 +105,17 @@ describe('the ACNS terminology form', () => {
       sentRequest('POST', API_PATHS.caseRecords(1, 'interpretations')),
     );
   });
+
+  it('shows the ACNS 2021 definition a finding strays from, on its field, and sends nothing until it is right', async () => {
+    const { user, dialog, onRequest } = await openNewInterpretation();
+    await user.click(within(dialog).getByRole('button', { name: 'Add pattern' }));
+    await choose(user, dialog, 'Main term 1', 'G:');
+    await choose(user, dialog, 'Main term 2', 'RDA:');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Frequency (Hz)' }), '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Add interpretation' }));
+    expect(await within(dialog).findByText('RDA is 0.5–4 Hz (ACNS 2021)')).toBeInTheDocument();
+    expect(onRequest).not.toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.caseRecords(1, 'interpretations')),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
@@ -388,6 +388,19 @@ describe('notifications against the protocol', () => {
         expect.objectContaining({ type: 'seizure', notifiedContactId: 2, notifiedAt: expect.any(String) }),
       ),
     );
+  });
+
+  it('shows in the event dialog the rule of the protocol revision in force when the event occurred', async () => {
+    const { user } = renderStory(stories.Events);
+    await user.click(await screen.findByRole('button', { name: 'Add event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add event' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Seizure' }));
+    const rule = () => within(dialog).getByRole('region', { name: 'Notification rule' });
+    expect(rule()).toHaveTextContent('Protocol: notify within 10 min (seizure)');
+    // The case runs under revision 3 (10 min, from Feb 1); on Jan 25 revision 2 (15 min) was in force.
+    fireEvent.change(within(dialog).getByLabelText(/Occurred at/), { target: { value: '2026-01-25T10:00' } });
+    await waitFor(() => expect(rule()).toHaveTextContent('Protocol: notify within 15 min (seizure)'));
   });
 
   it('records the call on an existing event as its next revision, which then reads on time', async () => {

@@ -3,6 +3,7 @@ import {
   type InterpretationState,
   type InterpretationWrite,
   interpretationRefusal,
+  reportPeriodRefusal,
 } from '../../server/domain/interpretations';
 
 const state = (itemId: number, overrides: Partial<InterpretationState> = {}): InterpretationState => ({
@@ -99,6 +100,39 @@ describe('one coherent report of interpretations (DESIGN §4)', () => {
     expect(interpretationRefusal([signedFinal], write({ kind: 'addendum', amendsId: 1 }))).toBeUndefined();
     expect(interpretationRefusal([signedFinal, addendum], write({ kind: 'addendum', amendsId: 1 }, 10))).toBe(
       undefined,
+    );
+  });
+});
+
+describe('a report’s period within the recording', () => {
+  const at = (time: string) => Date.parse(`2026-11-23T${time}:00.000Z`);
+  const iso = (time: string) => new Date(at(time)).toISOString();
+  const running = { recordingStart: at('08:00'), recordingEnd: null, timeZone: 'UTC' };
+  const ended = { ...running, recordingEnd: at('20:00') };
+  const daily = (start: string | null, end: string | null) => ({
+    kind: 'daily' as const,
+    periodStart: start && iso(start),
+    periodEnd: end && iso(end),
+  });
+
+  it('takes a period from the recording start to its end, or on while it runs, and one with no period', () => {
+    expect(reportPeriodRefusal(daily('08:00', '20:00'), ended)).toBeUndefined();
+    expect(reportPeriodRefusal(daily('08:00', '23:00'), running)).toBeUndefined();
+    expect(reportPeriodRefusal(daily(null, null), { ...running, recordingStart: null })).toBeUndefined();
+  });
+
+  it('refuses a period before the start or past the end, naming the recording in the client’s clock', () => {
+    expect(reportPeriodRefusal(daily('07:59', '12:00'), running)).toBe(
+      "A daily report's period must lie within the recording: from Nov 23, 08:00 UTC on (the recording is running)",
+    );
+    expect(reportPeriodRefusal({ ...daily('09:00', '20:01'), kind: 'final' }, ended)).toBe(
+      "A final report's period must lie within the recording: from Nov 23, 08:00 UTC to Nov 23, 20:00 UTC",
+    );
+    // Either end on its own is held too.
+    expect(reportPeriodRefusal(daily(null, '07:00'), running)).toBeDefined();
+    expect(reportPeriodRefusal({ ...daily(null, '21:00'), kind: 'addendum' }, ended)).toMatch(/^An addendum/);
+    expect(reportPeriodRefusal(daily('09:00', '10:00'), { ...running, recordingStart: null })).toBe(
+      "A daily report's period must lie within the recording: set the recording start first",
     );
   });
 });

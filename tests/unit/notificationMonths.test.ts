@@ -49,6 +49,33 @@ describe('notifications per client and month', () => {
     expect(months.find((month) => month.clientId === 2)).toMatchObject({ overdue: 1, onTimePercent: 0 });
   });
 
+  it('counts a call recorded before its event as not validly made, in the share and the median alike', () => {
+    const now = new Date('2026-03-20T12:00:00Z');
+    const occurred = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00Z`;
+    const minutesAfter = (day: number, minutes: number) =>
+      new Date(Date.parse(occurred(day)) + minutes * 60_000).toISOString();
+    // Four on time, four late (valid delays 2, 5, 8, 10, 45, 60, 70, 80), one never notified, and one
+    // "notified" 20 minutes before it occurred.
+    const delays = [2, 5, 8, 10, 45, 60, 70, 80];
+    const [month] = notificationMonths(
+      [
+        ...delays.map((delay, day) => event(occurred(day + 1), minutesAfter(day + 1, delay))),
+        event(occurred(10), null),
+        event(occurred(11), minutesAfter(11, -20)),
+      ],
+      now,
+    );
+    // Counted as on time, the early one would give 50 % and a median of 10 minutes.
+    expect(month).toMatchObject({
+      due: 10,
+      onTime: 4,
+      late: 4,
+      overdue: 2,
+      onTimePercent: 40,
+      medianDelayMinutes: 27.5,
+    });
+  });
+
   it('takes the middle value, or the mean of the two middle ones', () => {
     expect(median([])).toBeNull();
     expect(median([7, 1, 3])).toBe(3);

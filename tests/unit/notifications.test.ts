@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationRule } from '../../contract/clients';
 import {
   isOpenNotification,
+  isValidNotification,
   notificationDelayMinutes,
+  notificationInForce,
   notificationNow,
   notificationOf,
   notificationSchema,
   notificationStatus,
   openNotificationsAt,
+  revisionInForce,
   ruleContacts,
   ruleForEventType,
+  validNotifiedAt,
 } from '../../contract/notifications';
 
 const rules: NotificationRule[] = [
@@ -111,5 +115,49 @@ describe('notifications against the protocol', () => {
     expect(isOpenNotification('overdue')).toBe(true);
     expect(isOpenNotification('on-time')).toBe(false);
     expect(isOpenNotification('late')).toBe(false);
+  });
+
+  it('counts a call recorded before its event as no call: overdue once due, never on time', () => {
+    expect(isValidNotification(at('10:00'), at('10:00'))).toBe(true);
+    expect(isValidNotification(at('10:00'), at('09:59'))).toBe(false);
+    expect(validNotifiedAt(at('10:00'), at('09:40'))).toBeNull();
+    expect(validNotifiedAt(at('10:00'), at('10:04'))).toBe(at('10:04'));
+    const event = { type: 'seizure', occurredAt: at('10:00'), notifiedAt: at('09:40'), notifiedContactId: 1 };
+    const notification = notificationOf(event, rules, contacts, new Date(at('10:30')));
+    // What was recorded is still shown; the status judges it as not validly notified.
+    expect(notification).toMatchObject({ notifiedAt: at('09:40'), status: 'overdue' });
+    expect(notification && notificationNow(notification, new Date(at('10:40'))).status).toBe('overdue');
+    const made = notificationOf(
+      { ...event, notifiedAt: at('10:04') },
+      rules,
+      contacts,
+      new Date(at('10:30')),
+    );
+    expect(made && notificationNow(made, new Date(at('12:00'))).status).toBe('on-time');
+  });
+
+  it('takes the rules of the protocol revision in force when the event occurred, else the case’s own', () => {
+    const tightened: NotificationRule[] = [{ trigger: 'other', notify: [1], withinMinutes: 15 }];
+    const revisions = [
+      { revision: 1, createdAt: at('08:00'), notificationRules: rules },
+      { revision: 2, createdAt: at('12:00'), notificationRules: tightened },
+    ];
+    expect(revisionInForce(revisions, at('11:59'), 1)?.revision).toBe(1);
+    expect(revisionInForce(revisions, at('12:00'), 1)?.revision).toBe(2);
+    // Listed in any order: the latest written by then.
+    expect(revisionInForce(revisions.toReversed(), at('13:00'), 1)?.revision).toBe(2);
+    // Before any revision was written: the case's own, or none.
+    expect(revisionInForce(revisions, at('07:00'), 2)?.revision).toBe(2);
+    expect(revisionInForce(revisions, at('07:00'), null)).toBeUndefined();
+    const event = { type: 'clinical', occurredAt: at('12:30'), notifiedAt: null, notifiedContactId: null };
+    const now = new Date(at('12:31'));
+    expect(notificationInForce(event, revisions, 1, contacts, now)).toMatchObject({
+      rule: { trigger: 'other', withinMinutes: 15 },
+      dueBy: at('12:45'),
+    });
+    expect(
+      notificationInForce({ ...event, occurredAt: at('11:30') }, revisions, 1, contacts, now),
+    ).toMatchObject({ rule: { withinMinutes: 60 }, dueBy: at('12:30') });
+    expect(notificationInForce({ ...event, type: 'medication' }, revisions, 1, contacts, now)).toBeNull();
   });
 });

@@ -17,15 +17,11 @@ import {
   withAnswerDefaults,
   withModernElectrodes,
 } from '../../../contract/caseRecords';
-import {
-  DEFAULT_IMPEDANCE_LIMIT_KOHM,
-  type NotificationRule,
-  type ProtocolRevision,
-} from '../../../contract/clients';
+import { DEFAULT_IMPEDANCE_LIMIT_KOHM, type ProtocolRevision } from '../../../contract/clients';
 import type { FieldError } from '../../../contract/envelope';
 import { envelope } from '../../../contract/envelope';
 import { idParam } from '../../../contract/fields';
-import { notificationOf } from '../../../contract/notifications';
+import { notificationInForce, type RuleRevision } from '../../../contract/notifications';
 import { API_PATHS } from '../../../contract/paths';
 import type { Resource, Role } from '../../../contract/roles';
 import { getProtocolSnapshot } from '../../db/caseHistory';
@@ -42,12 +38,15 @@ import {
 } from '../../db/caseRecords';
 import type { CaseRecord } from '../../db/cases';
 import { contactsOfClient, existingContactIds } from '../../db/clientContacts';
-import { getRevision } from '../../db/protocolRevisions';
+import { getClient } from '../../db/clients';
+import { getRevision, ruleRevisions } from '../../db/protocolRevisions';
 import type { DbOrTx } from '../../db/transaction';
 import {
   type InterpretationState,
   type InterpretationWrite,
   interpretationRefusal,
+  type ReportPeriod,
+  reportPeriodRefusal,
 } from '../../domain/interpretations';
 import { interpretationFor } from '../../domain/minimumNecessary';
 import { serverStamps } from '../../domain/recordStamps';
@@ -76,20 +75,37 @@ async function caseProtocol(db: DbOrTx, found: CaseRecord): Promise<ProtocolRevi
   return protocol?.kind === 'protocol' ? protocol : null;
 }
 
-/** What a kind's answers are computed against: the impedance limit, the notification rules and contacts. */
+/**
+ * What a kind's answers are computed against: the impedance limit of the case's protocol; for events, the
+ * client's protocol revisions (an event answers to the one in force when it occurred, DESIGN §4 round
+ * three), the case's own revision and the contacts.
+ */
 type RecordContext = {
   limitKOhm: number;
-  rules: NotificationRule[];
+  ruleRevisions: RuleRevision[];
+  caseRevision: number | null;
   contacts: Awaited<ReturnType<typeof contactsOfClient>>;
 };
 
 async function recordContext(db: DbOrTx, kind: GenericRecordKind, found: CaseRecord): Promise<RecordContext> {
-  const none: RecordContext = { limitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM, rules: [], contacts: [] };
-  if (kind !== 'impedances' && kind !== 'events') return none;
-  const protocol = await caseProtocol(db, found);
-  if (kind === 'impedances') return { ...none, limitKOhm: protocol?.impedanceLimitKOhm ?? none.limitKOhm };
-  const rules = protocol?.notificationRules ?? [];
-  return { ...none, rules, contacts: rules.length > 0 ? await contactsOfClient(db, found.clientId) : [] };
+  const none: RecordContext = {
+    limitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM,
+    ruleRevisions: [],
+    caseRevision: found.protocolRevision,
+    contacts: [],
+  };
+  if (kind === 'impedances') {
+    const protocol = await caseProtocol(db, found);
+    return { ...none, limitKOhm: protocol?.impedanceLimitKOhm ?? none.limitKOhm };
+  }
+  if (kind !== 'events') return none;
+  const revisions = await ruleRevisions(db, found.clientId);
+  const anyRules = revisions.some((revision) => revision.notificationRules.length > 0);
+  return {
+    ...none,
+    ruleRevisions: revisions,
+    contacts: anyRules ? await contactsOfClient(db, found.clientId) : [],
+  };
 }
 
 /** A stored revision as the API answers it: its fields and the revision's facts (DESIGN §4). */
@@ -114,9 +130,10 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
   if (kind === 'interpretations') withAnswerDefaults(item, INTERPRETATION_ANSWER_DEFAULTS);
   if (kind === 'events') {
     item.notifiedBy ??= null;
-    item.notification = notificationOf(
-      item as RecordItem & Parameters<typeof notificationOf>[0],
-      context.rules,
+    item.notification = notificationInForce(
+      item as RecordItem & Parameters<typeof notificationInForce>[0],
+      context.ruleRevisions,
+      context.caseRevision,
       context.contacts,
       new Date(),
     );
@@ -138,8 +155,13 @@ function checkedFields(
   sent: Record<string, unknown>,
 ) {
   const parsed = RECORD_SHAPES[kind].safeParse(fields);
+  // A revision that only voids (or restores) changes no field: a rule added since it was written (a call
+  // before its event, an ACNS definition) does not keep an old record from being voided.
+  const changesFields = Object.keys(sent).length > 0;
   const errors: FieldError[] = parsed.success
-    ? (RECORD_RULES[kind]?.(parsed.data) ?? [])
+    ? changesFields
+      ? (RECORD_RULES[kind]?.(parsed.data) ?? [])
+      : []
     : parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
   const future = futureTimeErrors(sent, new Date()).filter(
     (error) => !errors.some(({ field }) => field === error.field),
@@ -156,6 +178,25 @@ async function checkNotifiedContact(tx: DbOrTx, found: CaseRecord, sent: Record<
   if ((await existingContactIds(tx, found.clientId, [contactId])).has(contactId)) return;
   const message = `Contact ${contactId} is not a contact of this case's client`;
   throw badRequest(`Invalid notifiedContactId`, [{ field: 'notifiedContactId', message }]);
+}
+
+/**
+ * A report's period lies within the recording (409 naming the recording, DESIGN §4 round three), checked
+ * when the period is written: on create, or by a revision that changes it or the kind.
+ */
+async function checkReportPeriod(
+  tx: DbOrTx,
+  found: CaseRecord,
+  fields: Record<string, unknown>,
+  sent: Record<string, unknown>,
+) {
+  if (!['kind', 'periodStart', 'periodEnd'].some((field) => field in sent)) return;
+  const refusal = reportPeriodRefusal(fields as unknown as ReportPeriod, {
+    recordingStart: found.recordingStart?.getTime() ?? null,
+    recordingEnd: found.recordingEnd?.getTime() ?? null,
+    timeZone: (await getClient(tx, found.clientId))?.timeZone ?? 'UTC',
+  });
+  if (refusal) throw conflict(refusal);
 }
 
 /** An interpretation's state as the integrity rules see it, from its stored fields. */
@@ -270,8 +311,10 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             new Date().toISOString(),
           );
           await checkNotifiedContact(tx, found, request.body);
-          if (kind === 'interpretations')
+          if (kind === 'interpretations') {
+            await checkReportPeriod(tx, found, fields, request.body);
             await checkInterpretation(tx, caseId, { next: { ...stateOf(fields), voided: false } });
+          }
           const stored = await insertItem(tx, caseId, kind, fields, username);
           if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
           await auditCaseWrite(tx, request, `record.create`, caseId, {
@@ -317,6 +360,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             );
             await checkNotifiedContact(tx, found, changes);
             if (kind === 'interpretations') {
+              await checkReportPeriod(tx, found, fields, changes);
               const next = { ...stateOf(fields), voided: voided ?? latest.voided };
               await checkInterpretation(tx, caseId, { itemId, next });
             }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import type { ProtocolRevision } from '../../../../contract/clients';
@@ -21,4 +22,18 @@ export function useCaseProtocol(details: CaseDetails): ProtocolRevision | undefi
     staleTime: Number.POSITIVE_INFINITY,
   });
   return data as ProtocolRevision | undefined;
+}
+
+/**
+ * Every protocol revision of the case's client, oldest first: an event answers to the one in force when it
+ * occurred (DESIGN §4, round three), as the server reckons its notification. A client has few.
+ */
+export function useRuleRevisions(details: CaseDetails): ProtocolRevision[] {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const clientId = details.client.id;
+  const { data } = useQuery({
+    queryKey: [resourceOf(API_PATHS.protocolRevisions(clientId)), 'protocol', 'all'],
+    queryFn: () => dataProvider.getProtocolRevisions(clientId, 'protocol', { page: 1, perPage: 100 }),
+  });
+  return useMemo(() => (data?.data ?? []).toReversed() as ProtocolRevision[], [data]);
 }

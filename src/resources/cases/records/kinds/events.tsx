@@ -14,6 +14,7 @@ import {
   type Notification,
   notificationNow,
   notificationStatus,
+  revisionInForce,
   ruleContacts,
   ruleForEventType,
 } from '../../../../../contract/notifications';
@@ -27,7 +28,7 @@ import type { FieldSpec } from '../recordDiff';
 import { labelledField, momentField, recordFormSchema } from '../recordFields';
 import { formatPeriod, thisMinute } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
-import { useCaseProtocol } from '../useCaseProtocol';
+import { useRuleRevisions } from '../useCaseProtocol';
 import { NOTIFICATION_STATUS_COLORS, NOTIFICATION_STATUS_LABELS, notificationText } from './notificationText';
 
 type EventRecord = RecordOf<'events'>;
@@ -105,13 +106,15 @@ const NotificationRule = ({
   details: CaseDetails;
   event: Record<string, string | null>;
 }) => {
-  const protocol = useCaseProtocol(details);
+  const revisions = useRuleRevisions(details);
   const { data: contacts = [] } = useClientContacts(details.client.id);
   const contactInput = useInput({ source: 'notifiedContactId' });
   const atInput = useInput({ source: 'notifiedAt' });
   const { type, occurredAt, notifiedAt } = event;
   const now = useNow();
-  const rule = type ? ruleForEventType(protocol?.notificationRules ?? [], type) : undefined;
+  // The rules of the revision in force when the event occurred, as the server will judge it.
+  const inForce = revisionInForce(revisions, occurredAt ?? '', details.protocolRevision);
+  const rule = type ? ruleForEventType(inForce?.notificationRules ?? [], type) : undefined;
   if (!rule) return null;
   const time = zonedTimes(details.client.timeZone);
   const dueBy = occurredAt ? dueByOf(occurredAt, rule.withinMinutes) : null;

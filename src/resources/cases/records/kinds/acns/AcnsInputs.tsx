@@ -125,7 +125,7 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
           sx={{ minWidth: 170 }}
         />
         <ZonedDateTimeInput source="onset" label="Onset" timeZone={timeZone} />
-        <NumberInput source="durationSeconds" label="Duration (s)" min={1} step={1} sx={{ width: 130 }} />
+        <NumberInput source="durationSeconds" label="Duration (s)" min={0.5} step={0.1} sx={{ width: 130 }} />
         <Choose source="lateralization" label="Lateralization" choices={ACNS_CHOICES.lateralization} />
       </SimpleFormIterator>
     </ArrayInput>
