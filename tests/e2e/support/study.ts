@@ -77,12 +77,17 @@ export async function startMonitoring(
 }
 
 /**
- * A client of the story's own billing from 07:00 local with a 24 h report turnaround, and one two-day ICU
- * study (07:00 on the 10th to 07:00 on the 12th of last month) hooked up and watched by a new technologist,
- * moved to preview, read by reader1. Its figures are known by hand: 30 min of hookup and 48 h of monitoring,
- * 2910 min (48.50 h).
+ * A client of the story's own billing from 07:00 local with a 24 h report turnaround, and one ICU study of
+ * `hours` (by default two days: 07:00 on the 10th to 07:00 on the 12th of last month) hooked up and watched
+ * by a new technologist in 12-hour shifts, moved to preview, read by reader1. Its figures are known by hand:
+ * for two days, 30 min of hookup and 48 h of monitoring, 2910 min (48.50 h).
  */
-export async function setUpStudy(admin: ApiCall, technologist: string, technologistPassword: string) {
+export async function setUpStudy(
+  admin: ApiCall,
+  technologist: string,
+  technologistPassword: string,
+  hours = 48,
+) {
   const client = await createClient(
     admin,
     { prefix: 'RD', name: 'Riverside Neurology', timeZone: ZONE, billingPeriodStart: '07:00' },
@@ -92,7 +97,7 @@ export async function setUpStudy(admin: ApiCall, technologist: string, technolog
     },
   );
   const start = studyStart();
-  const end = new Date(start.getTime() + 48 * HOUR_MS);
+  const end = new Date(start.getTime() + hours * HOUR_MS);
   const patient = {
     mrn: `${client.code}-7`,
     firstName: 'Noor',
@@ -107,8 +112,8 @@ export async function setUpStudy(admin: ApiCall, technologist: string, technolog
     start: new Date(start.getTime() - HOUR_MS / 2).toISOString(),
     end: start.toISOString(),
   });
-  // Four 12-hour shifts of monitoring.
-  for (let shift = 0; shift < 4; shift += 1) {
+  // 12-hour shifts of monitoring.
+  for (let shift = 0; shift < hours / 12; shift += 1) {
     await technologistApi('POST', API_PATHS.caseRecords(started.id, 'time-logs'), {
       activity: 'monitoring',
       start: new Date(start.getTime() + shift * 12 * HOUR_MS).toISOString(),
