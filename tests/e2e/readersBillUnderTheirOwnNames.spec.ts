@@ -115,6 +115,7 @@ test('two readers sign the daily reports of a video study: billing sees one 9572
   await expect(line.getByText(/^Unreported: .* \(24 h\), no signed report$/)).toBeVisible();
   await expect(line).not.toContainText('95720 × 2');
   await expect(line).not.toContainText('95720 × 3');
+  await page.screenshot({ path: 'test-results/two-readers-statement.png', fullPage: true });
   // The statement is a page of its own, without the app's bar: back home to sign out.
   await page.goto('/#/');
   await signOut(page);
@@ -139,6 +140,7 @@ test('two readers sign the daily reports of a video study: billing sees one 9572
   await dialog(page).getByRole('button', { name: 'Add event' }).click();
   const events = page.getByRole('region', { name: 'Events', exact: true });
   await expect(events.getByText(new RegExp(`[Dd]ue by .*${dueBy}`))).toBeVisible();
+  await page.screenshot({ path: 'test-results/tightened-rule-event.png', fullPage: true });
   await expect(
     events.getByText(new RegExp(clockTime(new Date(occurredAt.getTime() + 60 * MINUTE_MS)))),
   ).toHaveCount(0);
