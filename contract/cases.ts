@@ -326,7 +326,10 @@ export const caseDetailsSchema = caseRowSchema
     people: z.array(personSchema),
     /** The moves the caller's roles may make from this stage, each with its unmet guards. */
     allowedTransitions: z.array(availableTransitionSchema),
-    /** The soonest-due report not signed yet (DESIGN §4 "Reports due"); null when none is owed. */
+    /**
+     * The soonest-due report not signed yet (DESIGN §4 "Reports due"); null when none is owed: before the
+     * recording starts, once the final is signed, and once the case is closed.
+     */
     nextReport: nextReportSchema.nullable(),
   });
 export type CaseDetails = z.infer<typeof caseDetailsSchema>;

@@ -16,7 +16,12 @@ export const DEFAULT_REPORT_TURNAROUND_HOURS = 24;
 export const DUE_REPORT_KINDS = ['prelim', 'daily', 'final'] as const;
 export type DueReportKind = (typeof DUE_REPORT_KINDS)[number];
 
-export const REPORT_STATUSES = ['due', 'overdue', 'on-time', 'late'] as const;
+/**
+ * `missed`: a preliminary or daily never signed and past due when the final was signed. The final ends what
+ * the case owes (DESIGN §4 "Reports due", round three): a missed report is no longer due, yet counts as not on
+ * time in the on-time share.
+ */
+export const REPORT_STATUSES = ['due', 'overdue', 'on-time', 'late', 'missed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 // Stryker disable next-line ObjectLiteral,StringLiteral,ArrayDeclaration: the OpenAPI text, checked by the API tests.

@@ -11,7 +11,7 @@ export type OnTimeStatus = NotificationStatus | ReportStatus;
 export type OnTimeMonth = {
   clientId: number;
   month: string;
-  /** Due by now: on time + late + overdue (pending ones are not judged yet). */
+  /** Due by now: on time + late + overdue (pending ones are not judged yet); overdue counts missed reports. */
   due: number;
   onTime: number;
   late: number;
@@ -53,7 +53,8 @@ export function onTimeMonths<T>(
     entry.items.push(item);
     if (status === 'on-time') entry.onTime += 1;
     else if (status === 'late') entry.late += 1;
-    else if (status === 'overdue') entry.overdue += 1;
+    // A report missed before the final was signed is past due and never signed: overdue, not on time.
+    else if (status === 'overdue' || status === 'missed') entry.overdue += 1;
     else entry.pending += 1;
   }
   return [...months.values()].map((entry) => {

@@ -1,5 +1,6 @@
 import type { BillingPeriodStart } from '../../contract/billingPeriods';
 import { monthIn } from '../../contract/calendar';
+import type { CaseStage } from '../../contract/cases';
 import { HOUR_MS, type Interval, toMinuteGrid } from '../../contract/hours';
 import {
   type DueReportKind,
@@ -22,7 +23,10 @@ import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
  * kind; a daily one by a signed daily whose period is centred in the billing period (readers write the
  * period as they read it, so an exact match would miss reports that are there). An open report whose period
  * no signed daily or final covers, by billing's reading of "covers" (`billing/professional.ts`), is marked
- * `unbilled`: until it is signed, that period earns no professional code.
+ * `unbilled`: until it is signed, that period earns no professional code. A signed final (live: the caller
+ * passes live interpretations only) ends what the case owes (DESIGN §4 "Reports due", round three): a report
+ * it found unsigned and past due is `missed` (never due again, not on time in the share), one not yet due
+ * then is not owed at all.
  */
 
 export interface SignedInterpretation {
@@ -120,29 +124,35 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
   const turnaround = input.turnaroundHours * HOUR_MS;
   const recording = { start, end: end ?? Math.max(start, now.getTime()) };
   const ofKind = (kind: string) => input.signed.filter((item) => item.kind === kind);
+  const finalSignedAt = earliest(ofKind('final'));
   const report = (
     kind: DueReportKind,
     due: number,
     signed: readonly SignedInterpretation[],
     period?: Interval,
-  ): ExpectedReport => {
-    const dueBy = new Date(due).toISOString();
+  ): ExpectedReport[] => {
     const signedAt = earliest(signed);
-    const status = reportStatus(dueBy, signedAt, now);
-    return {
-      kind,
-      periodStart: period ? new Date(period.start).toISOString() : null,
-      periodEnd: period ? new Date(period.end).toISOString() : null,
-      dueBy,
-      signedAt,
-      status,
-      unbilled: isOpenReport(status) && leavesUnbilled(input, recording, kind, period),
-    };
+    const dueBy = new Date(due).toISOString();
+    // A signed final ends what the case owes: a report it found unsigned and past due was missed; one not yet
+    // due then is owed no more (the final spoke for its period in time).
+    if (!signedAt && finalSignedAt && due >= Date.parse(finalSignedAt)) return [];
+    const status = !signedAt && finalSignedAt ? 'missed' : reportStatus(dueBy, signedAt, now);
+    return [
+      {
+        kind,
+        periodStart: period ? new Date(period.start).toISOString() : null,
+        periodEnd: period ? new Date(period.end).toISOString() : null,
+        dueBy,
+        signedAt,
+        status,
+        unbilled: isOpenReport(status) && leavesUnbilled(input, recording, kind, period),
+      },
+    ];
   };
   const dailies = ofKind('daily');
   const reports = [
-    report('prelim', start + turnaround, ofKind('prelim')),
-    ...fullPeriods(input, start, end ?? Math.max(start, now.getTime())).map((period) =>
+    ...report('prelim', start + turnaround, ofKind('prelim')),
+    ...fullPeriods(input, start, end ?? Math.max(start, now.getTime())).flatMap((period) =>
       report(
         'daily',
         period.end + turnaround,
@@ -153,7 +163,7 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
         period,
       ),
     ),
-    ...(end === null ? [] : [report('final', end + turnaround, ofKind('final'))]),
+    ...(end === null ? [] : report('final', end + turnaround, ofKind('final'))),
   ];
   // Built in due order already (a period ends after the recording starts, the final after every period);
   // the sort states the order the callers rely on.
@@ -183,6 +193,13 @@ export function nextOpenReport(reports: readonly ExpectedReport[]): NextReport |
   const next = reports.find((report) => isOpenReport(report.status));
   return next ? openReportView(next) : null;
 }
+
+/**
+ * The report a case's header shows next (DESIGN §4 "Reports due", round three): none before the recording
+ * starts, none once the case is closed, else the soonest open one.
+ */
+export const caseNextReport = (stage: CaseStage, input: ReportsDueInput | undefined, now: Date) =>
+  stage === 'closed' || !input ? null : nextOpenReport(reportsDue(input, now));
 
 /** A case's open reports, each with the case it belongs to. */
 export function openReportsOf<T>(cases: readonly (T & { input: ReportsDueInput })[], now: Date) {

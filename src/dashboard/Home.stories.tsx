@@ -186,7 +186,7 @@ const logCheck = fn();
  * a case due in ten minutes turns overdue on screen when its time comes. Priya may log checks on her cases.
  */
 export const BoardWithOverdue = widget(() => (
-  <MonitoringBoard data={operationsBoard.monitoring} username="priya" onLogCheck={logCheck} />
+  <MonitoringBoard data={operationsBoard.monitoring} username="priya" onLogCheck={logCheck} showReports />
 ));
 
 export const BoardEmpty = widget(() => <MonitoringBoard data={[]} />);

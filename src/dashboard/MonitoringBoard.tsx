@@ -12,6 +12,7 @@ import { openNotificationsAt } from '../../contract/notifications';
 import { formatInZone } from '../dates';
 import { spanText } from '../durations';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
+import { ReportOverdueChip } from '../resources/cases/ReportOverdueChip';
 import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
 import { isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
@@ -37,6 +38,8 @@ export interface MonitoringBoardProps extends WidgetData<BoardCase[]> {
   onLogCheck?: (row: BoardCase) => void;
   /** The case whose check is being saved. */
   loggingCheckOf?: number;
+  /** Flags each case's overdue reports: the reader's work, shown on readers' and admins' screens only. */
+  showReports?: boolean;
 }
 
 /** Overdue cases first (the longest overdue first, as the server sends them), the rest in the server's order. */
@@ -76,13 +79,14 @@ const Notifications = ({ row, now }: { row: BoardCase; now: number }) => {
   );
 };
 
-/** The case's reports past due and not signed (DESIGN §4 "Reports due"), as the server counted them. */
-const ReportsOverdue = ({ row }: { row: BoardCase }) =>
-  row.reportsOverdue > 0 ? (
-    <Chip
+/**
+ * The case's reports past due and not signed (DESIGN §4 "Reports due"), as the server counted them: the
+ * reader's work, so only on a reader's or an admin's board, and neutral (red is for the technologist's now).
+ */
+const ReportsOverdue = ({ row, shown }: { row: BoardCase; shown?: boolean }) =>
+  shown && row.reportsOverdue > 0 ? (
+    <ReportOverdueChip
       label={row.reportsOverdue === 1 ? 'Report overdue' : `Reports overdue (${row.reportsOverdue})`}
-      size="small"
-      color="error"
     />
   ) : null;
 
@@ -143,7 +147,7 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <Status row={row} now={now} />
           <Notifications row={row} now={now} />
-          <ReportsOverdue row={row} />
+          <ReportsOverdue row={row} shown={props.showReports} />
           <StaleLogs row={row} />
         </Stack>
       </TableCell>

@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useGetIdentity, useNotify } from 'react-admin';
+import { useGetIdentity, useNotify, usePermissions } from 'react-admin';
+import type { Role } from '../../contract/roles';
 import { BillableHours } from './BillableHours';
 import { CasesPerStage } from './CasesPerStage';
 import { useLogCheck, useOperationsBoard } from './homeQueries';
+import { seesReportsOnBoard } from './homeWidgets';
 import { MonitoringBoard } from './MonitoringBoard';
 import { UpdatedAt } from './UpdatedAt';
 
@@ -11,6 +13,7 @@ import { UpdatedAt } from './UpdatedAt';
 export const OperationsBoard = () => {
   const { data: board, error, dataUpdatedAt } = useOperationsBoard();
   const { identity } = useGetIdentity();
+  const { permissions: roles } = usePermissions<Role[]>();
   const logCheck = useLogCheck();
   const notify = useNotify();
   return (
@@ -25,6 +28,7 @@ export const OperationsBoard = () => {
         data={board?.monitoring}
         error={error}
         username={identity ? String(identity.id) : undefined}
+        showReports={roles ? seesReportsOnBoard(roles) : false}
         loggingCheckOf={logCheck.isPending ? logCheck.variables?.id : undefined}
         onLogCheck={(row) =>
           logCheck.mutate(row, {

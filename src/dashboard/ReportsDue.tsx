@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { ReportDue } from '../../contract/home';
 import { isReportOverdueAt } from '../../contract/reportsDue';
 import { formatInZone } from '../dates';
+import { spanText } from '../durations';
+import { ReportOverdueChip } from '../resources/cases/ReportOverdueChip';
 import { reportKindText, reportPeriodText } from '../resources/cases/reportText';
 import { useNow } from '../useNow';
 import { CaseLink } from './CaseLink';
@@ -32,12 +34,10 @@ const ReportRow = ({ report, now }: { report: ReportDue; now: Date }) => {
       <TableCell>{report.clientName}</TableCell>
       <TableCell>{capitalized(reportKindText(report))}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{reportPeriodText(report, report.clientTimeZone)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: overdue ? 'error.main' : undefined }}>
-        {formatInZone(report.dueBy, report.clientTimeZone)}
-      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInZone(report.dueBy, report.clientTimeZone)}</TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-          {overdue && <Chip label="Overdue" size="small" color="error" />}
+          {overdue && <ReportOverdueChip label={`Overdue ${spanText(report.dueBy, null, now.getTime())}`} />}
           {report.unbilled && (
             <Tooltip title="No signed report covers this period: it bills no professional code until one is signed">
               <Chip label="Period unbilled" size="small" color="warning" variant="outlined" />
@@ -52,7 +52,9 @@ const ReportRow = ({ report, now }: { report: ReportDue; now: Date }) => {
 /**
  * The reports the caller owes as the reader of open cases, the soonest due first (DESIGN §4 "Reports
  * due"): each links to the case's interpretations; one turns overdue here as the clock passes its due time,
- * and one whose period no signed report covers is marked: that period bills no professional code yet.
+ * shown with for how long in a neutral colour (the reader's to catch up on, not an alarm), and one whose
+ * period no signed report covers is marked: that period bills no professional code yet. A case whose final
+ * is signed, or that is closed, owes none (the server leaves them out).
  */
 export const ReportsDue = (props: WidgetData<ReportDue[]>) => {
   const now = useNow();

@@ -14,6 +14,13 @@ export function homeWidgets(roles: readonly Role[]) {
   };
 }
 
+/**
+ * Whether the board flags cases' overdue reports: the reader's work, on readers' and admins' screens only
+ * (a technologist's board keeps to the checks and notifications that need them now).
+ */
+export const seesReportsOnBoard = (roles: readonly Role[]) =>
+  roles.includes('reader') || roles.includes('admin');
+
 /** The calls home's own-work and board widgets make for these roles. */
 export function homeReads(roles: readonly Role[]): string[] {
   const { myWork, board } = homeWidgets(roles);

@@ -243,6 +243,46 @@ describeEachDatabase('Reports due API', (kind) => {
     ]);
   });
 
+  it('owes nothing once the final is signed: the dailies it found past due count as missed, and closed has none', async () => {
+    const signedFinal = await clientWithProtocol(
+      'Signed Final Hospital',
+      `SFH${kind === 'pglite' ? 'L' : 'P'}`,
+      'recording-start',
+    );
+    // Three 24-hour days that ended 18 h ago: the first two days' reports are past due, the third's and the
+    // final's are due in 6 h.
+    const start = Date.now() - 90 * HOUR;
+    const found = await study(signedFinal, start, start + 3 * DAY);
+    await sign(found.id, { kind: 'prelim' });
+    expect((await owedOn(found)).map(({ kind, overdue }) => `${kind} ${overdue}`)).toEqual([
+      'daily true',
+      'daily true',
+      'daily false',
+      'final false',
+    ]);
+
+    await sign(found.id, { kind: 'final' });
+    expect(await owedOn(found)).toEqual([]);
+    expect((await details(found.id)).nextReport).toBeNull();
+    const board = await call('GET', API_PATHS.home2, 'tech1');
+    expect(board.status, JSON.stringify(board.body)).toBe(200);
+    const row = (board.body.data as Home2).monitoring.find((entry) => entry.id === found.id);
+    expect(row?.reportsOverdue).toBe(0);
+    // The preliminary signed late, the final on time; the two dailies it found past due were missed: not on
+    // time, never due again. The third day's, not due when the final was signed, is owed no more.
+    expect(await reportsOf(signedFinal)).toEqual({ due: 4, onTime: 1, late: 1, overdue: 2, pending: 0 });
+
+    const preview = await move(await details(found.id), 'preview', 'reader1');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(201);
+    const reviewed = await move(caseOf(preview), 'reviewed', 'reader1');
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
+    const closed = await move(caseOf(reviewed), 'closed', 'admin');
+    expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+    expect(caseOf(closed).nextReport).toBeNull();
+    expect((await details(found.id)).nextReport).toBeNull();
+    expect(await reportsOf(signedFinal)).toEqual({ due: 4, onTime: 1, late: 1, overdue: 2, pending: 0 });
+  });
+
   it('owes nothing for a case cancelled at intake, nor before its recording starts', async () => {
     seq += 1;
     const created = await intake(fromRecordingStart, {

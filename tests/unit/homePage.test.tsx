@@ -136,7 +136,7 @@ describe("the reader's reports due", () => {
         'Daily',
         `${formatInZone(overdueDaily.periodStart, 'America/New_York')} – ${formatInZone(overdueDaily.periodEnd, 'America/New_York')}`,
         formatInZone(overdueDaily.dueBy, 'America/New_York'),
-        'OverduePeriod unbilled',
+        expect.stringMatching(/^Overdue \d+ h( \d+ min)?Period unbilled$/),
       ],
       [
         'NSG-2026-0038',
@@ -152,7 +152,10 @@ describe("the reader's reports due", () => {
       'href',
       casePagePath('preview', 91, 'interpretations'),
     );
-    expect(within(table).getByText('Overdue').closest('.MuiChip-colorError')).not.toBeNull();
+    // For how long, in a neutral colour: the reader's to catch up on; red is for a technologist's overdue check.
+    const overdue = within(table).getByText(/^Overdue \d+ h/);
+    expect(overdue.closest('.MuiChip-colorError')).toBeNull();
+    expect(overdue.closest('.MuiChip-colorDefault')).not.toBeNull();
     // Its day has no signed report: it bills no professional code until one is signed.
     expect(within(table).getByText('Period unbilled').closest('.MuiChip-colorWarning')).not.toBeNull();
   });
@@ -166,7 +169,7 @@ describe("the reader's reports due", () => {
       )?.[5];
     expect(flagOf('NSG-2026-0038')).toBe('');
     act(() => vi.advanceTimersByTime(Date.parse(dueFinal.dueBy) - Date.now() + 30_000));
-    expect(flagOf('NSG-2026-0038')).toBe('Overdue');
+    expect(flagOf('NSG-2026-0038')).toMatch(/^Overdue [01] min$/);
   });
 
   it('says when no report is due', async () => {
@@ -255,11 +258,24 @@ describe('the operations board', () => {
     expect(screen.getByText('Notification pending (2)').closest('.MuiChip-colorWarning')).not.toBeNull();
   });
 
-  it('flags a case whose reports are overdue', () => {
+  it('flags a case whose reports are overdue on a reader’s or an admin’s board, in a neutral colour', async () => {
     render(<stories.BoardWithOverdue />);
     expect(statusOf('NSG-2026-0041')).toMatch(/Report overdue/);
     expect(statusOf('NSG-2026-0042')).not.toMatch(/Report/);
-    expect(screen.getByText('Report overdue').closest('.MuiChip-colorError')).not.toBeNull();
+    expect(screen.getByText('Report overdue').closest('.MuiChip-colorError')).toBeNull();
+    expect(screen.getByText('Report overdue').closest('.MuiChip-colorDefault')).not.toBeNull();
+    render(<stories.AsAdmin />);
+    const board = await widget('Monitoring checks');
+    await board.findByRole('table', { name: 'Cases in monitoring' });
+    expect(board.getByText('Report overdue').closest('.MuiChip-colorError')).toBeNull();
+  });
+
+  it('shows a technologist’s board no report chip: the reports are the reader’s work', async () => {
+    render(<stories.AsTechnologist />);
+    const board = await widget('Monitoring checks');
+    await board.findByRole('table', { name: 'Cases in monitoring' });
+    expect(statusOf('NSG-2026-0041')).not.toMatch(/Report/);
+    expect(statusOf('NSG-2026-0041')).toMatch(/stale$/);
   });
 
   it('turns a pending notification overdue on screen when it falls due, without a reload', () => {

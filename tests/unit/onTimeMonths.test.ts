@@ -49,4 +49,23 @@ describe('onTimeMonths', () => {
       },
     ]);
   });
+
+  it('counts a report missed before the final was signed as overdue: due, and not on time', () => {
+    const items = [
+      { clientId: 1, month: '2026-11', status: 'on-time' as const },
+      { clientId: 1, month: '2026-11', status: 'missed' as const },
+    ];
+    expect(onTimeMonths(items, (item) => item).map(({ items: _kept, ...month }) => month)).toEqual([
+      {
+        clientId: 1,
+        month: '2026-11',
+        due: 2,
+        onTime: 1,
+        late: 0,
+        overdue: 1,
+        pending: 0,
+        onTimePercent: 50,
+      },
+    ]);
+  });
 });

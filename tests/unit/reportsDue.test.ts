@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  caseNextReport,
   nextOpenReport,
   openReportsOf,
   overdueReportCounts,
@@ -438,5 +439,101 @@ describe('the reports still owed, as the header, the home page and the reports p
         onTimePercent: null,
       },
     ]);
+  });
+});
+
+describe('once the final is signed (DESIGN §4 "Reports due", round three)', () => {
+  const prelim = { kind: 'prelim', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 10, 20) };
+  /** Signed Nov 13 12:00: after Nov 11's daily fell due (Nov 13 00:00), before Nov 12's (Nov 14 00:00). */
+  const final = { kind: 'final', periodStart: null, periodEnd: null, signedAt: local(2026, 11, 13, 12) };
+  const reported = { ...threeDays, signed: [prelim, final] };
+  const judged = (input: ReportsDueInput, now: Date) =>
+    reportsDue(input, now).map(({ kind, periodStart, status }) => ({ kind, periodStart, status }));
+
+  it('counts a daily it found past due as missed and owes none it spoke for before it fell due', () => {
+    expect(judged(reported, later)).toEqual([
+      { kind: 'prelim', periodStart: null, status: 'on-time' },
+      { kind: 'daily', periodStart: iso(local(2026, 11, 11)), status: 'missed' },
+      { kind: 'final', periodStart: null, status: 'on-time' },
+    ]);
+    // The preliminary too, when the final finds it unsigned and past due.
+    expect(judged({ ...threeDays, signed: [final] }, later)[0]).toEqual({
+      kind: 'prelim',
+      periodStart: null,
+      status: 'missed',
+    });
+  });
+
+  it('still judges a daily signed after the final by its own due time', () => {
+    const nov12Late = {
+      kind: 'daily',
+      periodStart: local(2026, 11, 12),
+      periodEnd: local(2026, 11, 13),
+      signedAt: local(2026, 11, 14, 1),
+    };
+    expect(judged({ ...reported, signed: [prelim, final, nov12Late] }, later)).toContainEqual({
+      kind: 'daily',
+      periodStart: iso(local(2026, 11, 12)),
+      status: 'late',
+    });
+  });
+
+  it('leaves nothing due on the reader’s home, the header or the board', () => {
+    expect(openReportsOf([{ caseId: 1, input: reported }], later)).toEqual([]);
+    expect(nextOpenReport(reportsDue(reported, later))).toBeNull();
+    expect([...overdueReportCounts([{ caseId: 1, input: reported }], later)]).toEqual([]);
+  });
+
+  it('counts the missed daily as not on time in the share', () => {
+    expect(reportMonths([{ clientId: 1, input: reported }], later)).toEqual([
+      {
+        clientId: 1,
+        month: '2026-11',
+        due: 3,
+        onTime: 2,
+        late: 0,
+        overdue: 1,
+        pending: 0,
+        onTimePercent: 66.7,
+      },
+    ]);
+  });
+
+  it('leaves no report open for any study once its final is signed, and every unsigned one missed before it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }),
+        fc.integer({ min: 60, max: 10 * 24 * 60 }),
+        fc.integer({ min: 1, max: 168 }),
+        fc.integer({ min: 0, max: 10 * 24 * 60 }),
+        (start, minutes, turnaroundHours, signedAfterEnd) => {
+          const end = start + minutes * 60_000;
+          const signedAt = new Date(end + signedAfterEnd * 60_000).toISOString();
+          const input: ReportsDueInput = {
+            ...threeDays,
+            recordingStart: new Date(start).toISOString(),
+            recordingEnd: new Date(end).toISOString(),
+            turnaroundHours,
+            signed: [{ kind: 'final', periodStart: null, periodEnd: null, signedAt }],
+          };
+          for (const report of reportsDue(input, new Date(Date.parse(signedAt) + 30 * 24 * HOUR))) {
+            expect(['on-time', 'late', 'missed']).toContain(report.status);
+            if (report.status === 'missed') expect(report.dueBy < signedAt).toBe(true);
+          }
+        },
+      ),
+      PROPERTY,
+    );
+  });
+});
+
+describe('the case header’s next report', () => {
+  const noon = new Date(local(2026, 11, 13, 12));
+
+  it('is the soonest open report of a case not closed, none once the case is closed or before it records', () => {
+    expect(caseNextReport('preview', threeDays, noon)).toEqual(nextOpenReport(reportsDue(threeDays, noon)));
+    expect(caseNextReport('preview', threeDays, noon)).not.toBeNull();
+    expect(caseNextReport('closed', threeDays, noon)).toBeNull();
+    expect(caseNextReport('monitoring', undefined, noon)).toBeNull();
   });
 });

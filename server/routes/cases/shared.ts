@@ -7,7 +7,7 @@ import { type CaseRecord, getCase, lockCase } from '../../db/cases';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
 import { patientFor } from '../../domain/minimumNecessary';
-import { nextOpenReport, reportsDue } from '../../domain/reportsDue';
+import { caseNextReport } from '../../domain/reportsDue';
 import { conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 
@@ -77,6 +77,6 @@ export async function loadCaseDetails(
     handovers: read.handovers,
     people,
     allowedTransitions: allowedTransitions(row.stage, roles, read.facts, read.previousStage),
-    nextReport: reporting ? nextOpenReport(reportsDue(reporting, new Date())) : null,
+    nextReport: caseNextReport(row.stage, reporting, new Date()),
   };
 }
