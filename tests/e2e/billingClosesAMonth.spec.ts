@@ -2,8 +2,30 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
+import { printedPages } from './support/pdf';
 import { signIn } from './support/signIn';
 import { monthLabel, setUpStudy } from './support/study';
+
+/**
+ * The statement as printed, read back with pdftotext: every page carries the client's name and code, the
+ * month and "Page x of y", and DRAFT while the month is open.
+ */
+async function expectEveryPageIdentified(
+  page: Page,
+  client: { name: string; code: string },
+  label: string,
+  { draft }: { draft: boolean },
+) {
+  const pages = await printedPages(page);
+  expect(pages.length).toBeGreaterThan(0);
+  for (const [index, text] of pages.entries()) {
+    expect(text).toContain(`${client.name} (${client.code})`);
+    expect(text).toContain(`Statement for ${label}`);
+    expect(text).toContain(`Page ${index + 1} of ${pages.length}`);
+    expect(text.includes('DRAFT: the month is still open')).toBe(draft);
+  }
+  return pages;
+}
 
 /** A base-layout page: no app bar, no menu. */
 async function expectNoChrome(page: Page) {
@@ -70,7 +92,11 @@ test('billing staff set last month’s rate for a client, print its statement, c
   await expectNoChrome(page);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await page.emulateMedia({ media: 'screen' });
+  // Back to the browser's own media: page.pdf prints with print media unless screen is emulated.
+  await page.emulateMedia({ media: null });
+  // The table runs on to page 2 (the totals and what follows), which names the client and month too.
+  const printed = await expectEveryPageIdentified(page, client, label, { draft: true });
+  expect(printed.length).toBeGreaterThan(1);
 
   // Back to the cycles: closes last month after confirming; its lines are frozen.
   await page.getByRole('link', { name: 'Back to the billing cycles' }).click();
@@ -83,6 +109,7 @@ test('billing staff set last month’s rate for a client, print its statement, c
   await expect(closedRow.getByText('Closed', { exact: true })).toBeVisible();
   await closedRow.getByRole('link', { name: `Statement for ${label}` }).click();
   await expect(page.getByText(/lines frozen/)).toBeVisible();
+  await expectEveryPageIdentified(page, client, label, { draft: false });
 
   // The billable-hours report: a chart and the table of the last 12 months.
   await page.goto('/#/reporting/continuous-monitoring/billable-hours');

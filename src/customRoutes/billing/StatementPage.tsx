@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
@@ -7,30 +6,33 @@ import { Link, Loading } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Statement } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
-import { PrintStyles } from '../../print/PrintStyles';
-import { ReportFooter } from '../../print/ReportFooter';
+import { type PageLine, PrintFrame } from '../../print/PrintFrame';
 import { Marker } from '../../print/ReportMarker';
 import { timesIn } from '../../print/reportFormat';
+import { monthLabel } from './billingFormat';
 import { useStatement } from './billingQueries';
 import { StatementChanges } from './StatementChanges';
 import { AmountFacts, ClientFacts, PeriodFacts } from './StatementFacts';
 import { StatementHeader } from './StatementHeader';
 import { StatementLines } from './StatementLines';
 
+/** Every page of a statement: the client's name and code, the month, DRAFT while the month is open. */
+const statementPageLine = ({ client, cycle, draft }: Statement): PageLine => ({
+  identifiers: `${client.name} (${client.code})`,
+  reference: `Statement for ${monthLabel(cycle.month)}`,
+  marker: draft ? 'DRAFT: the month is still open' : null,
+});
+
 /** A month's statement as one printable document; every time in it is in the client's zone. */
 const StatementDocument = ({ statement }: { statement: Statement }) => {
   const time = useMemo(() => timesIn(statement.client.timeZone), [statement.client.timeZone]);
   return (
-    <Box
-      sx={{
-        maxWidth: '297mm',
-        mx: 'auto',
-        p: { xs: 2, sm: 4 },
-        bgcolor: 'background.paper',
-        '@media print': { maxWidth: 'none', p: 0 },
-      }}
+    <PrintFrame
+      title={`${statement.client.code} statement ${statement.cycle.month}`}
+      width="297mm"
+      time={time}
+      {...statementPageLine(statement)}
     >
-      <PrintStyles />
       <StatementHeader statement={statement} time={time} />
       {statement.draft && (
         <Marker
@@ -43,8 +45,7 @@ const StatementDocument = ({ statement }: { statement: Statement }) => {
       <StatementChanges changes={statement.changedSinceClose} time={time} />
       <StatementLines statement={statement} time={time} />
       <AmountFacts statement={statement} />
-      <ReportFooter time={time} />
-    </Box>
+    </PrintFrame>
   );
 };
 

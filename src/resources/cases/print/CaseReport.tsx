@@ -1,14 +1,12 @@
-import Box from '@mui/material/Box';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import type { Resource } from '../../../../contract/roles';
-import { PageMargins } from '../../../print/PageMargins';
-import { PrintStyles } from '../../../print/PrintStyles';
-import { ReportFooter } from '../../../print/ReportFooter';
+import { PrintFrame } from '../../../print/PrintFrame';
 import { ReportMarker } from '../../../print/ReportMarker';
 import { timesIn } from '../../../print/reportFormat';
 import { ClientSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
+import { casePageLine } from './casePageLine';
 import { EventsSection } from './EventsSection';
 import { HandoversSection } from './HandoversSection';
 import { HoursSection } from './HoursSection';
@@ -16,19 +14,8 @@ import { ImpedanceSection } from './ImpedanceSection';
 import { InterpretationsSection } from './InterpretationsSection';
 import { ReportHeader } from './ReportHeader';
 import { useRecordsOf } from './reportQueries';
-import { reportStatus, statusMarker } from './reportStatus';
+import { reportStatus } from './reportStatus';
 import { StudySection } from './StudySection';
-
-/** The browser names the printed file (and its tab) after the document's title. */
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
 
 /**
  * A section of records the caller's role may read (the role table the server checks), left out otherwise: a
@@ -47,19 +34,13 @@ export const CaseReport = ({ details }: { details: CaseDetails }) => {
   const time = useMemo(() => timesIn(details.client.timeZone), [details.client.timeZone]);
   const interpretations = useRecordsOf(details.id, 'interpretations');
   const status = reportStatus(details, interpretations.data);
-  useDocumentTitle(`${details.caseNumber} continuous EEG report`);
   return (
-    <Box
-      sx={{
-        maxWidth: '210mm',
-        mx: 'auto',
-        p: { xs: 2, sm: 4 },
-        bgcolor: 'background.paper',
-        '@media print': { maxWidth: 'none', p: 0 },
-      }}
+    <PrintFrame
+      title={`${details.caseNumber} continuous EEG report`}
+      width="210mm"
+      time={time}
+      {...casePageLine(details, status)}
     >
-      <PrintStyles />
-      <PageMargins patient={details.patient} caseNumber={details.caseNumber} marker={statusMarker(status)} />
       <ReportHeader details={details} />
       <ReportMarker status={status} />
       <PatientSection patient={details.patient} />
@@ -80,7 +61,6 @@ export const CaseReport = ({ details }: { details: CaseDetails }) => {
       <IfReadable resource="cases.time-logs">
         <HoursSection details={details} time={time} />
       </IfReadable>
-      <ReportFooter time={time} />
-    </Box>
+    </PrintFrame>
   );
 };
