@@ -125,11 +125,25 @@ const ReportsOverdue = ({ row }: { row: BoardCase }) =>
     />
   ) : null;
 
-const StaleLogs = ({ row, nameOf }: { row: BoardCase; nameOf: (username: string) => string }) =>
+/** The case's stale open logs, each with how long it has been open (since when in the tooltip). */
+const StaleLogs = ({
+  row,
+  now,
+  nameOf,
+}: {
+  row: BoardCase;
+  now: number;
+  nameOf: (username: string) => string;
+}) =>
   row.staleOpenLogs.map((log) => (
-    <Typography key={`${log.technologist} ${log.start}`} variant="body2" color="warning.main">
-      {`${nameOf(log.technologist)}'s log open since ${formatInZone(log.start, row.clientTimeZone)} — stale`}
-    </Typography>
+    <Tooltip
+      key={`${log.technologist} ${log.start}`}
+      title={`Since ${formatInZone(log.start, row.clientTimeZone)}`}
+    >
+      <Typography variant="body2" color="warning.main">
+        {`${nameOf(log.technologist)}'s log open ${spanText(log.start, null, now)} — stale`}
+      </Typography>
+    </Tooltip>
   ));
 
 const LogCheck = ({
@@ -189,7 +203,7 @@ const BoardRow = ({ row, now, nameOf = asIs, checksLogged, ...props }: RowProps)
           <Status row={row} now={now} />
           <Notifications row={row} now={now} />
           <ReportsOverdue row={row} />
-          <StaleLogs row={row} nameOf={nameOf} />
+          <StaleLogs row={row} now={now} nameOf={nameOf} />
         </Stack>
       </TableCell>
       <TableCell>

@@ -242,7 +242,7 @@ export const operationsBoard: Home2 = {
       clientTimeZone: 'America/New_York',
       patientName: 'Osei, Kwame',
       monitoringLevel: 'intermittent',
-      technologists: ['tomas'],
+      technologists: ['priya', 'tomas'],
       recordingStart: minutesAgo(120),
       lastCheckAt: minutesAgo(120),
       checkIntervalMinutes: 90,
