@@ -14,7 +14,7 @@ import { formatInZone } from '../dates';
 import { spanText } from '../durations';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
 import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
-import { isOverdueAt, useBoardClock } from './boardClock';
+import { dueNextFirst, isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
 import { HomeTable } from './HomeTable';
 import { HomeWidget, type WidgetData } from './HomeWidget';
@@ -46,22 +46,6 @@ export interface MonitoringBoardProps extends WidgetData<BoardCase[]> {
 
 const asIs = (username: string) => username;
 
-/**
- * What is due next first (DESIGN §4 "Checks and overdue"): by when the next check is due, so the overdue
- * come first, the longest overdue first; the cases with no check due (watched, ended, not started) last, in
- * the server's order. The order depends on the data only, never on the clock: a row moves when the board is
- * read again, not under the pointer.
- */
-export const dueNextFirst = (cases: readonly BoardCase[]) =>
-  [...cases].sort(
-    (a, b) =>
-      (a.nextCheckBy === null ? Number.POSITIVE_INFINITY : Date.parse(a.nextCheckBy)) -
-      (b.nextCheckBy === null ? Number.POSITIVE_INFINITY : Date.parse(b.nextCheckBy)),
-  );
-
-/** "12 min" from `from` to `to` on billing's minute grid, as every span on screen is counted. */
-const minutesBetween = (from: number, to: number) => formatDuration(spanMinutes(from, to));
-
 /** A time read relative to the browser's clock, its moment in the client's zone in the tooltip. */
 const InZone = ({ iso, row, children }: { iso: string; row: BoardCase; children: string }) => (
   <Tooltip title={formatInZone(iso, row.clientTimeZone)}>
@@ -74,14 +58,14 @@ const Status = ({ row, now }: { row: BoardCase; now: number }) => {
   if (row.recordingEnded) return <>Recording ended</>;
   if (row.watched) return <>Watched (monitoring log open)</>;
   if (row.nextCheckBy === null) return <>Recording not started</>;
-  const due = Date.parse(row.nextCheckBy);
   if (isOverdueAt(row.nextCheckBy, now))
     return (
       <Tooltip title={`Since ${formatInZone(row.nextCheckBy, row.clientTimeZone)}`}>
-        <Chip size="small" color="error" label={`Overdue ${minutesBetween(due, now)}`} />
+        <Chip size="small" color="error" label={`Overdue ${spanText(row.nextCheckBy, null, now)}`} />
       </Tooltip>
     );
-  const left = spanMinutes(now, due);
+  // Until due, on billing's minute grid as every span on screen.
+  const left = spanMinutes(now, Date.parse(row.nextCheckBy));
   return (
     <Tooltip title={`Next check by ${formatInZone(row.nextCheckBy, row.clientTimeZone)}`}>
       <span>{left === 0 ? 'Due now' : `Due in ${formatDuration(left)}`}</span>
