@@ -23,10 +23,14 @@ const revision = alias(caseRecordRevisions, 'revision');
 
 /** A record time after now does not count (DESIGN §4): a check dated tomorrow must not silence today. */
 const checks = {
-  /** The latest `check` log's start, straight off the (case, start) index. */
+  /**
+   * The latest `check` log, counted at its end (DESIGN §4, turn 4): "Log check" covers the five minutes up
+   * to the click, and the check is the click. A check still running counts from its start.
+   */
   checkLog: sql`(
-    select max(${log.startAt}) from ${caseTimeLogs} ${log}
-    where ${log.caseId} = ${cases.id} and ${log.startAt} <= now() and ${log.activity} = 'check' and not ${log.voided}
+    select max(coalesce(${log.endAt}, ${log.startAt})) from ${caseTimeLogs} ${log}
+    where ${log.caseId} = ${cases.id} and coalesce(${log.endAt}, ${log.startAt}) <= now()
+      and ${log.activity} = 'check' and not ${log.voided}
   )`,
   /** The end of the latest ended `monitoring` log: watching until then was a check. */
   monitoringEnd: sql`(

@@ -17,11 +17,14 @@ import { homeWidgets } from './homeWidgets';
 const MyWork = lazyPreloaded(PAGE_CHUNKS.myWork, (module) => module.MyWork);
 const BillingWork = lazyPreloaded(PAGE_CHUNKS.billingWork, (module) => module.BillingWork);
 const OperationsBoard = lazyPreloaded(PAGE_CHUNKS.operationsBoard, (module) => module.OperationsBoard);
+const OperationsSummary = lazyPreloaded(PAGE_CHUNKS.operationsBoard, (module) => module.OperationsSummary);
 
 /**
  * The home page, `/` (DESIGN §9): a greeting, the caller's own work and, for admins and technologists,
  * the operations board; billing staff see billing's work (months needing a rate, months to close) instead
- * of case lists that are never theirs. Plain MUI only, no chart library.
+ * of case lists that are never theirs. Each opens on what its shift watches: admins and technologists on
+ * the monitoring checks, at the top, readers on their reports due; the other cards follow. Plain MUI only,
+ * no chart library.
  */
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
@@ -52,12 +55,13 @@ export const Dashboard = () => {
           </Button>
         )}
       </Box>
-      <Suspense fallback={<CircularProgress aria-label="Loading your work" sx={{ justifySelf: 'center' }} />}>
-        {widgets.billingWork && <BillingWork />}
-        {widgets.myWork && <MyWork />}
-      </Suspense>
       {/* Its own boundary: the board arriving later must not hide the caller's work meanwhile. */}
       <Suspense fallback={null}>{widgets.board && <OperationsBoard />}</Suspense>
+      <Suspense fallback={<CircularProgress aria-label="Loading your work" sx={{ justifySelf: 'center' }} />}>
+        {widgets.billingWork && <BillingWork />}
+        {widgets.myWork && <MyWork reportsFirst={!widgets.board} />}
+      </Suspense>
+      <Suspense fallback={null}>{widgets.board && <OperationsSummary />}</Suspense>
     </Box>
   );
 };

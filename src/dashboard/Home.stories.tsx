@@ -1,6 +1,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { billingSeed, fakeBillingHandler } from '@test-support/fakeBillingApi';
 import {
+  BOARD_TECHNOLOGISTS,
   buildOpenTimeLog,
   buildStageCounts,
   fakeHomeHandler,
@@ -181,12 +182,21 @@ export const NoReportsDue = widget(() => <ReportsDue data={[]} />);
 
 const logCheck = fn();
 
+const boardNames = new Map(BOARD_TECHNOLOGISTS.map(({ username, name }) => [username, name]));
+
 /**
- * Overdue checks come first, in red, with since when and for how long, whatever order the cases arrive in;
- * a case due in ten minutes turns overdue on screen when its time comes. Priya may log checks on her cases.
+ * What is due next comes first, whatever order the cases arrive in: the overdue checks, in red, with for how
+ * long, then the others with how long until due (the moment in the client's zone on hover); a case due in
+ * ten minutes turns overdue on screen when its time comes. Priya may log checks on her cases, by name.
  */
 export const BoardWithOverdue = widget(() => (
-  <MonitoringBoard data={operationsBoard.monitoring} username="priya" onLogCheck={logCheck} showReports />
+  <MonitoringBoard
+    data={operationsBoard.monitoring}
+    username="priya"
+    onLogCheck={logCheck}
+    nameOf={(username) => boardNames.get(username) ?? username}
+    showReports
+  />
 ));
 
 export const BoardEmpty = widget(() => <MonitoringBoard data={[]} />);

@@ -8,13 +8,14 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BoardCase } from '../../contract/home';
+import { formatDuration, spanMinutes } from '../../contract/hours';
 import { openNotificationsAt } from '../../contract/notifications';
 import { formatInZone } from '../dates';
 import { spanText } from '../durations';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
 import { ReportOverdueChip } from '../resources/cases/ReportOverdueChip';
 import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
-import { isOverdueAt, useBoardClock } from './boardClock';
+import { dueNextFirst, isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
 import { HomeTable } from './HomeTable';
 import { HomeWidget, type WidgetData } from './HomeWidget';
@@ -40,32 +41,54 @@ export interface MonitoringBoardProps extends WidgetData<BoardCase[]> {
   loggingCheckOf?: number;
   /** Flags each case's overdue reports: the reader's work, shown on readers' and admins' screens only. */
   showReports?: boolean;
+  /** The checks the caller logged since the board was last read, by case: when, shown on the row. */
+  checksLogged?: ReadonlyMap<number, number>;
+  /** A technologist's full name by username (`useTechnologistName`); usernames until the names are known. */
+  nameOf?: (username: string) => string;
 }
 
-/** Overdue cases first (the longest overdue first, as the server sends them), the rest in the server's order. */
-const overdueFirst = (cases: readonly BoardCase[], now: number) =>
-  [...cases].sort(
-    (a, b) => Number(isOverdueAt(b.nextCheckBy, now)) - Number(isOverdueAt(a.nextCheckBy, now)),
-  );
+const asIs = (username: string) => username;
 
-/** Where a case stands against DESIGN §4's rule, computed against the ticking clock. */
+/** A time read relative to the browser's clock, its moment in the client's zone in the tooltip. */
+const InZone = ({ iso, row, children }: { iso: string; row: BoardCase; children: string }) => (
+  <Tooltip title={formatInZone(iso, row.clientTimeZone)}>
+    <span>{children}</span>
+  </Tooltip>
+);
+
+/** Where a case stands against DESIGN §4's rule, counted live against the browser's ticking clock. */
 const Status = ({ row, now }: { row: BoardCase; now: number }) => {
-  const at = (iso: string | null) => formatInZone(iso, row.clientTimeZone);
   if (row.recordingEnded) return <>Recording ended</>;
   if (row.watched) return <>Watched (monitoring log open)</>;
   if (row.nextCheckBy === null) return <>Recording not started</>;
   if (isOverdueAt(row.nextCheckBy, now))
     return (
-      <Chip
-        size="small"
-        color="error"
-        // Wraps in a narrow column instead of running past the table's edge.
-        sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
-        label={`Overdue ${spanText(row.nextCheckBy, null, now)}, since ${at(row.nextCheckBy)}`}
-      />
+      <Tooltip title={`Since ${formatInZone(row.nextCheckBy, row.clientTimeZone)}`}>
+        <Chip size="small" color="error" label={`Overdue ${spanText(row.nextCheckBy, null, now)}`} />
+      </Tooltip>
     );
-  return <>Next check by {at(row.nextCheckBy)}</>;
+  // Until due, on billing's minute grid as every span on screen.
+  const left = spanMinutes(now, Date.parse(row.nextCheckBy));
+  return (
+    <Tooltip title={`Next check by ${formatInZone(row.nextCheckBy, row.clientTimeZone)}`}>
+      <span>{left === 0 ? 'Due now' : `Due in ${formatDuration(left)}`}</span>
+    </Tooltip>
+  );
 };
+
+const clockTime = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The caller's check on the case, logged since the board was last read: the row stays put and says so. */
+const CheckLogged = ({ at }: { at: number | undefined }) =>
+  at === undefined ? null : (
+    <Typography variant="body2" color="success.main" role="status">
+      {`Check logged ${clockTime.format(at)}`}
+    </Typography>
+  );
 
 /** The protocol's notifications still to make on the case (DESIGN §4 "Notifications"), as the clock stands. */
 const Notifications = ({ row, now }: { row: BoardCase; now: number }) => {
@@ -90,11 +113,25 @@ const ReportsOverdue = ({ row, shown }: { row: BoardCase; shown?: boolean }) =>
     />
   ) : null;
 
-const StaleLogs = ({ row }: { row: BoardCase }) =>
+/** The case's stale open logs, each with how long it has been open (since when in the tooltip). */
+const StaleLogs = ({
+  row,
+  now,
+  nameOf,
+}: {
+  row: BoardCase;
+  now: number;
+  nameOf: (username: string) => string;
+}) =>
   row.staleOpenLogs.map((log) => (
-    <Typography key={`${log.technologist} ${log.start}`} variant="body2" color="warning.main">
-      {`${log.technologist}'s log open since ${formatInZone(log.start, row.clientTimeZone)} — stale`}
-    </Typography>
+    <Tooltip
+      key={`${log.technologist} ${log.start}`}
+      title={`Since ${formatInZone(log.start, row.clientTimeZone)}`}
+    >
+      <Typography variant="body2" color="warning.main">
+        {`${nameOf(log.technologist)}'s log open ${spanText(log.start, null, now)} — stale`}
+      </Typography>
+    </Tooltip>
   ));
 
 const LogCheck = ({
@@ -127,7 +164,9 @@ const LogCheck = ({
   );
 };
 
-const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & MonitoringBoardProps) => {
+type RowProps = { row: BoardCase; now: number } & MonitoringBoardProps;
+
+const BoardRow = ({ row, now, nameOf = asIs, checksLogged, ...props }: RowProps) => {
   const overdue = isOverdueAt(row.nextCheckBy, now);
   return (
     <TableRow sx={overdue ? (theme) => ({ bgcolor: alpha(theme.palette.error.main, 0.08) }) : undefined}>
@@ -136,11 +175,15 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
       </TableCell>
       <TableCell>{row.clientName}</TableCell>
       <TableCell>{row.patientName}</TableCell>
-      <TableCell>{row.technologists.join(', ') || '—'}</TableCell>
+      <TableCell>{row.technologists.map(nameOf).join(', ') || '—'}</TableCell>
       <TableCell>{MONITORING_LEVEL_LABELS[row.monitoringLevel]}</TableCell>
       {/* Columns wrap rather than run past the card at laptop widths (1280 px and up). */}
       <TableCell sx={{ color: overdue ? 'error.main' : undefined }}>
-        {formatInZone(row.lastCheckAt, row.clientTimeZone)}
+        {row.lastCheckAt === null ? (
+          '—'
+        ) : (
+          <InZone iso={row.lastCheckAt} row={row}>{`${spanText(row.lastCheckAt, null, now)} ago`}</InZone>
+        )}
       </TableCell>
       <TableCell>{`Every ${row.checkIntervalMinutes} min`}</TableCell>
       <TableCell sx={{ minWidth: 160 }}>
@@ -148,11 +191,14 @@ const BoardRow = ({ row, now, ...props }: { row: BoardCase; now: number } & Moni
           <Status row={row} now={now} />
           <Notifications row={row} now={now} />
           <ReportsOverdue row={row} shown={props.showReports} />
-          <StaleLogs row={row} />
+          <StaleLogs row={row} now={now} nameOf={nameOf} />
         </Stack>
       </TableCell>
       <TableCell>
-        <LogCheck row={row} {...props} />
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <LogCheck row={row} {...props} />
+          <CheckLogged at={checksLogged?.get(row.id)} />
+        </Stack>
       </TableCell>
     </TableRow>
   );
@@ -163,7 +209,7 @@ const Board = ({ cases, ...props }: { cases: BoardCase[] } & MonitoringBoardProp
   const now = useBoardClock(cases.flatMap((row) => [row.nextCheckBy, ...row.pendingNotificationsDueBy]));
   return (
     <HomeTable label="Cases in monitoring" headers={HEADERS}>
-      {overdueFirst(cases, now).map((row) => (
+      {dueNextFirst(cases).map((row) => (
         <BoardRow key={row.id} row={row} now={now} {...props} />
       ))}
     </HomeTable>
@@ -171,10 +217,11 @@ const Board = ({ cases, ...props }: { cases: BoardCase[] } & MonitoringBoardProp
 };
 
 /**
- * The cases in monitoring and their checks (DESIGN §4 "Checks and overdue"): an overdue case shows in red,
- * first, with since when and for how long; each row logs a check in one click; stale open logs are named;
- * the protocol's notifications still to make are flagged, overdue in red and pending in amber.
- * Times are in each case's client's zone.
+ * The cases in monitoring and their checks (DESIGN §4 "Checks and overdue"), what is due next first: an
+ * overdue case shows in red with for how long, the others with how long until their check is due, counted
+ * live on the browser's clock (the moment itself, in the case's client's zone, in the tooltip); each row
+ * logs a check in one click and says so, in place; stale open logs are named; the protocol's notifications
+ * still to make are flagged, overdue in red and pending in amber. Technologists by name.
  */
 export const MonitoringBoard = ({ data, error, ...props }: MonitoringBoardProps) => (
   <HomeWidget title="Monitoring checks" skeletonLines={6} data={data} error={error}>

@@ -10,9 +10,9 @@ import { UpdatedAt } from './UpdatedAt';
 
 /**
  * The caller's own work (GET /getHome): the case lists' counts, their active cases, their running logs and
- * the reports they owe.
+ * the reports they owe; those reports first when `reportsFirst` (a reader's home opens on them).
  */
-export const MyWork = () => {
+export const MyWork = ({ reportsFirst = false }: { reportsFirst?: boolean }) => {
   const { data: home, error, dataUpdatedAt } = useHome();
   const stop = useStopTimeLog();
   const notify = useNotify();
@@ -24,6 +24,7 @@ export const MyWork = () => {
         </Typography>
         <UpdatedAt at={dataUpdatedAt} />
       </Box>
+      {reportsFirst && <ReportsDue data={home?.reportsDue} error={error} />}
       <StageCounts data={home?.stageCounts} error={error} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
         <MyCases data={home?.myCases} error={error} />
@@ -37,7 +38,7 @@ export const MyWork = () => {
           stopError={stop.error}
         />
       </Box>
-      <ReportsDue data={home?.reportsDue} error={error} />
+      {!reportsFirst && <ReportsDue data={home?.reportsDue} error={error} />}
     </>
   );
 };

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useGetIdentity, useNotify, usePermissions } from 'react-admin';
 import type { Role } from '../../contract/roles';
+import { useTechnologistName } from '../resources/cases/useTechnologists';
 import { BillableHours } from './BillableHours';
 import { CasesPerStage } from './CasesPerStage';
 import { useLogCheck, useOperationsBoard } from './homeQueries';
@@ -9,13 +11,23 @@ import { seesReportsOnBoard } from './homeWidgets';
 import { MonitoringBoard } from './MonitoringBoard';
 import { UpdatedAt } from './UpdatedAt';
 
-/** The operations board (GET /getHome2), for admins and technologists: checks, billable hours, stages. */
+/**
+ * The operations board (GET /getHome2), for admins and technologists: the checks, at the top of their home
+ * (DESIGN §4: the board is what a shift keeps open).
+ */
 export const OperationsBoard = () => {
   const { data: board, error, dataUpdatedAt } = useOperationsBoard();
   const { identity } = useGetIdentity();
   const { permissions: roles } = usePermissions<Role[]>();
   const logCheck = useLogCheck();
+  const nameOf = useTechnologistName();
   const notify = useNotify();
+  // The checks logged from this board, by case: when, and which reading of the board they were logged on.
+  // Each shows on its row until the board is read again, which then shows the check itself.
+  const [logged, setLogged] = useState<ReadonlyMap<number, { at: number; board: number }>>(new Map());
+  const checksLogged = new Map(
+    [...logged].filter(([, { board }]) => board === dataUpdatedAt).map(([id, { at }]) => [id, at]),
+  );
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mt: 1 }}>
@@ -30,18 +42,33 @@ export const OperationsBoard = () => {
         username={identity ? String(identity.id) : undefined}
         showReports={roles ? seesReportsOnBoard(roles) : false}
         loggingCheckOf={logCheck.isPending ? logCheck.variables?.id : undefined}
+        checksLogged={checksLogged}
+        nameOf={nameOf}
         onLogCheck={(row) =>
           logCheck.mutate(row, {
-            onSuccess: () => notify(`Check logged on ${row.caseNumber}`, { type: 'success' }),
+            onSuccess: (check) =>
+              setLogged((before) =>
+                new Map(before).set(row.id, {
+                  at: Date.parse(check.end ?? check.start),
+                  board: dataUpdatedAt,
+                }),
+              ),
             onError: (failure) =>
               notify(`The check on ${row.caseNumber} was not logged: ${failure.message}`, { type: 'error' }),
           })
         }
       />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <BillableHours data={board?.billableHours} error={error} />
-        <CasesPerStage data={board?.stageCounts} error={error} />
-      </Box>
     </>
+  );
+};
+
+/** The rest of the operations board (the same GET /getHome2, read once): billable hours and stages. */
+export const OperationsSummary = () => {
+  const { data: board, error } = useOperationsBoard();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <BillableHours data={board?.billableHours} error={error} />
+      <CasesPerStage data={board?.stageCounts} error={error} />
+    </Box>
   );
 };

@@ -5,6 +5,19 @@ import { MINUTE_MS } from '../../contract/hours';
 export const isOverdueAt = (nextCheckBy: string | null, now: number) =>
   nextCheckBy !== null && now > Date.parse(nextCheckBy);
 
+const dueAt = ({ nextCheckBy }: { nextCheckBy: string | null }) =>
+  nextCheckBy === null ? Number.POSITIVE_INFINITY : Date.parse(nextCheckBy);
+
+/**
+ * What is due next first (DESIGN §4 "Checks and overdue"): by when the next check is due, so the overdue
+ * come first, the longest overdue first; the cases with no check due (watched, ended, not started) last, in
+ * the server's order. The order depends on the data only, never on the clock: a row moves when the board is
+ * read again, not under the pointer.
+ */
+export const dueNextFirst = <Row extends { nextCheckBy: string | null }>(cases: readonly Row[]) =>
+  // Two cases with no check due compare equal (Infinity − Infinity would be NaN).
+  [...cases].sort((a, b) => (dueAt(a) === dueAt(b) ? 0 : dueAt(a) - dueAt(b)));
+
 /**
  * The next moment the board reads differently: a check falling due, or the next whole UTC minute, when an
  * overdue case's time (counted on billing's minute grid, `spanMinutes`) reads another minute. At most a

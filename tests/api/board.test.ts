@@ -43,7 +43,7 @@ describeEachDatabase('Monitoring board API', (kind) => {
   });
 
   // tech1's logs across the tests never overlap in time: the check at 100–95 min ago, then monitoring at
-  // 94–70, 69–20 and 15–10 min ago.
+  // 94–70, 69–20 and 15–10 min ago, and the board's check of the last five minutes.
   let assigned: number[] = [];
   /** A case in monitoring for tech1 whose recording started `startedMinutesAgo` ago. */
   async function monitoring(
@@ -99,15 +99,15 @@ describeEachDatabase('Monitoring board API', (kind) => {
   const near = (iso: string | null, expected: string) =>
     expect(Math.abs(Date.parse(iso as string) - Date.parse(expected))).toBeLessThan(60_000);
 
-  it('is overdue one protocol interval after the last check, a check log counted at its start', async () => {
+  it('is overdue one protocol interval after the last check, a check log counted at its end', async () => {
     const found = await monitoring(hourly);
-    const checkStart = minutesAgo(100);
-    await log(found.id, { activity: 'check', start: checkStart, end: minutesAgo(95) });
+    const checkEnd = minutesAgo(95);
+    await log(found.id, { activity: 'check', start: minutesAgo(100), end: checkEnd });
     const row = await rowOf(found);
     expect(row).toMatchObject({ checkIntervalMinutes: 60, watched: false, recordingEnded: false });
-    near(row.lastCheckAt, checkStart);
-    near(row.nextCheckBy, minutesAgo(40));
-    near(row.overdueSince, minutesAgo(40));
+    near(row.lastCheckAt, checkEnd);
+    near(row.nextCheckBy, minutesAgo(35));
+    near(row.overdueSince, minutesAgo(35));
     expect(row.clientTimeZone).toBe('America/Denver');
     expect(await overdueFlags(found, row)).toEqual({ board: true, list: true });
 
@@ -122,6 +122,21 @@ describeEachDatabase('Monitoring board API', (kind) => {
     near(checked.nextCheckBy, minutesAgo(-50));
     expect(checked.overdueSince).toBeNull();
     expect(await overdueFlags(found, checked)).toEqual({ board: false, list: false });
+  });
+
+  it("records the board's Log check at the click: last check then, the next one a full interval later", async () => {
+    const found = await monitoring(hourly, { startedMinutesAgo: 30 });
+    // What the board's "Log check" sends: a check log of the five minutes up to the click.
+    const clickedAt = Date.now();
+    await log(found.id, {
+      activity: 'check',
+      start: new Date(clickedAt - 5 * MINUTE).toISOString(),
+      end: new Date(clickedAt).toISOString(),
+    });
+    const row = await rowOf(found);
+    expect(Math.abs(Date.parse(row.lastCheckAt as string) - clickedAt)).toBeLessThan(1_000);
+    expect(Date.parse(row.nextCheckBy as string) - Date.parse(row.lastCheckAt as string)).toBe(60 * MINUTE);
+    expect(row.overdueSince).toBeNull();
   });
 
   it('uses 120 min when the client has no protocol, counting from the recording start', async () => {

@@ -727,8 +727,8 @@ describeEachDatabase('Cases API', (kind) => {
       // Recording started 2 hours ago, no check since: overdue against a 30-minute interval.
       expect(await overdueOf()).toBe(true);
       await addRecord(monitoring.id, 'impedances', { measuredAt: hoursAgo(1), values: { Fp1: 3 } });
-      // An impedance an hour ago is still older than the interval; a check log from 15 minutes ago is not
-      // (a check counts at its start).
+      // An impedance an hour ago is still older than the interval; a check log of 15 to 10 minutes ago is
+      // not (a check counts at its end).
       expect(await overdueOf()).toBe(true);
       const check = await addRecord(monitoring.id, 'time-logs', {
         start: hoursAgo(0.25),

@@ -13,6 +13,7 @@ import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
 import { type TimeLog, timeLogCreateSchema, timeLogRevisionSchema } from '../../contract/timeLogs';
 import { toHttpError } from '../../src/dataProvider/httpClient';
+import { buildTechnologist } from './caseBuilders';
 import { buildUser, menuForRole } from './fakeApi';
 import { conflict, type FakeRequest, now, validate } from './fakeApiRules';
 import type { FakeHandler } from './HandlersHarness';
@@ -241,7 +242,7 @@ export const operationsBoard: Home2 = {
       clientTimeZone: 'America/New_York',
       patientName: 'Osei, Kwame',
       monitoringLevel: 'intermittent',
-      technologists: ['tomas'],
+      technologists: ['priya', 'tomas'],
       recordingStart: minutesAgo(120),
       lastCheckAt: minutesAgo(120),
       checkIntervalMinutes: 90,
@@ -282,6 +283,13 @@ export const operationsBoard: Home2 = {
   billableHours: { thisMonth: monthHours(77_070), lastMonth: monthHours(84_135) },
 };
 
+/** The board's technologists, as GET technologists names them. */
+export const BOARD_TECHNOLOGISTS = [
+  buildTechnologist({ username: 'priya', name: 'Priya Raman' }),
+  buildTechnologist({ username: 'marcus', name: 'Marcus Bell' }),
+  buildTechnologist({ username: 'tomas', name: 'Tomás Ortega' }),
+];
+
 export interface HomeSeed {
   home: Home;
   /** The operations board, or 'refused' when the caller's role may not see it (the server answers 403). */
@@ -312,9 +320,9 @@ const timeLogReply = (
 });
 
 /**
- * Answers GET /getHome, GET /getHome2, the POST that stops one of the running logs (its next revision;
+ * Answers GET /getHome, GET /getHome2, GET technologists (their names), the POST that stops one of the running logs (its next revision;
  * after it /getHome lists it no more) and the board's "Log check" (a check log on a board case: the case's
- * last check moves to its start; refused with 403 for someone not among the case's technologists, as the
+ * last check moves to its end, as the server counts a check; refused with 403 for someone not among the case's technologists, as the
  * time-log rules refuse it). HandlersHarness tells `onRequest` only of the requests a handler answers, so
  * `onRefused` is told of the ones this handler refuses (403, 409): a test can see a request that failed.
  */
@@ -363,7 +371,7 @@ export function fakeHomeHandler(seed: HomeSeed, onRefused?: (request: FakeReques
     board = {
       ...home2,
       monitoring: home2.monitoring.map((row) =>
-        row.id === checked.id ? buildBoardCase({ ...rest, lastCheckAt: at }) : row,
+        row.id === checked.id ? buildBoardCase({ ...rest, lastCheckAt: end ?? at }) : row,
       ),
     };
     nextItemId += 1;
@@ -373,6 +381,7 @@ export function fakeHomeHandler(seed: HomeSeed, onRefused?: (request: FakeReques
   return (request) => {
     const { method, path } = request;
     if (method === 'GET' && path === API_PATHS.home) return { data: { ...seed.home, openTimeLogs } };
+    if (method === 'GET' && path === API_PATHS.technologists) return { data: BOARD_TECHNOLOGISTS };
     if (method === 'GET' && path === API_PATHS.home2)
       return board === 'refused'
         ? refuse(

@@ -1,4 +1,5 @@
 import { composeStories } from '@storybook/react-vite';
+import { focusManager } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -191,66 +192,112 @@ describe('the operations board', () => {
     while (Date.now() < moment) act(() => vi.advanceTimersByTime(Math.min(1_000, moment - Date.now())));
   };
 
-  it('lists the overdue checks first with since when and for how long, each in its client’s zone', async () => {
+  it('lists what is due next first: the overdue, the longest overdue first, then by when the check is due', async () => {
     render(<stories.AsAdmin />);
     const board = await widget('Monitoring checks');
     const rows = bodyRowsOf(await board.findByRole('table', { name: 'Cases in monitoring' }));
-    expect(rows).toHaveLength(8);
-    expect(rows.map((cells) => [cells[0], cells[7].startsWith('Overdue')])).toEqual([
-      ['NSG-2026-0040', true],
-      ['BMH-2026-0032', true],
-      ['NSG-2026-0042', false],
-      ['BMH-2026-0031', false],
-      ['SAC-2026-0006', false],
-      ['NSG-2026-0043', false],
-      ['SAC-2026-0005', false],
-      ['NSG-2026-0041', false],
+    // The server's order (a watched case first) is not the board's: what is due soonest comes first, the
+    // cases with no check due (watched, recording ended) last.
+    expect(rows.map((cells) => cells[0])).toEqual([
+      'NSG-2026-0040', // overdue 35 min
+      'BMH-2026-0032', // overdue 30 min
+      'NSG-2026-0041', // due in 10 min
+      'SAC-2026-0006', // due in 20 min
+      'NSG-2026-0043', // due in 45 min
+      'BMH-2026-0031', // due in 1 h 15 min
+      'NSG-2026-0042',
+      'SAC-2026-0005',
     ]);
-    const [late] = operationsBoard.monitoring.filter((row) => row.id === 97);
-    // Minutes on billing's grid: the 35 that passed since, or 36 when the second hand was past the due one's.
-    expect(rows[0][7]).toMatch(/^Overdue 3[56] min, since .+ MST$/);
-    expect(rows[0][7]).toContain(formatInZone(late.nextCheckBy, 'America/Denver'));
-    expect(rows[1][7]).toMatch(/^Overdue 3[01] min, since .+ EST$/);
-    expect(rows[2][7]).toBe('Watched (monitoring log open)');
-    expect(rows[3][7]).toMatch(/^Next check by .+ EST$/);
-    expect(rows[6][7]).toBe('Recording ended');
-    expect(rows[4][6]).toBe('Every 30 min');
+    // Minutes on billing's grid: the 35 that passed since, or 36 when the second hand was past the due one's;
+    // due in 10 min, or 9 once the module's second hand has passed.
+    expect(rows.map((cells) => cells[7].replace(/(Notification|Report).*$/, ''))).toEqual([
+      expect.stringMatching(/^Overdue 3[56] min$/),
+      expect.stringMatching(/^Overdue 3[01] min$/),
+      expect.stringMatching(/^Due in (9|10) min$/),
+      expect.stringMatching(/^Due in 1?[90] min$/),
+      expect.stringMatching(/^Due in 4[45] min$/),
+      expect.stringMatching(/^Due in 1 h 1[45] min$/),
+      'Watched (monitoring log open)',
+      'Recording ended',
+    ]);
+    expect(rows[0][5]).toMatch(/^1 h 3[56] min ago$/);
+    expect(rows[3][6]).toBe('Every 30 min');
+    // No moment in a client's zone as the main text: the reader need not convert zones in their head.
+    expect(rows.flat().join(' ')).not.toMatch(/\b(MST|EST|CST|AKST)\b/);
   });
 
-  it('names a stale open log on its case', async () => {
+  it('gives the moment of a check in its client’s zone on hover', async () => {
+    const user = userEvent.setup();
+    render(<stories.BoardWithOverdue />);
+    const [late] = operationsBoard.monitoring.filter((row) => row.id === 97);
+    await user.hover(screen.getByText(/^Overdue 3[56] min$/));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      `Since ${formatInZone(late.nextCheckBy, 'America/Denver')}`,
+    );
+    await user.unhover(screen.getByText(/^Overdue 3[56] min$/));
+    const [soon] = operationsBoard.monitoring.filter((row) => row.id === 104);
+    await user.hover(screen.getByText(/^Due in 1 h 1[45] min$/));
+    await waitFor(() =>
+      expect(screen.getByRole('tooltip')).toHaveTextContent(
+        `Next check by ${formatInZone(soon.nextCheckBy, 'America/New_York')}`,
+      ),
+    );
+  });
+
+  it('names the technologists by their full names', async () => {
+    render(<stories.AsAdmin />);
+    const table = await (await widget('Monitoring checks')).findByRole('table', {
+      name: 'Cases in monitoring',
+    });
+    await waitFor(() =>
+      expect(bodyRowsOf(table).find((cells) => cells[0] === 'SAC-2026-0006')?.[3]).toBe(
+        'Marcus Bell, Priya Raman',
+      ),
+    );
+    expect(bodyRowsOf(table).find((cells) => cells[0] === 'SAC-2026-0005')?.[3]).toBe('—');
+  });
+
+  it('names a stale open log on its case, by its technologist’s name, with since when on hover', async () => {
+    const user = userEvent.setup();
     render(<stories.BoardWithOverdue />);
     const [stale] = operationsBoard.monitoring.filter((row) => row.id === 98);
-    expect(
-      screen.getByText(
-        `marcus's log open since ${formatInZone(stale.staleOpenLogs[0].start, 'America/Denver')} — stale`,
-      ),
-    ).toBeInTheDocument();
+    const flag = screen.getByText(/^Marcus Bell's log open 18 h( 1 min)? — stale$/);
+    await user.hover(flag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      `Since ${formatInZone(stale.staleOpenLogs[0].start, 'America/Denver')}`,
+    );
   });
 
   it('turns a case overdue on screen when its next check falls due, without a reload', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
     const [due] = operationsBoard.monitoring.filter((row) => row.id === 98);
     render(<stories.BoardWithOverdue />);
-    expect(statusOf(due.caseNumber)).toMatch(/^Next check by /);
     const dueAt = Date.parse(due.nextCheckBy as string);
+    // How long until due counts down on billing's minute grid as each whole UTC minute begins.
+    const left = spanMinutes(Date.now(), dueAt);
+    // The row's status, before the flags that follow it (its report overdue, its stale log).
+    const dueText = () => statusOf(due.caseNumber)?.replace(/Report.*$/, '');
+    expect(dueText()).toBe(`Due in ${left} min`);
+    runUntil(Math.floor(Date.now() / MINUTE) * MINUTE + 5 * MINUTE);
+    expect(dueText()).toBe(`Due in ${left - 5} min`);
     runUntil(dueAt - 1_000);
-    expect(statusOf(due.caseNumber)).toMatch(/^Next check by /);
+    expect(dueText()).toMatch(/^Due (in 1 min|now)$/);
     runUntil(dueAt + 1);
     // How long overdue is counted on billing's minute grid: it reads another minute as each whole UTC minute
     // begins, however many seconds past its minute the check fell due.
     const since = spanMinutes(dueAt, Date.now());
-    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since} min, since `));
+    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since} min`));
     const nextMinute = Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE;
     runUntil(nextMinute - 1);
-    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since} min, since `));
+    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since} min`));
     runUntil(nextMinute);
-    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since + 1} min, since `));
+    expect(statusOf(due.caseNumber)).toMatch(new RegExp(`^Overdue ${since + 1} min`));
   });
 
   it('flags the notifications still to make on each case next to its check: overdue in red, pending in amber', () => {
     render(<stories.BoardWithOverdue />);
     expect(statusOf('SAC-2026-0006')).toMatch(
-      /^Next check by .+Notification overdueNotification pending \(2\)$/,
+      /^Due in 1?[90] minNotification overdueNotification pending \(2\)$/,
     );
     expect(statusOf('NSG-2026-0043')).toMatch(/Notification pending$/);
     expect(statusOf('NSG-2026-0042')).not.toMatch(/Notification/);
@@ -289,20 +336,27 @@ describe('the operations board', () => {
     expect(statusOf(due.caseNumber)).toMatch(/Notification overdue$/);
   });
 
-  it('logs a check of the last five minutes in one click, then reads the board again', async () => {
+  it('logs a check of the five minutes up to the click; the row stays put, says so, and moves on the next refresh', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     render(<stories.AsTechnologist onRequest={onRequest} />);
     const board = await widget('Monitoring checks');
-    await board.findByRole('table', { name: 'Cases in monitoring' });
+    const table = await board.findByRole('table', { name: 'Cases in monitoring' });
+    const order = () => bodyRowsOf(table).map((cells) => cells[0]);
+    const rowOf = (caseNumber: string) => bodyRowsOf(table).find((cells) => cells[0] === caseNumber);
     expect(board.getByRole('button', { name: 'Log check on NSG-2026-0040' })).toBeDisabled();
     expect(board.getByRole('button', { name: 'Log check on SAC-2026-0006' })).toBeEnabled();
     await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(1));
-    const before = Date.now();
-    await user.click(board.getByRole('button', { name: 'Log check on BMH-2026-0031' }));
-    expect(await screen.findByText('Check logged on BMH-2026-0031')).toBeInTheDocument();
+    const before = order();
+    expect(before.indexOf('BMH-2026-0032')).toBe(1);
+    const clickedAt = Date.now();
+    await user.click(board.getByRole('button', { name: 'Log check on BMH-2026-0032' }));
+    const confirmation = await board.findByText(/^Check logged \d{2}:\d{2}$/);
+    expect(confirmation.closest('tr')).toBe(
+      board.getByRole('button', { name: 'Log check on BMH-2026-0032' }).closest('tr'),
+    );
     expect(onRequest).toHaveBeenCalledWith(
-      sentRequest('POST', API_PATHS.caseRecords(104, 'time-logs'), {
+      sentRequest('POST', API_PATHS.caseRecords(102, 'time-logs'), {
         activity: 'check',
         start: expect.any(String),
         end: expect.any(String),
@@ -310,12 +364,25 @@ describe('the operations board', () => {
     );
     const [{ body }] = onRequest.mock.calls.find(([request]) => request.method === 'POST') ?? [];
     expect(Date.parse(body.end) - Date.parse(body.start)).toBe(5 * MINUTE);
-    expect(Date.parse(body.end)).toBeGreaterThanOrEqual(before);
-    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(2));
-    const row = bodyRowsOf(board.getByRole('table', { name: 'Cases in monitoring' })).find(
-      (cells) => cells[0] === 'BMH-2026-0031',
-    );
-    expect(row?.[5]).toBe(formatInZone(body.start, 'America/New_York'));
+    expect(Date.parse(body.end)).toBeGreaterThanOrEqual(clickedAt);
+    // The caller's own work is read again; the board is not, so no row moves under the pointer.
+    await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home)).toBe(2));
+    expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(1);
+    expect(order()).toEqual(before);
+    expect(rowOf('BMH-2026-0032')?.[7]).toMatch(/^Overdue/);
+
+    // The board's next refresh (here: the window comes back into focus) shows the check at the click: the
+    // next one due a full interval (90 min) later, the row in its place by that, the confirmation done.
+    act(() => focusManager.setFocused(true));
+    try {
+      await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(2));
+      await waitFor(() => expect(order().indexOf('BMH-2026-0032')).toBe(5));
+      expect(rowOf('BMH-2026-0032')?.[5]).toMatch(/^[01] min ago$/);
+      expect(rowOf('BMH-2026-0032')?.[7]).toMatch(/^Due in 1 h (29|30) min$/);
+      expect(board.queryByText(/^Check logged/)).toBeNull();
+    } finally {
+      focusManager.setFocused(undefined);
+    }
   });
 
   it('says why a case not theirs cannot be checked from the board', async () => {
@@ -412,6 +479,43 @@ describe('the operations board', () => {
     expect(screen.queryByRole('region', { name: 'My active cases' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'My time log' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Monitoring checks' })).toBeNull();
+  });
+});
+
+describe('the cards of each home, in order', () => {
+  /** The home's cards (its regions) from the top down, once the caller's work and the board have loaded. */
+  const cards = async () => {
+    await screen.findByRole('region', { name: 'My active cases' });
+    return screen.getAllByRole('region').map((region) => region.querySelector('h3')?.textContent);
+  };
+
+  it.each([
+    ['a technologist', stories.AsTechnologist],
+    ['an admin', stories.AsAdmin],
+  ])("opens %s's home on the monitoring checks, the other cards below", async (_role, Story) => {
+    render(<Story />);
+    await screen.findByRole('table', { name: 'Cases in monitoring' });
+    await waitFor(async () => {
+      const order = await cards();
+      expect(order[0]).toBe('Monitoring checks');
+      expect(order.slice(1)).toEqual(
+        expect.arrayContaining([
+          'Case lists',
+          'My active cases',
+          'Reports due',
+          'Billable hours',
+          'Cases per stage',
+        ]),
+      );
+    });
+  });
+
+  it("opens a reader's home on their reports due, the other cards below", async () => {
+    render(<stories.AsReader />);
+    const order = await cards();
+    expect(order[0]).toBe('Reports due');
+    expect(order.slice(1)).toEqual(expect.arrayContaining(['Case lists', 'My active cases']));
+    expect(order).not.toContain('Monitoring checks');
   });
 });
 
