@@ -16,6 +16,7 @@
  * schema. PostgreSQL only (not PGlite).
  */
 import type pg from 'pg';
+import { type AcnsFindings, acnsDefinitionErrors } from '../contract/acns';
 import { addMonths, monthsBetween } from '../contract/billing';
 import { monthIn } from '../contract/calendar';
 import {
@@ -946,6 +947,42 @@ async function checkTimeLogs(client: pg.PoolClient) {
   }
 }
 
+/**
+ * The seeded records against the clinical rules of round three (DESIGN §4): no call is recorded before its
+ * event, and every interpretation's ACNS findings keep to the ACNS 2021 definitions (each distinct coding
+ * checked by the contract's own rule, as the API checks a write).
+ */
+async function checkClinicalRecords(client: pg.PoolClient) {
+  const latest = (kind: string) => `
+    from case_record_items item
+    cross join lateral (
+      select revision.body, revision.voided from case_record_revisions revision where revision.item_id = item.id
+      order by revision.revision desc limit 1
+    ) latest
+    where item.kind = '${kind}' and not latest.voided`;
+  const calls = await client.query<{ count: number }>(`
+    select count(*)::int as count ${latest('events')}
+      and (latest.body->>'notifiedAt')::timestamptz < (latest.body->>'occurredAt')::timestamptz`);
+  const codings = await client.query<
+    Pick<AcnsFindings, 'patterns' | 'acnsSeizures' | 'seizureBurdenPercent'>
+  >(`
+    select distinct on (latest.body->'patterns', latest.body->'acnsSeizures', latest.body->'seizureBurdenPercent')
+      coalesce(latest.body->'patterns', '[]') as "patterns",
+      coalesce(latest.body->'acnsSeizures', '[]') as "acnsSeizures",
+      (latest.body->>'seizureBurdenPercent')::numeric::float8 as "seizureBurdenPercent"
+    ${latest('interpretations')}`);
+  const strayed = codings.rows.filter((coding) => acnsDefinitionErrors(coding).length > 0).length;
+  const counts: [string, number][] = [
+    ['calls before their event', calls.rows[0].count],
+    [`of ${codings.rows.length} ACNS codings outside the 2021 definitions`, strayed],
+  ];
+  console.log(`Clinical records: ${counts.map(([label, count]) => `${count} ${label}`).join(', ')}.`);
+  const broken = counts.filter(([, count]) => count > 0);
+  if (broken.length > 0) {
+    throw new Error(`The seeded records break DESIGN §4: ${broken.map(([label]) => label).join(', ')}`);
+  }
+}
+
 /** What concurrent monitoring looks like in the seed: logs running now, stale ones, late notifications. */
 async function describeMonitoring(client: pg.PoolClient) {
   const { rows } = await client.query<Record<string, number>>(`
@@ -1070,6 +1107,7 @@ async function seedAll(client: pg.PoolClient, database: BenchDatabase) {
   const checksStarted = performance.now();
   await checkLoads(client);
   await checkTimeLogs(client);
+  await checkClinicalRecords(client);
   await describeMonitoring(client);
   console.log(`${'checks'.padEnd(38)}${seconds(checksStarted)}`);
   const analyzeStarted = performance.now();
