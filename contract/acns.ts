@@ -244,6 +244,10 @@ const isSeizureEntry = (
 ): seizure is { class: (typeof SEIZURE_ENTRY_CLASSES)[number] } =>
   (SEIZURE_ENTRY_CLASSES as readonly string[]).includes(seizure.class);
 
+/** The answer to "seizures in this period" that the seizure entries give: yes when one is a seizure. */
+export const listsASeizure = (seizures: readonly Pick<AcnsSeizure, 'class'>[]) =>
+  seizures.some(isSeizureEntry);
+
 /**
  * Why the answer to "seizures in this period" disagrees with the seizure entries, or undefined when it
  * agrees or is not given: yes needs an ESz, ECSz, ESE or ECSE among them, no needs none. Pure: the server
