@@ -529,7 +529,7 @@ describe('interpretations', () => {
     expect(summaryOf(again).at(-1)).toEqual(['Seizures in this period', 'Yes']);
     await user.click(within(again).getByRole('button', { name: 'Sign this report' }));
     expect(await screen.findByText('Interpretation signed')).toBeInTheDocument();
-  }, 90_000);
+  }, 120_000); // two sign dialogs and the edit form, the impression typed key by key
 });
 
 describe('billing notes', () => {
