@@ -229,6 +229,43 @@ export function acnsDefinitionErrors(
   return errors;
 }
 
+// Seizures in this period (DESIGN §4, round three): the reader's yes/no agrees with the seizure entries
+
+/** The classes that are seizures; BIRDs and the ictal-interictal continuum (IIC) are not (ACNS 2021). */
+export const SEIZURE_ENTRY_CLASSES = ['ESz', 'ECSz', 'ESE', 'ECSE'] as const;
+const SEIZURE_ENTRY_WORDS: Record<(typeof SEIZURE_ENTRY_CLASSES)[number], string> = {
+  ESz: 'an electrographic seizure',
+  ECSz: 'an electroclinical seizure',
+  ESE: 'an electrographic status epilepticus',
+  ECSE: 'an electroclinical status epilepticus',
+};
+const isSeizureEntry = (
+  seizure: Pick<AcnsSeizure, 'class'>,
+): seizure is { class: (typeof SEIZURE_ENTRY_CLASSES)[number] } =>
+  (SEIZURE_ENTRY_CLASSES as readonly string[]).includes(seizure.class);
+
+/** The answer to "seizures in this period" that the seizure entries give: yes when one is a seizure. */
+export const listsASeizure = (seizures: readonly Pick<AcnsSeizure, 'class'>[]) =>
+  seizures.some(isSeizureEntry);
+
+/**
+ * Why the answer to "seizures in this period" disagrees with the seizure entries, or undefined when it
+ * agrees or is not given: yes needs an ESz, ECSz, ESE or ECSE among them, no needs none. Pure: the server
+ * refuses a signature with it and the browser shows the same words.
+ */
+export function seizuresAnswerDisagreement(
+  answer: boolean | null | undefined,
+  seizures: readonly Pick<AcnsSeizure, 'class'>[],
+): string | undefined {
+  if (answer === null || answer === undefined) return undefined;
+  const first = seizures.find(isSeizureEntry);
+  if (!answer && first)
+    return `The findings list ${SEIZURE_ENTRY_WORDS[first.class]} (${first.class}): answer yes, or remove the seizure`;
+  if (answer && !first)
+    return `The findings list no seizure (${SEIZURE_ENTRY_CLASSES.join(', ')}): add it to the findings, or answer no`;
+  return undefined;
+}
+
 // Abbreviations
 
 /** "SI-LPD+F, frequent, 1 Hz, evolving". */

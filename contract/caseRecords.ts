@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type AcnsFindings, acnsDefinitionErrors, acnsFields, acnsOutputFields } from './acns';
+import {
+  type AcnsFindings,
+  type AcnsSeizure,
+  acnsDefinitionErrors,
+  acnsFields,
+  acnsOutputFields,
+  seizuresAnswerDisagreement,
+} from './acns';
 import type { FieldError } from './envelope';
 import { idParam, idValue, instant, optionalText, requiredText } from './fields';
 import { isValidNotification, NOTIFIED_BEFORE_EVENT, notificationSchema } from './notifications';
@@ -50,6 +57,11 @@ const interpretationShape = z.object({
   epileptiform: optionalText('Epileptiform activity', 5000, { multiline: true }),
   seizures: optionalText('Seizures', 5000, { multiline: true }),
   impression: optionalText('Impression', 5000, { multiline: true }),
+  /** "Seizures in this period": yes, no, or not answered yet (null); signing a daily or final needs it. */
+  seizuresInPeriod: z
+    .boolean({ error: 'Seizures in this period must be yes (true) or no (false)' })
+    .nullish()
+    .transform((value) => value ?? null),
   /** The ACNS 2021 terminology, structured beside the free text (DESIGN §4). */
   ...acnsFields,
   status: z.enum(INTERPRETATION_STATUSES, { error: 'Status must be draft or signed' }).default('draft'),
@@ -61,6 +73,34 @@ const interpretationShape = z.object({
     .nullish()
     .transform((value) => value ?? null),
 });
+
+/** The kinds whose signature needs the answer to "seizures in this period" (DESIGN §4, round three). */
+export const SEIZURES_ANSWER_KINDS: readonly (typeof INTERPRETATION_KINDS)[number][] = ['daily', 'final'];
+
+/** What signing an interpretation reads: its kind, the answer and the seizure entries. */
+export interface SignedReading {
+  kind: (typeof INTERPRETATION_KINDS)[number];
+  seizuresInPeriod: boolean | null | undefined;
+  acnsSeizures: readonly Pick<AcnsSeizure, 'class'>[];
+}
+
+/**
+ * Why an interpretation cannot be signed as it stands (400 naming `seizuresInPeriod`), or none: a daily or
+ * final report answers "seizures in this period", and any answer agrees with the seizure entries. A draft
+ * may disagree (the form warns); the signature may not. Pure: the server and the sign dialog share it.
+ */
+export function signingErrors(reading: SignedReading): FieldError[] {
+  const answer = reading.seizuresInPeriod ?? null;
+  if (answer === null && SEIZURES_ANSWER_KINDS.includes(reading.kind))
+    return [
+      {
+        field: 'seizuresInPeriod',
+        message: `Answer "seizures in this period" (yes or no) before signing a ${INTERPRETATION_KIND_WORDS[reading.kind]} report`,
+      },
+    ];
+  const disagreement = seizuresAnswerDisagreement(answer, reading.acnsSeizures);
+  return disagreement ? [{ field: 'seizuresInPeriod', message: disagreement }] : [];
+}
 
 // Impedances
 
@@ -364,6 +404,7 @@ const RECORD_OUTPUTS = {
     epileptiform: text,
     seizures: text,
     impression: text,
+    seizuresInPeriod: z.boolean().nullable(),
     ...acnsOutputFields,
     status: z.enum(INTERPRETATION_STATUSES),
     /** The signed interpretation an addendum amends; null for the other kinds. */
@@ -400,6 +441,7 @@ export const INTERPRETATION_ANSWER_DEFAULTS = {
   signedBy: null,
   signedAt: null,
   amendsId: null,
+  seizuresInPeriod: null,
   acnsBackground: null,
   patterns: [],
   acnsSeizures: [],

@@ -16,7 +16,7 @@
  * schema. PostgreSQL only (not PGlite).
  */
 import type pg from 'pg';
-import { type AcnsFindings, acnsDefinitionErrors } from '../contract/acns';
+import { type AcnsFindings, acnsDefinitionErrors, listsASeizure } from '../contract/acns';
 import { addMonths, monthsBetween } from '../contract/billing';
 import { monthIn } from '../contract/calendar';
 import {
@@ -747,6 +747,11 @@ function seedInterpretations(client: pg.PoolClient) {
       INTERPRETATION_READS.map((read) => JSON.stringify(acnsOfRead(read)[field])),
       hash('p.key', 54),
     )})::jsonb`;
+  // The answer to "seizures in this period" the same read's seizure entries give, as signing requires.
+  const answered = `(${pick(
+    INTERPRETATION_READS.map((read) => String(listsASeizure(acnsOfRead(read).acnsSeizures))),
+    hash('p.key', 54),
+  )})::jsonb`;
   return insertRecords(
     client,
     'interpretations',
@@ -785,6 +790,7 @@ function seedInterpretations(client: pg.PoolClient) {
       'impression', ${amended(text('impression'))},
       'acnsBackground', ${coded('acnsBackground')}, 'patterns', ${coded('patterns')},
       'acnsSeizures', ${coded('acnsSeizures')}, 'seizureBurdenPercent', ${coded('seizureBurdenPercent')},
+      'seizuresInPeriod', ${answered},
       'status', case when revision < p.revisions then 'draft' else p.status end,
       'signedBy', case when revision = p.revisions and p.status = 'signed' then p.reader_name end,
       'signedAt', case when revision = p.revisions and p.status = 'signed' then ${iso('p.signed_at')} end)`,

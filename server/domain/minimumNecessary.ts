@@ -16,6 +16,7 @@ const INTERPRETATION_CONTENT = {
   epileptiform: '',
   seizures: '',
   impression: '',
+  seizuresInPeriod: null,
   acnsBackground: null,
   patterns: [],
   acnsSeizures: [],

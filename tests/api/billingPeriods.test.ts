@@ -196,12 +196,13 @@ describeEachDatabase('Billing periods, channels and statements that reconcile', 
       'POST',
       API_PATHS.caseRecordRevisions(daily.id, 'interpretations', (report.body.data as { _id: number })._id),
       'reader1',
-      { baseRevision: 1, status: 'signed' },
+      { baseRevision: 1, status: 'signed', seizuresInPeriod: false },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(201);
     const final = await call('POST', API_PATHS.caseRecords(once.id, 'interpretations'), 'reader1', {
       kind: 'final',
       status: 'signed',
+      seizuresInPeriod: false,
     });
     expect(final.status, JSON.stringify(final.body)).toBe(201);
     const lines = (await statementOf(client)).lines;

@@ -152,6 +152,7 @@ describeEachDatabase('Case records API', (kind) => {
     await call('POST', revisions(created.id, 'interpretations', interpretationId), 'reader1', {
       baseRevision: 1,
       status: 'signed',
+      seizuresInPeriod: false,
     });
     const voided = await call('POST', revisions(created.id, 'interpretations', interpretationId), 'reader1', {
       baseRevision: 2,
@@ -209,6 +210,7 @@ describeEachDatabase('Case records API', (kind) => {
     await call('POST', revisions(created.id, 'interpretations', interpretationId), 'reader1', {
       baseRevision: 1,
       status: 'signed',
+      seizuresInPeriod: false,
     });
 
     const identifiers = {
@@ -235,12 +237,14 @@ describeEachDatabase('Case records API', (kind) => {
     for (const interpretation of await signedFor('billing1')) {
       expect(interpretation).toMatchObject({ kind: 'final', impression: '', acnsBackground: null });
       expect(interpretation.seizureBurdenPercent).toBeNull();
+      expect(interpretation.seizuresInPeriod).toBeNull();
     }
     expect((await signedFor('billing1'))[0]).toMatchObject({ status: 'signed', signedBy: 'reader1' });
     expect((await signedFor('reader1'))[0]).toMatchObject({
       impression: 'Diffuse slowing; no seizures.',
       acnsBackground: expect.objectContaining({ continuity: 'continuous' }),
       seizureBurdenPercent: 0,
+      seizuresInPeriod: false,
     });
     // Case notes are clinical: billing may not read them at all.
     expect((await call('GET', records(created.id, 'case-notes'), 'billing1')).status).toBe(403);
@@ -330,6 +334,7 @@ describeEachDatabase('Case records API', (kind) => {
       {
         baseRevision: 1,
         status: 'signed',
+        seizuresInPeriod: false,
       },
     );
     expect(signed.body.data).toMatchObject({ revision: 2, status: 'signed', signedBy: 'reader1' });
@@ -385,7 +390,7 @@ describeEachDatabase('Case records API', (kind) => {
       const daily = (await write(study.id, { kind: 'daily' })).body.data as Item;
       expect((await revise(study.id, daily._id, { baseRevision: 1, kind: 'final' })).status).toBe(409);
 
-      await revise(study.id, first._id, { baseRevision: 1, status: 'signed' });
+      await revise(study.id, first._id, { baseRevision: 1, status: 'signed', seizuresInPeriod: false });
       const afterSigning = await write(study.id, { kind: 'final' });
       expect(afterSigning.status).toBe(409);
       expect(afterSigning.body.error).toBe(
@@ -420,7 +425,7 @@ describeEachDatabase('Case records API', (kind) => {
           message: `Interpretation ${final._id} is a draft: edit it instead of adding an addendum`,
         },
       ]);
-      await revise(study.id, final._id, { baseRevision: 1, status: 'signed' });
+      await revise(study.id, final._id, { baseRevision: 1, status: 'signed', seizuresInPeriod: false });
       const elsewhere = await write(other.id, { kind: 'addendum', amendsId: final._id });
       expect(elsewhere.status).toBe(400);
       expect(fieldNames(elsewhere)).toEqual(['amendsId']);
@@ -438,10 +443,94 @@ describeEachDatabase('Case records API', (kind) => {
       expect(listed.find((item) => item._id === final._id)).toMatchObject({ amendsId: null });
     });
 
+    it('signs a daily or final report only with "seizures in this period" answered in agreement with the seizure entries', async () => {
+      const study = await caseInPreview();
+      const seizure = { class: 'ESz', durationSeconds: 45, lateralization: 'left' };
+      const patterns = [{ mainTerm1: 'L', mainTerm2: 'RDA', plus: ['S'], evolution: 'evolving' }];
+      // A draft may disagree while it is written: the form warns, the signature refuses.
+      const draft = await write(study.id, {
+        kind: 'final',
+        impression: 'Normal continuous EEG. No seizures.',
+        patterns,
+        acnsSeizures: [seizure],
+        seizuresInPeriod: false,
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      const final = draft.body.data as Item;
+      const saidNo = await revise(study.id, final._id, { baseRevision: 1, status: 'signed' });
+      expect(saidNo.status).toBe(400);
+      expect(saidNo.body.fields).toEqual([
+        {
+          field: 'seizuresInPeriod',
+          message: 'The findings list an electrographic seizure (ESz): answer yes, or remove the seizure',
+        },
+      ]);
+      const unanswered = await revise(study.id, final._id, {
+        baseRevision: 1,
+        seizuresInPeriod: null,
+        status: 'signed',
+      });
+      expect(unanswered.status).toBe(400);
+      expect(unanswered.body.fields).toEqual([
+        {
+          field: 'seizuresInPeriod',
+          message: 'Answer "seizures in this period" (yes or no) before signing a final report',
+        },
+      ]);
+      // Nothing was stored by the refusals: the draft is still at its first revision.
+      const signed = await revise(study.id, final._id, {
+        baseRevision: 1,
+        impression: 'Left temporal electrographic seizure.',
+        seizuresInPeriod: true,
+        status: 'signed',
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+      expect(signed.body.data).toMatchObject({ revision: 2, status: 'signed', seizuresInPeriod: true });
+
+      // Signed on creation the same: a daily report with no answer, or "yes" with only BIRDs, is refused.
+      const period = { periodStart: hoursAgo(30), periodEnd: hoursAgo(6) };
+      const dailyUnanswered = await write(study.id, { kind: 'daily', ...period, status: 'signed' });
+      expect(dailyUnanswered.status).toBe(400);
+      expect(fieldNames(dailyUnanswered)).toEqual(['seizuresInPeriod']);
+      const birds = { class: 'BIRDs', durationSeconds: 2 };
+      const yesWithBirds = await write(study.id, {
+        kind: 'daily',
+        ...period,
+        acnsSeizures: [birds],
+        seizuresInPeriod: true,
+        status: 'signed',
+      });
+      expect(yesWithBirds.status).toBe(400);
+      expect(yesWithBirds.body.fields).toEqual([
+        {
+          field: 'seizuresInPeriod',
+          message:
+            'The findings list no seizure (ESz, ECSz, ESE, ECSE): add it to the findings, or answer no',
+        },
+      ]);
+      const dailyNo = await write(study.id, {
+        kind: 'daily',
+        ...period,
+        acnsSeizures: [birds],
+        seizuresInPeriod: false,
+        status: 'signed',
+      });
+      expect(dailyNo.status, JSON.stringify(dailyNo.body)).toBe(201);
+      // An addendum may be signed without the answer, though not against its own entries.
+      const addendum = { kind: 'addendum', amendsId: final._id, status: 'signed' };
+      expect((await write(study.id, addendum)).status).toBe(201);
+      const against = await write(study.id, {
+        ...addendum,
+        acnsSeizures: [seizure],
+        seizuresInPeriod: false,
+      });
+      expect(fieldNames(against)).toEqual(['seizuresInPeriod']);
+    });
+
     it('keeps a case in preview while a draft is left, naming it, once the final is signed', async () => {
       const study = await caseInPreview();
       const final = (await write(study.id, { kind: 'final' })).body.data as Item;
-      await revise(study.id, final._id, { baseRevision: 1, status: 'signed' });
+      await revise(study.id, final._id, { baseRevision: 1, status: 'signed', seizuresInPeriod: false });
       await write(study.id, { kind: 'daily', periodStart: hoursAgo(30), periodEnd: hoursAgo(6) });
       const refused = await call('POST', API_PATHS.caseTransitions(study.id), 'reader1', {
         to: 'reviewed',

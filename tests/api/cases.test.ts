@@ -257,7 +257,7 @@ describeEachDatabase('Cases API', (kind) => {
         current.id,
         'interpretations',
         draftId,
-        { baseRevision: 1, status: 'signed' },
+        { baseRevision: 1, status: 'signed', seizuresInPeriod: false },
         'reader1',
       );
       const reviewed = await move(current, 'reviewed', 'reader1');

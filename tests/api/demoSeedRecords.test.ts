@@ -7,6 +7,8 @@ import {
   RECORD_SHAPES,
   RECORD_TIME_FIELDS,
   type RecordItem,
+  type SignedReading,
+  signingErrors,
 } from '../../contract/caseRecords';
 import { ACTIVE_CASE_STAGES, type CaseRow, type CaseStage } from '../../contract/cases';
 import type { NotificationTrigger } from '../../contract/clients';
@@ -321,6 +323,9 @@ describeEachDatabase('demo case records', (kind) => {
       const parsed = shape.safeParse(body);
       expect(parsed.success, `${kind} ${JSON.stringify(body)}`).toBe(true);
       expect(RECORD_RULES[kind as GenericRecordKind]?.(body) ?? [], kind).toEqual([]);
+      // A signed report answers "seizures in this period" as its seizure entries say (DESIGN §4).
+      if (kind === 'interpretations' && body.status === 'signed')
+        expect(signingErrors(parsed.data as unknown as SignedReading), JSON.stringify(body)).toEqual([]);
     }
   });
 

@@ -56,6 +56,7 @@ describeEachDatabase('Professional codes from signed reports', (kind) => {
   ) {
     const reply = await call('POST', API_PATHS.caseRecords(found.id, 'interpretations'), as, {
       impression: 'Read.',
+      seizuresInPeriod: false,
       ...body,
       status,
     });

@@ -73,6 +73,7 @@ describeEachDatabase('Reports due API', (kind) => {
 
   async function sign(caseId: number, body: Record<string, unknown>) {
     const reply = await call('POST', API_PATHS.caseRecords(caseId, 'interpretations'), 'reader1', {
+      seizuresInPeriod: false,
       ...body,
       status: 'signed',
     });

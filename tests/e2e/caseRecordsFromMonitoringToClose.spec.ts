@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
+import { answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { createClient, HOUR_MS, startMonitoring, ZONE } from './support/study';
 import { wallClockIn } from './support/wallClock';
@@ -123,13 +124,16 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   await page.goto(`/#${CASES}/preview/${caseId}/interpretations`);
   await expect(page.getByText('A signed final interpretation is required')).toBeVisible();
   await page.getByRole('button', { name: 'Add interpretation' }).click();
-  await dialog(page)
-    .getByLabel('Impression')
-    .fill('Abnormal cEEG: one electroclinical seizure, left temporal.');
+  const impression = 'Abnormal cEEG: one electroclinical seizure, left temporal.';
+  await dialog(page).getByLabel('Impression').fill(impression);
+  // The seizure is listed in ACNS terms, and "seizures in this period" answered yes beside the impression.
+  await dialog(page).getByRole('button', { name: 'Add seizure' }).click();
+  await dialog(page).getByRole('combobox', { name: 'Class' }).click();
+  await page.getByRole('option', { name: 'ECSz: electroclinical seizure' }).click();
+  await answerSeizures(dialog(page), 'Yes');
   await add(page, 'interpretation');
-  await section(page, 'Interpretations').getByRole('button', { name: 'Sign' }).click();
-  await dialog(page).getByRole('button', { name: 'Sign' }).click();
-  await expect(section(page, 'Interpretations').getByText(/Signed by/)).toBeVisible();
+  const interpretations = section(page, 'Interpretations');
+  await signReport(page, interpretations.getByRole('row').filter({ hasText: impression }), impression);
   const toReviewed = page.getByRole('button', { name: 'Move to reviewed' });
   await expect(toReviewed).toBeEnabled();
   await toReviewed.click();

@@ -3,6 +3,7 @@ import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { printedPages } from './support/pdf';
+import { answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { HOUR_MS, monthLabel, setUpStudy, ZONE } from './support/study';
 import { wallClockIn } from './support/wallClock';
@@ -28,6 +29,8 @@ async function addInterpretation(
     await form.getByLabel('Period end').fill(wallClockIn(ZONE, period.end));
   }
   await form.getByRole('textbox', { name: 'Impression' }).fill(impression);
+  // No seizure in this study: the daily and final reports say so, as signing them needs.
+  await answerSeizures(form, 'No');
   await coding?.(form);
   await form.getByRole('button', { name: 'Add interpretation' }).click();
 }
@@ -52,13 +55,9 @@ async function codeLpds(form: Locator) {
   await form.getByRole('checkbox', { name: '+F: fast' }).check();
 }
 
-/** Signs the draft whose impression reads `impression`, confirming that signing is final. */
-async function sign(page: Page, impression: string) {
-  const row = page.getByRole('row').filter({ hasText: impression });
-  await row.getByRole('button', { name: 'Sign' }).click();
-  await dialog(page).getByRole('button', { name: 'Sign' }).click();
-  await expect(row).toContainText('Signed by');
-}
+/** Signs the draft whose impression reads `impression`, after reading what is signed. */
+const sign = (page: Page, impression: string) =>
+  signReport(page, page.getByRole('row').filter({ hasText: impression }), impression);
 
 test('a reader signs a preliminary and two daily reports, is stopped from a second final, signs the final and an addendum; billing sees the codes over the client’s 07:00 billing days, prints the draft statement, closes the month; the case report prints identifiers and page numbers on every page', async ({
   page,

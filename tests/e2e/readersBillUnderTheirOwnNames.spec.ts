@@ -3,6 +3,7 @@ import { API_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
+import { answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { HOUR_MS, setUpStudy, startMonitoring, ZONE } from './support/study';
 import { wallClockIn } from './support/wallClock';
@@ -22,11 +23,9 @@ async function signDaily(page: Page, period: { start: Date; end: Date }, impress
   await form.getByLabel('Period start').fill(wallClockIn(ZONE, period.start));
   await form.getByLabel('Period end').fill(wallClockIn(ZONE, period.end));
   await form.getByRole('textbox', { name: 'Impression' }).fill(impression);
+  await answerSeizures(form, 'No');
   await form.getByRole('button', { name: 'Add interpretation' }).click();
-  const row = page.getByRole('row').filter({ hasText: impression });
-  await row.getByRole('button', { name: 'Sign' }).click();
-  await dialog(page).getByRole('button', { name: 'Sign' }).click();
-  await expect(row).toContainText('Signed by');
+  await signReport(page, page.getByRole('row').filter({ hasText: impression }), impression);
 }
 
 /** "HH:MM" of an instant on the client's wall clock. */

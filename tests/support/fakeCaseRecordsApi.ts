@@ -8,6 +8,8 @@ import {
   RECORD_SHAPES,
   type RecordItem,
   revisionInputSchema,
+  type SignedReading,
+  signingErrors,
   withAnswerDefaults,
   withModernElectrodes,
 } from '../../contract/caseRecords';
@@ -140,6 +142,10 @@ function checkedFields(kind: GenericRecordKind, fields: Fields, sent: Fields): F
   const parsed = validate(RECORD_SHAPES[kind], fields) as Fields;
   const rules = Object.keys(sent).length > 0 ? (RECORD_RULES[kind]?.(parsed) ?? []) : [];
   const errors = [...rules, ...futureTimeErrors(sent, new Date(now()))];
+  // As the server, once the fields hold: a write storing "signed" (the revisions of a signed one are
+  // refused before) answers "seizures in this period" in agreement with the seizure entries.
+  if (errors.length === 0 && kind === 'interpretations' && parsed.status === 'signed')
+    errors.push(...signingErrors(parsed as unknown as SignedReading));
   if (errors.length > 0)
     throw toHttpError(400, { error: `Invalid ${errors.map((e) => e.field).join(', ')}`, fields: errors });
   return parsed;

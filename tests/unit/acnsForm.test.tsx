@@ -91,7 +91,7 @@ describe('the ACNS terminology form', () => {
       ),
     );
     expect(await screen.findByText('LPD+F, frequent, 1 Hz; ESz')).toBeInTheDocument();
-  });
+  }, 60_000); // every part of the terminology filled key by key in the whole interpretation form
 
   it('says which plus modifiers a pattern takes, and sends nothing until it is right', async () => {
     const { user, dialog, onRequest } = await openNewInterpretation();

@@ -424,6 +424,13 @@ describe('notifications against the protocol', () => {
   });
 });
 
+/** The sign dialog's summary of what is signed, as label and text pairs. */
+const summaryOf = (dialog: HTMLElement) => {
+  const summary = within(dialog).getByLabelText('What is signed');
+  const texts = [...summary.querySelectorAll('dt, dd')].map((cell) => cell.textContent);
+  return texts.flatMap((text, index) => (index % 2 ? [] : [[text, texts[index + 1]]]));
+};
+
 describe('interpretations', () => {
   it('signs a draft after saying signing is final; then only an addendum may follow', async () => {
     const { user, onRequest } = renderStory(stories.Interpretations);
@@ -434,8 +441,15 @@ describe('interpretations', () => {
     expect(draft).toHaveTextContent('Draft');
     await user.click(button(draft, 'Sign'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign interpretation' });
-    expect(dialog).toHaveTextContent('Signing is final');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    expect(dialog).toHaveTextContent('signing this report is final');
+    // What is signed, together: the impression, the findings in ACNS abbreviations and the answer.
+    expect(summaryOf(dialog)).toEqual([
+      ['Impression', 'Abnormal study: focal epilepsy of left temporal origin.'],
+      ['Rhythmic and periodic patterns (ACNS)', 'LRDA+S, evolving'],
+      ['Seizures (ACNS)', 'ESz, left, 2 min'],
+      ['Seizures in this period', 'Yes'],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign this report' }));
     expect(await screen.findByText('Interpretation signed')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
       sentRequest('POST', revisions(1, 'interpretations', 42), { status: 'signed', baseRevision: 1 }),
@@ -473,6 +487,49 @@ describe('interpretations', () => {
     expect(amending).toHaveTextContent('↳ Addendum');
     expect(signed.nextElementSibling).toBe(amending);
   }, 90_000); // two dialogs, the addendum's typed key by key into the interpretation form
+
+  it('will not sign a report whose "no seizures" contradicts its findings, saying why beside what is signed', async () => {
+    const { user, onRequest } = renderStory(stories.ContradictingDraft);
+    const draft = await rowWith('Normal continuous EEG. No seizures.');
+    await user.click(button(draft, 'Sign'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign interpretation' });
+    expect(summaryOf(dialog)).toEqual([
+      ['Impression', 'Normal continuous EEG. No seizures.'],
+      ['Rhythmic and periodic patterns (ACNS)', 'LRDA+S, evolving'],
+      ['Seizures (ACNS)', 'ESz, left, 2 min'],
+      ['Seizures in this period', 'No'],
+    ]);
+    const reason = 'The findings list an electrographic seizure (ESz): answer yes, or remove the seizure';
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
+    const sign = within(dialog).getByRole('button', { name: 'Sign this report' });
+    expect(sign).toBeDisabled();
+    expect(sign).toHaveAccessibleDescription(reason);
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+
+    // The form says so next to the impression, and the corrected answer signs.
+    await user.click(button(await rowWith('Normal continuous EEG. No seizures.'), 'Edit'));
+    const form = await screen.findByRole('dialog', { name: /Edit interpretation/ });
+    expect(within(form).getByText(new RegExp(reason.replace(/[()]/g, '\\$&')))).toBeInTheDocument();
+    await user.click(within(form).getByRole('combobox', { name: 'Seizures in this period' }));
+    await user.click(await screen.findByRole('option', { name: 'Yes' }));
+    await user.clear(within(form).getByRole('textbox', { name: 'Impression' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Impression' }), 'Left temporal seizure.');
+    await submitWith(user, 'Save', form);
+    await waitFor(() =>
+      expect(onRequest).toHaveBeenCalledWith(
+        sentRequest(
+          'POST',
+          revisions(1, 'interpretations', 44),
+          expect.objectContaining({ seizuresInPeriod: true, impression: 'Left temporal seizure.' }),
+        ),
+      ),
+    );
+    await user.click(button(await rowWith('Left temporal seizure.'), 'Sign'));
+    const again = await screen.findByRole('dialog', { name: 'Sign interpretation' });
+    expect(summaryOf(again).at(-1)).toEqual(['Seizures in this period', 'Yes']);
+    await user.click(within(again).getByRole('button', { name: 'Sign this report' }));
+    expect(await screen.findByText('Interpretation signed')).toBeInTheDocument();
+  }, 120_000); // two sign dialogs and the edit form, the impression typed key by key
 });
 
 describe('billing notes', () => {

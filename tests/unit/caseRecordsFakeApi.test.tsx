@@ -83,10 +83,22 @@ describe('the fake case-record calls', () => {
 
   it('sign an interpretation in the caller’s name; a signed one is then neither edited nor voided', async () => {
     const { post, get } = api('reader');
-    const created = await post(API_PATHS.caseRecords(1, 'interpretations'), { kind: 'final' });
+    const created = await post(API_PATHS.caseRecords(1, 'interpretations'), {
+      kind: 'final',
+      acnsSeizures: [{ class: 'ESz' }],
+      seizuresInPeriod: false,
+    });
     const id = (created as { data: { _id: number } }).data._id;
     const path = API_PATHS.caseRecordRevisions(1, 'interpretations', id);
-    expect(await post(path, { status: 'signed', baseRevision: 1 })).toMatchObject({
+    // As the server: "no seizures" against an ESz entry is saved as a draft, never signed.
+    expect(await refusal(post(path, { status: 'signed', baseRevision: 1 }))).toMatchObject({
+      status: 400,
+      errors: {
+        seizuresInPeriod:
+          'The findings list an electrographic seizure (ESz): answer yes, or remove the seizure',
+      },
+    });
+    expect(await post(path, { status: 'signed', seizuresInPeriod: true, baseRevision: 1 })).toMatchObject({
       data: { status: 'signed', signedBy: 'rhea', signedAt: expect.any(String) },
     });
     expect(await refusal(post(path, { impression: 'More', baseRevision: 2 }))).toMatchObject({

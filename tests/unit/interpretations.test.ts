@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SEIZURE_CLASSES, SEIZURE_ENTRY_CLASSES, seizuresAnswerDisagreement } from '../../contract/acns';
+import { INTERPRETATION_KINDS, signingErrors } from '../../contract/caseRecords';
 import {
   type InterpretationState,
   type InterpretationWrite,
@@ -133,6 +136,65 @@ describe('a report’s period within the recording', () => {
     expect(reportPeriodRefusal({ ...daily(null, '21:00'), kind: 'addendum' }, ended)).toMatch(/^An addendum/);
     expect(reportPeriodRefusal(daily('09:00', '10:00'), { ...running, recordingStart: null })).toBe(
       "A daily report's period must lie within the recording: set the recording start first",
+    );
+  });
+});
+
+describe('signing agrees with the seizure entries (DESIGN §4, round three)', () => {
+  const entries = (...classes: (typeof SEIZURE_CLASSES)[number][]) =>
+    classes.map((name) => ({ class: name }));
+
+  it('refuses "no" when the findings list a seizure, naming its class', () => {
+    expect(seizuresAnswerDisagreement(false, entries('BIRDs', 'ESz'))).toBe(
+      'The findings list an electrographic seizure (ESz): answer yes, or remove the seizure',
+    );
+    expect(signingErrors({ kind: 'final', seizuresInPeriod: false, acnsSeizures: entries('ECSE') })).toEqual([
+      {
+        field: 'seizuresInPeriod',
+        message:
+          'The findings list an electroclinical status epilepticus (ECSE): answer yes, or remove the seizure',
+      },
+    ]);
+  });
+
+  it('refuses "yes" when only BIRDs or the IIC are listed: they are not seizures', () => {
+    expect(
+      signingErrors({ kind: 'daily', seizuresInPeriod: true, acnsSeizures: entries('BIRDs', 'IIC') }),
+    ).toEqual([
+      {
+        field: 'seizuresInPeriod',
+        message: 'The findings list no seizure (ESz, ECSz, ESE, ECSE): add it to the findings, or answer no',
+      },
+    ]);
+  });
+
+  it('needs the answer to sign a daily or final report, not a preliminary or an addendum', () => {
+    for (const kind of ['daily', 'final'] as const)
+      expect(signingErrors({ kind, seizuresInPeriod: null, acnsSeizures: [] })).toEqual([
+        {
+          field: 'seizuresInPeriod',
+          message: `Answer "seizures in this period" (yes or no) before signing a ${kind} report`,
+        },
+      ]);
+    for (const kind of ['prelim', 'addendum'] as const)
+      expect(signingErrors({ kind, seizuresInPeriod: undefined, acnsSeizures: entries('ESz') })).toEqual([]);
+  });
+
+  it('accepts exactly the answers that agree, for any entries and any kind', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...INTERPRETATION_KINDS),
+        fc.array(fc.constantFrom(...SEIZURE_CLASSES), { maxLength: 6 }),
+        (kind, classes) => {
+          const hasSeizure = classes.some((name) =>
+            (SEIZURE_ENTRY_CLASSES as readonly string[]).includes(name),
+          );
+          const reading = { kind, acnsSeizures: entries(...classes) };
+          expect(signingErrors({ ...reading, seizuresInPeriod: hasSeizure })).toEqual([]);
+          expect(signingErrors({ ...reading, seizuresInPeriod: !hasSeizure })).toHaveLength(1);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
+import { listsASeizure } from '../../../contract/acns';
 import { monthIn } from '../../../contract/calendar';
 import { type CaseRecordKind, ELECTRODES_10_20, type EVENT_TYPES } from '../../../contract/caseRecords';
 import type { CaseStage, MonitoringLevel, StudyType } from '../../../contract/cases';
@@ -396,16 +397,21 @@ function plannedImpedances(
 }
 
 /** A draft read of the period, its findings seizures or not, as the recording had them. */
-const interpretation = (kind: string, periodStart: number, periodEnd: number, read: number) => ({
-  kind,
-  periodStart: iso(periodStart),
-  periodEnd: iso(periodEnd),
-  ...INTERPRETATION_READS[read],
-  ...acnsOfRead(INTERPRETATION_READS[read]),
-  status: 'draft',
-  signedBy: null,
-  signedAt: null,
-});
+const interpretation = (kind: string, periodStart: number, periodEnd: number, read: number) => {
+  const acns = acnsOfRead(INTERPRETATION_READS[read]);
+  return {
+    kind,
+    periodStart: iso(periodStart),
+    periodEnd: iso(periodEnd),
+    ...INTERPRETATION_READS[read],
+    ...acns,
+    // The reader's answer agrees with the entries, as signing requires (DESIGN §4, round three).
+    seizuresInPeriod: listsASeizure(acns.acnsSeizures),
+    status: 'draft',
+    signedBy: null,
+    signedAt: null,
+  };
+};
 
 const signed = (body: Record<string, unknown>, when: Date) => ({
   ...body,

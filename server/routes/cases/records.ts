@@ -14,6 +14,8 @@ import {
   recordParams,
   recordSchema,
   revisionInputSchema,
+  type SignedReading,
+  signingErrors,
   withAnswerDefaults,
   withModernElectrodes,
 } from '../../../contract/caseRecords';
@@ -219,6 +221,17 @@ async function checkInterpretation(tx: DbOrTx, caseId: number, write: Interpreta
   throw badRequest(`Invalid ${refusal.field}`, [{ field: refusal.field, message: refusal.message }]);
 }
 
+/**
+ * A write that signs (a create as signed, or the revision to signed: a signed one is never revised, so
+ * any write storing "signed" past the checks above is the signature) must answer "seizures in this period"
+ * in agreement with the seizure entries (400, DESIGN §4 round three). Drafts may disagree.
+ */
+function checkSigning(fields: Record<string, unknown>) {
+  if (fields.status !== 'signed') return;
+  const errors = signingErrors(fields as unknown as SignedReading);
+  if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
+}
+
 /** The item's latest revision, which the revision must be based on: 404 for no such item, 409 when stale. */
 export async function revisedFrom(
   tx: DbOrTx,
@@ -314,6 +327,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           if (kind === 'interpretations') {
             await checkReportPeriod(tx, found, fields, request.body);
             await checkInterpretation(tx, caseId, { next: { ...stateOf(fields), voided: false } });
+            checkSigning(fields);
           }
           const stored = await insertItem(tx, caseId, kind, fields, username);
           if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
@@ -363,6 +377,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
               await checkReportPeriod(tx, found, fields, changes);
               const next = { ...stateOf(fields), voided: voided ?? latest.voided };
               await checkInterpretation(tx, caseId, { itemId, next });
+              checkSigning(fields);
             }
             const stored = await appendRevision(
               tx,

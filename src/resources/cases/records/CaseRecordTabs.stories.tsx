@@ -200,7 +200,16 @@ const interpretation = (
   id: number,
   caseId: number,
   at: string,
-  fields: { kind: string; periodStart: string; periodEnd: string; seizures: string; impression: string },
+  fields: {
+    kind: string;
+    periodStart: string;
+    periodEnd: string;
+    seizures: string;
+    impression: string;
+    seizuresInPeriod: boolean;
+    acnsSeizures?: { class: string; durationSeconds: number; lateralization: string }[];
+    patterns?: { mainTerm1: string; mainTerm2: string; plus: string[]; evolution: string }[];
+  },
   status: 'draft' | 'signed',
 ) =>
   seedRecord(id, caseId, 'interpretations', {
@@ -218,6 +227,10 @@ const interpretation = (
 
 const RECORDING_START = '2026-03-02T09:30:00.000Z';
 
+/** The night's left temporal seizure and the rhythmic delta around it, in ACNS terms. */
+const LEFT_SEIZURE = { class: 'ESz', durationSeconds: 120, lateralization: 'left' };
+const LRDA = { mainTerm1: 'L', mainTerm2: 'RDA', plus: ['S'], evolution: 'evolving' };
+
 const INTERPRETATIONS: SeedRecord[] = [
   interpretation(
     41,
@@ -229,6 +242,8 @@ const INTERPRETATIONS: SeedRecord[] = [
       periodEnd: night('07:00'),
       seizures: 'One electrographic seizure at 02:14, left temporal onset, 2 minutes.',
       impression: 'Abnormal: a left temporal seizure and left temporal sharp waves.',
+      seizuresInPeriod: true,
+      acnsSeizures: [LEFT_SEIZURE],
     },
     'signed',
   ),
@@ -242,6 +257,9 @@ const INTERPRETATIONS: SeedRecord[] = [
       periodEnd: night('09:00'),
       seizures: 'One seizure, as in the preliminary report; none after lorazepam.',
       impression: 'Abnormal study: focal epilepsy of left temporal origin.',
+      seizuresInPeriod: true,
+      patterns: [LRDA],
+      acnsSeizures: [LEFT_SEIZURE],
     },
     'draft',
   ),
@@ -255,6 +273,7 @@ const INTERPRETATIONS: SeedRecord[] = [
       periodEnd: '2026-03-06T10:00:00.000Z',
       seizures: 'None.',
       impression: 'Abnormal: left temporal sharp waves, no seizure in 48 hours.',
+      seizuresInPeriod: false,
     },
     'signed',
   ),
@@ -351,6 +370,35 @@ export const CaseNotes: Story = { args: { path: monitoring('case-notes') } };
 
 /** A reader's signed preliminary interpretation and the final one still a draft, to sign. */
 export const Interpretations: Story = { args: { ...reader, path: monitoring('interpretations') } };
+
+/**
+ * A draft final whose impression was edited to "no seizures" while its findings still list the seizure
+ * (issue 31): the sign dialog shows them together and will not sign until the answer agrees.
+ */
+export const ContradictingDraft: Story = {
+  args: {
+    ...reader,
+    path: monitoring('interpretations'),
+    records: [
+      interpretation(
+        44,
+        MONITORING,
+        night('09:00'),
+        {
+          kind: 'final',
+          periodStart: RECORDING_START,
+          periodEnd: night('09:00'),
+          seizures: 'None.',
+          impression: 'Normal continuous EEG. No seizures.',
+          seizuresInPeriod: false,
+          patterns: [LRDA],
+          acnsSeizures: [LEFT_SEIZURE],
+        },
+        'draft',
+      ),
+    ],
+  },
+};
 
 /** A reviewed case with its signed final interpretation: an addendum may follow. */
 export const SignedFinalInterpretation: Story = { args: { ...reader, path: reviewed('interpretations') } };

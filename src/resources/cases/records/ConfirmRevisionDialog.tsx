@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -35,9 +36,12 @@ export const ConfirmRevisionDialog = ({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const refused = revision.refusal?.(base);
+  const { Summary } = revision;
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
+    if (refused) return;
     if (revision.askReason && !reason.trim())
       return setReasonError('Say why, for whoever reads the record later');
     setPending(true);
@@ -62,7 +66,13 @@ export const ConfirmRevisionDialog = ({
         <DialogTitle>{revision.title}</DialogTitle>
         <DialogContent>
           {base !== item && <ConflictAlert details={details} opened={item} newer={base} fields={fields} />}
+          {Summary && <Summary item={base} details={details} />}
           <DialogContentText>{revision.message}</DialogContentText>
+          {refused && (
+            <Alert id="confirm-refusal" severity="error" sx={{ mt: 2 }}>
+              {refused}
+            </Alert>
+          )}
           {revision.askReason && (
             <TextField
               label="Reason"
@@ -86,7 +96,14 @@ export const ConfirmRevisionDialog = ({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Back</Button>
-          <Button type="submit" variant="contained" loading={pending} autoFocus={!revision.askReason}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={pending}
+            autoFocus={!revision.askReason && !refused}
+            disabled={Boolean(refused)}
+            aria-describedby={refused ? 'confirm-refusal' : undefined}
+          >
             {revision.confirmLabel}
           </Button>
         </DialogActions>

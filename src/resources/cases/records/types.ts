@@ -1,6 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { CaseRecordKind, GenericRecordKind, recordSchema } from '../../../../contract/caseRecords';
+import type {
+  CaseRecordKind,
+  GenericRecordKind,
+  RecordItem,
+  recordSchema,
+} from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
 import type { InsertionLocation } from '../../../../contract/timeLogs';
 import type { FieldSpec } from './recordDiff';
@@ -24,6 +29,10 @@ export interface ConfirmedRevision {
   changes: Record<string, unknown>;
   /** Asks why, sent as `voidReason`. */
   askReason?: boolean;
+  /** What the user confirms, shown whole in the dialog: e.g. a report's impression and findings together. */
+  Summary?: ComponentType<{ item: RecordItem; details: CaseDetails }>;
+  /** Why the item cannot take the revision as it stands: shown, and the confirm button is disabled. */
+  refusal?(item: RecordItem): string | undefined;
   /** The notification once written. */
   done: string;
 }

@@ -1,8 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { SelectInput, TextInput } from 'react-admin';
-import { acnsLines } from '../../../../../contract/acns';
-import type { INTERPRETATION_KINDS, INTERPRETATION_STATUSES } from '../../../../../contract/caseRecords';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import { NullableBooleanInput, SelectInput, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { type AcnsSeizure, acnsLines, seizuresAnswerDisagreement } from '../../../../../contract/acns';
+import {
+  type INTERPRETATION_KINDS,
+  type INTERPRETATION_STATUSES,
+  type RecordItem,
+  type SignedReading,
+  signingErrors,
+} from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
 import { formatInZone } from '../../../../dates';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
@@ -44,6 +53,11 @@ const interpretationFields = (details: CaseDetails): readonly FieldSpec[] => [
   momentField('periodStart', 'Period start', details.client.timeZone),
   momentField('periodEnd', 'Period end', details.client.timeZone),
   ...SECTIONS,
+  {
+    field: 'seizuresInPeriod',
+    label: 'Seizures in this period',
+    format: (value) => answerText(value as boolean | null),
+  },
   ...acnsFieldSpecs(details.client.timeZone),
   labelledField('status', 'Status', STATUS_LABELS),
   { field: 'signedBy', label: 'Signed by', format: (value) => personLabelOf(details, String(value)) },
@@ -63,6 +77,42 @@ const statusText = (interpretation: Interpretation, details: CaseDetails) => {
   return isSigned(interpretation) && signature ? `Signed ${signature}` : 'Draft';
 };
 
+/** Yes, no, or not answered yet (null). */
+const answerText = (answer: boolean | null | undefined) =>
+  answer === true ? 'Yes' : answer === false ? 'No' : 'Not answered';
+
+/**
+ * "Seizures in this period", next to the impression, with a warning while the answer disagrees with the
+ * seizure entries further down: a draft may be saved so, the signature refuses it (DESIGN §4).
+ */
+const SeizuresAnswerInput = () => {
+  const [answer, seizures] = useWatch({ name: ['seizuresInPeriod', 'acnsSeizures'] }) as [
+    boolean | null | undefined,
+    { class?: string }[] | undefined,
+  ];
+  const disagreement = seizuresAnswerDisagreement(
+    answer,
+    (seizures ?? []).filter((seizure): seizure is AcnsSeizure => Boolean(seizure?.class)),
+  );
+  return (
+    <>
+      <NullableBooleanInput
+        source="seizuresInPeriod"
+        label="Seizures in this period"
+        nullLabel="Not answered"
+        trueLabel="Yes"
+        falseLabel="No"
+        helperText="Needed to sign a daily or final report; agrees with the seizures listed under ACNS terminology"
+      />
+      {disagreement && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {disagreement}. A draft may be saved so; it cannot be signed until they agree.
+        </Alert>
+      )}
+    </>
+  );
+};
+
 const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
   <>
     <SelectInput source="kind" label="Kind" choices={KIND_CHOICES} isRequired autoFocus />
@@ -73,9 +123,45 @@ const InterpretationInputs = ({ details }: { details: CaseDetails }) => (
     {SECTIONS.map(({ field, label }) => (
       <TextInput key={field} source={field} label={label} multiline minRows={2} />
     ))}
+    <SeizuresAnswerInput />
     <AcnsInputs timeZone={details.client.timeZone} />
   </>
 );
+
+/**
+ * What is signed, together: the impression, the structured findings in ACNS abbreviations and the answer
+ * to "seizures in this period", so a signer sees them side by side whatever the form scrolled past.
+ */
+const SigningSummary = ({ item, details }: { item: RecordItem; details: CaseDetails }) => {
+  const interpretation = item as Interpretation;
+  const time = (at: string) => formatInZone(at, details.client.timeZone);
+  const findings = acnsLines(interpretation, time);
+  const rows: [string, string][] = [
+    ['Impression', interpretation.impression || '—'],
+    ...(findings.length
+      ? findings.map(({ label, text }): [string, string] => [`${label} (ACNS)`, text])
+      : [['Findings (ACNS)', 'None recorded'] as [string, string]]),
+    ['Seizures in this period', answerText(interpretation.seizuresInPeriod)],
+  ];
+  return (
+    <Box
+      component="dl"
+      aria-label="What is signed"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, mt: 0 }}
+    >
+      {rows.map(([label, text]) => (
+        <Fragment key={label}>
+          <Typography component="dt" variant="subtitle2">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+            {text}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+};
 
 /** Says what a signed final interpretation allows, and whether the case has one. */
 const InterpretationIntro = ({
@@ -145,9 +231,11 @@ export const interpretationsView: RecordKindView<Interpretation> = {
         type: 'confirm',
         revision: {
           title: 'Sign interpretation',
+          Summary: SigningSummary,
           message:
-            'Signing is final: it is signed in your name, now, and can no longer be edited. Anything to add or correct afterwards goes in an addendum.',
-          confirmLabel: 'Sign',
+            'Read the impression and the findings above together: signing this report is final. It is signed in your name, now, and can no longer be edited. Anything to add or correct afterwards goes in an addendum.',
+          refusal: (item) => signingErrors(item as unknown as SignedReading)[0]?.message,
+          confirmLabel: 'Sign this report',
           changes: { status: 'signed' },
           done: 'Interpretation signed',
         },
@@ -183,6 +271,7 @@ export const interpretationsView: RecordKindView<Interpretation> = {
       acnsPatterns: acns.patterns ?? '',
       acnsSeizures: acns.seizures ?? '',
       seizureBurden: acns.burden ?? '',
+      seizuresInPeriod: answerText(interpretation.seizuresInPeriod),
       ...Object.fromEntries(SECTIONS.map(({ field }) => [field, interpretation[field]])),
     };
   },

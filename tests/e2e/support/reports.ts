@@ -1,0 +1,19 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Answers "Seizures in this period" in an open interpretation form, next to the impression. */
+export async function answerSeizures(form: Locator, answer: 'Yes' | 'No') {
+  await form.getByRole('combobox', { name: 'Seizures in this period' }).click();
+  await form.page().getByRole('option', { name: answer, exact: true }).click();
+}
+
+/**
+ * Signs the draft in `row`: the sign dialog shows what is signed (the impression beside the findings and
+ * the answer), and the reader confirms "Sign this report" after reading it.
+ */
+export async function signReport(page: Page, row: Locator, impression: string) {
+  await row.getByRole('button', { name: 'Sign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign interpretation' });
+  await expect(dialog.getByLabel('What is signed')).toContainText(impression);
+  await dialog.getByRole('button', { name: 'Sign this report' }).click();
+  await expect(row).toContainText('Signed by');
+}
