@@ -18,7 +18,8 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const HOOKUP_LEAD_HOURS = 4;
 export const TAKEDOWN_TRAIL_HOURS = 4;
 
-const floorToMinute = (instant: number) => Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+/** The whole UTC minute an instant falls in: billing's grid. */
+export const floorToMinute = (instant: number) => Math.floor(instant / MINUTE_MS) * MINUTE_MS;
 
 /** Floors both ends to whole UTC minutes; `undefined` when nothing is left. */
 export function toMinuteGrid(interval: Interval): Interval | undefined {

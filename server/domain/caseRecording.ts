@@ -2,7 +2,7 @@ import { wallClockFormat } from '../../contract/calendar';
 import type { CaseRecordKind } from '../../contract/caseRecords';
 import type { CaseStage } from '../../contract/cases';
 import type { FieldError } from '../../contract/envelope';
-import { HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
+import { floorToMinute, HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
 import type { TimeLogActivity, TimeLogFields } from '../../contract/timeLogs';
 import { FUTURE_TOLERANCE_MS, logWindow, type StudyTimes } from './timeLogRules';
 
@@ -78,25 +78,31 @@ export interface DatedRecord {
  * end", with `recording` naming the recording), or `undefined`.
  */
 export function outsideRecording(
-  { activity, start, end }: DatedRecord,
+  { activity, start: exactStart, end: exactEnd }: DatedRecord,
   study: StudyTimes,
   recording = 'the recording',
 ): string | undefined {
   // A record that is not a log keeps the window of the activities within the recording.
   const window = logWindow(activity ?? 'monitoring', study);
   if (!window) return activity === 'hookup' ? undefined : `lies outside ${recording}, which has no start`;
+  // Compared on billing's minute grid: a log stopped at 09:38:25 lies within a recording ended at 09:38,
+  // as its minutes bill (a recording end is entered to the minute, right after the log is stopped).
+  const start = floorToMinute(exactStart);
+  const end = exactEnd === undefined || exactEnd === null ? exactEnd : floorToMinute(exactEnd);
+  const earliest = floorToMinute(window.earliest);
+  const latest = window.latest === null ? null : floorToMinute(window.latest);
   const moment = end === undefined;
-  if (start < window.earliest) {
+  if (start < earliest) {
     if (activity === 'hookup') return `starts more than ${HOOKUP_LEAD_HOURS} h before ${recording} start`;
     return `${moment ? 'lies' : 'starts'} before ${recording} start`;
   }
-  if (window.latest === null) return undefined;
-  if (end !== undefined && end !== null && end > window.latest) {
+  if (latest === null) return undefined;
+  if (end !== undefined && end !== null && end > latest) {
     return activity === 'takedown'
       ? `ends more than ${TAKEDOWN_TRAIL_HOURS} h after ${recording} end`
       : `ends after ${recording} end`;
   }
-  if (start > window.latest) return `${moment ? 'lies' : 'starts'} after ${recording} end`;
+  if (start > latest) return `${moment ? 'lies' : 'starts'} after ${recording} end`;
   return undefined;
 }
 

@@ -117,13 +117,30 @@ describe('records kept within the recording when its times change (DESIGN §4, r
   });
   const note = (at: number): DatedRecord => ({ name: 'case note', by: 'tech1', start: START + at * HOUR });
 
+  it('compares on billing’s minute grid: a log stopped seconds into the minute the recording ends lies within it', () => {
+    const SECOND = 1000;
+    const stoppedAt = (seconds: number): DatedRecord => ({
+      name: 'monitoring log',
+      by: 'tech1',
+      activity: 'monitoring',
+      start: START + HOUR,
+      end: END + seconds * SECOND,
+    });
+    expect(outsideRecording(stoppedAt(25), study)).toBeUndefined();
+    expect(outsideRecording(stoppedAt(59), study)).toBeUndefined();
+    expect(outsideRecording(stoppedAt(60), study)).toBe('ends after the recording end');
+    expect(outsideRecording({ ...note(0), start: START - SECOND }, study)).toBe(
+      'lies before the recording start',
+    );
+  });
+
   it('keeps each record in its window: a hookup 4 h early, a takedown 4 h late, the rest within', () => {
     expect(outsideRecording(log('hookup', -4, 0), study)).toBeUndefined();
     expect(outsideRecording(log('hookup', -4.01, 0), study)).toBe(
       'starts more than 4 h before the recording start',
     );
     expect(outsideRecording(log('takedown', 5, 10), study)).toBeUndefined();
-    expect(outsideRecording(log('takedown', 5, 10.01), study)).toBe(
+    expect(outsideRecording(log('takedown', 5, 10.02), study)).toBe(
       'ends more than 4 h after the recording end',
     );
     expect(outsideRecording(log('takedown', -0.5, 1), study)).toBe('starts before the recording start');
