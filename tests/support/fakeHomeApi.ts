@@ -25,6 +25,11 @@ import type { FakeHandler } from './HandlersHarness';
  */
 
 const MINUTE = 60_000;
+/**
+ * When the module's times were taken: a test that reads them as "due in 10 min" holds the clock there, since
+ * a busy machine can take minutes to reach it after the module loads.
+ */
+export const HOME_FIXTURES_AT = Date.now();
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
 
 export const buildStageCounts = (overrides: Partial<StageCounts> = {}): StageCounts => ({
