@@ -137,8 +137,10 @@ describe('leaving a case and handing it over (DESIGN §4, round three)', () => {
   it('hands over within the recording only, its ends included', () => {
     expect(handoverWindowRefusal('BMH-2026-0042', new Date(START), study)).toBeUndefined();
     expect(handoverWindowRefusal('BMH-2026-0042', new Date(END), study)).toBeUndefined();
-    expect(handoverWindowRefusal('BMH-2026-0042', new Date(END + 1), study)).toBe(
-      'A handover lies within the recording of case BMH-2026-0042 (Nov 23, 04:05 MST to Nov 23, 10:05 MST): one at Nov 23, 10:05 MST lies after the recording end',
+    // On billing's minute grid: within the minute the recording ends in is within it, the next one is not.
+    expect(handoverWindowRefusal('BMH-2026-0042', new Date(END + 59_000), study)).toBeUndefined();
+    expect(handoverWindowRefusal('BMH-2026-0042', new Date(END + 60_000), study)).toBe(
+      'A handover lies within the recording of case BMH-2026-0042 (Nov 23, 04:05 MST to Nov 23, 10:05 MST): one at Nov 23, 10:06 MST lies after the recording end',
     );
     expect(
       handoverWindowRefusal('BMH-2026-0042', new Date(START - 60_000), { ...study, recordingEnd: null }),
