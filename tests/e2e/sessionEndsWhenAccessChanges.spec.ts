@@ -36,8 +36,7 @@ test('an admin removes a technologist’s groups while the app is open on their 
   await expect(
     log
       .getByRole('row')
-      .filter({ hasText: 'user.access-groups' })
-      .filter({ hasText: technologist.username })
+      .filter({ hasText: `changed the access groups of ${technologist.username}` })
       .first(),
   ).toBeVisible();
   await page.getByLabel('User').fill(technologist.username);
