@@ -85,6 +85,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
   const body: ErrorEnvelope = { success: false, error: error.message };
   if (error.fields) body.fields = error.fields;
   if (error.unmet) body.unmet = error.unmet;
+  if (error.overLoad) body.overLoad = error.overLoad;
   return reply.code(error.statusCode).send(body);
 }
 

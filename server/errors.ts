@@ -1,4 +1,4 @@
-import type { FieldError } from '../contract/envelope';
+import type { FieldError, LoadRefusal } from '../contract/envelope';
 
 /** An error that is a value with an HTTP status; the one error handler maps it to the envelope. */
 export class AppError extends Error {
@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly fields?: FieldError[],
     /** A case move's unmet guards (409), each in words a technologist understands. */
     readonly unmet?: string[],
+    /** A technologist's load limit refused the write (409): by how much, and who could take the case. */
+    readonly overLoad?: LoadRefusal,
   ) {
     super(message);
   }
@@ -19,3 +21,5 @@ export const unauthorized = (message = 'User needs to be authenticated to call t
 export const forbidden = (message = 'Access denied') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string, unmet?: string[]) => new AppError(409, message, undefined, unmet);
+export const overLoadConflict = (message: string, overLoad: LoadRefusal) =>
+  new AppError(409, message, undefined, undefined, overLoad);

@@ -10,6 +10,7 @@ import {
 } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
+import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
 import {
   caseActions,
   caseNumberCounters,
@@ -188,7 +189,7 @@ describeEachDatabase('demo cases seed', (kind) => {
     expect(new Set(actions.map((action) => action.kind))).toEqual(new Set(ACTION_KINDS));
   });
 
-  it('keeps every technologist within the load limits, tech1 with room for one more continuous case', async () => {
+  it('keeps every technologist within the load limits, tech1 and newhire each with room for one more continuous case', async () => {
     const technologists = await get(API_PATHS.technologists);
     const loads = technologists.data as { username: string; active: Record<string, number> }[];
     for (const { username, active } of loads) {
@@ -200,7 +201,9 @@ describeEachDatabase('demo cases seed', (kind) => {
     for (const load of loads) expect(weight(load), load.username).toBeLessThanOrEqual(12);
     const tech1 = loads.find((load) => load.username === 'tech1');
     expect(tech1 && weight(tech1)).toBe(12 - 3);
-    expect(loads.find((load) => load.username === 'newhire')?.active.continuous).toBeGreaterThan(0);
+    const newhire = loads.find((load) => load.username === 'newhire');
+    expect(newhire?.active.continuous).toBeGreaterThan(0);
+    expect(newhire && weight(newhire)).toBeLessThanOrEqual(12 - 3);
   });
 
   it('copies into each closed case, cancelled ones too, the protocol and transfer revisions it ran under, as the API shows them', async () => {
@@ -253,5 +256,29 @@ describeEachDatabase('demo cases seed', (kind) => {
     const caseNumber = (reply.body.data as { caseNumber: string }).caseNumber;
     expect(caseNumber).toBe(`SBRMC-${counter.year}-${String(counter.lastNumber + 1).padStart(4, '0')}`);
     expect(rows.map((row) => row.caseNumber)).not.toContain(caseNumber);
+  });
+
+  // Last: it changes the demo data the tests above read.
+  it('lets tech1 hand a continuous patient they watch over to newhire', async () => {
+    const { cases: rows, assignments } = await readTables();
+    const watchedByTech1 = rows.filter(
+      (row) =>
+        row.stage === 'monitoring' &&
+        row.monitoringLevel === 'continuous' &&
+        assignments.every((found) => found.caseId !== row.id || found.username === 'tech1'),
+    );
+    const open: { caseId: number; log: TimeLog }[] = [];
+    for (const row of watchedByTech1) {
+      const logs = (await get(API_PATHS.caseRecords(row.id, 'time-logs'))).data as TimeLogList;
+      const log = logs.timeLogs.find((found) => found.technologist === 'tech1' && found.end === null);
+      if (log) open.push({ caseId: row.id, log });
+    }
+    const [first] = open;
+    if (!first) throw new Error('tech1 watches no continuous demo patient');
+    const reply = await callApi(server, 'POST', API_PATHS.caseHandovers(first.caseId), {
+      token: tokens.tech1,
+      body: { from: 'tech1', to: 'newhire', at: new Date(Date.now() - 60_000).toISOString(), note: '' },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   });
 });

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { CaseHandover } from '../../contract/cases';
+import type { LoadRefusal } from '../../contract/envelope';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
 import { auditLog } from '../../server/db/schema';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
+import { createTestUser, type TestUser } from './support/identity';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 const PATIENT = {
@@ -22,10 +24,13 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 describeEachDatabase('Handovers', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
+  /** A technologist with no case, who can take any. */
+  let spare: TestUser;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     tokens = await demoTokens();
+    spare = await createTestUser(inject('identity'), { groups: ['technologist'] });
   });
   afterAll(async () => {
     await server?.close();
@@ -111,6 +116,17 @@ describeEachDatabase('Handovers', (kind) => {
     expect(overLoad.body.error).toMatch(
       /^Sam Ortega would hold 4 continuous and 1 intermittent cases, a load of 13/,
     );
+    // The refusal says by how much, and offers the technologists who could take the case instead: neither
+    // the outgoing one nor the refused one, each with room for it, the lightest load first.
+    const refusal = overLoad.body.overLoad as LoadRefusal;
+    expect(refusal).toMatchObject({ name: 'Sam Ortega', load: 13, limit: 12 });
+    expect(refusal.takers).toContainEqual({ username: spare.username, name: spare.name, load: 0 });
+    const offered = refusal.takers.map((taker) => taker.username);
+    expect(offered).not.toContain('tech1');
+    expect(offered).not.toContain('newhire');
+    for (const taker of refusal.takers) expect(taker.load, taker.username).toBeLessThanOrEqual(11);
+    const loads = refusal.takers.map((taker) => taker.load);
+    expect(loads).toEqual(loads.toSorted((a, b) => a - b));
     expect((await assign('newhire', [])).status).toBe(200);
     // None of the refusals wrote anything.
     expect((await logsOf(caseId)).map((found) => [found.technologist, found.revision, found.end])).toEqual([

@@ -7,8 +7,9 @@ import type { ActionKind, CaseStage, MonitoringLevel, StudyType } from '../../..
  * one technologist), studies waiting for the reader, reviewed ones waiting for billing, closed ones of the
  * last weeks and two cancelled orders. Times count back from the moment of seeding. The demo technologists
  * are tech1 and newhire, each within the load of DESIGN §4 (a continuous case weighs 3, an intermittent one
- * 1, at most 12): tech1's active cases weigh 9, so one more continuous case can still be assigned to them;
- * tech1 watches three patients at once (three open logs). Each recording gets its clinical records
+ * 1, at most 12): tech1's active cases weigh 9 and newhire's 9, so either can still take one more continuous
+ * case (tech1 can hand a patient they watch over to newhire); tech1 watches three patients at once (three
+ * open logs). Each recording gets its clinical records
  * (demoRecords.ts).
  */
 
@@ -93,9 +94,9 @@ export const DEMO_CASES: readonly DemoCase[] = [
   {
     client: 'CRCH',
     stage: 'intake',
-    studyType: 'icu',
+    studyType: 'routine',
     hasVideo: true,
-    monitoringLevel: 'intermittent',
+    monitoringLevel: 'unmonitored',
     technologists: ['newhire'],
     openedHoursAgo: 1.5,
     hookedUp: true,
@@ -125,7 +126,7 @@ export const DEMO_CASES: readonly DemoCase[] = [
     studyType: 'icu',
     hasVideo: false,
     monitoringLevel: 'intermittent',
-    technologists: ['newhire'],
+    technologists: [],
     openedHoursAgo: 1,
     createdBy: 'admin',
     patient: 'partial',
@@ -221,9 +222,9 @@ export const DEMO_CASES: readonly DemoCase[] = [
   {
     client: 'BRMH',
     stage: 'monitoring',
-    studyType: 'icu',
+    studyType: 'ambulatory',
     hasVideo: false,
-    monitoringLevel: 'intermittent',
+    monitoringLevel: 'unmonitored',
     technologists: ['newhire'],
     openedHoursAgo: 26,
     checkedMinutesAgo: 12,

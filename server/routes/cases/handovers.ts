@@ -19,8 +19,9 @@ import { indexTimeLog } from '../../db/timeLogs';
 import type { DbOrTx } from '../../db/transaction';
 import { assignmentRefusal } from '../../domain/caseStages';
 import { handoverFieldErrors, handoverStartRefusal, handoverWindowRefusal } from '../../domain/handovers';
-import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
-import { badRequest, conflict, forbidden } from '../../errors';
+import { takeOverRefusal } from '../../domain/technologistLoad';
+import { badRequest, conflict, forbidden, overLoadConflict } from '../../errors';
+import type { TechnologistRoster } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
@@ -38,18 +39,32 @@ async function fieldErrors(directory: UserDirectory, input: Input) {
   if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
 }
 
-/** The incoming technologist is put on the case if not yet, within their load limit (409). */
+/**
+ * The incoming technologist is put on the case if not yet, within their load limit: a 409 beyond it says
+ * by how much and names the other technologists who could take the case.
+ */
 async function assignIncoming(
   tx: DbOrTx,
   request: FastifyRequest,
+  roster: TechnologistRoster,
   { id, monitoringLevel }: Pick<CaseRecord, 'id' | 'monitoringLevel'>,
-  to: string,
-  name: string,
+  { from, to }: Pick<Input, 'from' | 'to'>,
 ) {
   if ((await technologistsOfCase(tx, id)).includes(to)) return;
-  const held = (await activeCasesByTechnologist(tx, [to])).get(to) ?? [];
-  const refusal = loadLimitRefusal(name, loadOf([...held, { monitoringLevel }]));
-  if (refusal) throw conflict(refusal);
+  const [members, held, names] = await Promise.all([
+    roster.list(),
+    activeCasesByTechnologist(tx),
+    roster.nameOf([to]),
+  ]);
+  const candidates = members.map(({ username, name }) => ({
+    username,
+    name,
+    held: held.get(username) ?? [],
+  }));
+  const incoming = { username: to, name: names.get(to) ?? to, held: held.get(to) ?? [] };
+  const others = candidates.filter(({ username }) => username !== from && username !== to);
+  const refusal = takeOverRefusal(incoming, { id, monitoringLevel }, others);
+  if (refusal) throw overLoadConflict(refusal.message, refusal.overLoad);
   await assignTechnologist(tx, [id], to, request.user.username);
   await touchCases(tx, [id]);
   await auditCaseWrite(tx, request, 'case.technologists', id, { technologist: to, change: 'assigned' });
@@ -100,8 +115,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           throw conflict(
             `${to} already has a time log on case ${locked.caseNumber} from ${clash.startAt.toISOString()} that runs past the handover`,
           );
-        const names = await roster.nameOf([to]);
-        await assignIncoming(tx, request, locked, to, names.get(to) ?? to);
+        await assignIncoming(tx, request, roster, locked, input);
 
         const latest = await latestRevision(tx, open.itemId);
         if (!latest) throw conflict(`${from}'s open log on case ${locked.caseNumber} has no revision`);
