@@ -181,6 +181,7 @@ export const ReportsDueWidget = widget(() => <ReportsDue data={readerHome.report
 export const NoReportsDue = widget(() => <ReportsDue data={[]} />);
 
 const logCheck = fn();
+const handOver = fn();
 
 const boardNames = new Map(BOARD_TECHNOLOGISTS.map(({ username, name }) => [username, name]));
 
@@ -194,6 +195,7 @@ export const BoardWithOverdue = widget(() => (
     data={operationsBoard.monitoring}
     username="priya"
     onLogCheck={logCheck}
+    onHandOver={handOver}
     nameOf={(username) => boardNames.get(username) ?? username}
     showReports
   />

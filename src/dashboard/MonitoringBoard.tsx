@@ -1,4 +1,5 @@
 import CheckIcon from '@mui/icons-material/Check';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -37,6 +38,8 @@ export interface MonitoringBoardProps extends WidgetData<BoardCase[]> {
   username?: string;
   /** Records a check by the caller on the case; without it the board offers no "Log check". */
   onLogCheck?: (row: BoardCase) => void;
+  /** Opens the handover of the case from its row; without it the board offers no "Hand over". */
+  onHandOver?: (row: BoardCase) => void;
   /** The case whose check is being saved. */
   loggingCheckOf?: number;
   /** Flags each case's overdue reports: the reader's work, shown on readers' and admins' screens only. */
@@ -164,6 +167,19 @@ const LogCheck = ({
   );
 };
 
+/** The caller hands over their shift on a case they are on (an admin, from the case's page). */
+const HandOver = ({ row, username, onHandOver }: { row: BoardCase } & MonitoringBoardProps) =>
+  onHandOver && username !== undefined && row.technologists.includes(username) ? (
+    <Button
+      size="small"
+      startIcon={<SwapHorizIcon />}
+      onClick={() => onHandOver(row)}
+      aria-label={`Hand over ${row.caseNumber}`}
+    >
+      Hand over
+    </Button>
+  ) : null;
+
 type RowProps = { row: BoardCase; now: number } & MonitoringBoardProps;
 
 const BoardRow = ({ row, now, nameOf = asIs, checksLogged, ...props }: RowProps) => {
@@ -198,6 +214,7 @@ const BoardRow = ({ row, now, nameOf = asIs, checksLogged, ...props }: RowProps)
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <LogCheck row={row} {...props} />
           <CheckLogged at={checksLogged?.get(row.id)} />
+          <HandOver row={row} {...props} />
         </Stack>
       </TableCell>
     </TableRow>

@@ -5,6 +5,7 @@ import { useGetIdentity, useNotify, usePermissions } from 'react-admin';
 import type { Role } from '../../contract/roles';
 import { useTechnologistName } from '../resources/cases/useTechnologists';
 import { BillableHours } from './BillableHours';
+import { BoardHandover } from './BoardHandover';
 import { CasesPerStage } from './CasesPerStage';
 import { useLogCheck, useOperationsBoard } from './homeQueries';
 import { seesReportsOnBoard } from './homeWidgets';
@@ -13,7 +14,7 @@ import { UpdatedAt } from './UpdatedAt';
 
 /**
  * The operations board (GET /getHome2), for admins and technologists: the checks, at the top of their home
- * (DESIGN §4: the board is what a shift keeps open).
+ * (DESIGN §4: the board is what a shift keeps open); a technologist hands a case over from its row.
  */
 export const OperationsBoard = () => {
   const { data: board, error, dataUpdatedAt } = useOperationsBoard();
@@ -25,6 +26,7 @@ export const OperationsBoard = () => {
   // The checks logged from this board, by case: when, and which reading of the board they were logged on.
   // Each shows on its row until the board is read again, which then shows the check itself.
   const [logged, setLogged] = useState<ReadonlyMap<number, { at: number; board: number }>>(new Map());
+  const [handingOver, setHandingOver] = useState<number>();
   const checksLogged = new Map(
     [...logged].filter(([, { board }]) => board === dataUpdatedAt).map(([id, { at }]) => [id, at]),
   );
@@ -44,6 +46,7 @@ export const OperationsBoard = () => {
         loggingCheckOf={logCheck.isPending ? logCheck.variables?.id : undefined}
         checksLogged={checksLogged}
         nameOf={nameOf}
+        onHandOver={(row) => setHandingOver(row.id)}
         onLogCheck={(row) =>
           logCheck.mutate(row, {
             onSuccess: (check) =>
@@ -58,6 +61,9 @@ export const OperationsBoard = () => {
           })
         }
       />
+      {handingOver !== undefined && (
+        <BoardHandover caseId={handingOver} onClose={() => setHandingOver(undefined)} />
+      )}
     </>
   );
 };

@@ -54,6 +54,12 @@ const refetchAfterLog = (
     ),
   );
 
+/** After a write that ends and opens time logs on a case (a handover): the home, the board, its logs. */
+export function useRefetchAfterLogs() {
+  const queryClient = useQueryClient();
+  return (caseId: number) => refetchAfterLog(queryClient, caseId);
+}
+
 /**
  * Records a check by the caller on a board case: a `check` log of the five minutes up to the click, which
  * the server counts at its end, the click (DESIGN §4). The board is not read again at once: the row stays

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import type { FieldError } from '../../contract/envelope';
+import type { FieldError, LoadRefusal } from '../../contract/envelope';
 import { apiErrors } from './apiErrors';
 import { takeWarm } from './warmStart';
 
@@ -29,6 +29,7 @@ export interface EnvelopeBody {
   error?: string;
   message?: string;
   fields?: FieldError[];
+  overLoad?: LoadRefusal;
 }
 
 const isEmpty = (value: QueryValue) =>
@@ -52,9 +53,18 @@ function fieldErrors(fields: FieldError[] | undefined) {
   return { errors: Object.fromEntries(fields.map(({ field, message }) => [field, message])) };
 }
 
-/** The error react-admin shows for a failed envelope: its message, status and field errors. */
+/**
+ * The error react-admin shows for a failed envelope: its message, status and field errors, and a load
+ * refusal's `overLoad` for the dialog to explain.
+ */
 export const toHttpError = (status: number, envelope: EnvelopeBody) =>
-  new HttpError(envelope.error ?? envelope.message ?? BAD_REQUEST, status, fieldErrors(envelope.fields));
+  new HttpError(
+    envelope.error ?? envelope.message ?? BAD_REQUEST,
+    status,
+    envelope.overLoad
+      ? { ...fieldErrors(envelope.fields), overLoad: envelope.overLoad }
+      : fieldErrors(envelope.fields),
+  );
 
 async function readBody(response: Response): Promise<EnvelopeBody> {
   const text = await response.text();

@@ -22,10 +22,11 @@ import {
   REQUIRED_PATIENT_FIELDS,
 } from '../../server/domain/caseStages';
 import { handoverWindowRefusal } from '../../server/domain/handovers';
+import { takeOverRefusal } from '../../server/domain/technologistLoad';
 import type { RevisionOfKind } from '../../src/dataProvider/clientMethods';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { conflict, type FakeRequest, now, type Result, validate } from './fakeApiRules';
-import { caseDetailsOf, type FakeCasesState } from './fakeCasesApi';
+import { activeCasesOf, caseDetailsOf, type FakeCasesState } from './fakeCasesApi';
 
 /**
  * The case page's calls over the fake Cases API's records (issue 7): details with the moves the signed-in
@@ -192,6 +193,21 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
       timeZone: client.timeZone,
     });
     if (outside) throw conflict(outside);
+    if (!row.technologists.includes(input.to)) {
+      // As the server: within the incoming technologist's load, or a 409 offering who could take the case.
+      const candidates = state.technologists.map(({ username: candidate, name }) => ({
+        username: candidate,
+        name,
+        held: activeCasesOf(state, candidate),
+      }));
+      const [incoming = { username: input.to, name: input.to, held: [] }] = candidates.filter(
+        (candidate) => candidate.username === input.to,
+      );
+      const others = candidates.filter((candidate) => ![input.from, input.to].includes(candidate.username));
+      const refusal = takeOverRefusal(incoming, row, others);
+      if (refusal)
+        throw toHttpError(409, { success: false, error: refusal.message, overLoad: refusal.overLoad });
+    }
     const saved = history(row.id);
     const everyHandover = [...state.details.values()].flatMap((found) => found.handovers);
     const handover: CaseHandover = {

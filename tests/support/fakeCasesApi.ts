@@ -183,7 +183,7 @@ export function listCases(rows: readonly CaseRow[], query: Row = {}): Result {
 
 // Technologists and their load
 
-const activeCasesOf = (state: FakeCasesState, username: string) =>
+export const activeCasesOf = (state: FakeCasesState, username: string) =>
   state.cases.filter((row) => isActiveStage(row.stage) && row.technologists.includes(username));
 
 const withLoad = (state: FakeCasesState, technologist: Technologist): Technologist => ({

@@ -7,6 +7,7 @@ import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import { HandoverDialog } from '../../src/resources/cases/page/HandoverDialog';
+import { buildTechnologist } from '../support/caseBuilders';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { marcus } from '../support/caseDetailsFixtures';
 import { clientWithRecords } from '../support/clientFixtures';
@@ -81,6 +82,76 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
       await user.click(await fromOf());
       const options = await screen.findAllByRole('option');
       expect(options.map((option) => option.textContent)).toEqual(['Priya Raman', 'Marcus Bell']);
+    });
+  });
+
+  describe('refused by the incoming technologist’s load (DESIGN §4: at most 12, a continuous case 3)', () => {
+    // Pat Lee already holds four continuous cases (12); Sam Ortega holds none.
+    const patsCases = [2, 3, 4, 5].map((id) =>
+      buildCaseDetails({
+        id,
+        caseNumber: `NSG-2026-000${id}`,
+        technologists: [{ username: 'pat', name: 'Pat Lee' }],
+      }),
+    );
+    const data = {
+      casesData: caseDetailsSeed(
+        [buildCaseDetails(), ...patsCases],
+        [buildTechnologist({ username: 'sam', name: 'Sam Ortega' })],
+      ),
+      clientsData: clientWithRecords,
+    };
+
+    /** Opens the dialog, hands the case over to Pat Lee, and finds the refusal, which says by how much. */
+    async function handOverToPat(user: ReturnType<typeof userEvent.setup>) {
+      await user.click(await screen.findByRole('button', { name: 'Hand over' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Hand over case NSG-2026-0001' });
+      await user.click(within(dialog).getByRole('combobox', { name: /To/ }));
+      await user.click(await screen.findByRole('option', { name: 'Pat Lee' }));
+      await submitWith(user, 'Hand over', dialog);
+      const refusal = await within(dialog).findByRole('alert');
+      expect(refusal).toHaveTextContent('Pat Lee would carry a load of 15; the limit is 12.');
+      return { dialog, refusal };
+    }
+
+    it('explains the refusal in the dialog, by how much, and hands over to a technologist it offers', async () => {
+      const user = userEvent.setup();
+      const onRequest = vi.fn();
+      render(<stories.Activity {...data} onRequest={onRequest} />);
+      const { dialog, refusal } = await handOverToPat(user);
+      expect(refusal).toHaveTextContent('These technologists can take the case:');
+      // Only those with room: not Pat, not Priya who hands over.
+      expect(
+        within(refusal)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Sam Ortega (load 0)']);
+      // In the dialog, not in a snackbar under it.
+      expect(screen.getAllByRole('alert')).toEqual([refusal]);
+
+      await user.click(within(refusal).getByRole('button', { name: 'Sam Ortega (load 0)' }));
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('combobox', { name: /To/ })).toHaveTextContent('Sam Ortega');
+      await submitWith(user, 'Hand over', dialog);
+      await waitFor(() =>
+        expect(onRequest).toHaveBeenCalledWith(
+          sentRequest(
+            'POST',
+            API_PATHS.caseHandovers(1),
+            expect.objectContaining({ from: 'priya', to: 'sam' }),
+          ),
+        ),
+      );
+      const activity = await screen.findByRole('list', { name: 'Activity' });
+      expect(await within(activity).findByText('Handover: Priya Raman → Sam Ortega')).toBeInTheDocument();
+    });
+
+    it('says when nobody has room for the case', async () => {
+      const crowded = { ...data, casesData: caseDetailsSeed([buildCaseDetails(), ...patsCases]) };
+      render(<stories.Activity {...crowded} />);
+      const { refusal } = await handOverToPat(userEvent.setup());
+      expect(refusal).toHaveTextContent('No other technologist has room for this case');
+      expect(within(refusal).queryByRole('button')).not.toBeInTheDocument();
     });
   });
 

@@ -9,6 +9,7 @@ import { CASE_STAGES } from '../../contract/cases';
 import { spanMinutes } from '../../contract/hours';
 import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
+import { MonitoringBoard } from '../../src/dashboard/MonitoringBoard';
 import { MyTimeLog } from '../../src/dashboard/MyTimeLog';
 import { formatInZone } from '../../src/dates';
 import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
@@ -401,6 +402,27 @@ describe('the operations board', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       "Only the case's own technologists can log its checks",
     );
+  });
+
+  it('offers a technologist the handover of each case they are on, from its row', async () => {
+    const user = userEvent.setup();
+    const onHandOver = vi.fn();
+    render(
+      <MemoryRouter>
+        <MonitoringBoard data={operationsBoard.monitoring} username="priya" onHandOver={onHandOver} />
+      </MemoryRouter>,
+    );
+    const table = screen.getByRole('table', { name: 'Cases in monitoring' });
+    const priyas = operationsBoard.monitoring.filter((row) => row.technologists.includes('priya'));
+    expect(priyas.length).toBeGreaterThan(0);
+    expect(priyas.length).toBeLessThan(operationsBoard.monitoring.length);
+    const offered = within(table)
+      .getAllByRole('button', { name: /^Hand over / })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(offered.toSorted()).toEqual(priyas.map((row) => `Hand over ${row.caseNumber}`).toSorted());
+    const [first] = priyas;
+    await user.click(within(table).getByRole('button', { name: `Hand over ${first.caseNumber}` }));
+    expect(onHandOver).toHaveBeenCalledWith(first);
   });
 
   it('says when each dashboard was last updated', async () => {

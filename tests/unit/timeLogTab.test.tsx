@@ -91,6 +91,19 @@ describe('the time-logs tab', () => {
     expect(stop.body).toMatchObject({ baseRevision: 3, end: expect.any(String) });
   });
 
+  it('hands the case over from the running log: the handover dialog opens with the technologist handing over', async () => {
+    const { user } = renderTab([buildTimeLog({ _id: 9, revision: 3, end: null })]);
+    await user.click(await screen.findByRole('button', { name: 'Hand over' }));
+    const dialog = await screen.findByRole('dialog', { name: `Hand over case ${monitoringCase.caseNumber}` });
+    expect(within(dialog).getByRole('combobox', { name: /From/ })).toHaveTextContent('Priya Raman');
+  });
+
+  it('offers no handover without a running log of the caller’s', async () => {
+    renderTab();
+    expect(await screen.findByRole('button', { name: 'Start my time log' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hand over' })).not.toBeInTheDocument();
+  });
+
   it('starts a hookup log before the recording has started (only hookups are taken then)', async () => {
     const { user, posts } = renderTab([], { ...monitoringCase, recordingStart: null });
     expect(await screen.findByText(/a log started now is a hookup log/)).toBeInTheDocument();

@@ -1,9 +1,19 @@
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ReactNode } from 'react';
-import { type HttpError, SimpleForm, useNotify } from 'react-admin';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { type HttpError, SimpleForm } from 'react-admin';
 import type { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
+
+/** A refusal shown in the dialog; `dismiss` takes it away once the user acts on it. */
+export interface RefusalProps {
+  error: HttpError;
+  dismiss(): void;
+}
+
+/** The server's words, at the top of the form. */
+export const RefusalMessage = ({ error }: RefusalProps) => <Alert severity="error">{error.message}</Alert>;
 
 interface CaseFormDialogProps {
   title: string;
@@ -15,24 +25,28 @@ interface CaseFormDialogProps {
   /** Writes the values; the dialog closes once it resolves. */
   submit(values: Record<string, unknown>): Promise<void>;
   onClose(): void;
+  /** How a refusal reads in the form (it may act on the form's values); the server's message by default. */
+  Refusal?: ComponentType<RefusalProps>;
   children: ReactNode;
 }
 
 /**
  * A small write on the case in a dialog (an action, a handover): the server's field errors (400) go under
- * their fields, any other refusal is notified in the server's words and the dialog stays open.
+ * their fields, any other refusal shows in the dialog itself, above the fields, and the dialog stays open.
  */
 export const CaseFormDialog = (props: CaseFormDialogProps) => {
   const { title, record, validation, saveLabel, saveUntouched, submit, onClose, children } = props;
-  const notify = useNotify();
+  const { Refusal = RefusalMessage } = props;
+  const [refused, setRefused] = useState<HttpError>();
   const save = async (values: Record<string, unknown>) => {
+    setRefused(undefined);
     try {
       await submit(values);
       onClose();
     } catch (error) {
-      const { body, message } = error as HttpError;
-      if (body?.errors) return body.errors as Record<string, string>;
-      notify(message, { type: 'error' });
+      const refusal = error as HttpError;
+      if (refusal.body?.errors) return refusal.body.errors as Record<string, string>;
+      setRefused(refusal);
     }
   };
   return (
@@ -44,6 +58,7 @@ export const CaseFormDialog = (props: CaseFormDialogProps) => {
         {...validation}
         toolbar={<SaveCancelToolbar saveLabel={saveLabel} saveUntouched={saveUntouched} onCancel={onClose} />}
       >
+        {refused && <Refusal error={refused} dismiss={() => setRefused(undefined)} />}
         {children}
       </SimpleForm>
     </Dialog>

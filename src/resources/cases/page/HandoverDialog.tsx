@@ -13,12 +13,14 @@ import {
 import { type CaseDetails, type HandoverInput, handoverInputSchema } from '../../../../contract/cases';
 import { othersWork } from '../../../../contract/ownWork';
 import type { Role } from '../../../../contract/roles';
+import { useRefetchAfterLogs } from '../../../dashboard/homeQueries';
 import type { AppDataProvider } from '../../../dataProvider';
 import { liveValidation } from '../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
 import { nameOf } from '../records/recordFormat';
 import { TECHNOLOGISTS_KEY, useTechnologists } from '../useTechnologists';
 import { CaseFormDialog } from './CaseFormDialog';
+import { HandoverRefusal } from './HandoverRefusal';
 import { useUpdateCaseDetails } from './useCaseDetails';
 
 const FORM_VALIDATION = liveValidation(handoverInputSchema);
@@ -43,7 +45,7 @@ const IncomingInput = () => {
 };
 
 /**
- * A handover between shifts (DESIGN §4): the outgoing technologist's open log on the case ends at the time
+ * A handover between shifts (DESIGN §4), from the case's activity, its running log or its board row: the outgoing technologist's open log on the case ends at the time
  * given (now by default) and the incoming one's starts then. A technologist hands over their own shift; an
  * admin may hand over anyone's.
  */
@@ -52,6 +54,7 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
   const notify = useNotify();
   const cache = useUpdateCaseDetails();
   const queryClient = useQueryClient();
+  const refetchLogs = useRefetchAfterLogs();
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<Role[]>();
   const caller = { username: identity ? String(identity.id) : '', roles: permissions ?? [] };
@@ -72,6 +75,8 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
     });
     cache.set(result.case);
     queryClient.invalidateQueries({ queryKey: TECHNOLOGISTS_KEY });
+    // The outgoing log ended and the incoming one opened: wherever the handover was made from.
+    refetchLogs(details.id);
   };
   return (
     <CaseFormDialog
@@ -82,6 +87,7 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
       saveUntouched
       submit={submit}
       onClose={onClose}
+      Refusal={HandoverRefusal}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         The outgoing technologist's open time log on this case ends at this time, and the incoming one's

@@ -1,5 +1,6 @@
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,6 +20,7 @@ import { formatInZone } from '../../../../dates';
 import { spanText } from '../../../../durations';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { choicesOf } from '../../caseLabels';
+import { HandoverDialog } from '../../page/HandoverDialog';
 import { InputRow } from '../InputRow';
 import { labelledField, momentField } from '../recordFields';
 import { nameOf } from '../recordFormat';
@@ -90,14 +92,16 @@ function myLogText(running: TimeLog | undefined, details: CaseDetails): string {
 }
 
 /**
- * The signed-in technologist's own log on this case: start one, or stop the one that runs here. They may
- * have logs running on their other cases at the same time (concurrent monitoring, DESIGN §4).
+ * The signed-in technologist's own log on this case: start one, or stop the one that runs here, or hand the
+ * case over from it (the handover ends it and opens the incoming technologist's). They may have logs
+ * running on their other cases at the same time (concurrent monitoring, DESIGN §4).
  */
 const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readonly TimeLog[] }) => {
   const { identity } = useGetIdentity();
   const access = useRecordAccess(details, 'time-logs');
   const writes = useRecordWrites(details, 'time-logs');
   const [pending, setPending] = useState(false);
+  const [handingOver, setHandingOver] = useState(false);
   if (!identity || !access.canCreate) return null;
   const running = records.find((log) => !log.voided && log.end === null && log.technologist === identity.id);
   const run = (write: () => Promise<unknown>) => {
@@ -108,20 +112,25 @@ const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readon
   };
   // Before the recording starts only a hookup is logged (DESIGN §4 "Windows").
   const activity = details.recordingStart ? 'monitoring' : 'hookup';
-  return (
+  const intro = (
     <Alert
       severity={running ? (running.stale ? 'warning' : 'success') : 'info'}
       icon={false}
       action={
         running ? (
-          <Button
-            color="inherit"
-            startIcon={<StopIcon />}
-            disabled={pending}
-            onClick={() => run(() => writes.revise(running, { end: stopAt(running) }, 'Time log stopped'))}
-          >
-            Stop my time log
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            <Button color="inherit" startIcon={<SwapHorizIcon />} onClick={() => setHandingOver(true)}>
+              Hand over
+            </Button>
+            <Button
+              color="inherit"
+              startIcon={<StopIcon />}
+              disabled={pending}
+              onClick={() => run(() => writes.revise(running, { end: stopAt(running) }, 'Time log stopped'))}
+            >
+              Stop my time log
+            </Button>
+          </Stack>
         ) : (
           <Button
             color="inherit"
@@ -136,6 +145,12 @@ const MyTimeLog = ({ details, records }: { details: CaseDetails; records: readon
     >
       {myLogText(running, details)}
     </Alert>
+  );
+  return (
+    <>
+      {intro}
+      {handingOver && <HandoverDialog details={details} onClose={() => setHandingOver(false)} />}
+    </>
   );
 };
 
