@@ -2,30 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
-import { printedPages } from './support/pdf';
+import { expectEveryPageIdentified } from './support/pdf';
 import { signIn } from './support/signIn';
 import { monthLabel, setUpStudy } from './support/study';
-
-/**
- * The statement as printed, read back with pdftotext: every page carries the client's name and code, the
- * month and "Page x of y", and DRAFT while the month is open.
- */
-async function expectEveryPageIdentified(
-  page: Page,
-  client: { name: string; code: string },
-  label: string,
-  { draft }: { draft: boolean },
-) {
-  const pages = await printedPages(page);
-  expect(pages.length).toBeGreaterThan(0);
-  for (const [index, text] of pages.entries()) {
-    expect(text).toContain(`${client.name} (${client.code})`);
-    expect(text).toContain(`Statement for ${label}`);
-    expect(text).toContain(`Page ${index + 1} of ${pages.length}`);
-    expect(text.includes('DRAFT: the month is still open')).toBe(draft);
-  }
-  return pages;
-}
 
 /** A base-layout page: no app bar, no menu. */
 async function expectNoChrome(page: Page) {

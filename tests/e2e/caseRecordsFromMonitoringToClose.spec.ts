@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
-import { answerSeizures, signReport } from './support/reports';
+import { addElectroclinicalSeizure, answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { createClient, HOUR_MS, startMonitoring, ZONE } from './support/study';
 import { wallClockIn } from './support/wallClock';
@@ -127,9 +127,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   const impression = 'Abnormal cEEG: one electroclinical seizure, left temporal.';
   await dialog(page).getByLabel('Impression').fill(impression);
   // The seizure is listed in ACNS terms, and "seizures in this period" answered yes beside the impression.
-  await dialog(page).getByRole('button', { name: 'Add seizure' }).click();
-  await dialog(page).getByRole('combobox', { name: 'Class' }).click();
-  await page.getByRole('option', { name: 'ECSz: electroclinical seizure' }).click();
+  await addElectroclinicalSeizure(dialog(page));
   await answerSeizures(dialog(page), 'Yes');
   await add(page, 'interpretation');
   const interpretations = section(page, 'Interpretations');

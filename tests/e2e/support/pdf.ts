@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Prints the page to PDF as Chromium does (print media, A4) and reads back each page's text with pdftotext. */
 export async function printedPages(page: Page): Promise<string[]> {
@@ -17,4 +17,25 @@ export async function printedPages(page: Page): Promise<string[]> {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The statement as printed, read back with pdftotext: every page carries the client's name and code, the
+ * month and "Page x of y", and DRAFT while the month is open.
+ */
+export async function expectEveryPageIdentified(
+  page: Page,
+  client: { name: string; code: string },
+  label: string,
+  { draft }: { draft: boolean },
+) {
+  const pages = await printedPages(page);
+  expect(pages.length).toBeGreaterThan(0);
+  for (const [index, text] of pages.entries()) {
+    expect(text).toContain(`${client.name} (${client.code})`);
+    expect(text).toContain(`Statement for ${label}`);
+    expect(text).toContain(`Page ${index + 1} of ${pages.length}`);
+    expect(text.includes('DRAFT: the month is still open')).toBe(draft);
+  }
+  return pages;
 }

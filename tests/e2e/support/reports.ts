@@ -6,6 +6,13 @@ export async function answerSeizures(form: Locator, answer: 'Yes' | 'No') {
   await form.page().getByRole('option', { name: answer, exact: true }).click();
 }
 
+/** Lists an electroclinical seizure in the open interpretation form's ACNS findings. */
+export async function addElectroclinicalSeizure(form: Locator) {
+  await form.getByRole('button', { name: 'Add seizure' }).click();
+  await form.getByRole('combobox', { name: 'Class' }).click();
+  await form.page().getByRole('option', { name: 'ECSz: electroclinical seizure' }).click();
+}
+
 /**
  * Signs the draft in `row`: the sign dialog shows what is signed (the impression beside the findings and
  * the answer), and the reader confirms "Sign this report" after reading it.
