@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { API_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
@@ -23,6 +24,11 @@ test('a reader is stopped signing a final that contradicts its findings, a techn
   const technologist = await createUser('technologist');
   const incoming = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);
+  // The admin makes sure both are enabled, as the Users page does: the app reads its technologists afresh
+  // (it keeps their list a minute), so both are offered by name.
+  for (const { username } of [technologist, incoming]) {
+    await admin('PUT', API_PATHS.userToggle(username), { isEnabled: true });
+  }
   // A study of last month waiting for its final read (reader1), and a recording running two hours in a unit
   // whose protocol asks for a check every 30 minutes, neither checked nor watched since it started.
   const { client, study, month } = await setUpStudy(admin, technologist.username, technologist.password);
