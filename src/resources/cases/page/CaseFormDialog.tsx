@@ -13,7 +13,11 @@ export interface RefusalProps {
 }
 
 /** The server's words, at the top of the form. */
-export const RefusalMessage = ({ error }: RefusalProps) => <Alert severity="error">{error.message}</Alert>;
+export const RefusalMessage = ({ error }: RefusalProps) => (
+  <Alert severity="error" sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}>
+    {error.message}
+  </Alert>
+);
 
 interface CaseFormDialogProps {
   title: string;

@@ -21,7 +21,7 @@ export const HandoverRefusal = (props: RefusalProps) => {
     props.dismiss();
   };
   return (
-    <Alert severity="error" sx={{ width: '100%', boxSizing: 'border-box' }}>
+    <Alert severity="error" sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}>
       <AlertTitle>{`${name} would carry a load of ${load}; the limit is ${limit}.`}</AlertTitle>
       {takers.length === 0 ? (
         <Typography variant="body2">
@@ -38,6 +38,7 @@ export const HandoverRefusal = (props: RefusalProps) => {
                 size="small"
                 variant="outlined"
                 color="inherit"
+                sx={{ textTransform: 'none' }}
                 onClick={() => choose(taker.username)}
               >
                 {`${taker.name} (load ${taker.load})`}
