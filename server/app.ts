@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { badRequest } from './errors';
+import { idempotencyPlugin } from './idempotency';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { retryReadsOnce } from './retryReads';
 import { accessLogRoutes } from './routes/accessLog';
@@ -198,6 +199,8 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       // JSON answers of 1 kB and more go out brotli- or gzip-compressed when the caller accepts it (a
       // year's summary is ~300 kB raw). Registered here, before the routes, it covers the API only: the
       // front end's files are compressed once, at build. Request bodies are taken as sent, never inflated.
+      // Before compression: a write's first answer is kept as the JSON text it was sent as.
+      await api.register(idempotencyPlugin, { db: database.db });
       await api.register(compress, {
         encodings: ['br', 'gzip'],
         threshold: 1024,

@@ -50,6 +50,29 @@ export const auditLog = pgTable(
 );
 
 /**
+ * The first answer to each write sent with an `Idempotency-Key` (per user, kept 24 h): a retry with the same
+ * key and body gets it again instead of writing twice. A row without a status is a write still under way.
+ * In the database, so a retry reaching another instance finds it.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    actor: text('actor').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the call (method and path) and its body: the same key with anything else is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    /** The answer's JSON text, sent again as it was. */
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.actor, table.key] }),
+    index('idempotent_requests_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
  * The API's own record of each user: seen on first call, disabled by an administrator. Checked on every
  * request so a disabled user is refused even with an unexpired token.
  */
