@@ -11,6 +11,7 @@ import { accessAuditPlugin } from './accessAudit';
 import { documentRoute } from './apiDocument';
 import { createAccountCache } from './auth/accountCache';
 import { authPlugin } from './auth/plugin';
+import { sharedCounters } from './auth/sharedCounters';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import { type Database, shippedMigrations } from './db/database';
@@ -101,7 +102,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       requestTimeout: config.timeouts.requestSeconds * 1000,
       connectionsCheckingInterval: 1000,
     },
-    trustProxy: config.production,
+    trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler(headerOptions),
     clientErrorHandler: clientErrorHandler(headerOptions),
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
@@ -182,6 +183,8 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
   });
   const roster = createTechnologistRoster(directory);
   const accounts = createAccountCache(config.accountCacheMs);
+  const redis = config.redisUrl ? sharedCounters(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   app.addHook('onClose', async () => directory.destroy());
   const backups = await openBackupService({
     backupDir: config.backupDir,
@@ -216,6 +219,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         accounts,
         deniedCallLimit: config.deniedCallLimit,
         rateLimit: config.rateLimit,
+        redis,
       });
       await api.register(accessAuditPlugin, { db: database.db });
       // A call that may write drops the answers shared between readers (before its answer goes out, so a

@@ -69,6 +69,14 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9A-Fa-f:./, ]+)$/,
+      'must be a number of hops, or addresses and CIDR ranges separated by commas',
+    )
+    .optional(),
+  REDIS_URL: z.url('must be a URL').optional(),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -123,6 +131,14 @@ export type AppConfig = {
   rateLimit: { max: number; windowSeconds: number };
   /** A request must be whole within `requestSeconds`, its headers within `headersSeconds`. */
   timeouts: { requestSeconds: number; headersSeconds: number };
+  /**
+   * Which proxies in front of the app are trusted to say the caller's address (`X-Forwarded-For`): none by
+   * default, else as many hops as the number, or the listed addresses and ranges. Every limit by address
+   * uses the address this gives.
+   */
+  trustProxy: false | string | ((address: string, hop: number) => boolean);
+  /** With it, the rate limits are counted in Redis, shared by every instance. */
+  redisUrl?: string;
   /** Monitoring operations (DESIGN §4): an open time log older than `maxOpenLogHours` is stale. */
   monitoring: MonitoringSettings;
 };
@@ -156,6 +172,18 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings {
           }
         : undefined,
   };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count (the nearest `n` hops are trusted, as proxy-addr counts them),
+ * or the trusted addresses and ranges (comma-separated); unset, none.
+ */
+function trustedProxies(value: string | undefined): AppConfig['trustProxy'] {
+  const text = value?.trim();
+  if (!text) return false;
+  if (!/^\d+$/.test(text)) return text.replace(/\s+/g, '');
+  const hops = Number(text);
+  return (_address, hop) => hop < hops;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -228,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accountCacheMs: e.ACCOUNT_CACHE_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, headersSeconds: e.HEADERS_TIMEOUT_SECONDS },
+    trustProxy: trustedProxies(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
     monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
   };
 }
