@@ -45,6 +45,7 @@ const envSchema = z.object({
   AWS_SESSION_TOKEN: z.string().optional(),
   PG_DUMP: z.string().default('pg_dump'),
   DATABASE_URL: z.string().optional(),
+  MIGRATION_DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
   COGNITO_REGION: z.string().default('us-east-1'),
   COGNITO_USER_POOL_ID: z.string().optional(),
@@ -102,6 +103,11 @@ export type AppConfig = {
   /** The `pg_dump` to back PostgreSQL up with (its major version ≥ the server's). */
   pgDump: string;
   databaseUrl?: string;
+  /**
+   * The owner role's connection, for migrations and restores (DATABASE_URL by default). Set, DATABASE_URL's
+   * role is the runtime one: it is granted what the app needs, and on the audit log only INSERT and SELECT.
+   */
+  migrationDatabaseUrl?: string;
   databasePoolMax: number;
   cognito: {
     region: string;
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupS3: e.BACKUP_S3_BUCKET ? s3Settings(e) : undefined,
     pgDump: e.PG_DUMP,
     databaseUrl: e.DATABASE_URL || undefined,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
     cognito: {
       region: e.COGNITO_REGION,

@@ -59,6 +59,7 @@ async function main() {
   const cognito = await resolveCognito(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationDatabaseUrl: config.migrationDatabaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     onError: (error) => log.error({ err: error }, 'database connection error'),

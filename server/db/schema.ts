@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -45,8 +46,19 @@ export const auditLog = pgTable(
     resourceId: text('resource_id'),
     outcome: text('outcome', { enum: ['ok', 'denied'] }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * The hash chain (set by the database's insert trigger, never by the app): the entry's place in the chain,
+     * the previous entry's hash, and its own hash over both and its content. `npm run audit:verify` walks it.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_actor_idx').on(table.actor, table.at)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_actor_idx').on(table.actor, table.at),
+    uniqueIndex('audit_log_chain_seq_idx').on(table.chainSeq),
+  ],
 );
 
 /**
