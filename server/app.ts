@@ -14,6 +14,7 @@ import { authPlugin } from './auth/plugin';
 import { sharedCounters } from './auth/sharedCounters';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
+import { capConnectionsPerAddress } from './connections';
 import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { badRequest } from './errors';
@@ -97,8 +98,10 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     // Slow or half-sent requests are closed: headers must arrive within `headersSeconds`, the whole request
     // within `requestSeconds` (checked every second, not Node's default 30 s).
     requestTimeout: config.timeouts.requestSeconds * 1000,
+    keepAliveTimeout: config.timeouts.keepAliveSeconds * 1000,
     http: {
-      headersTimeout: config.timeouts.headersSeconds * 1000,
+      // Node refuses headers given longer than the whole request.
+      headersTimeout: Math.min(config.timeouts.headersSeconds, config.timeouts.requestSeconds) * 1000,
       requestTimeout: config.timeouts.requestSeconds * 1000,
       connectionsCheckingInterval: 1000,
     },
@@ -107,6 +110,12 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     clientErrorHandler: clientErrorHandler(headerOptions),
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress);
+  // A call refused before its body was read (401, 413, …) closes the connection: the rest of a slow or
+  // unwanted body is not waited for.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
   });
   // API answers carry patient data: no browser or proxy keeps them.
   app.addHook('onSend', async (request, reply, payload) => {

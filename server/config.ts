@@ -59,7 +59,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{6}$/)
     .optional(),
-  LOCAL_IDENTITY_TOKEN_SECONDS: z.coerce.number().int().min(10).max(86_400).optional(),
+  LOCAL_IDENTITY_TOKEN_SECONDS: z.coerce.number().int().min(10).max(900).optional(),
   TOTP_ISSUER: z.string().min(1).default(DEFAULT_TOTP_ISSUER),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(DEFAULT_PASSWORD_POLICY.minLength),
   STATIC_DIR: z.string().default('dist'),
@@ -68,8 +68,10 @@ const envSchema = z.object({
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000_000).default(6_000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
-  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -135,8 +137,13 @@ export type AppConfig = {
   accountCacheMs: number;
   /** Calls per user (and, before sign-in, per address) per window on every API route; past it 429. */
   rateLimit: { max: number; windowSeconds: number };
-  /** A request must be whole within `requestSeconds`, its headers within `headersSeconds`. */
-  timeouts: { requestSeconds: number; headersSeconds: number };
+  /**
+   * A request must be whole within `requestSeconds`, its headers within `headersSeconds`; an idle kept-alive
+   * connection is closed after `keepAliveSeconds`.
+   */
+  timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
+  /** Open connections from one address at most; more are closed at once (behind a proxy: the proxy's). */
+  connectionsPerAddress: number;
   /**
    * Which proxies in front of the app are trusted to say the caller's address (`X-Forwarded-For`): none by
    * default, else as many hops as the number, or the listed addresses and ranges. Every limit by address
@@ -262,7 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deniedCallLimit: { max: e.DENIED_CALLS_MAX, windowSeconds: e.DENIED_CALLS_WINDOW_SECONDS },
     accountCacheMs: e.ACCOUNT_CACHE_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
-    timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, headersSeconds: e.HEADERS_TIMEOUT_SECONDS },
+    timeouts: {
+      requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      headersSeconds: e.HEADERS_TIMEOUT_SECONDS,
+      keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
