@@ -19,6 +19,7 @@ import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { badRequest } from './errors';
 import { idempotencyPlugin } from './idempotency';
+import { operationsRoutes } from './operations';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { retryReadsOnce } from './retryReads';
 import { accessLogRoutes } from './routes/accessLog';
@@ -205,6 +206,16 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     database,
   });
   app.addHook('onClose', async () => backups.close());
+
+  await operationsRoutes(app, {
+    db: database.db,
+    pool: database.pool,
+    migrations: shippedMigrations(),
+    jwksUri: cognito.jwksUri,
+    metricsToken: config.metricsToken,
+    backupCount: async () =>
+      (await backups.list({ page: 1, perPage: 1, sort: 'createdAt', order: 'DESC' })).total,
+  });
 
   await app.register(
     async (api) => {

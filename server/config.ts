@@ -80,6 +80,7 @@ const envSchema = z.object({
     )
     .optional(),
   REDIS_URL: z.url('must be a URL').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -152,6 +153,8 @@ export type AppConfig = {
   trustProxy: false | string | ((address: string, hop: number) => boolean);
   /** With it, the rate limits are counted in Redis, shared by every instance. */
   redisUrl?: string;
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
+  metricsToken?: string;
   /** Monitoring operations (DESIGN §4): an open time log older than `maxOpenLogHours` is stale. */
   monitoring: MonitoringSettings;
 };
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
   };
 }
