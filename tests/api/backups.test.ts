@@ -732,8 +732,10 @@ describeEachDatabase('Backups in object storage', (kind) => {
     const url = new URL(link.url);
     expect(url.origin).toBe(bucket.endpoint);
     expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
+    expect(url.searchParams.get('response-cache-control')).toBe('no-store');
     const download = await fetch(link.url);
     expect(download.status).toBe(200);
+    expect(download.headers.get('cache-control')).toBe('no-store');
     const file = Buffer.from(await download.arrayBuffer());
     expect(file.length).toBe(backup.size);
     expect(sha256(file)).toBe(backup.sha256);
