@@ -14,7 +14,10 @@ export const ACCESS_OUTCOMES = ['ok', 'denied'] as const;
 export const accessLogEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  /** The username; for a refused token, the subject it claims (`details.subjectVerified: false`); else `anonymous`. */
+  /**
+   * The username; for a refused token, `unverified: ` and the name it claims (`details.unverifiedUser`: never
+   * a user's name to filter on); else `anonymous`.
+   */
   actor: z.string(),
   /** The call (`GET /continuous-monitoring/cases/details/:id`) or the write (`case.transition`). */
   action: z.string(),
@@ -30,7 +33,7 @@ export const accessLogEntrySchema = z.object({
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 
 export const accessLogQuerySchema = listQuerySchema(['at'], 'at', 'DESC').extend({
-  /** Exactly this username (or `anonymous`). */
+  /** Exactly this username (or `anonymous`, or `unverified token`); never matches a name a refused token claims. */
   actor: searchText('User', 128),
   /** Entries about this case, and the list reads that showed it. */
   caseId: decimalParam('Case id').optional(),

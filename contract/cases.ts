@@ -6,6 +6,7 @@ import {
   idValue,
   instant,
   optionalText,
+  requiredText,
   searchText,
   version,
   versionQuerySchema,
@@ -356,12 +357,9 @@ export type ActionInput = z.infer<typeof actionInputSchema>;
 
 /** POST …/cases/{id}/handovers: `from` hands the case over to `to` at `at` (not in the future). */
 export const handoverInputSchema = z.object({
-  from: z
-    .string({ error: 'From is required: the outgoing technologist' })
-    .min(1, 'From is required: the outgoing technologist'),
-  to: z
-    .string({ error: 'To is required: the incoming technologist' })
-    .min(1, 'To is required: the incoming technologist'),
+  // Usernames: the shared text rules refuse a control character (a NUL) on the field that holds it.
+  from: requiredText('From (the outgoing technologist)', 128),
+  to: requiredText('To (the incoming technologist)', 128),
   at: instant('At'),
   note: optionalText('Note', 2000, { multiline: true }),
 });

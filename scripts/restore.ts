@@ -1,6 +1,6 @@
 /**
  * `npm run restore -- FILE|ID [--database-url URL] [--data-dir DIR] [--sha256 HEX]`: restores a backup
- * (DESIGN §6) into the database the server would use (DATABASE_URL, else the embedded one in DATA_DIR), or
+ * (DESIGN §6) into the database the server would use (MIGRATION_DATABASE_URL, the owner role, else DATABASE_URL, else the embedded one in DATA_DIR), or
  * the one named. With BACKUP_S3_BUCKET set, a backup id fetches the file and its sidecar from the bucket.
  * The file is checked first against its sidecar `.json`: its SHA-256, and its HMAC under the signing key
  * (BACKUP_SIGNING_KEY, else the key file in DATA_DIR); `--sha256` lets through a file that does not check,
@@ -60,7 +60,7 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig({ ...process.env, DATA_DIR: values['data-dir'] ?? process.env.DATA_DIR });
-  const databaseUrl = values['database-url'] ?? config.databaseUrl;
+  const databaseUrl = values['database-url'] ?? config.migrationDatabaseUrl ?? config.databaseUrl;
   const fetched = await backupFile(file, config);
   console.log(`Restoring ${fetched.file} into ${describeTarget(databaseUrl, config.dataDir)}…`);
   const summary = await restoreBackup({

@@ -62,10 +62,16 @@ function resourceIdOf(request: FastifyRequest): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-/** The query of a call, with any free-text search replaced by its length: a search may be a patient's name. */
-export function auditableQuery(query: unknown): Record<string, unknown> {
+/**
+ * The query of a call as its route's schema read it, with any free-text search replaced by its length (a
+ * search may be a patient's name). Keys the route does not know are never stored: a caller chooses them.
+ */
+export function auditableQuery(
+  request: Pick<FastifyRequest, 'query' | 'routeOptions'>,
+): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+  if (!request.routeOptions.schema?.querystring) return kept;
+  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     if (value === undefined || value === '') continue;
     if (VERBATIM_QUERY.has(key)) kept[key] = value;
     else kept[key] = { searched: true, length: String(value).length };
@@ -73,11 +79,20 @@ export function auditableQuery(query: unknown): Record<string, unknown> {
   return kept;
 }
 
-/** A 401 or 403: who (the token's subject where there is one), which call, and why it was refused. */
+/**
+ * The actor of a refused token: never the name it claims, which anyone can write into a token without a key.
+ * The claim is kept apart, as `details.unverifiedUser`, and shown as "unverified: …".
+ */
+export const UNVERIFIED_ACTOR = 'unverified token';
+
+/**
+ * A 401 or 403: who (the verified user; for a refused token, the name it claims, kept apart as unverified),
+ * which call, and why it was refused.
+ */
 function refusalEntry(request: FastifyRequest, reply: FastifyReply, reason: string | undefined): AuditEntry {
   const access = request.routeOptions.config?.access;
   const details: Record<string, unknown> = { status: reply.statusCode, reason };
-  let actor: string | undefined = request.user?.username;
+  let actor = request.user?.username;
   if (actor) {
     details.roles = request.user.roles;
   } else {
@@ -85,8 +100,8 @@ function refusalEntry(request: FastifyRequest, reply: FastifyReply, reason: stri
     details.token = token ? 'refused' : 'none';
     if (token) {
       const { subject, expired } = claimedSubject(token);
-      actor = subject;
-      details.subjectVerified = false;
+      actor = UNVERIFIED_ACTOR;
+      if (subject !== undefined) details.unverifiedUser = subject;
       if (expired !== undefined) details.tokenExpired = expired;
     }
   }
@@ -132,7 +147,7 @@ export function shownCaseIds(payload: unknown): number[] {
  * A handler that looks cases up by a patient's MRN or name records its lookup with this too.
  */
 export function readEntry(request: FastifyRequest, caseIds?: number[]): AuditEntry {
-  const details: Record<string, unknown> = { query: auditableQuery(request.query) };
+  const details: Record<string, unknown> = { query: auditableQuery(request) };
   if (caseIds) {
     details.caseIds = caseIds;
     const { clientId, id } = paramsOf(request);

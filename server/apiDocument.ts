@@ -15,6 +15,9 @@ const ERROR_ANSWERS = {
   503: 'The database is unavailable: try again',
 } as const;
 
+/** Every POST takes an `Idempotency-Key`: a retry with it gets the first answer; another body under it, 422. */
+const IDEMPOTENCY_REUSED = 'The Idempotency-Key was already used for another request';
+
 const VERBS: Record<string, string> = {
   GET: 'Read',
   POST: 'Create or run',
@@ -67,4 +70,5 @@ export function documentRoute(route: RouteOptions) {
   const response = schema.response;
   for (const status of Object.keys(ERROR_ANSWERS) as unknown as (keyof typeof ERROR_ANSWERS)[])
     response[status] ??= errorEnvelope.describe(ERROR_ANSWERS[status]);
+  if (method === 'POST') response[422] ??= errorEnvelope.describe(IDEMPOTENCY_REUSED);
 }

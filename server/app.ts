@@ -11,11 +11,15 @@ import { accessAuditPlugin } from './accessAudit';
 import { documentRoute } from './apiDocument';
 import { createAccountCache } from './auth/accountCache';
 import { authPlugin } from './auth/plugin';
+import { sharedCounters } from './auth/sharedCounters';
 import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
+import { capConnectionsPerAddress } from './connections';
 import { type Database, shippedMigrations } from './db/database';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
 import { badRequest } from './errors';
+import { idempotencyPlugin } from './idempotency';
+import { operationsRoutes } from './operations';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { retryReadsOnce } from './retryReads';
 import { accessLogRoutes } from './routes/accessLog';
@@ -95,16 +99,24 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     // Slow or half-sent requests are closed: headers must arrive within `headersSeconds`, the whole request
     // within `requestSeconds` (checked every second, not Node's default 30 s).
     requestTimeout: config.timeouts.requestSeconds * 1000,
+    keepAliveTimeout: config.timeouts.keepAliveSeconds * 1000,
     http: {
-      headersTimeout: config.timeouts.headersSeconds * 1000,
+      // Node refuses headers given longer than the whole request.
+      headersTimeout: Math.min(config.timeouts.headersSeconds, config.timeouts.requestSeconds) * 1000,
       requestTimeout: config.timeouts.requestSeconds * 1000,
       connectionsCheckingInterval: 1000,
     },
-    trustProxy: config.production,
+    trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler(headerOptions),
     clientErrorHandler: clientErrorHandler(headerOptions),
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress);
+  // A call refused before its body was read (401, 413, …) closes the connection: the rest of a slow or
+  // unwanted body is not waited for.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
   });
   // API answers carry patient data: no browser or proxy keeps them.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -181,6 +193,8 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
   });
   const roster = createTechnologistRoster(directory);
   const accounts = createAccountCache(config.accountCacheMs);
+  const redis = config.redisUrl ? sharedCounters(config.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   app.addHook('onClose', async () => directory.destroy());
   const backups = await openBackupService({
     backupDir: config.backupDir,
@@ -193,11 +207,23 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
   });
   app.addHook('onClose', async () => backups.close());
 
+  await operationsRoutes(app, {
+    db: database.db,
+    pool: database.pool,
+    migrations: shippedMigrations(),
+    jwksUri: cognito.jwksUri,
+    metricsToken: config.metricsToken,
+    backupCount: async () =>
+      (await backups.list({ page: 1, perPage: 1, sort: 'createdAt', order: 'DESC' })).total,
+  });
+
   await app.register(
     async (api) => {
       // JSON answers of 1 kB and more go out brotli- or gzip-compressed when the caller accepts it (a
       // year's summary is ~300 kB raw). Registered here, before the routes, it covers the API only: the
       // front end's files are compressed once, at build. Request bodies are taken as sent, never inflated.
+      // Before compression: a write's first answer is kept as the JSON text it was sent as.
+      await api.register(idempotencyPlugin, { db: database.db });
       await api.register(compress, {
         encodings: ['br', 'gzip'],
         threshold: 1024,
@@ -213,6 +239,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         accounts,
         deniedCallLimit: config.deniedCallLimit,
         rateLimit: config.rateLimit,
+        redis,
       });
       await api.register(accessAuditPlugin, { db: database.db });
       // A call that may write drops the answers shared between readers (before its answer goes out, so a

@@ -45,6 +45,7 @@ const envSchema = z.object({
   AWS_SESSION_TOKEN: z.string().optional(),
   PG_DUMP: z.string().default('pg_dump'),
   DATABASE_URL: z.string().optional(),
+  MIGRATION_DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
   COGNITO_REGION: z.string().default('us-east-1'),
   COGNITO_USER_POOL_ID: z.string().optional(),
@@ -58,7 +59,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{6}$/)
     .optional(),
-  LOCAL_IDENTITY_TOKEN_SECONDS: z.coerce.number().int().min(10).max(86_400).optional(),
+  LOCAL_IDENTITY_TOKEN_SECONDS: z.coerce.number().int().min(10).max(900).optional(),
   TOTP_ISSUER: z.string().min(1).default(DEFAULT_TOTP_ISSUER),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(99).default(DEFAULT_PASSWORD_POLICY.minLength),
   STATIC_DIR: z.string().default('dist'),
@@ -67,8 +68,19 @@ const envSchema = z.object({
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000_000).default(6_000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(120),
-  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9A-Fa-f:./, ]+)$/,
+      'must be a number of hops, or addresses and CIDR ranges separated by commas',
+    )
+    .optional(),
+  REDIS_URL: z.url('must be a URL').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -94,6 +106,11 @@ export type AppConfig = {
   /** The `pg_dump` to back PostgreSQL up with (its major version ≥ the server's). */
   pgDump: string;
   databaseUrl?: string;
+  /**
+   * The owner role's connection, for migrations and restores (DATABASE_URL by default). Set, DATABASE_URL's
+   * role is the runtime one: it is granted what the app needs, and on the audit log only INSERT and SELECT.
+   */
+  migrationDatabaseUrl?: string;
   databasePoolMax: number;
   cognito: {
     region: string;
@@ -121,8 +138,23 @@ export type AppConfig = {
   accountCacheMs: number;
   /** Calls per user (and, before sign-in, per address) per window on every API route; past it 429. */
   rateLimit: { max: number; windowSeconds: number };
-  /** A request must be whole within `requestSeconds`, its headers within `headersSeconds`. */
-  timeouts: { requestSeconds: number; headersSeconds: number };
+  /**
+   * A request must be whole within `requestSeconds`, its headers within `headersSeconds`; an idle kept-alive
+   * connection is closed after `keepAliveSeconds`.
+   */
+  timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
+  /** Open connections from one address at most; more are closed at once (behind a proxy: the proxy's). */
+  connectionsPerAddress: number;
+  /**
+   * Which proxies in front of the app are trusted to say the caller's address (`X-Forwarded-For`): none by
+   * default, else as many hops as the number, or the listed addresses and ranges. Every limit by address
+   * uses the address this gives.
+   */
+  trustProxy: false | string | ((address: string, hop: number) => boolean);
+  /** With it, the rate limits are counted in Redis, shared by every instance. */
+  redisUrl?: string;
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics. */
+  metricsToken?: string;
   /** Monitoring operations (DESIGN §4): an open time log older than `maxOpenLogHours` is stale. */
   monitoring: MonitoringSettings;
 };
@@ -156,6 +188,18 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings {
           }
         : undefined,
   };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count (the nearest `n` hops are trusted, as proxy-addr counts them),
+ * or the trusted addresses and ranges (comma-separated); unset, none.
+ */
+function trustedProxies(value: string | undefined): AppConfig['trustProxy'] {
+  const text = value?.trim();
+  if (!text) return false;
+  if (!/^\d+$/.test(text)) return text.replace(/\s+/g, '');
+  const hops = Number(text);
+  return (_address, hop) => hop < hops;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -207,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupS3: e.BACKUP_S3_BUCKET ? s3Settings(e) : undefined,
     pgDump: e.PG_DUMP,
     databaseUrl: e.DATABASE_URL || undefined,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
     cognito: {
       region: e.COGNITO_REGION,
@@ -227,7 +272,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deniedCallLimit: { max: e.DENIED_CALLS_MAX, windowSeconds: e.DENIED_CALLS_WINDOW_SECONDS },
     accountCacheMs: e.ACCOUNT_CACHE_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
-    timeouts: { requestSeconds: e.REQUEST_TIMEOUT_SECONDS, headersSeconds: e.HEADERS_TIMEOUT_SECONDS },
+    timeouts: {
+      requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      headersSeconds: e.HEADERS_TIMEOUT_SECONDS,
+      keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
   };
 }

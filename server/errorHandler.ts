@@ -157,7 +157,8 @@ function securityHeaders(headerOptions: ReturnType<typeof securityHeaderOptions>
 export function frameworkErrorHandler(
   headerOptions: ReturnType<typeof securityHeaderOptions>,
 ): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const headers = Object.fromEntries(securityHeaders(headerOptions));
+  // An error answer is no more to be kept by a browser or proxy than any other API answer.
+  const headers = { ...Object.fromEntries(securityHeaders(headerOptions)), 'cache-control': 'no-store' };
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
     const message = status === 414 ? STATUS_TEXT[414] : 'The address is not valid (a malformed %-escape)';
@@ -191,6 +192,7 @@ export function clientErrorHandler(
       socket.write(
         `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headerLines}` +
           `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          'Cache-Control: no-store\r\n' +
           `Connection: close\r\n\r\n${body}`,
       );
     }

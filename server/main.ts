@@ -1,11 +1,11 @@
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp, type ResolvedCognito } from './app';
 import { cognitoIssuer } from './auth/tokenVerifier';
 import { type AppConfig, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed/demoClients';
 import { startLocalIdentity } from './identity/localIdentity';
+import { serverLogger } from './logging';
 
 type Stoppable = { stop(): Promise<void> };
 
@@ -45,20 +45,11 @@ async function resolveCognito(config: AppConfig): Promise<ResolvedCognito & Part
 
 async function main() {
   const config = loadConfig();
-  const log = pino({
-    level: config.logLevel,
-    // Request lines carry the method and path only: query strings and bodies may hold patient data.
-    serializers: {
-      req: (request: { method: string; url: string; id: string }) => ({
-        id: request.id,
-        method: request.method,
-        path: request.url.split('?')[0],
-      }),
-    },
-  });
+  const log = serverLogger(config.logLevel);
   const cognito = await resolveCognito(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationDatabaseUrl: config.migrationDatabaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     onError: (error) => log.error({ err: error }, 'database connection error'),
@@ -76,7 +67,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Stops accepting, lets requests under way finish (up to 30 s), then exits 0; /readyz answers 503 meanwhile.
+    const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     await app.close();
     await database.close();

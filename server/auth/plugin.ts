@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { type Action, canAccess, type Resource } from '../../contract/roles';
 import type { AppConfig } from '../config';
 import { recordAudit } from '../db/audit';
@@ -35,7 +36,28 @@ export type AuthPluginOptions = {
   accounts: AccountCache;
   deniedCallLimit: AppConfig['deniedCallLimit'];
   rateLimit: AppConfig['rateLimit'];
+  /** Set: the limits are counted in Redis, shared by every instance, and each window is audited once in all. */
+  redis?: Redis;
 };
+
+/**
+ * Whether an over-limit key is seen for the first time in its window (so it is audited once): in Redis when
+ * set, once across every instance; else in this process.
+ */
+function firstOverLimitInWindow(redis: Redis | undefined) {
+  if (redis) {
+    return async (key: string, ttlMs: number) =>
+      (await redis.set(`vigil-rate-limit-audited-${key}`, '1', 'PX', Math.max(ttlMs, 1), 'NX')) === 'OK';
+  }
+  const auditedUntil = new Map<string, number>();
+  return async (key: string, ttlMs: number) => {
+    const now = Date.now();
+    if ((auditedUntil.get(key) ?? 0) >= now) return false;
+    if (auditedUntil.size > 10_000) auditedUntil.clear();
+    auditedUntil.set(key, now + ttlMs);
+    return true;
+  };
+}
 
 /** A token issued before the user's groups changed, they were disabled, reset or signed out everywhere. */
 export const SESSION_ENDED = 'Your session has ended: sign in again.';
@@ -51,7 +73,7 @@ const forbiddenMessage = ({ resource, action }: { resource: Resource; action: Ac
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'vigil-rate-limit-' });
   const checkDeniedCalls = app.createRateLimit({
     max: options.deniedCallLimit.max,
     timeWindow: options.deniedCallLimit.windowSeconds * 1000,
@@ -65,24 +87,23 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     options.accounts.set(user.username, state);
     return state;
   };
+  /** The calls of a valid session, counted against its user; any other call counts against its address. */
+  const validSessions = new WeakSet<FastifyRequest>();
   const checkCalls = app.createRateLimit({
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowSeconds * 1000,
-    keyGenerator: (request) => (request.user ? `user:${request.user.username}` : `address:${request.ip}`),
+    keyGenerator: (request) =>
+      validSessions.has(request) ? `user:${request.user.username}` : `address:${request.ip}`,
   });
-  /** When each over-limit key was last audited: one entry per window, not one per refused call. */
-  const auditedUntil = new Map<string, number>();
-  /** Every call counts against its user's (or, before sign-in, its address's) limit: 429 past it. */
+  const firstInWindow = firstOverLimitInWindow(options.redis);
+  /** Every call counts against its user's (or, without a valid session, its address's) limit: 429 past it. */
   const limitCalls = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await checkCalls(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     reply.header('retry-after', String(limit.ttlInSeconds));
-    const now = Date.now();
-    if ((auditedUntil.get(limit.key) ?? 0) < now) {
-      if (auditedUntil.size > 10_000) auditedUntil.clear();
-      auditedUntil.set(limit.key, now + limit.ttl);
+    if (await firstInWindow(limit.key, limit.ttl)) {
       await recordAudit(options.db, {
-        actor: request.user?.username ?? `address ${request.ip}`,
+        actor: validSessions.has(request) ? request.user.username : `address ${request.ip}`,
         action: `${request.method} ${request.routeOptions.url}`,
         resource: 'rate-limit',
         outcome: 'denied',
@@ -108,11 +129,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       throw unauthorized('Invalid tokens.');
     }
     request.user = user;
-    await limitCalls(request, reply);
     const account = await accountOf(user);
-    if (!account.isEnabled) throw unauthorized('User is disabled.');
-    if (account.tokensValidAfter && user.issuedAt < account.tokensValidAfter)
-      throw unauthorized(SESSION_ENDED);
+    const ended = !account.isEnabled
+      ? 'User is disabled.'
+      : account.tokensValidAfter && user.issuedAt < account.tokensValidAfter
+        ? SESSION_ENDED
+        : undefined;
+    // A signed-out or disabled session's calls count against its address, never against its user's new session.
+    if (!ended) validSessions.add(request);
+    await limitCalls(request, reply);
+    if (ended) throw unauthorized(ended);
     if (access !== 'signed-in' && !canAccess(user.roles, access.resource, access.action)) {
       const limit = await checkDeniedCalls(request);
       if (!limit.isAllowed && limit.isExceeded) {

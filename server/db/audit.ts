@@ -7,6 +7,7 @@ import {
   type DescribedEntry,
   describeEntry,
   type EntryNames,
+  shownActor,
 } from '../domain/accessLog';
 import { patientMatches } from './caseList';
 import type { Db } from './database';
@@ -153,6 +154,7 @@ export async function listAccessLog(
       const ownCase = row.details.caseIds === undefined ? caseIdsOf(row)[0] : undefined;
       return {
         ...row,
+        actor: shownActor(row),
         at: row.at.toISOString(),
         resourceId: row.resourceId ?? null,
         caseNumber: (ownCase === undefined ? undefined : names.caseNumber(ownCase)) ?? null,

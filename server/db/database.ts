@@ -28,6 +28,8 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export type DatabaseOptions = {
   /** A PostgreSQL URL; without it the embedded PGlite in `dataDir` is used. */
   databaseUrl?: string;
+  /** The owner role's URL, for migrations (PostgreSQL; `databaseUrl` by default): `databaseUrl`'s role is then granted its rights. */
+  migrationDatabaseUrl?: string;
   dataDir: string;
   poolMax: number;
   templateDir?: string;
@@ -86,7 +88,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded?.stop();
   };
   try {
-    await migrate(db, { migrationsFolder });
+    if (
+      options.databaseUrl &&
+      options.migrationDatabaseUrl &&
+      options.migrationDatabaseUrl !== options.databaseUrl
+    )
+      await migrateAsOwner(options.migrationDatabaseUrl, db);
+    else await migrate(db, { migrationsFolder });
     // Hours of the cases a migration or a bulk load marked (case_hours_pending), before anyone reads them.
     await refreshPendingCaseHours(db);
     // PGlite never analyzes by itself; without statistics list queries are 100× slower.
@@ -98,6 +106,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return embedded
     ? { kind: 'pglite', db, pool, dumpEmbedded: embedded.dump, close }
     : { kind: 'postgres', db, pool, databaseUrl: options.databaseUrl, close };
+}
+
+/**
+ * The runtime role's rights, granted by the owner after each migration (so new tables are covered): reading
+ * and writing the app's tables, but on the audit log only INSERT and SELECT. It owns nothing, so it can
+ * neither truncate nor alter a table, nor turn a trigger off.
+ */
+const runtimeGrants = (role: string) => sql`
+  grant usage on schema public, drizzle to ${sql.identifier(role)};
+  grant select, insert, update, delete on all tables in schema public to ${sql.identifier(role)};
+  revoke update, delete, truncate, trigger, references on audit_log from ${sql.identifier(role)};
+  grant usage, select on all sequences in schema public to ${sql.identifier(role)};
+  grant select on all tables in schema drizzle to ${sql.identifier(role)};`;
+
+/** Migrates as the owner role at `ownerUrl`, then grants the runtime role (`runtime`'s user) its rights. */
+async function migrateAsOwner(ownerUrl: string, runtime: Db) {
+  const owner = new Pool({ ...withoutJit(ownerUrl), max: 1 });
+  try {
+    const ownerDb = drizzle(owner, { schema });
+    await migrate(ownerDb, { migrationsFolder });
+    const [{ role }] = (await runtime.execute<{ role: string }>(sql`select current_user as role`)).rows;
+    await ownerDb.execute(runtimeGrants(role));
+  } finally {
+    await owner.end();
+  }
 }
 
 /** How many migrations this build ships (the self-checks compare it with how many the database applied). */

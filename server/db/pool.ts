@@ -1,4 +1,11 @@
 import pg from 'pg';
+import { isConnectionLost } from './transaction';
+
+/** A statement that only reads: run again on a fresh connection, it cannot make a change twice. */
+const READ_ONLY = /^\s*select\b/i;
+
+const textOf = (query: unknown) =>
+  typeof query === 'string' ? query : ((query as { text?: unknown } | null)?.text ?? '');
 
 type ConnectCallback = (
   error: Error | undefined,
@@ -24,6 +31,23 @@ export class Pool extends pg.Pool {
       return undefined;
     }
     return super.connect().then(releasedWhenLost);
+  }
+
+  /**
+   * A read outside a transaction whose connection is lost is read once more on a fresh one: a write's handler
+   * reads its result after the commit, and that write, made, must not be answered 503 "try again".
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool.query's overloads, passed through as they are.
+  override query(...args: any[]): any {
+    const [query] = args;
+    const callback = typeof args[args.length - 1] === 'function';
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
+    const run = () => (super.query as (...a: any[]) => any).apply(this, args);
+    if (callback || !READ_ONLY.test(String(textOf(query)))) return run();
+    return run().catch((error: unknown) => {
+      if (!isConnectionLost(error)) throw error;
+      return run();
+    });
   }
 }
 

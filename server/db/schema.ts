@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -45,8 +46,42 @@ export const auditLog = pgTable(
     resourceId: text('resource_id'),
     outcome: text('outcome', { enum: ['ok', 'denied'] }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * The hash chain (set by the database's insert trigger, never by the app): the entry's place in the chain,
+     * the previous entry's hash, and its own hash over both and its content. `npm run audit:verify` walks it.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_actor_idx').on(table.actor, table.at)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_actor_idx').on(table.actor, table.at),
+    uniqueIndex('audit_log_chain_seq_idx').on(table.chainSeq),
+  ],
+);
+
+/**
+ * The first answer to each write sent with an `Idempotency-Key` (per user, kept 24 h): a retry with the same
+ * key and body gets it again instead of writing twice. A row without a status is a write still under way.
+ * In the database, so a retry reaching another instance finds it.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    actor: text('actor').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the call (method and path) and its body: the same key with anything else is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    /** The answer's JSON text, sent again as it was. */
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.actor, table.key] }),
+    index('idempotent_requests_created_at_idx').on(table.createdAt),
+  ],
 );
 
 /**

@@ -134,6 +134,15 @@ function writePhrase(entry: DescribedEntry, words: { case: string; client: strin
   return undefined;
 }
 
+/**
+ * Who an entry names, as the log shows it: the user; for a refused token, the name it claimed, marked
+ * "unverified: …" (anyone can write any name into a token they sign themselves).
+ */
+export function shownActor(entry: { actor: string; details: Record<string, unknown> }): string {
+  const claimed = entry.details.unverifiedUser;
+  return typeof claimed === 'string' ? `unverified: ${claimed}` : entry.actor;
+}
+
 const TRIED_CALL: Record<string, string> = { GET: 'read', POST: 'write to', PUT: 'change', PATCH: 'change' };
 
 /** What the entry records, in words. */

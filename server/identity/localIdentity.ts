@@ -19,10 +19,12 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '../../contract/roles';
@@ -193,11 +195,14 @@ async function waitForStart(
  * Creates what is missing — pool, app client, groups, demo users — and leaves what exists alone (a demo user
  * whose password was changed keeps it). Safe to run on every start.
  */
+/** The longest an id or access token of the local identity lives (the documented production setting too). */
+export const MAX_TOKEN_SECONDS = 15 * 60;
+
 export async function seedLocalIdentity(
   endpoint: string,
   opts: { seedDemoUsers?: boolean; tokenValiditySeconds?: number } = {},
 ): Promise<{ userPoolId: string; userPoolClientId: string }> {
-  const tokenSeconds = opts.tokenValiditySeconds ?? 3600;
+  const tokenSeconds = opts.tokenValiditySeconds ?? MAX_TOKEN_SECONDS;
   const admin = localAdminClient(endpoint);
   try {
     const pools = await admin.send(new ListUserPoolsCommand({ MaxResults: 60 }));
@@ -241,7 +246,8 @@ export async function seedLocalIdentity(
           ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH'],
           PreventUserExistenceErrors: 'ENABLED',
           EnableTokenRevocation: true,
-          // Cognito's defaults: 1 h access and id tokens, 30 days refresh (shorter tokens test refreshing).
+          // 15 min access and id tokens (a sign-out or reset at the identity ends a session within that),
+          // 30 days refresh; shorter tokens test refreshing.
           AccessTokenValidity: tokenSeconds,
           IdTokenValidity: tokenSeconds,
           RefreshTokenValidity: 30,
@@ -251,6 +257,7 @@ export async function seedLocalIdentity(
       userPoolClientId = created.UserPoolClient?.ClientId;
     }
     if (!userPoolClientId) throw new Error('Local identity: the app client has no id');
+    await shortenTokens(admin, userPoolId, userPoolClientId, tokenSeconds);
 
     const groups = await admin.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
     const existingGroups = new Set(groups.Groups?.map((group) => group.GroupName));
@@ -267,6 +274,29 @@ export async function seedLocalIdentity(
   } finally {
     admin.destroy();
   }
+}
+
+/** An app client made when tokens lived longer (1 h) gets this lifetime now. */
+async function shortenTokens(
+  admin: CognitoIdentityProviderClient,
+  userPoolId: string,
+  clientId: string,
+  tokenSeconds: number,
+) {
+  const { UserPoolClient: client } = await admin.send(
+    new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }),
+  );
+  if (!client || (client.IdTokenValidity ?? Number.POSITIVE_INFINITY) <= tokenSeconds) return;
+  await admin.send(
+    new UpdateUserPoolClientCommand({
+      ...client,
+      UserPoolId: userPoolId,
+      ClientId: clientId,
+      AccessTokenValidity: tokenSeconds,
+      IdTokenValidity: tokenSeconds,
+      TokenValidityUnits: { AccessToken: 'seconds', IdToken: 'seconds', RefreshToken: 'days' },
+    }),
+  );
 }
 
 /** A pool made before an attribute was added to CUSTOM_ATTRIBUTES gets it now. */

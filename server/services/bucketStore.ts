@@ -113,6 +113,8 @@ export function bucketStore(settings: S3Settings): BucketStore {
           Bucket: bucket,
           Key: key(sqlName(id)),
           ResponseContentDisposition: `attachment; filename="${sqlName(id)}"`,
+          // A database dump: no browser or proxy keeps a copy.
+          ResponseCacheControl: 'no-store',
         }),
         { expiresIn: seconds },
       ),

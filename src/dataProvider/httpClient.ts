@@ -71,6 +71,30 @@ async function readBody(response: Response): Promise<EnvelopeBody> {
   return text ? (JSON.parse(text) as EnvelopeBody) : {};
 }
 
+/** Tries of one write before its error shows: the first and two more, all with its one Idempotency-Key. */
+export const WRITE_TRIES = 3;
+/** Answers that may pass: the server or a proxy in front of it could not make the write (or tell it was made). */
+const PASSING = new Set([502, 503, 504]);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A POST sent with one `Idempotency-Key` (one user action), sent again with the same key when the network or
+ * the server failed: the server answers a write it already made with its first answer, never a duplicate.
+ */
+async function postWithRetries(url: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+  init.headers.set('Idempotency-Key', crypto.randomUUID());
+  for (let attempt = 1; ; attempt += 1) {
+    const last = attempt >= WRITE_TRIES;
+    try {
+      const response = await fetch(url, init);
+      if (last || !PASSING.has(response.status)) return response;
+    } catch (error) {
+      if (last) throw error;
+    }
+    await pause(200 * attempt);
+  }
+}
+
 /** The one place that talks HTTP to the API: id token, JSON, envelope and spec §8 errors. */
 export function createHttpClient(apiUrl: string, getIdToken: () => Promise<string | undefined>): HttpClient {
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
@@ -82,8 +106,9 @@ export function createHttpClient(apiUrl: string, getIdToken: () => Promise<strin
     const url = `${apiUrl}${path}${toQueryString(query)}`;
     let response: Response;
     try {
+      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
       response = await ((method === 'GET' && takeWarm(url)) ||
-        fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+        (method === 'POST' ? postWithRetries(url, init) : fetch(url, init)));
     } catch {
       throw new HttpError(BAD_REQUEST, 400);
     }

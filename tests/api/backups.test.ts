@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { BACKUP_LINK_SECONDS, type Backup, type BackupLink } from '../../contract/backups';
 import { API_PATHS } from '../../contract/paths';
 import { ConfigError, loadConfig } from '../../server/config';
+import { firstBrokenLink } from '../../server/db/auditChain';
 import { type Database, openDatabase } from '../../server/db/database';
 import { seedDemoData } from '../../server/db/seed/demoClients';
 import { readSigningKeyFile } from '../../server/services/backupSigning';
@@ -634,6 +635,8 @@ describeEachDatabase('Restore', (kind) => {
         details: { sha256: backup.sha256, bytes: backup.size, signature: 'checked', rows: restored?.rows },
       });
       expect(await clientTotal(reopened, tokens.admin)).toBe(clientsBackedUp);
+      // The audit log's chain holds across the restore: the restore's own entry links to the last restored one.
+      expect(await firstBrokenLink(reopened.database.db)).toBeUndefined();
     } finally {
       await reopened.close();
     }
@@ -729,8 +732,10 @@ describeEachDatabase('Backups in object storage', (kind) => {
     const url = new URL(link.url);
     expect(url.origin).toBe(bucket.endpoint);
     expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
+    expect(url.searchParams.get('response-cache-control')).toBe('no-store');
     const download = await fetch(link.url);
     expect(download.status).toBe(200);
+    expect(download.headers.get('cache-control')).toBe('no-store');
     const file = Buffer.from(await download.arrayBuffer());
     expect(file.length).toBe(backup.size);
     expect(sha256(file)).toBe(backup.sha256);

@@ -61,4 +61,44 @@ describe.runIf(DATABASES.includes('postgres'))('A database connection lost under
     // And it keeps working afterwards.
     expect((await callApi(server, 'GET', API_PATHS.clients, { token })).status).toBe(200);
   });
+
+  it('never answers 503 to a case intake that was made (it reads the new case again on a fresh connection)', async () => {
+    const clientReply = await callApi(server, 'POST', API_PATHS.clients, {
+      token,
+      body: { name: 'Fault Intake', code: 'FLTI', timeZone: 'UTC' },
+    });
+    const clientId = (clientReply.body.data as { id: number }).id;
+    const answered: { mrn: string; status: number }[] = [];
+    const load = Array.from({ length: 80 }, async (_, at) => {
+      const mrn = `MRN-FAULT-${at}`;
+      const reply = await callApi(server, 'POST', API_PATHS.cases, {
+        token,
+        body: {
+          clientId,
+          studyType: 'icu',
+          monitoringLevel: 'unmonitored',
+          patient: { firstName: 'Fay', lastName: 'Ult', mrn, dateOfBirth: '1970-01-01' },
+        },
+      });
+      answered.push({ mrn, status: reply.status });
+    });
+    const faults = (async () => {
+      for (let round = 0; round < 8; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        await terminateAppConnections();
+      }
+    })();
+    await Promise.all([...load, faults]);
+    const made = await server.database.pool.query<{ mrn: string }>(
+      "select mrn from case_patients where mrn like 'MRN-FAULT-%'",
+    );
+    const madeMrns = new Set(made.rows.map((row) => row.mrn));
+    expect(answered.filter(({ mrn, status }) => status === 503 && madeMrns.has(mrn))).toEqual([]);
+    expect(
+      answered
+        .filter(({ status }) => status === 201)
+        .map(({ mrn }) => mrn)
+        .sort(),
+    ).toEqual([...madeMrns].sort());
+  });
 });

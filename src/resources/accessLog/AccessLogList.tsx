@@ -14,6 +14,7 @@ import {
   useListContext,
 } from 'react-admin';
 import type { AccessLogEntry } from '../../../contract/accessLog';
+import { safeExporter } from '../../csv';
 import { RetryAlert } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
 import { ListFilters } from '../../forms/ListFilters';
@@ -43,7 +44,6 @@ const accessLogFilters = (wide: boolean) => [
   />,
 ];
 
-// The CSV goes through react-admin's default exporter, as the other administration lists' do for now.
 const AccessLogActions = ({ filters }: { filters: ReturnType<typeof accessLogFilters> }) => (
   <TopToolbar>
     <FilterButton filters={filters} />
@@ -113,6 +113,8 @@ export const AccessLogList = () => {
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
         actions={<AccessLogActions filters={filters} />}
+        // Entries hold what callers wrote (a refused token's claimed name): no cell may run as a formula.
+        exporter={safeExporter}
         // Long summaries wrap; whatever is still wider scrolls inside the card, never the page.
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
         empty={false}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
-import { buildApp } from '../../../server/app';
+import { type AppOptions, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { answerChecker } from './answerCheck';
@@ -29,6 +29,8 @@ export async function serveApp(
   database: Database,
   dataDir: string,
   env: Record<string, string> = {},
+  /** Another identity (one that does not answer) or a logger to read. */
+  overrides: Partial<Pick<AppOptions, 'cognito' | 'logger'>> = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,6 +45,7 @@ export async function serveApp(
     database,
     cognito: inject('identity'),
     observeAnswer: answers.observe,
+    ...overrides,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = `${address}${config.apiBaseUrl}`;

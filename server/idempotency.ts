@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from './db/database';
+import { claimKey, dropExpiredKeys, keepAnswer, releaseKey } from './db/idempotency';
+import { loggableError } from './errorHandler';
+import { AppError, badRequest } from './errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Printable ASCII, as a UUID or any client's own token; long enough for any of them. */
+const KEY_FORMAT = /^[\x21-\x7e]{1,128}$/;
+const KEY_MESSAGE = 'Idempotency-Key must be 1 to 128 printable characters without spaces';
+/** How often an instance drops the keys past 24 h. */
+const SWEEP_MS = 10 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key this write claimed: its answer is kept for a retry. */
+    idempotencyClaim?: { actor: string; key: string };
+  }
+}
+
+const hashOf = (request: FastifyRequest) =>
+  crypto
+    .createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+
+/**
+ * `Idempotency-Key` on every POST: the first request with a key (per user) writes and its answer (status and
+ * body) is kept 24 h; a retry with the same key and body gets that answer again without writing, the same key
+ * with another body is refused (422), and one sent while the first is still under way is told so (409). A
+ * server error frees the key, so the retry writes. Registered before compression: it keeps the answer's text.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  let sweptAt = 0;
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (request.method !== 'POST' || key === undefined || !request.user) return;
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key))
+      throw badRequest(KEY_MESSAGE, [{ field: 'Idempotency-Key', message: KEY_MESSAGE }]);
+    if (Date.now() - sweptAt > SWEEP_MS) {
+      sweptAt = Date.now();
+      await dropExpiredKeys(db);
+    }
+    const claim = { actor: request.user.username, key };
+    const held = await claimKey(db, { ...claim, requestHash: hashOf(request) });
+    if (held === true) {
+      request.idempotencyClaim = claim;
+      return;
+    }
+    if (held.requestHash !== hashOf(request))
+      throw new AppError(422, 'This Idempotency-Key was already used for another request: send a new key.');
+    if (held.status === null || held.answer === null)
+      throw new AppError(409, 'This request is still being made: try again in a moment.');
+    reply.code(held.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
+    return reply.send(held.answer);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = undefined;
+    try {
+      if (reply.statusCode < 500 && typeof payload === 'string')
+        await keepAnswer(db, claim, { status: reply.statusCode, answer: payload });
+      else await releaseKey(db, claim);
+    } catch (error) {
+      request.log.error(
+        { err: loggableError(error), route: request.routeOptions.url },
+        'idempotency key not kept',
+      );
+    }
+    return payload;
+  });
+});
