@@ -59,7 +59,10 @@ export const RecordFormDialog = ({
   const title = item ? `Edit ${view.noun}` : `Add ${view.noun}`;
   const names = fieldNamesOf(view.schema);
   const toFields = view.toFields ?? ((values: Record<string, unknown>) => values);
-  const validation = useMemo(() => liveValidation(formSchemaOf(view.schema, view.toFields)), [view]);
+  const validation = useMemo(
+    () => liveValidation(formSchemaOf(view.schema, view.toFields), 'leaving'),
+    [view],
+  );
   const [record] = useState(() => item ?? { ...view.defaults(details), ...initial });
 
   const save = async (values: Record<string, unknown>) => {
