@@ -113,8 +113,6 @@ export const AccessLogList = () => {
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
         actions={<AccessLogActions filters={filters} />}
-        // Long summaries wrap; whatever is still wider scrolls inside the card, never the page.
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
         empty={false}
         error={<ReadError />}
       >

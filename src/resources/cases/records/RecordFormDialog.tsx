@@ -8,7 +8,7 @@ import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { ConflictAlert } from './ConflictAlert';
 import type { RecordDialogProps } from './RecordDialogs';
 import { fieldNamesOf, formSchemaOf } from './recordFields';
-import { capitalized } from './recordFormat';
+import { capitalized, refusalOf } from './recordFormat';
 import { changedFields, keepEditsOnNewer } from './recordMerge';
 import { submitOnCtrlEnter } from './submitOnCtrlEnter';
 import type { Insertion } from './useRecordWrites';
@@ -79,7 +79,14 @@ export const RecordFormDialog = ({
       onClose();
     } catch (error) {
       const { body } = error as HttpError;
-      if (body?.errors) return body.errors as Record<string, string>;
+      if (body?.errors) {
+        const errors = body.errors as Record<string, string>;
+        const labels = Object.fromEntries(specs.map(({ field, label }) => [field, label]));
+        const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        // react-admin says this instead of its "The form is not valid" (root.serverError).
+        const serverError = refusalOf(errors, labels, details.client.timeZone, browserZone);
+        return { ...errors, root: { serverError } };
+      }
       const newer = base && (await writes.newerRevision(error, base));
       if (!newer) return writes.refused(error);
       setConflict({ opened: base, newer, values: keepEditsOnNewer(base, newer, fields, names) });
