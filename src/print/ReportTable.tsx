@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Key, ReactNode } from 'react';
+import { scrollsInPlace } from '../layout/scrollsInPlace';
 
 export interface ReportRow {
   key: Key;
@@ -24,7 +25,7 @@ interface ReportTableProps {
  * than the table (a phone), the table scrolls sideways in its place, not the page.
  */
 export const ReportTable = ({ label, head, rows, total }: ReportTableProps) => (
-  <Box sx={{ overflowX: 'auto', '@media print': { overflowX: 'visible' } }}>
+  <Box {...scrollsInPlace}>
     <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1, verticalAlign: 'top' } }}>
       <TableHead>
         <TableRow>
