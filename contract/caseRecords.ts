@@ -328,7 +328,7 @@ export const RECORD_RULES: Partial<
 };
 
 /** Record times that may not lie ahead of the server's clock, by more than a clock's skew (DESIGN §4). */
-const RECORD_TIMES: Readonly<Record<string, string>> = {
+export const RECORD_TIMES: Readonly<Record<string, string>> = {
   measuredAt: 'Measured at',
   occurredAt: 'Occurred at',
   notedAt: 'Noted at',

@@ -62,6 +62,18 @@ const TITLE_ELLIPSIS = {
   },
 };
 
+/**
+ * A list fits the window: its table scrolls sideways within its card (on a phone), never the page. Without
+ * `minWidth: 0` the list's flex box is as wide as its widest row.
+ */
+const LIST_FITS = {
+  RaList: {
+    styleOverrides: {
+      root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } },
+    },
+  },
+};
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: { ...defaultLightTheme.palette, primary: { main: PRIMARY_COLOR }, ...LIGHT_STATUS },
@@ -69,6 +81,7 @@ export const lightTheme: RaThemeOptions = {
     ...defaultLightTheme.components,
     ...NAMED_SPINNERS,
     ...FOCUS_RING,
+    ...LIST_FITS,
     RaAppBar: { defaultProps: { color: 'primary' }, styleOverrides: { root: TITLE_ELLIPSIS } },
   },
 };
@@ -80,6 +93,7 @@ export const darkTheme: RaThemeOptions = {
     ...defaultDarkTheme.components,
     ...NAMED_SPINNERS,
     ...FOCUS_RING,
+    ...LIST_FITS,
     RaAppBar: { styleOverrides: { root: TITLE_ELLIPSIS } },
   },
 };

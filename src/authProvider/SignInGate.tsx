@@ -3,7 +3,7 @@ import '@aws-amplify/ui-react/styles.css';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { type ConfirmResetPasswordInput, confirmResetPassword } from 'aws-amplify/auth';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
 import { amplifyTheme } from './amplifyTheme';
 import { SignInHeader } from './SignInHeader';
@@ -23,8 +23,29 @@ export const socialProvidersOf = (config: Pick<RuntimeConfig, 'cognito'>): Socia
   (config.cognito.oauth?.providers ?? []).map((provider) => provider.toLowerCase() as SocialProvider);
 
 /**
+ * Above the sign-in form after a reset: the password was changed, and the username is already in its field
+ * with the password field focused. Amplify's fields are uncontrolled and take no default value, so the
+ * username is written into the field next to this header (the form reads its fields when it is submitted).
+ */
+const PasswordChanged = ({ username }: { username: string }) => {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = notice.current?.parentElement?.querySelector('form');
+    const field = form?.querySelector<HTMLInputElement>('input[name="username"]');
+    if (!field || field.value) return;
+    field.value = username;
+    form?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+  }, [username]);
+  return (
+    <Alert ref={notice} severity="success" sx={{ mx: 4, mt: 3 }}>
+      Your password was changed. Sign in with your new password.
+    </Alert>
+  );
+};
+
+/**
  * Amplify UI's Authenticator with every screen of spec §2; sign-up is hidden (accounts are made elsewhere).
- * After a password reset the sign-in screen says that the password was changed.
+ * After a password reset the sign-in screen says that the password was changed, its username filled in.
  */
 export const SignInGate = ({
   config,
@@ -35,7 +56,8 @@ export const SignInGate = ({
   components,
   ...props
 }: SignInGateProps) => {
-  const [passwordChanged, setPasswordChanged] = useState(false);
+  /** Whose password was just reset. */
+  const [passwordChanged, setPasswordChanged] = useState<string>();
   const confirmReset = services?.handleForgotPasswordSubmit ?? confirmResetPassword;
   return (
     <ThemeProvider theme={amplifyTheme} colorMode={colorMode}>
@@ -62,7 +84,7 @@ export const SignInGate = ({
             // Amplify types this service as the overloaded `confirmResetPassword`; it calls the one-argument form.
             handleForgotPasswordSubmit: (async (input: ConfirmResetPasswordInput) => {
               await confirmReset(input);
-              setPasswordChanged(true);
+              setPasswordChanged(input.username.trim());
             }) as typeof confirmResetPassword,
           }}
           components={{
@@ -71,11 +93,7 @@ export const SignInGate = ({
             SignIn: {
               ...components?.SignIn,
               Header: () =>
-                passwordChanged ? (
-                  <Alert severity="success" sx={{ mx: 4, mt: 3 }}>
-                    Your password was changed. Sign in with your new password.
-                  </Alert>
-                ) : null,
+                passwordChanged === undefined ? null : <PasswordChanged username={passwordChanged} />,
             },
           }}
           {...props}

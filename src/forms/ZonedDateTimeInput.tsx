@@ -10,6 +10,8 @@ interface ZonedDateTimeInputProps {
   /** The client's IANA zone the time is read and written in, e.g. "America/Denver". */
   timeZone: string;
   helperText?: string;
+  /** The instant a form without this field starts from. */
+  defaultValue?: string;
   isRequired?: boolean;
   autoFocus?: boolean;
 }
@@ -31,10 +33,11 @@ export const ZonedDateTimeInput = ({
   label,
   timeZone,
   helperText,
+  defaultValue,
   isRequired,
   autoFocus,
 }: ZonedDateTimeInputProps) => {
-  const { field, fieldState, id, isRequired: required } = useInput({ source, isRequired });
+  const { field, fieldState, id, isRequired: required } = useInput({ source, isRequired, defaultValue });
   const value = typeof field.value === 'string' && field.value !== '' ? field.value : null;
   const [text, setText] = useState(() => wallClockIn(value, timeZone));
   // A value set from outside (a reset, a newer revision) is shown; one this input set is already.

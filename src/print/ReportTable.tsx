@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Key, ReactNode } from 'react';
+import { scrollsInPlace } from '../layout/scrollsInPlace';
 
 export interface ReportRow {
   key: Key;
@@ -18,28 +20,33 @@ interface ReportTableProps {
   total?: ReportRow;
 }
 
-/** A compact table of the report; its rows are never split across two printed pages. */
+/**
+ * A compact table of the report; its rows are never split across two printed pages. On a screen narrower
+ * than the table (a phone), the table scrolls sideways in its place, not the page.
+ */
 export const ReportTable = ({ label, head, rows, total }: ReportTableProps) => (
-  <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1, verticalAlign: 'top' } }}>
-    <TableHead>
-      <TableRow>
-        {head.map((title) => (
-          <TableCell key={title} sx={{ fontWeight: 'bold' }}>
-            {title}
-          </TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {[...rows, ...(total ? [total] : [])].map(({ key, cells }) => (
-        <TableRow key={key} sx={{ breakInside: 'avoid' }}>
-          {cells.map((cell, index) => (
-            <TableCell key={head[index]} sx={key === total?.key ? { fontWeight: 'bold' } : undefined}>
-              {cell}
+  <Box {...scrollsInPlace}>
+    <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1, verticalAlign: 'top' } }}>
+      <TableHead>
+        <TableRow>
+          {head.map((title) => (
+            <TableCell key={title} sx={{ fontWeight: 'bold' }}>
+              {title}
             </TableCell>
           ))}
         </TableRow>
-      ))}
-    </TableBody>
-  </Table>
+      </TableHead>
+      <TableBody>
+        {[...rows, ...(total ? [total] : [])].map(({ key, cells }) => (
+          <TableRow key={key} sx={{ breakInside: 'avoid' }}>
+            {cells.map((cell, index) => (
+              <TableCell key={head[index]} sx={key === total?.key ? { fontWeight: 'bold' } : undefined}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </Box>
 );

@@ -20,6 +20,7 @@ test('a technologist who forgot the password resets it with the code the local i
 
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByText('Your password was changed. Sign in with your new password.')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue(user.username);
   await submitSignIn(page, user.username, user.password);
   await expect(page.getByText('Incorrect username or password.')).toBeVisible();
   await submitSignIn(page, user.username, 'Reset!pass2026');

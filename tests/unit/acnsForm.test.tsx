@@ -1,5 +1,5 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
@@ -117,5 +117,39 @@ describe('the ACNS terminology form', () => {
     expect(onRequest).not.toHaveBeenCalledWith(
       sentRequest('POST', API_PATHS.caseRecords(1, 'interpretations')),
     );
+  });
+
+  it('does not mark a pattern just added: its missing main terms are said when the reader leaves a field', async () => {
+    const { user, dialog } = await openNewInterpretation();
+    await user.click(within(dialog).getByRole('button', { name: 'Add pattern' }));
+    const mainTerm1 = within(dialog).getByRole('combobox', { name: 'Main term 1' });
+    expect(within(dialog).queryByText(/is required/)).toBeNull();
+
+    fireEvent.focus(mainTerm1);
+    fireEvent.blur(mainTerm1);
+    expect(await within(dialog).findByText(/^Main term 1 is required/)).toBeInTheDocument();
+    // Only the field left is marked, not the others of the pattern.
+    expect(within(dialog).queryByText(/^Main term 2 is required/)).toBeNull();
+  });
+
+  it('says what a pattern lacks on save, and a second pattern added then is not marked', async () => {
+    const { user, dialog, onRequest } = await openNewInterpretation();
+    await user.click(within(dialog).getByRole('button', { name: 'Add pattern' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add interpretation' }));
+    expect(await within(dialog).findByText(/^Main term 1 is required/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Main term 2 is required/)).toBeInTheDocument();
+    expect(onRequest).not.toHaveBeenCalledWith(
+      sentRequest('POST', API_PATHS.caseRecords(1, 'interpretations')),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add pattern' }));
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('combobox', { name: 'Main term 1' })).toHaveLength(2),
+    );
+    const [first, added] = within(dialog)
+      .getAllByRole('combobox', { name: 'Main term 1' })
+      .map((select) => select.closest('li') as HTMLElement);
+    expect(within(first).getByText(/^Main term 1 is required/)).toBeInTheDocument();
+    expect(within(added).queryByText(/is required/)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import { formatInZone } from '../../src/dates';
+import { formatInZone, wallClockIn } from '../../src/dates';
 import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
@@ -38,6 +38,19 @@ function renderStory(Story: RecordStory) {
   render(<Story onRequest={onRequest} />);
   return { user: userEvent.setup(), onRequest };
 }
+
+/** Event 4, a seizure two minutes ago whose call is still to log, open for editing. */
+async function openEvent4() {
+  const { user, onRequest } = renderStory(stories.PendingNotification);
+  await user.click(button(await rowWith('Event 4'), 'Edit'));
+  const dialog = await screen.findByRole('dialog', { name: /^Edit event/ });
+  const rule = within(dialog).getByRole('region', { name: 'Notification rule' });
+  return { user, onRequest, rule };
+}
+
+/** The call to Dr. Maya Chen on event 4, sent as its next revision. */
+const callOnEvent4 = (notifiedAt: unknown) =>
+  sentRequest('POST', revisions(1, 'events', 23), { baseRevision: 1, notifiedContactId: 1, notifiedAt });
 
 describe('the list', () => {
   it('shows the latest revision of each item, newest first, a voided one struck through with its reason', async () => {
@@ -404,23 +417,41 @@ describe('notifications against the protocol', () => {
   });
 
   it('records the call on an existing event as its next revision, which then reads on time', async () => {
-    const { user, onRequest } = renderStory(stories.PendingNotification);
-    await user.click(button(await rowWith('Event 4'), 'Edit'));
-    const dialog = await screen.findByRole('dialog', { name: /^Edit event/ });
-    const rule = within(dialog).getByRole('region', { name: 'Notification rule' });
+    const { user, onRequest, rule } = await openEvent4();
     expect(rule).toHaveTextContent('Notification pending');
     await user.click(within(rule).getByRole('button', { name: 'Notified Dr. Maya Chen' }));
     expect(await screen.findByText('Event saved')).toBeInTheDocument();
-    expect(onRequest).toHaveBeenCalledWith(
-      sentRequest('POST', revisions(1, 'events', 23), {
-        baseRevision: 1,
-        notifiedContactId: 1,
-        notifiedAt: expect.any(String),
-      }),
-    );
+    expect(onRequest).toHaveBeenCalledWith(callOnEvent4(expect.any(String)));
     expect(await within(await rowWith('Event 4')).findByText('Notified on time')).toBeInTheDocument();
     const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
     await waitFor(() => expect(within(header).queryByText('Notification pending')).toBeNull());
+  });
+});
+
+describe('a call made earlier', () => {
+  const minuteOf = (at: number) => new Date(Math.floor(at / 60_000) * 60_000).toISOString();
+
+  it('is logged in one click at the time typed in "Called at", prefilled with the current minute', async () => {
+    const { user, onRequest, rule } = await openEvent4();
+    const calledAt = within(rule).getByLabelText(/Called at/);
+    await waitFor(() => expect(calledAt).toHaveValue(wallClockIn(minuteOf(Date.now()), NORTHSIDE_ZONE)));
+    const aMinuteAgo = minuteOf(Date.now() - 60_000);
+    fireEvent.change(calledAt, { target: { value: wallClockIn(aMinuteAgo, NORTHSIDE_ZONE) } });
+    await user.click(within(rule).getByRole('button', { name: 'Notified Dr. Maya Chen' }));
+    expect(await screen.findByText('Event saved')).toBeInTheDocument();
+    expect(onRequest).toHaveBeenCalledWith(callOnEvent4(aMinuteAgo));
+  });
+
+  it("typed on one's own clock, hours ahead of the client's, is refused naming the field and the client's zone", async () => {
+    const { user, rule } = await openEvent4();
+    const ahead = minuteOf(Date.now() + 3 * 3_600_000);
+    fireEvent.change(within(rule).getByLabelText(/Called at/), {
+      target: { value: wallClockIn(ahead, NORTHSIDE_ZONE) },
+    });
+    await user.click(within(rule).getByRole('button', { name: 'Notified Dr. Maya Chen' }));
+    const refusal = await screen.findByText(/^Not saved: Notified at cannot be in the future/);
+    expect(refusal).toHaveTextContent(`Times here are typed on the client's clock, ${NORTHSIDE_ZONE}`);
+    expect(screen.queryByText(/The form is not valid/)).toBeNull();
   });
 });
 

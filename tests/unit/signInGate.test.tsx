@@ -114,6 +114,9 @@ describe('after a password reset', () => {
       await screen.findByText('Your password was changed. Sign in with your new password.'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // Not a blank form: the username is filled in and the new password is typed next.
+    expect(screen.getByLabelText('Username')).toHaveValue('ada');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(cognito.bodyOf('ConfirmForgotPassword')).toMatchObject({
       Username: 'ada',
       ConfirmationCode: '123456',

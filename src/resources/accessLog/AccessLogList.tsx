@@ -115,8 +115,6 @@ export const AccessLogList = () => {
         actions={<AccessLogActions filters={filters} />}
         // Entries hold what callers wrote (a refused token's claimed name): no cell may run as a formula.
         exporter={safeExporter}
-        // Long summaries wrap; whatever is still wider scrolls inside the card, never the page.
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
         empty={false}
         error={<ReadError />}
       >

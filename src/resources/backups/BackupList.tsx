@@ -39,7 +39,8 @@ const BackupActions = ({ creating, onCreate }: CreatingProps & { onCreate: () =>
       >
         Create backup
       </Button>
-      <ExportButton />
+      {/* Named also when a phone shows it as a bare icon, disabled while there is nothing to export. */}
+      <ExportButton aria-label="Export" />
     </TopToolbar>
   );
 };

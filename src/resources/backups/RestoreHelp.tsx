@@ -2,12 +2,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { scrollsInPlace } from '../../layout/scrollsInPlace';
 
 const Command = ({ children }: { children: ReactNode }) => (
   <Typography
     component="pre"
     variant="body2"
-    sx={{ fontFamily: 'monospace', bgcolor: 'action.hover', p: 1, borderRadius: 1, overflowX: 'auto' }}
+    tabIndex={scrollsInPlace.tabIndex}
+    sx={{ ...scrollsInPlace.sx, fontFamily: 'monospace', bgcolor: 'action.hover', p: 1, borderRadius: 1 }}
   >
     {children}
   </Typography>

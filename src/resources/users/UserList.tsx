@@ -61,8 +61,6 @@ export const UserList = () => (
       sort={{ field: 'username', order: 'ASC' }}
       perPage={25}
       actions={<UserActions />}
-      // A narrow screen scrolls the table inside its card, not the page.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       exporter={safeExporter}
       empty={false}
       error={<ReadError />}

@@ -65,8 +65,6 @@ export const CaseList = ({ stage }: { stage: CaseStage }) => {
         perPage={25}
         empty={false}
         sx={{
-          '& .RaList-main': { minWidth: 0 },
-          '& .RaList-content': { overflowX: 'auto' },
           // Narrow cell padding: the eight columns fit 1280 px beside the menu; a phone scrolls the table alone.
           '& .MuiTableCell-root': { px: 1 },
         }}

@@ -8,7 +8,7 @@ import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { ConflictAlert } from './ConflictAlert';
 import type { RecordDialogProps } from './RecordDialogs';
 import { fieldNamesOf, formSchemaOf } from './recordFields';
-import { capitalized } from './recordFormat';
+import { capitalized, refusalOf } from './recordFormat';
 import { changedFields, keepEditsOnNewer } from './recordMerge';
 import { submitOnCtrlEnter } from './submitOnCtrlEnter';
 import type { Insertion } from './useRecordWrites';
@@ -59,7 +59,10 @@ export const RecordFormDialog = ({
   const title = item ? `Edit ${view.noun}` : `Add ${view.noun}`;
   const names = fieldNamesOf(view.schema);
   const toFields = view.toFields ?? ((values: Record<string, unknown>) => values);
-  const validation = useMemo(() => liveValidation(formSchemaOf(view.schema, view.toFields)), [view]);
+  const validation = useMemo(
+    () => liveValidation(formSchemaOf(view.schema, view.toFields), 'leaving'),
+    [view],
+  );
   const [record] = useState(() => item ?? { ...view.defaults(details), ...initial });
 
   const save = async (values: Record<string, unknown>) => {
@@ -76,7 +79,14 @@ export const RecordFormDialog = ({
       onClose();
     } catch (error) {
       const { body } = error as HttpError;
-      if (body?.errors) return body.errors as Record<string, string>;
+      if (body?.errors) {
+        const errors = body.errors as Record<string, string>;
+        const labels = Object.fromEntries(specs.map(({ field, label }) => [field, label]));
+        const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        // react-admin says this instead of its "The form is not valid" (root.serverError).
+        const serverError = refusalOf(errors, labels, details.client.timeZone, browserZone);
+        return { ...errors, root: { serverError } };
+      }
       const newer = base && (await writes.newerRevision(error, base));
       if (!newer) return writes.refused(error);
       setConflict({ opened: base, newer, values: keepEditsOnNewer(base, newer, fields, names) });

@@ -1,4 +1,5 @@
 import { intlFormat, parseISO } from 'date-fns';
+import { RECORD_TIMES } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
 import { personLabel } from '../../../../contract/users';
 import { formatInZone } from '../../../dates';
@@ -41,3 +42,24 @@ export const thisMinute = () => {
   now.setSeconds(0, 0);
   return now.toISOString();
 };
+
+/**
+ * Why the server refused a record, in one line naming each field; when a time is refused, the zone it was
+ * read in, and this computer's when it keeps another: a time typed on one's own clock is the likely cause
+ * (DESIGN §4 one clock).
+ */
+export function refusalOf(
+  errors: Record<string, string>,
+  labels: Readonly<Record<string, string>>,
+  timeZone: string,
+  browserZone: string,
+): string {
+  const said = Object.entries(errors).map(([field, message]) => {
+    const label = labels[field] ?? field;
+    return message.startsWith(label) ? message : `${label}: ${message}`;
+  });
+  const timeRefused = Object.keys(errors).some((field) => field in RECORD_TIMES);
+  const elsewhere = browserZone === timeZone ? '' : `, not on this computer's (${browserZone})`;
+  const zone = timeRefused ? ` Times here are typed on the client's clock, ${timeZone}${elsewhere}.` : '';
+  return `Not saved: ${said.join('; ')}.${zone}`;
+}

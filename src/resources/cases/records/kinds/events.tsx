@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormDataConsumer, SelectInput, TextInput, useInput } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import type { EVENT_TYPES } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
 import type { Contact } from '../../../../../contract/clients';
@@ -90,14 +91,22 @@ const Notified = ({ event, details }: { event: EventRecord; details: CaseDetails
 
 /**
  * The protocol's rule for the chosen type: whom to call in escalation order (name, role, phone) and by when,
- * in the client's zone. "Notified …" records the call now, to that contact, and saves the event (a new
- * one, or the next revision of the one edited).
+ * in the client's zone. "Notified …" records the call to that contact at the time in "Called at" and saves
+ * the event (a new one, or the next revision of the one edited): a call made earlier is logged in one click
+ * after its time is typed. Until it is changed, "Called at" shows the current minute and the call is
+ * stamped at the moment of the click.
  */
 const NotificationRulePanel = ({ details }: { details: CaseDetails }) => (
   <FormDataConsumer>
     {({ formData }) => <NotificationRule details={details} event={formData} />}
   </FormDataConsumer>
 );
+
+/** The time of the call "Notified …" records: a field of the dialog only, never sent as such. */
+const CALLED_AT = 'calledAt';
+
+/** The start of the minute of `at`, as an instant. */
+const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000).toISOString();
 
 const NotificationRule = ({
   details,
@@ -115,13 +124,21 @@ const NotificationRule = ({
   // The rules of the revision in force when the event occurred, as the server will judge it.
   const inForce = revisionInForce(revisions, occurredAt ?? '', details.protocolRevision);
   const rule = type ? ruleForEventType(inForce?.notificationRules ?? [], type) : undefined;
+  const calledAt = useInput({ source: CALLED_AT });
+  const { setValue } = useFormContext();
+  const typed = calledAt.fieldState.isDirty;
+  const minute = minuteOf(now);
+  // Untouched, "Called at" follows the clock (its first value is the input's default).
+  useEffect(() => {
+    if (!typed) setValue(CALLED_AT, minute, { shouldDirty: false });
+  }, [typed, minute, setValue]);
   if (!rule) return null;
   const time = zonedTimes(details.client.timeZone);
   const dueBy = occurredAt ? dueByOf(occurredAt, rule.withinMinutes) : null;
   const status = dueBy ? notificationStatus(dueBy, notifiedAt || null, now) : undefined;
   const notify = (contactId: number) => {
     contactInput.field.onChange(contactId);
-    atInput.field.onChange(new Date().toISOString());
+    atInput.field.onChange(typed && calledAt.field.value ? calledAt.field.value : new Date().toISOString());
   };
   return (
     <Alert
@@ -138,6 +155,13 @@ const NotificationRule = ({
           {NOTIFICATION_STATUS_LABELS[status]}
         </Typography>
       )}
+      <ZonedDateTimeInput
+        source={CALLED_AT}
+        label="Called at"
+        defaultValue={minute}
+        timeZone={details.client.timeZone}
+        helperText={`${details.client.timeZone} time: now, or when the call was made`}
+      />
       <Stack component="ol" spacing={1} sx={{ m: 0, pl: 2 }}>
         {ruleContacts(rule, contacts).map((contact) => (
           <li key={contact.id}>

@@ -12,6 +12,44 @@ import {
 import { ZonedDateTimeInput } from '../../../../../forms/ZonedDateTimeInput';
 import { ACNS_CHOICES } from './acnsLabels';
 
+/** A select as wide as its longest words need: a chosen label wraps rather than ends in "…". */
+const WRAPPING_SELECT = { minWidth: 170, maxWidth: '100%', '& .MuiSelect-select': { whiteSpace: 'normal' } };
+/** Its options wrap too, on a phone as much as on a desk. */
+const WRAPPING_MENU = {
+  select: {
+    MenuProps: {
+      slotProps: {
+        paper: { sx: { maxWidth: 'calc(100vw - 32px)', '& .MuiMenuItem-root': { whiteSpace: 'normal' } } },
+      },
+    },
+  },
+};
+
+/**
+ * One card per pattern or seizure: its fields wrap within the card at any width, none shrinks under
+ * its neighbour, and the button that removes it stays in view (not only on hover).
+ */
+const ONE_CARD_EACH = {
+  '& .RaSimpleFormIterator-line': {
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    p: 1.5,
+    mb: 1.5,
+    display: 'flex',
+    alignItems: 'flex-start',
+  },
+  '& .RaSimpleFormIterator-form': {
+    flex: 1,
+    flexWrap: 'wrap',
+    columnGap: 2,
+    rowGap: 0,
+    alignItems: 'flex-start',
+  },
+  '& .RaSimpleFormIterator-form > *': { flexShrink: 0, maxWidth: '100%' },
+  '& .RaSimpleFormIterator-action': { visibility: 'visible' },
+};
+
 /** A choice that may be left unsaid: cleared, it sends null. */
 const Choose = ({
   source,
@@ -28,7 +66,8 @@ const Choose = ({
     choices={choices}
     emptyText="—"
     fullWidth={false}
-    sx={{ minWidth: 170 }}
+    sx={WRAPPING_SELECT}
+    slotProps={WRAPPING_MENU}
   />
 );
 
@@ -83,14 +122,20 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
       />
     </Row>
     <ArrayInput source="patterns" label="Rhythmic and periodic patterns">
-      <SimpleFormIterator inline disableReordering addButton={<AddItemButton label="Add pattern" />}>
+      <SimpleFormIterator
+        inline
+        disableReordering
+        sx={ONE_CARD_EACH}
+        addButton={<AddItemButton label="Add pattern" />}
+      >
         <SelectInput
           fullWidth={false}
           source="mainTerm1"
           label="Main term 1"
           choices={ACNS_CHOICES.mainTerm1}
           isRequired
-          sx={{ minWidth: 170 }}
+          sx={WRAPPING_SELECT}
+          slotProps={WRAPPING_MENU}
         />
         <SelectInput
           fullWidth={false}
@@ -98,7 +143,8 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
           label="Main term 2"
           choices={ACNS_CHOICES.mainTerm2}
           isRequired
-          sx={{ minWidth: 170 }}
+          sx={WRAPPING_SELECT}
+          slotProps={WRAPPING_MENU}
         />
         <Choose source="prevalence" label="Prevalence" choices={ACNS_CHOICES.prevalence} />
         <NumberInput
@@ -107,7 +153,7 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
           min={0.1}
           max={10}
           step="any"
-          sx={{ width: 130 }}
+          sx={{ width: 160 }}
         />
         <CheckboxGroupInput source="plus" label="Plus modifiers" choices={ACNS_CHOICES.plus} />
         <Choose source="evolution" label="Evolution" choices={ACNS_CHOICES.evolution} />
@@ -115,17 +161,23 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
       </SimpleFormIterator>
     </ArrayInput>
     <ArrayInput source="acnsSeizures" label="Seizures">
-      <SimpleFormIterator inline disableReordering addButton={<AddItemButton label="Add seizure" />}>
+      <SimpleFormIterator
+        inline
+        disableReordering
+        sx={ONE_CARD_EACH}
+        addButton={<AddItemButton label="Add seizure" />}
+      >
         <SelectInput
           fullWidth={false}
           source="class"
           label="Class"
           choices={ACNS_CHOICES.seizureClass}
           isRequired
-          sx={{ minWidth: 170 }}
+          sx={WRAPPING_SELECT}
+          slotProps={WRAPPING_MENU}
         />
         <ZonedDateTimeInput source="onset" label="Onset" timeZone={timeZone} />
-        <NumberInput source="durationSeconds" label="Duration (s)" min={0.5} step={0.1} sx={{ width: 130 }} />
+        <NumberInput source="durationSeconds" label="Duration (s)" min={0.5} step={0.1} sx={{ width: 160 }} />
         <Choose source="lateralization" label="Lateralization" choices={ACNS_CHOICES.lateralization} />
       </SimpleFormIterator>
     </ArrayInput>
@@ -134,7 +186,7 @@ export const AcnsInputs = ({ timeZone }: { timeZone: string }) => (
       label="Seizure burden (% of the period)"
       min={0}
       max={100}
-      sx={{ width: 260 }}
+      sx={{ width: 300, maxWidth: '100%' }}
     />
   </Box>
 );
