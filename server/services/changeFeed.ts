@@ -46,7 +46,6 @@ export function startChangeFeed(
   const subscribers = new Set<(event: ChangeEvent) => void>();
   const passedOn = new Set<number>();
   let closed = false;
-  let listener: pg.Client | undefined;
   /** The last moment the listening connection was known to be up. */
   let upUntil: number | undefined;
 
@@ -67,17 +66,25 @@ export function startChangeFeed(
   const prune = () =>
     query(`DELETE FROM change_events WHERE at < now() - interval '${2 * REPLAY_WINDOW_MS} milliseconds'`);
 
+  let stopListening = () => {};
+  const closing = new Promise<void>((resolve) => {
+    stopListening = resolve;
+  });
+  /** `step`, unless the feed closes first (a connection being opened may never answer `end()`). */
+  const untilClosed = <T>(step: Promise<T>) => Promise.race([step, closing]);
+
   /** PostgreSQL: listens on its own connection until closed, replaying what a lost connection missed. */
   const listenOnPostgres = async () => {
     for (let backoffMs = 250; !closed; backoffMs = Math.min(backoffMs * 2, 5_000)) {
       const client = new pg.Client(database.connectionConfig);
-      listener = client;
       const lost = new Promise<void>((resolve) => {
         client.on('error', () => resolve());
         client.once('end', () => resolve());
       });
+      let checks: NodeJS.Timeout | undefined;
       try {
-        await client.connect();
+        await untilClosed(client.connect());
+        if (closed) break;
         client.on('notification', onNotification);
         await client.query(`LISTEN ${CHANNEL}`);
         if (upUntil !== undefined) {
@@ -88,7 +95,7 @@ export function startChangeFeed(
           for (const row of missed.rows) deliver(fromRow(row));
         }
         backoffMs = 250;
-        const checks = setInterval(() => {
+        checks = setInterval(() => {
           client
             .query('SELECT 1')
             .then(() => {
@@ -97,15 +104,17 @@ export function startChangeFeed(
             .catch(() => client.end().catch(() => {}));
         }, CHECK_MS);
         upUntil = Date.now();
-        await lost;
-        clearInterval(checks);
+        await untilClosed(lost);
       } catch (error) {
         if (!closed) log.warn({ err: error }, 'The change listener could not connect');
+      } finally {
+        clearInterval(checks);
+        // Not awaited: ending a connection still being opened may never settle.
+        client.end().catch(() => {});
       }
-      await client.end().catch(() => {});
       if (!closed) {
         log.warn({}, 'The change listener lost its connection: listening again');
-        await sleep(backoffMs);
+        await untilClosed(sleep(backoffMs));
       }
     }
   };
@@ -136,9 +145,9 @@ export function startChangeFeed(
     },
     async close() {
       closed = true;
+      stopListening();
       clearInterval(pruning);
       database.poolNotifications.off('notification', onNotification);
-      await listener?.end().catch(() => {});
       await listening.catch(() => {});
       subscribers.clear();
     },

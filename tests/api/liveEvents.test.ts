@@ -67,7 +67,8 @@ describeEachDatabase('Live changes across instances', (kind: DatabaseKind) => {
     expect(technologist.changes().filter((change) => change.kind === 'users')).toEqual([]);
     technologist.close();
     admin.close();
-  });
+    // A new identity and its sign-in take a while on a busy machine.
+  }, 90_000);
 
   it('ends the stream of a session an administrator ends, on the other instance', async () => {
     const user = await createTestUser(inject('identity'), { groups: ['technologist'] });
@@ -79,7 +80,7 @@ describeEachDatabase('Live changes across instances', (kind: DatabaseKind) => {
     await stream.ended;
     const again = await openEventStream(second, token);
     expect(again.status).toBe(401);
-  });
+  }, 90_000);
 
   it('replays the changes missed since Last-Event-ID, and asks for a full refetch when it is unknown', async () => {
     const stream = await openEventStream(second, tokens.tech1);

@@ -28,7 +28,7 @@ export const eventRoutes: FastifyPluginAsync<{
   shared: SharedReads;
   accounts: AccountCache;
 }> = async (app, { database, shared, accounts }) => {
-  await app.register(sse, { heartbeatInterval: HEARTBEAT_MS });
+  await app.register(sse);
   const feed = startChangeFeed(database, app.log);
   const open = new Set<OpenStream>();
 
