@@ -11,6 +11,8 @@ const POLL_MS = 30_000;
 
 /** `off`: no stream (stories, tests of other things): pages poll as before. */
 const LiveStatusContext = createContext<LiveStatus | 'off'>('off');
+/** How far the server's clock is ahead of this device's, in ms (0 until the stream tells). */
+const ClockSkewContext = createContext(0);
 
 /**
  * Follows the committed changes (GET /events) and reads again the queries that show what changed
@@ -26,6 +28,7 @@ export function LiveUpdates({
   children: ReactNode;
 }) {
   const [status, setStatus] = useState<LiveStatus | 'off'>(connect ? 'reconnecting' : 'off');
+  const [skewMs, setSkewMs] = useState(0);
   useEffect(() => {
     if (!connect) return undefined;
     const changed = new Set<ChangeKind>();
@@ -43,14 +46,23 @@ export function LiveUpdates({
         burst ??= setTimeout(refetch, BURST_MS);
       },
       onResync: () => void queryClient.invalidateQueries(),
+      // The message's travel time is counted as skew: well under the minute grain of what is due.
+      onServerTime: (serverNow) => setSkewMs(serverNow.getTime() - Date.now()),
     });
     return () => {
       clearTimeout(burst);
       close();
     };
   }, [connect, queryClient]);
-  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+  return (
+    <LiveStatusContext.Provider value={status}>
+      <ClockSkewContext.Provider value={skewMs}>{children}</ClockSkewContext.Provider>
+    </LiveStatusContext.Provider>
+  );
 }
+
+/** How far the server's clock is ahead of this device's (ms), as the stream last said. */
+export const useClockSkew = () => useContext(ClockSkewContext);
 
 export const useLiveStatus = () => useContext(LiveStatusContext);
 

@@ -10,6 +10,8 @@ export type ChangeHandlers = {
   onChange(event: ChangeEvent): void;
   /** Changes were missed beyond the server's replay window: everything shown is read again. */
   onResync(): void;
+  /** The server's time as it sent it (first and with every heartbeat). */
+  onServerTime(serverNow: Date): void;
 };
 
 /** Opens the stream of changes; returns what closes it. */
@@ -46,6 +48,10 @@ export function fetchChanges(apiUrl: string, getIdToken: () => Promise<string | 
         onmessage(message) {
           if (message.id) lastEventId = message.id;
           if (message.event === STREAM_EVENTS.resync) handlers.onResync();
+          if (message.event === STREAM_EVENTS.clock) {
+            const { now } = JSON.parse(message.data) as { now: string };
+            handlers.onServerTime(new Date(now));
+          }
           if (message.event !== STREAM_EVENTS.change) return;
           const parsed = changeEventSchema.safeParse(JSON.parse(message.data));
           if (parsed.success) handlers.onChange(parsed.data);

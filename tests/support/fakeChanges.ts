@@ -20,6 +20,7 @@ export function fakeChanges() {
     isConnected: () => handlers !== undefined,
     open: () => connected().onStatus('live'),
     drop: () => connected().onStatus('reconnecting'),
+    tellServerTime: (serverNow: Date) => connected().onServerTime(serverNow),
     send: (change: Omit<ChangeEvent, 'id' | 'at'>) =>
       connected().onChange({ id: nextId++, at: new Date().toISOString(), ...change }),
   };

@@ -8,6 +8,7 @@ import { API_PATHS } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
 import { LiveIndicator, LiveUpdates, useLiveRefresh } from '../../src/live';
 import { showsChangeOf } from '../../src/live/changedQueries';
+import { useNow } from '../../src/useNow';
 import { fakeChanges } from '../support/fakeChanges';
 import { allowWholeAppStories } from './support/renderStory';
 import { requestCount } from './support/requests';
@@ -72,6 +73,26 @@ describe('pages following the live updates', () => {
     expect(result.current.refetchInterval).toBe(30_000);
     expect(screen.queryByText('Reconnecting…')).toBeNull();
     expect(screen.queryByText('Live')).toBeNull();
+  });
+});
+
+describe('the time pages count from', () => {
+  it('is the server’s, from the device’s clock corrected by what the stream says', () => {
+    const changes = fakeChanges();
+    const queryClient = new QueryClient();
+    const { result } = renderHook(() => useNow(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <LiveUpdates connect={changes.connect} queryClient={queryClient}>
+          {children}
+        </LiveUpdates>
+      ),
+    });
+    const deviceNow = Date.now();
+    expect(Math.abs(result.current.getTime() - deviceNow)).toBeLessThan(60_000);
+    // The device's clock is ten minutes slow.
+    act(() => changes.tellServerTime(new Date(Date.now() + 10 * 60_000)));
+    expect(result.current.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(result.current.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
   });
 });
 
