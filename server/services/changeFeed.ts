@@ -46,8 +46,11 @@ export function startChangeFeed(
   const subscribers = new Set<(event: ChangeEvent) => void>();
   const passedOn = new Set<number>();
   let closed = false;
-  /** The last moment the listening connection was known to be up. */
-  let upUntil: number | undefined;
+  /**
+   * The last moment the listening connection was known to be up: from the start, so what is committed
+   * while the first connection opens is replayed too.
+   */
+  let upUntil = Date.now();
 
   const deliver = (event: ChangeEvent) => {
     if (passedOn.has(event.id)) return;
@@ -86,14 +89,16 @@ export function startChangeFeed(
         await untilClosed(client.connect());
         if (closed) break;
         client.on('notification', onNotification);
+        // Named apart from the pool's connections, in pg_stat_activity: `<application name> changes`.
+        await client.query(
+          `SELECT set_config('application_name', left(current_setting('application_name') || ' changes', 63), false)`,
+        );
         await client.query(`LISTEN ${CHANNEL}`);
-        if (upUntil !== undefined) {
-          const from = new Date(upUntil - REPLAY_MARGIN_MS).toISOString();
-          const missed = await client.query<EventRow>(
-            `SELECT ${EVENT_COLUMNS} FROM change_events WHERE at >= '${from}' ORDER BY id`,
-          );
-          for (const row of missed.rows) deliver(fromRow(row));
-        }
+        const from = new Date(upUntil - REPLAY_MARGIN_MS).toISOString();
+        const missed = await client.query<EventRow>(
+          `SELECT ${EVENT_COLUMNS} FROM change_events WHERE at >= '${from}' ORDER BY id`,
+        );
+        for (const row of missed.rows) deliver(fromRow(row));
         backoffMs = 250;
         checks = setInterval(() => {
           client

@@ -102,14 +102,15 @@ describeEachDatabase('Live changes across instances', (kind: DatabaseKind) => {
   if (kind === 'postgres')
     it('listens again when its database connection is killed, and replays what it missed meanwhile', async () => {
       const stream = await openEventStream(second, tokens.tech1);
-      await stream.next((message) => message.event === STREAM_EVENTS.clock);
+      // A change heard first: the second instance's listener is connected.
+      const heard = await cases.intake(clientId);
+      await stream.nextChange((change) => change.caseId === heard.id);
       const admin = new pg.Client({ connectionString: testDatabaseUrl() });
       await admin.connect();
       try {
         const killed = await admin.query(
-          `select pg_terminate_backend(pid) from pg_stat_activity
-           where application_name = $1 and query ilike 'listen%'`,
-          [SECOND_INSTANCE],
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [`${SECOND_INSTANCE} changes`],
         );
         expect(killed.rowCount).toBe(1);
       } finally {

@@ -8,7 +8,7 @@ import type { VerifiedUser } from '../../auth/tokenVerifier';
 import type { Database } from '../../db/database';
 import { userAccounts } from '../../db/schema';
 import { mayHearOf } from '../../domain/changeVisibility';
-import { startChangeFeed } from '../../services/changeFeed';
+import { type ChangeFeed, startChangeFeed } from '../../services/changeFeed';
 import type { SharedReads } from '../../services/sharedReads';
 import { inSomeGroup } from '../reply';
 
@@ -29,7 +29,6 @@ export const eventRoutes: FastifyPluginAsync<{
   accounts: AccountCache;
 }> = async (app, { database, shared, accounts }) => {
   await app.register(sse);
-  const feed = startChangeFeed(database, app.log);
   const open = new Set<OpenStream>();
 
   let burst: NodeJS.Timeout | undefined;
@@ -49,7 +48,7 @@ export const eventRoutes: FastifyPluginAsync<{
       if (!account?.isEnabled || ended) stream.close();
     }
   };
-  feed.subscribe((event) => {
+  const onAnyChange = (event: ChangeEvent) => {
     burst ??= setTimeout(() => {
       burst = undefined;
       shared.changed();
@@ -62,13 +61,22 @@ export const eventRoutes: FastifyPluginAsync<{
         app.log.warn({ err: error }, 'Open streams’ accounts could not be checked'),
       );
     }, BURST_MS);
-  });
+  };
+  /** Listens from the first stream on: an instance nobody follows has no one to tell. */
+  let feed: ChangeFeed | undefined;
+  const changes = () => {
+    if (!feed) {
+      feed = startChangeFeed(database, app.log);
+      feed.subscribe(onAnyChange);
+    }
+    return feed;
+  };
   app.addHook('preClose', async () => {
     clearTimeout(burst);
     clearTimeout(accountCheck);
     for (const stream of open) stream.close();
   });
-  app.addHook('onClose', async () => feed.close());
+  app.addHook('onClose', async () => feed?.close());
 
   app.get(
     API_PATHS.events,
@@ -100,6 +108,7 @@ export const eventRoutes: FastifyPluginAsync<{
       // Live events wait while missed ones are replayed, then follow them (without repeating any).
       const waiting: ChangeEvent[] = [];
       let replayed: Set<number> | undefined;
+      const feed = changes();
       const unsubscribe = feed.subscribe((event) => {
         if (replayed === undefined) waiting.push(event);
         else if (!replayed.has(event.id)) sendChange(event);
