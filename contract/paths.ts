@@ -15,6 +15,8 @@ type Id = string | number;
 
 export const API_PATHS = {
   chrome: '/chrome',
+  /** GET: Server-Sent Events of committed changes the caller may read (`Last-Event-ID` resumes). */
+  events: '/events',
   breadcrumbs: '/chrome/breadcrumbs',
   users: '/users',
   /** GET a user's details; PATCH `{name?, credentials?}` (admins). */

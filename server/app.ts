@@ -29,6 +29,7 @@ import { bugRoutes } from './routes/bugs';
 import { caseRoutes } from './routes/cases';
 import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
+import { eventRoutes } from './routes/events';
 import { homeRoutes } from './routes/home';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
@@ -248,6 +249,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         if (!READ_METHODS.has(request.method)) shared.changed();
       });
       await api.register(chromeRoutes, { db: database.db, directory });
+      await api.register(eventRoutes, { database, shared, accounts });
       await api.register(userRoutes, { db: database.db, directory, roster, accounts });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster, monitoring: config.monitoring });

@@ -20,6 +20,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
 import { createQueryClient, staleAfterWrites } from './dataProvider/queryClient';
 import { AppLayout, BaseLayout } from './layout';
+import { type ConnectChanges, LiveUpdates } from './live';
 import accessLog from './resources/accessLog';
 import backups from './resources/backups';
 import cases from './resources/cases';
@@ -53,6 +54,8 @@ export interface AppAdminProps {
   store?: Store;
   /** The app's query defaults (`createQueryClient`); one is made for each mounted app when none is given. */
   queryClient?: QueryClient;
+  /** The stream of committed changes the pages follow; without it they poll (stories, most tests). */
+  changes?: ConnectChanges;
 }
 
 /**
@@ -60,76 +63,78 @@ export interface AppAdminProps {
  * its API path in dataProvider/resourcePaths.ts; a default-layout page goes in the first `<CustomRoutes>`, a base-layout page in a `<CustomRoutes noLayout>` wrapped in `<BaseLayout>`;
  * heavy pages are loaded with `lazyWithReload`.
  */
-export const AppAdmin = ({ dataProvider, authProvider, store, queryClient }: AppAdminProps) => {
+export const AppAdmin = ({ dataProvider, authProvider, store, queryClient, changes }: AppAdminProps) => {
   const [defaultQueryClient] = useState(createQueryClient);
   const client = queryClient ?? defaultQueryClient;
   const provider = useMemo(() => staleAfterWrites(dataProvider, client), [dataProvider, client]);
   return (
-    <Admin
-      queryClient={client}
-      title="Vigil"
-      disableTelemetry
-      requireAuth
-      authProvider={authProvider}
-      dataProvider={provider}
-      store={store}
-      layout={AppLayout}
-      loginPage={LoginRedirect}
-      dashboard={Dashboard}
-      theme={lightTheme}
-      darkTheme={darkTheme}
-      defaultTheme="light"
-      catchAll={NotFoundPage}
-      accessDenied={AccessDeniedRedirect}
-      error={ErrorPage}
-    >
-      <Resource {...clients} />
-      {cases.map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-      <Resource {...users} />
-      <Resource {...backups} />
-      <Resource {...accessLog} />
-      <CustomRoutes>
-        <Route path="/unauthorized" element={<UnauthorizedPage />} />
-        <Route path={PAGE_PATHS.billing} element={guarded(<BillingHome />, 'billing')} />
-        <Route path={PAGE_PATHS.billingHome} element={guarded(<BillingHome />, 'billing')} />
-        <Route path={PAGE_PATHS.reporting} element={guarded(<ReportingHome />, 'reporting')} />
-        <Route path={PAGE_PATHS.reportingHome} element={guarded(<ReportingHome />, 'reporting')} />
-        <Route
-          path={PAGE_PATHS.billableHoursReport}
-          element={guarded(<BillableHoursReport />, 'reporting')}
-        />
-        <Route
-          path={PAGE_PATHS.monitoringHoursReport}
-          element={guarded(<MonitoringHoursReport />, 'reporting')}
-        />
-        <Route path={PAGE_PATHS.bugs} element={guarded(<BugReports />, 'bugs')} />
-        <Route
-          path={PAGE_PATHS.integrationTesting}
-          element={guarded(<IntegrationTesting />, 'bugs.unit-tests')}
-        />
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        <Route path={PAGE_PATHS.signIn} element={<SignInPage />} />
-        {/* Outside the layout's own routes, `…/billable-hours/:clientId` (base) would take `…/summary`: this
-          default-layout page is declared here, beside it, where the router ranks the fixed path first. */}
-        <Route
-          path={PAGE_PATHS.billableHoursSummary}
-          element={<AppLayout>{guarded(<BillableHoursSummary />, 'reporting')}</AppLayout>}
-        />
-        <Route
-          path={casePrintPath(':caseId')}
-          element={<BaseLayout>{guarded(<CasePrint />, 'cases', 'show')}</BaseLayout>}
-        />
-        {BASE_PAGES.map(([path, Page, grant]) => (
-          <Route
-            key={path}
-            path={path}
-            element={<BaseLayout>{guarded(<Page />, grant, 'show')}</BaseLayout>}
-          />
+    <LiveUpdates connect={changes} queryClient={client}>
+      <Admin
+        queryClient={client}
+        title="Vigil"
+        disableTelemetry
+        requireAuth
+        authProvider={authProvider}
+        dataProvider={provider}
+        store={store}
+        layout={AppLayout}
+        loginPage={LoginRedirect}
+        dashboard={Dashboard}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        defaultTheme="light"
+        catchAll={NotFoundPage}
+        accessDenied={AccessDeniedRedirect}
+        error={ErrorPage}
+      >
+        <Resource {...clients} />
+        {cases.map((resource) => (
+          <Resource key={resource.name} {...resource} />
         ))}
-      </CustomRoutes>
-    </Admin>
+        <Resource {...users} />
+        <Resource {...backups} />
+        <Resource {...accessLog} />
+        <CustomRoutes>
+          <Route path="/unauthorized" element={<UnauthorizedPage />} />
+          <Route path={PAGE_PATHS.billing} element={guarded(<BillingHome />, 'billing')} />
+          <Route path={PAGE_PATHS.billingHome} element={guarded(<BillingHome />, 'billing')} />
+          <Route path={PAGE_PATHS.reporting} element={guarded(<ReportingHome />, 'reporting')} />
+          <Route path={PAGE_PATHS.reportingHome} element={guarded(<ReportingHome />, 'reporting')} />
+          <Route
+            path={PAGE_PATHS.billableHoursReport}
+            element={guarded(<BillableHoursReport />, 'reporting')}
+          />
+          <Route
+            path={PAGE_PATHS.monitoringHoursReport}
+            element={guarded(<MonitoringHoursReport />, 'reporting')}
+          />
+          <Route path={PAGE_PATHS.bugs} element={guarded(<BugReports />, 'bugs')} />
+          <Route
+            path={PAGE_PATHS.integrationTesting}
+            element={guarded(<IntegrationTesting />, 'bugs.unit-tests')}
+          />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path={PAGE_PATHS.signIn} element={<SignInPage />} />
+          {/* Outside the layout's own routes, `…/billable-hours/:clientId` (base) would take `…/summary`: this
+            default-layout page is declared here, beside it, where the router ranks the fixed path first. */}
+          <Route
+            path={PAGE_PATHS.billableHoursSummary}
+            element={<AppLayout>{guarded(<BillableHoursSummary />, 'reporting')}</AppLayout>}
+          />
+          <Route
+            path={casePrintPath(':caseId')}
+            element={<BaseLayout>{guarded(<CasePrint />, 'cases', 'show')}</BaseLayout>}
+          />
+          {BASE_PAGES.map(([path, Page, grant]) => (
+            <Route
+              key={path}
+              path={path}
+              element={<BaseLayout>{guarded(<Page />, grant, 'show')}</BaseLayout>}
+            />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </LiveUpdates>
   );
 };

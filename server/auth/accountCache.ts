@@ -33,6 +33,10 @@ export function createAccountCache(ttlMs: number, clock: () => number = Date.now
     forget(username: string) {
       entries.delete(username);
     },
+    /** Forgets everyone, after some instance changed an account (a revocation there counts here at once). */
+    clear() {
+      entries.clear();
+    },
   };
 }
 export type AccountCache = ReturnType<typeof createAccountCache>;

@@ -60,6 +60,7 @@ export function createTokenVerifier(settings: IdentitySettings) {
       roles: rolesFromGroups(Array.isArray(groups) ? groups.map(String) : []),
       signedInAt: new Date(Number(payload.auth_time ?? payload.iat) * 1000),
       issuedAt: new Date(Number(payload.iat) * 1000),
+      expiresAt: new Date(Number(payload.exp) * 1000),
     };
   };
 }
@@ -67,5 +68,7 @@ export type VerifiedUser = AuthenticatedUser & {
   signedInAt: Date;
   /** When this token was issued (a refresh issues a new one): refused if before the user's sessions ended. */
   issuedAt: Date;
+  /** When this token stops being accepted (a stream opened with it ends then). */
+  expiresAt: Date;
 };
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

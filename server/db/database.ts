@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,13 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   pool: pg.Pool;
+  /** PostgreSQL: how to open a connection of its own (the change listener's), as the pool opens them. */
+  connectionConfig: pg.ClientConfig;
+  /**
+   * NOTIFY messages arriving on the pool's connections: the embedded database has one backend, and sends a
+   * notification to the connection whose transaction sent it, not to the one that asked to LISTEN.
+   */
+  poolNotifications: EventEmitter<{ notification: [pg.Notification] }>;
   /** PostgreSQL only: its URL, for pg_dump (may hold a password: never log it). */
   databaseUrl?: string;
   /** The embedded database only: dumps it to `file` inside its worker (DESIGN §6; PostgreSQL uses pg_dump). */
@@ -63,24 +71,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         maxConnections: options.poolMax + 3,
         templateDir: options.templateDir,
       });
-  const pool = new Pool(
-    embedded
-      ? {
-          host: '127.0.0.1',
-          port: embedded.port,
-          user: 'postgres',
-          database: 'postgres',
-          // One connection: the socket queues every protocol message of every connection separately, so
-          // two connections' Parse/Bind steps interleave and clobber the unnamed prepared statement
-          // ("unnamed prepared statement does not exist"). PGlite runs one query at a time anyway.
-          max: 1,
-        }
-      : { ...withoutJit(options.databaseUrl), max: options.poolMax },
-  );
+  const connectionConfig: pg.ClientConfig = embedded
+    ? {
+        host: '127.0.0.1',
+        port: embedded.port,
+        user: 'postgres',
+        database: 'postgres',
+      }
+    : withoutJit(options.databaseUrl);
+  // Embedded, one connection: the socket queues every protocol message of every connection separately, so
+  // two connections' Parse/Bind steps interleave and clobber the unnamed prepared statement ("unnamed
+  // prepared statement does not exist"). PGlite runs one query at a time anyway.
+  const pool = new Pool({ ...connectionConfig, max: embedded ? 1 : options.poolMax });
   const onError = options.onError ?? (() => {});
   // An idle pooled connection that breaks must not crash the process.
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  const poolNotifications = new EventEmitter<{ notification: [pg.Notification] }>();
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    client.on('notification', (message) => poolNotifications.emit('notification', message));
+  });
   const db = drizzle(pool, { schema });
   if (!embedded) keepsNamedStatements(db);
   const close = async () => {
@@ -104,8 +114,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
   return embedded
-    ? { kind: 'pglite', db, pool, dumpEmbedded: embedded.dump, close }
-    : { kind: 'postgres', db, pool, databaseUrl: options.databaseUrl, close };
+    ? { kind: 'pglite', db, pool, connectionConfig, poolNotifications, dumpEmbedded: embedded.dump, close }
+    : {
+        kind: 'postgres',
+        db,
+        pool,
+        connectionConfig,
+        poolNotifications,
+        databaseUrl: options.databaseUrl,
+        close,
+      };
 }
 
 /**

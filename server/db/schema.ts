@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { type BillableCase, CYCLE_STATUSES } from '../../contract/billing';
@@ -26,6 +27,7 @@ import {
   PATIENT_SEXES,
   STUDY_TYPES,
 } from '../../contract/cases';
+import { CHANGE_KINDS } from '../../contract/changeEvents';
 import {
   type NotificationRule,
   type ProtocolRevision,
@@ -594,6 +596,29 @@ export const bugReports = pgTable(
     index('bug_reports_reporter_idx').on(table.reporter, table.createdAt),
     check('bug_reports_severity_check', sql`${table.severity} in ('low', 'medium', 'high', 'critical')`),
     check('bug_reports_status_check', sql`${table.status} in ('open', 'in-progress', 'resolved')`),
+  ],
+);
+
+/**
+ * Committed changes, written with their NOTIFY by statement triggers (migration 0014, hand-written) in the
+ * writing transaction: kept a few minutes so a stream or a listener that lost its connection replays what
+ * it missed. One row per kind, case and client per transaction.
+ */
+export const changeEvents = pgTable(
+  'change_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: CHANGE_KINDS }).notNull(),
+    caseId: integer('case_id'),
+    clientId: integer('client_id'),
+    transactionId: text('transaction_id').notNull().default(sql`pg_current_xact_id()::text`),
+  },
+  (table) => [
+    index('change_events_at_idx').on(table.at),
+    unique('change_events_once_per_transaction')
+      .on(table.transactionId, table.kind, table.caseId, table.clientId)
+      .nullsNotDistinct(),
   ],
 );
 

@@ -28,7 +28,7 @@ import { MyTimeLog } from './MyTimeLog';
 import { ReportsDue } from './ReportsDue';
 import { StageCounts } from './StageCounts';
 
-type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures'>;
+type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures' | 'changes'>;
 
 /**
  * The whole app at `/` over the fake API; one home fake per mount, so a stopped log stays stopped. Billing's

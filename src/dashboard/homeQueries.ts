@@ -5,37 +5,38 @@ import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import type { AppDataProvider } from '../dataProvider';
 import { resourceOf } from '../dataProvider/resourcePaths';
+import { useLiveRefresh } from '../live';
 import { caseRecordsKey } from '../resources/cases/records/recordQueries';
 
 const HOME_KEY = [resourceOf(API_PATHS.home)];
 const BOARD_KEY = [resourceOf(API_PATHS.home2)];
 
-/**
- * The home dashboards are left open on a wall or a second screen through a shift (DESIGN §4 "a live
- * board"): they read again every 30 s and whenever the window comes back into focus.
- */
-const LIVE = { refetchInterval: 30_000, refetchOnWindowFocus: true } as const;
-
 /** A "Log check" covers the five minutes up to the click (DESIGN §4). */
 const CHECK_MINUTES = 5;
 
-/** GET /getHome: the caller's stage counts, active cases and running time log. */
+/**
+ * GET /getHome: the caller's stage counts, active cases and running time log. The home dashboards are left
+ * open on a wall or a second screen through a shift (DESIGN §4 "a live board"): they follow the live
+ * updates, polling while those are down.
+ */
 export function useHome() {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const live = useLiveRefresh();
   return useQuery<Home, HttpError>({
     queryKey: HOME_KEY,
     queryFn: () => dataProvider.getHome(),
-    ...LIVE,
+    ...live,
   });
 }
 
 /** GET /getHome2: the operations board; only admins and technologists may call it (others get 403). */
 export function useOperationsBoard() {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const live = useLiveRefresh();
   return useQuery<Home2, HttpError>({
     queryKey: BOARD_KEY,
     queryFn: () => dataProvider.getHome2(),
-    ...LIVE,
+    ...live,
   });
 }
 

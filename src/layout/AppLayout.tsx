@@ -3,6 +3,7 @@ import { AppBar, Layout, LoadingIndicator, ToggleThemeButton } from 'react-admin
 import { useSessionRefresh } from '../authProvider/useSessionRefresh';
 import { ReportBugButton } from '../customRoutes/bugs/ReportBugButton';
 import { ErrorPage } from '../customRoutes/ErrorPage';
+import { LiveIndicator } from '../live';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -12,6 +13,7 @@ import { useReloadOnNewDeployment } from './useReloadOnNewDeployment';
 /** react-admin's app bar with the recent API errors and "Report a bug" before its own buttons (the app has one locale: no locale menu). */
 const AppToolbar = () => (
   <>
+    <LiveIndicator />
     <RecentErrorsButton />
     <ReportBugButton />
     <ToggleThemeButton />

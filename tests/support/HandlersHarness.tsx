@@ -3,6 +3,7 @@ import { memoryStore, TestMemoryRouter } from 'react-admin';
 import { AppAdmin } from '../../src/AppAdmin';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
+import type { ConnectChanges } from '../../src/live';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
 import { answered, type FakeRequest } from './fakeApiRules';
 import { fakeAuthProvider } from './fakeAuthProvider';
@@ -34,6 +35,8 @@ export interface HandlersHarnessProps extends Partial<FakeApi> {
   /** The route to open. */
   path: string;
   handlers?: readonly FakeHandler[];
+  /** A stream of changes the pages follow (`fakeChanges`); without it they poll. */
+  changes?: ConnectChanges;
 }
 
 /** The whole app, signed in, over the fake API and the given handlers (stories double as test fixtures). */
@@ -46,6 +49,7 @@ export const HandlersHarness = ({
   failures,
   onRequest,
   handlers = NO_HANDLERS,
+  changes,
 }: HandlersHarnessProps) => {
   const providers = useMemo(() => {
     const api = { chrome: chrome ?? [], user, clientsData, casesData, failures, onRequest };
@@ -57,7 +61,7 @@ export const HandlersHarness = ({
   }, [chrome, user, clientsData, casesData, failures, onRequest, handlers]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} />
+      <AppAdmin {...providers} changes={changes} />
     </TestMemoryRouter>
   );
 };

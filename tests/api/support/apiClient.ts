@@ -45,6 +45,11 @@ export async function callApi(
     headers: allHeaders,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // A stream (GET /events) stays open: its status and headers are the answer.
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, body: {} };
+  }
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
 }

@@ -31,6 +31,8 @@ export async function serveApp(
   env: Record<string, string> = {},
   /** Another identity (one that does not answer) or a logger to read. */
   overrides: Partial<Pick<AppOptions, 'cognito' | 'logger'>> = {},
+  /** False for a second app on a database another app closes. */
+  ownsDatabase = true,
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,7 +59,7 @@ export async function serveApp(
       // Every answer the tests received, 2xx and 4xx, must match the published document.
       const problems = await answers.problems(api);
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
       if (problems.length > 0)
         throw new Error(`Answers that differ from the API document:\n${problems.join('\n')}`);
     },
@@ -102,6 +104,24 @@ export async function startSecondInstance(
   url.searchParams.set('application_name', applicationName);
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolMax: 3 });
   const server = await serveApp(database, dataDir, env);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance beside `first`: on PostgreSQL one with its own connections to the same database
+ * (`startSecondInstance`); on PGlite, which one process owns, a second app in this process on `first`'s
+ * embedded database.
+ */
+export async function startInstanceBeside(first: TestServer, applicationName?: string): Promise<TestServer> {
+  if (first.database.kind === 'postgres') return startSecondInstance({}, applicationName);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
+  const server = await serveApp(first.database, dataDir, {}, {}, false);
   return {
     ...server,
     async close() {

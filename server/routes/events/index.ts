@@ -1,0 +1,137 @@
+import sse from '@fastify/sse';
+import { inArray } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { type ChangeEvent, HEARTBEAT_MS, STREAM_EVENTS } from '../../../contract/changeEvents';
+import { API_PATHS } from '../../../contract/paths';
+import type { AccountCache } from '../../auth/accountCache';
+import type { VerifiedUser } from '../../auth/tokenVerifier';
+import type { Database } from '../../db/database';
+import { userAccounts } from '../../db/schema';
+import { mayHearOf } from '../../domain/changeVisibility';
+import { type ChangeFeed, startChangeFeed } from '../../services/changeFeed';
+import type { SharedReads } from '../../services/sharedReads';
+import { inSomeGroup } from '../reply';
+
+/** A burst of changes (a transition writes several tables, a bulk edit many cases) drops shared answers once. */
+const BURST_MS = 200;
+
+type OpenStream = { username: string; issuedAt: Date; close(): void };
+
+/**
+ * `GET /events`: Server-Sent Events of the committed changes the caller may read, from every instance
+ * (issue 36). The caller sends its id token as on every call (the browser streams with fetch, which can
+ * send it; EventSource cannot). A stream ends when the token expires (the browser reconnects with its
+ * refreshed token, checked again) and when the user's sessions end or the account is disabled.
+ */
+export const eventRoutes: FastifyPluginAsync<{
+  database: Database;
+  shared: SharedReads;
+  accounts: AccountCache;
+}> = async (app, { database, shared, accounts }) => {
+  await app.register(sse);
+  const open = new Set<OpenStream>();
+
+  let burst: NodeJS.Timeout | undefined;
+  /** The accounts of open streams are read again when any account changed (a revocation, a disabling). */
+  let accountCheck: NodeJS.Timeout | undefined;
+  const checkAccounts = async () => {
+    const usernames = [...new Set([...open].map((stream) => stream.username))];
+    if (usernames.length === 0) return;
+    const rows = await database.db
+      .select()
+      .from(userAccounts)
+      .where(inArray(userAccounts.username, usernames));
+    const byName = new Map(rows.map((account) => [account.username, account]));
+    for (const stream of open) {
+      const account = byName.get(stream.username);
+      const ended = account?.tokensValidAfter && stream.issuedAt < account.tokensValidAfter;
+      if (!account?.isEnabled || ended) stream.close();
+    }
+  };
+  const onAnyChange = (event: ChangeEvent) => {
+    burst ??= setTimeout(() => {
+      burst = undefined;
+      shared.changed();
+    }, BURST_MS);
+    if (event.kind !== 'users') return;
+    accounts.clear();
+    accountCheck ??= setTimeout(() => {
+      accountCheck = undefined;
+      checkAccounts().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'Open streams’ accounts could not be checked'),
+      );
+    }, BURST_MS);
+  };
+  /** Listens from the first stream on: an instance nobody follows has no one to tell. */
+  let feed: ChangeFeed | undefined;
+  const changes = () => {
+    if (!feed) {
+      feed = startChangeFeed(database, app.log);
+      feed.subscribe(onAnyChange);
+    }
+    return feed;
+  };
+  app.addHook('preClose', async () => {
+    clearTimeout(burst);
+    clearTimeout(accountCheck);
+    for (const stream of open) stream.close();
+  });
+  app.addHook('onClose', async () => feed?.close());
+
+  app.get(
+    API_PATHS.events,
+    {
+      sse: { kind: 'only', heartbeat: false },
+      preHandler: inSomeGroup,
+      schema: {
+        tags: ['events'],
+        summary: 'Changes as they are committed (Server-Sent Events)',
+        description:
+          'Events `change` (`{id, kind, caseId?, clientId?, at}`, never patient data), `clock` (`{now}`, first and every 25 s) and `resync` (missed changes are older than 5 minutes). `Last-Event-ID` resumes.',
+      },
+    },
+    async (request, reply: FastifyReply) => {
+      // The auth plugin keeps the verified token's user on the request.
+      const { username, roles, issuedAt, expiresAt } = request.user as VerifiedUser;
+      const stream = reply.sse;
+      stream.keepAlive();
+      let sending = Promise.resolve();
+      /** Sends in order; a stream closed meanwhile drops what is left. */
+      const send = (message: { id?: string; event: string; data: unknown }) => {
+        sending = sending.then(() => (stream.isConnected ? stream.send(message) : undefined)).catch(() => {});
+      };
+      const sendChange = (event: ChangeEvent) => {
+        if (mayHearOf(roles, event)) send({ id: String(event.id), event: STREAM_EVENTS.change, data: event });
+      };
+      const sendClock = () => send({ event: STREAM_EVENTS.clock, data: { now: new Date().toISOString() } });
+
+      // Live events wait while missed ones are replayed, then follow them (without repeating any).
+      const waiting: ChangeEvent[] = [];
+      let replayed: Set<number> | undefined;
+      const feed = changes();
+      const unsubscribe = feed.subscribe((event) => {
+        if (replayed === undefined) waiting.push(event);
+        else if (!replayed.has(event.id)) sendChange(event);
+      });
+      const heartbeat = setInterval(sendClock, HEARTBEAT_MS);
+      const expiry = setTimeout(() => stream.close(), expiresAt.getTime() - Date.now());
+      const entry: OpenStream = { username, issuedAt, close: () => stream.close() };
+      open.add(entry);
+      stream.onClose(() => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        open.delete(entry);
+      });
+
+      sendClock();
+      const lastId = Number(stream.lastEventId);
+      const missed = stream.lastEventId && Number.isSafeInteger(lastId) ? await feed.since(lastId) : [];
+      if (missed === undefined) send({ event: STREAM_EVENTS.resync, data: {} });
+      for (const event of missed ?? []) sendChange(event);
+      replayed = new Set((missed ?? []).map((event) => event.id));
+      for (const event of waiting.splice(0)) if (!replayed.has(event.id)) sendChange(event);
+      await sending;
+    },
+  );
+};

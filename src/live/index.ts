@@ -1,0 +1,3 @@
+export { type ConnectChanges, fetchChanges } from './changeStream';
+export { LiveIndicator } from './LiveIndicator';
+export { LiveUpdates, useLiveRefresh } from './LiveUpdates';
