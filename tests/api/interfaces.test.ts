@@ -4,11 +4,17 @@ import net from 'node:net';
 import { Hl7Message } from '@medplum/core';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { Hl7Client, Hl7Server } from '@medplum/hl7';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { fhirProblems } from '../../server/interfaces/reports';
 import { type ApiReply, callApi, type DemoUsername, demoTokens } from './support/apiClient';
-import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
+import {
+  DATABASES,
+  describeEachDatabase,
+  startSecondInstance,
+  startTestServer,
+  type TestServer,
+} from './support/testServer';
 
 type Json = Record<string, unknown>;
 type Message = {
@@ -47,12 +53,34 @@ function closedAfter(port: number, bytes: Buffer): Promise<boolean> {
   });
 }
 
+const SENDER_ENV = {
+  HL7_MLLP_PORT: '0',
+  INTERFACE_SEND_INTERVAL_MS: '20',
+  INTERFACE_RETRY_BASE_MS: '10',
+  INTERFACE_MAX_ATTEMPTS: '3',
+  INTERFACE_SEND_TIMEOUT_MS: '5000',
+};
+
+/** A hospital's MLLP endpoint that acknowledges AA and keeps what it received. */
+async function startPeer() {
+  const received: Hl7Message[] = [];
+  const peer = new Hl7Server((connection) => {
+    connection.addEventListener('message', (event) => {
+      received.push(event.message);
+      connection.send(event.message.buildAck({ ackCode: 'AA' }));
+    });
+  });
+  await peer.start(0);
+  const port = ((peer.server as net.Server).address() as AddressInfo).port;
+  return { peer, port, received };
+}
+
 describeEachDatabase('Hospital interfaces', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
   let client: Hl7Client;
   let clientId: number;
-  const peerMessages: Hl7Message[] = [];
+  let peerMessages: Hl7Message[] = [];
   let peer: Hl7Server;
   let peerPort: number;
   const fhirBodies: { authorization?: string; bundle: Bundle }[] = [];
@@ -76,13 +104,7 @@ describeEachDatabase('Hospital interfaces', (kind) => {
   const inbound = { inboundEnabled: true, sendingApplication: 'EPIC', sendingFacility: 'GENERAL' };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, {
-      HL7_MLLP_PORT: '0',
-      INTERFACE_SEND_INTERVAL_MS: '20',
-      INTERFACE_RETRY_BASE_MS: '10',
-      INTERFACE_MAX_ATTEMPTS: '3',
-      INTERFACE_SEND_TIMEOUT_MS: '5000',
-    });
+    server = await startTestServer(kind, SENDER_ENV);
     tokens = await demoTokens();
     const created = await call('POST', API_PATHS.clients, 'admin', {
       name: 'General Hospital',
@@ -91,16 +113,7 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     });
     clientId = (created.body.data as { id: number }).id;
     client = new Hl7Client({ host: '127.0.0.1', port: server.mllpPort ?? 0 });
-    peer = new Hl7Server((connection) => {
-      connection.addEventListener('message', (event) => {
-        peerMessages.push(event.message);
-        connection.send(event.message.buildAck({ ackCode: 'AA' }));
-      });
-    });
-    await peer.start(0);
-    peerPort = (peer.server as net.Server).address()
-      ? ((peer.server as net.Server).address() as AddressInfo).port
-      : 0;
+    ({ peer, port: peerPort, received: peerMessages } = await startPeer());
     fhirServer = http.createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => {
@@ -412,3 +425,80 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect((await call('POST', API_PATHS.interfaceMessageResend(failed.id), 'tech1')).status).toBe(403);
   });
 });
+
+describe.runIf(DATABASES.includes('postgres'))(
+  'Outbound reports from two instances on one PostgreSQL',
+  () => {
+    let first: TestServer;
+    let second: TestServer;
+    let peer: Awaited<ReturnType<typeof startPeer>>;
+    let tokens: Record<DemoUsername, string>;
+
+    beforeAll(async () => {
+      first = await startTestServer('postgres', SENDER_ENV);
+      second = await startSecondInstance(SENDER_ENV);
+      tokens = await demoTokens();
+      peer = await startPeer();
+    });
+    afterAll(async () => {
+      await peer?.peer.stop({ forceDrainTimeoutMs: 0 });
+      await second?.close();
+      await first?.close();
+    });
+
+    it('sends each signed report once, whichever instance takes it', async () => {
+      const call = (server: TestServer, method: string, path: string, as: DemoUsername, body?: unknown) =>
+        callApi(server, method, path, { token: tokens[as], body });
+      const created = await call(first, 'POST', API_PATHS.clients, 'admin', {
+        name: 'Twin Hospital',
+        code: 'TWIN',
+        timeZone: 'UTC',
+      });
+      const clientId = (created.body.data as { id: number }).id;
+      const saved = await call(first, 'PUT', API_PATHS.clientInterface(clientId), 'admin', {
+        version: 0,
+        mllpEnabled: true,
+        mllpHost: '127.0.0.1',
+        mllpPort: peer.port,
+        reportKinds: ['final'],
+      });
+      expect(saved.status).toBe(200);
+      const reports = 6;
+      for (let n = 0; n < reports; n += 1) {
+        const intake = await call(n % 2 ? second : first, 'POST', API_PATHS.cases, 'tech1', {
+          clientId,
+          studyType: 'routine',
+          monitoringLevel: 'unmonitored',
+          patient: { mrn: `TW${n}`, firstName: 'Twin', lastName: `Patient${n}` },
+        });
+        const caseId = (intake.body.data as { id: number }).id;
+        const signed = await call(
+          n % 2 ? first : second,
+          'POST',
+          API_PATHS.caseRecords(caseId, 'interpretations'),
+          'reader1',
+          {
+            kind: 'final',
+            impression: `Report ${n}`,
+            seizuresInPeriod: false,
+            status: 'signed',
+          },
+        );
+        expect(signed.status).toBe(201);
+      }
+      const sentCount = async () => {
+        const reply = await call(
+          first,
+          'GET',
+          `${API_PATHS.interfaceMessages}?direction=out&status=sent`,
+          'admin',
+        );
+        return reply.body.total;
+      };
+      await expect.poll(sentCount, { timeout: 30_000 }).toBe(reports);
+      const controlIds = peer.received.map((message) => message.getSegment('MSH')?.getField(10)?.toString());
+      expect(controlIds).toHaveLength(reports);
+      expect(new Set(controlIds).size).toBe(reports);
+    });
+  },
+);
