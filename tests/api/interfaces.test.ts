@@ -245,14 +245,20 @@ describeEachDatabase('Hospital interfaces', (kind) => {
       orderingPhysician: 'Greg House',
       indication: 'Altered mental status',
     });
-    const stored = (await server.database.db.execute(
-      `select placer_order_number, ordering_provider_phone, order_priority, study_type from cases where id = ${row.id}`,
-    )) as unknown as { rows: Json[] };
-    expect(stored.rows[0]).toMatchObject({
-      placer_order_number: 'PON-77',
-      ordering_provider_phone: '+1 555 0100',
-      order_priority: 'S',
-      study_type: 'long-term',
+    const details = await call('GET', API_PATHS.caseDetails(row.id), 'tech1');
+    expect(details.body.data).toMatchObject({
+      studyType: 'long-term',
+      hasVideo: true,
+      createdBy: `interface:${clientId}`,
+      order: {
+        placerOrderNumber: 'PON-77',
+        visitNumber: 'V900',
+        orderingProvider: 'Greg House',
+        orderingProviderPhone: '+1 555 0100',
+        priority: 'S',
+        reason: 'Altered mental status',
+        orderedAt: '2026-03-01T08:15:00.000Z',
+      },
     });
 
     // The same order again (new control id) updates the case rather than making a second one.
