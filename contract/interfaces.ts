@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERPRETATION_KINDS } from './caseRecords';
+import { patientSchema } from './cases';
 import { idParam, instant, MAX_DB_INT, optionalText, searchText, wholeNumber } from './fields';
 import { listQuerySchema } from './list';
 
@@ -104,18 +105,14 @@ export const interfaceSchema = z.object({
 });
 export type ClientInterface = z.infer<typeof interfaceSchema>;
 
-export const indexedPatientSchema = z.object({
-  mrn: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  dateOfBirth: z.string().nullable(),
-  sex: z.enum(['M', 'F', 'X', 'U']).nullable(),
-  unit: z.string(),
-  room: z.string(),
-  visitNumber: z.string(),
-  admittedAt: timestamp.nullable(),
-  dischargedAt: timestamp.nullable(),
-});
+/** A patient of the client's index: who they are as a case keeps it, and their stay. */
+export const indexedPatientSchema = patientSchema
+  .pick({ mrn: true, firstName: true, lastName: true, dateOfBirth: true, sex: true, unit: true, room: true })
+  .extend({
+    visitNumber: z.string(),
+    admittedAt: timestamp.nullable(),
+    dischargedAt: timestamp.nullable(),
+  });
 export type IndexedPatient = z.infer<typeof indexedPatientSchema>;
 
 export const patientSearchQuerySchema = z.object({ q: searchText('Search', 100) });

@@ -242,6 +242,17 @@ export const caseNumberCounters = pgTable(
   (table) => [primaryKey({ columns: [table.clientId, table.year] })],
 );
 
+/** Who a patient is and where they lie: a case's details and the hospital's patient index keep the same. */
+const patientIdentityColumns = () => ({
+  mrn: text('mrn').notNull().default(''),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  sex: text('sex', { enum: PATIENT_SEXES }),
+  unit: text('unit').notNull().default(''),
+  room: text('room').notNull().default(''),
+});
+
 /**
  * A case's patient details, one row per case (DESIGN §4 "Patient details"). Intake stores what it is
  * given here; the clinical-records issue adds the revisions of each edit.
@@ -252,13 +263,7 @@ export const casePatients = pgTable(
     caseId: integer('case_id')
       .primaryKey()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    mrn: text('mrn').notNull().default(''),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    sex: text('sex', { enum: PATIENT_SEXES }),
-    unit: text('unit').notNull().default(''),
-    room: text('room').notNull().default(''),
+    ...patientIdentityColumns(),
     orderingPhysician: text('ordering_physician').notNull().default(''),
     indication: text('indication').notNull().default(''),
     medications: text('medications').notNull().default(''),
@@ -612,13 +617,7 @@ export const interfacePatients = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    mrn: text('mrn').notNull(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    sex: text('sex', { enum: PATIENT_SEXES }),
-    unit: text('unit').notNull().default(''),
-    room: text('room').notNull().default(''),
+    ...patientIdentityColumns(),
     visitNumber: text('visit_number').notNull().default(''),
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     dischargedAt: timestamp('discharged_at', { withTimezone: true }),

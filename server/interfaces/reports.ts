@@ -76,124 +76,62 @@ export function reportText(report: SignedReport): string {
 /** OBR-25 / OBX-11: preliminary, final, or corrected (an addendum amends the final). */
 const resultStatus = (kind: ReportKind) => (kind === 'addendum' ? 'C' : kind === 'final' ? 'F' : 'P');
 
+/** A segment from its fields by position (PV1-19 is `19`); positions left out are empty. */
+function segment(name: string, fields: Record<number, string>): Hl7Segment {
+  const last = Math.max(...Object.keys(fields).map(Number));
+  return new Hl7Segment([name, ...Array.from({ length: last }, (_, index) => fields[index + 1] ?? '')]);
+}
+
 export function buildOru(report: SignedReport, controlId: string): Hl7Message {
   const { patient } = report;
   const status = resultStatus(report.kind);
-  const segment = (fields: string[]) => new Hl7Segment(fields);
-  const sex = patient.sex === 'X' ? 'O' : (patient.sex ?? '');
-  const service = 'EEG^EEG report^L';
+  const placer = escapeHl7(report.placerOrderNumber ?? '');
+  const header = ['VIGIL', 'VIGIL', report.receivingApplication, report.receivingFacility];
+  const sent = formatHl7DateTime(new Date());
   return new Hl7Message([
-    segment([
-      'MSH',
-      '^~\\&',
-      'VIGIL',
-      'VIGIL',
-      report.receivingApplication,
-      report.receivingFacility,
-      formatHl7DateTime(new Date()),
-      '',
-      'ORU^R01^ORU_R01',
-      controlId,
-      'P',
-      '2.5.1',
-    ]),
-    segment([
-      'PID',
-      '1',
-      '',
-      `${escapeHl7(patient.mrn)}^^^^MR`,
-      '',
-      `${escapeHl7(patient.lastName)}^${escapeHl7(patient.firstName)}`,
-      '',
-      (patient.dateOfBirth ?? '').replaceAll('-', ''),
-      sex,
-    ]),
-    segment([
-      'PV1',
-      '1',
-      'I',
-      `${escapeHl7(patient.unit)}^${escapeHl7(patient.room)}`,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      escapeHl7(report.visitNumber ?? ''),
-    ]),
-    segment(['ORC', 'RE', escapeHl7(report.placerOrderNumber ?? ''), report.caseNumber]),
-    segment([
-      'OBR',
-      '1',
-      escapeHl7(report.placerOrderNumber ?? ''),
-      `${report.caseNumber}-${report.itemId}`,
-      service,
-      '',
-      '',
-      hl7Date(report.periodStart),
-      hl7Date(report.periodEnd),
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      hl7Date(report.signedAt),
-      '',
-      '',
-      status,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      escapeHl7(report.signedBy),
-    ]),
-    segment([
-      'OBX',
-      '1',
-      'TX',
-      'REPORT^EEG report^L',
-      '1',
-      reportText(report).split('\n').map(escapeHl7).join('~'),
-      '',
-      '',
-      '',
-      '',
-      '',
-      status,
-    ]),
-    segment([
-      'OBX',
-      '2',
-      'TX',
-      'ACNS^ACNS 2021 findings^L',
-      '1',
-      escapeHl7(JSON.stringify(report.findings)),
-      '',
-      '',
-      '',
-      '',
-      '',
-      status,
-    ]),
+    // MSH-1 is the field separator itself: the fields from MSH-2 on.
+    new Hl7Segment(['MSH', '^~\\&', ...header, sent, '', 'ORU^R01^ORU_R01', controlId, 'P', '2.5.1']),
+    segment('PID', {
+      1: '1',
+      3: `${escapeHl7(patient.mrn)}^^^^MR`,
+      5: `${escapeHl7(patient.lastName)}^${escapeHl7(patient.firstName)}`,
+      7: (patient.dateOfBirth ?? '').replaceAll('-', ''),
+      8: patient.sex === 'X' ? 'O' : (patient.sex ?? ''),
+    }),
+    segment('PV1', {
+      1: '1',
+      2: 'I',
+      3: `${escapeHl7(patient.unit)}^${escapeHl7(patient.room)}`,
+      19: escapeHl7(report.visitNumber ?? ''),
+    }),
+    segment('ORC', { 1: 'RE', 2: placer, 3: report.caseNumber }),
+    segment('OBR', {
+      1: '1',
+      2: placer,
+      3: `${report.caseNumber}-${report.itemId}`,
+      4: 'EEG^EEG report^L',
+      7: hl7Date(report.periodStart),
+      8: hl7Date(report.periodEnd),
+      22: hl7Date(report.signedAt),
+      25: status,
+      32: escapeHl7(report.signedBy),
+    }),
+    segment('OBX', {
+      1: '1',
+      2: 'TX',
+      3: 'REPORT^EEG report^L',
+      4: '1',
+      5: reportText(report).split('\n').map(escapeHl7).join('~'),
+      11: status,
+    }),
+    segment('OBX', {
+      1: '2',
+      2: 'TX',
+      3: 'ACNS^ACNS 2021 findings^L',
+      4: '1',
+      5: escapeHl7(JSON.stringify(report.findings)),
+      11: status,
+    }),
   ]);
 }
 

@@ -41,7 +41,7 @@ CREATE TABLE "interface_messages" (
 CREATE TABLE "interface_patients" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "interface_patients_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"client_id" integer NOT NULL,
-	"mrn" text NOT NULL,
+	"mrn" text DEFAULT '' NOT NULL,
 	"first_name" text DEFAULT '' NOT NULL,
 	"last_name" text DEFAULT '' NOT NULL,
 	"date_of_birth" date,
