@@ -172,6 +172,8 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect(stale.status).toBe(409);
     const stored = await server.database.db.execute('select fhir_bearer_token_sealed from client_interfaces');
     expect(JSON.stringify(stored)).not.toContain(SECRET);
+    const audited = await server.database.db.execute('select details from audit_log');
+    expect(JSON.stringify(audited)).not.toContain(SECRET);
     // Left out on a later save, the secret is kept.
     const kept = await settings({
       ...inbound,
@@ -357,6 +359,16 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     ]);
     expect(await closedAfter(port, huge)).toBe(true);
     expect((await messages()).some((m) => m.rawText?.includes('BIG-1'))).toBe(false);
+    // Reading the raw text is a read of patient data: audited, with the messages read.
+    const rawReads = (await server.database.db.execute(
+      "select actor, details from audit_log where resource = 'interfaces.messages' and action = 'read'",
+    )) as unknown as { rows: { actor: string; details: { messageIds: number[] } }[] };
+    expect(rawReads.rows.length).toBeGreaterThan(0);
+    expect(rawReads.rows.every((row) => row.actor === 'admin' && row.details.messageIds.length > 0)).toBe(
+      true,
+    );
+    const withoutText = await call('GET', `${API_PATHS.interfaceMessages}?perPage=5`);
+    expect((withoutText.body.data as Message[]).map((m) => m.rawText)).toEqual(Array(5).fill(undefined));
     // Still serving.
     expect(ackCode(await send(hl7('ADT^A08', 'AFTER-1', [pid('MRN100', 'Rivera-Diaz', 'Anna')])))).toBe('AA');
   });
