@@ -306,6 +306,18 @@ export const availableTransitionSchema = z.object({
 });
 export type AvailableTransition = z.infer<typeof availableTransitionSchema>;
 
+/** The hospital's order a case came from (HL7 ORM/OMG, issue 32); null for a case typed by hand. */
+export const caseOrderSchema = z.object({
+  placerOrderNumber: z.string(),
+  visitNumber: z.string().nullable(),
+  orderingProvider: z.string().nullable(),
+  orderingProviderPhone: z.string().nullable(),
+  priority: z.string().nullable(),
+  reason: z.string().nullable(),
+  orderedAt: z.iso.datetime().nullable(),
+});
+export type CaseOrder = z.infer<typeof caseOrderSchema>;
+
 export const caseDetailsSchema = caseRowSchema
   .omit({ clientName: true, clientTimeZone: true, patientName: true, mrn: true, technologists: true })
   .extend({
@@ -318,6 +330,7 @@ export const caseDetailsSchema = caseRowSchema
     /** EEG channels recorded (default 21, the 10–20 system). */
     channelCount: id,
     createdBy: username,
+    order: caseOrderSchema.nullable(),
     transitions: z.array(caseTransitionSchema),
     /** Actions on the case itself; those on a transition are listed with it. */
     actions: z.array(caseActionSchema),

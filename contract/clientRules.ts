@@ -3,7 +3,7 @@ import type { FieldError } from './envelope';
 
 /** Rules of clients, their contacts and protocols that the server and the front end (and its test fakes) share: pure functions, no HTTP or SQL. */
 
-export type EditedThing = 'client' | 'contact' | 'useful link';
+export type EditedThing = 'client' | 'contact' | 'useful link' | 'hospital interface';
 
 /** The optimistic-lock refusal, same words for every record the user edits. */
 export function staleVersionMessage(thing: EditedThing): string {

@@ -49,6 +49,14 @@ export const API_PATHS = {
   transferProtocol: (id: Id) => `${CLIENTS}/${id}/protocol/transfer`,
   protocolRevisions: (id: Id) => `${CLIENTS}/${id}/protocol/revisions`,
   protocolRevision: (id: Id, revision: Id) => `${CLIENTS}/${id}/protocol/revisions/${revision}`,
+  /** GET / PUT the client's hospital interface (admins); secrets are write-only. */
+  clientInterface: (id: Id) => `${CLIENTS}/${id}/interface`,
+  /** GET `?q=` (MRN or name): the client's patients its admissions feed told us of. */
+  clientPatients: (id: Id) => `${CLIENTS}/${id}/patients`,
+  /** GET `?clientId&direction&type&status&from&to`: every hospital message in and out (admins). */
+  interfaceMessages: '/interfaces/messages',
+  /** POST, no body: sends an outbound message again. */
+  interfaceMessageResend: (id: Id) => `/interfaces/messages/${id}/resend`,
 
   /** POST: intake. */
   cases: CASES,

@@ -33,6 +33,10 @@ export const RESOURCES = [
   'access-log',
   'bugs',
   'bugs.unit-tests',
+  /** Hospital interfaces: their settings and the message log (admins only). */
+  'interfaces',
+  /** A client's patient index, fed by its admissions: intake searches it. */
+  'clients.patients',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -56,6 +60,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.interpretations': READ,
     'cases.billing-notes': READ,
     'cases.clinical-content': READ,
+    'clients.patients': READ,
     operations: READ,
     bugs: ['list', 'show'],
   },

@@ -16,9 +16,18 @@ import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import { capConnectionsPerAddress } from './connections';
 import { type Database, shippedMigrations } from './db/database';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errorHandler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  loggableError,
+  registerErrorHandler,
+} from './errorHandler';
 import { badRequest } from './errors';
 import { idempotencyPlugin } from './idempotency';
+import { receiveMessage } from './interfaces/inbound';
+import { type MllpListener, startMllpListener } from './interfaces/mllpListener';
+import { startSender } from './interfaces/outbox';
+import { secretBox } from './interfaces/secrets';
 import { operationsRoutes } from './operations';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { retryReadsOnce } from './retryReads';
@@ -31,6 +40,7 @@ import { chromeRoutes } from './routes/chrome';
 import { clientRoutes } from './routes/clients';
 import { eventRoutes } from './routes/events';
 import { homeRoutes } from './routes/home';
+import { interfaceRoutes } from './routes/interfaces';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
@@ -39,6 +49,13 @@ import { openBackupService } from './services/backups';
 import { READ_METHODS, SHARED_READ_MAX_AGE_MS, SharedReads } from './services/sharedReads';
 import { createTechnologistRoster } from './services/technologistRoster';
 import { createUserDirectory } from './services/userDirectory';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The port of the inbound HL7 v2 listener, when it runs (HL7_MLLP_PORT; 0 picks a free one). */
+    mllpPort?: number;
+  }
+}
 
 /** The user pool the server trusts, resolved at start-up (local emulator or real Cognito). */
 export type ResolvedCognito = {
@@ -217,6 +234,29 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     backupCount: async () =>
       (await backups.list({ page: 1, perPage: 1, sort: 'createdAt', order: 'DESC' })).total,
   });
+  // Hospital interfaces (issue 32): the secrets' key, the outbound sender of every instance, the listener.
+  const interfaces = config.interfaces;
+  const box = secretBox(interfaces.secretKey ?? (await localSigningKey(interfaces.secretKeyFile)));
+  const sender = startSender(database.db, box, interfaces, (error) =>
+    app.log.error({ err: loggableError(error) }, 'interface sender error'),
+  );
+  app.addHook('onClose', async () => sender.stop());
+  let mllp: MllpListener | undefined;
+  if (interfaces.mllp) {
+    mllp = await startMllpListener({
+      ...interfaces.mllp,
+      receive: async (message) =>
+        (
+          await receiveMessage(database.db, message, (error) =>
+            app.log.error({ err: loggableError(error) }, 'inbound HL7 message not applied'),
+          )
+        ).ack,
+      onError: (error) => app.log.error({ err: loggableError(error) }, 'HL7 listener error'),
+    });
+    app.log.info(`HL7 v2 (MLLP) listener on ${interfaces.mllp.host}:${mllp.port}`);
+    app.addHook('onClose', async () => mllp?.close());
+  }
+  app.decorate('mllpPort', mllp?.port);
 
   await app.register(
     async (api) => {
@@ -258,6 +298,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       await api.register(homeRoutes, { db: database.db, monitoring: config.monitoring, shared });
       await api.register(backupRoutes, { db: database.db, backups });
       await api.register(accessLogRoutes, { db: database.db });
+      await api.register(interfaceRoutes, { db: database.db, box });
       await api.register(bugRoutes, {
         db: database.db,
         selfChecks: {

@@ -81,6 +81,13 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: z.url('must be a URL').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  INTERFACE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  HL7_MLLP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HL7_MLLP_HOST: z.string().default('0.0.0.0'),
+  INTERFACE_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  INTERFACE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  INTERFACE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  INTERFACE_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -157,6 +164,21 @@ export type AppConfig = {
   metricsToken?: string;
   /** Monitoring operations (DESIGN §4): an open time log older than `maxOpenLogHours` is stale. */
   monitoring: MonitoringSettings;
+  interfaces: InterfaceSettings;
+};
+
+/** Hospital interfaces (issue 32). */
+export type InterfaceSettings = {
+  /** Seals the interface secrets; locally, unset, a key made once in `secretKeyFile` and kept. */
+  secretKey?: string;
+  secretKeyFile: string;
+  /** The inbound HL7 v2 listener; off when unset. */
+  mllp?: { host: string; port: number };
+  /** How often each instance looks for messages to send, the first retry's delay (doubling), the tries. */
+  sendIntervalMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  sendTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -226,6 +248,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'NODE_ENV=production needs BACKUP_SIGNING_KEY (32 characters or more): it signs backup files, which a restore checks',
     );
   }
+  if (production && !e.INTERFACE_SECRET_KEY) {
+    throw new ConfigError(
+      'NODE_ENV=production needs INTERFACE_SECRET_KEY (32 characters or more): it encrypts the hospital interface secrets',
+    );
+  }
   if (e.COGNITO_USER_POOL_ID && !e.COGNITO_USER_POOL_CLIENT_ID) {
     throw new ConfigError('COGNITO_USER_POOL_CLIENT_ID is required with COGNITO_USER_POOL_ID');
   }
@@ -282,5 +309,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
     monitoring: { maxOpenLogHours: e.MAX_OPEN_LOG_HOURS },
+    interfaces: {
+      secretKey: e.INTERFACE_SECRET_KEY,
+      secretKeyFile: path.resolve(e.DATA_DIR, 'interface-secret.key'),
+      // Locally the listener answers this machine only, like the local identity.
+      mllp:
+        e.HL7_MLLP_PORT === undefined
+          ? undefined
+          : { host: localIdentity ? '127.0.0.1' : e.HL7_MLLP_HOST, port: e.HL7_MLLP_PORT },
+      sendIntervalMs: e.INTERFACE_SEND_INTERVAL_MS,
+      retryBaseMs: e.INTERFACE_RETRY_BASE_MS,
+      maxAttempts: e.INTERFACE_MAX_ATTEMPTS,
+      sendTimeoutMs: e.INTERFACE_SEND_TIMEOUT_MS,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CasePatch, CaseStage, MonitoringLevel, StudyType } from '../../contract/cases';
-import { formatCaseNumber } from '../domain/caseNumbers';
+import { caseYear, formatCaseNumber } from '../domain/caseNumbers';
 import { updateAtVersion } from './optimisticLock';
+import { currentRevisionNumber } from './protocolRevisions';
 import { caseNumberCounters, cases } from './schema';
 import { type DbOrTx, isForeignKeyViolation } from './transaction';
 
@@ -42,11 +43,63 @@ export type NewCase = {
   protocolRevision: number | null;
   transferRevision: number | null;
   createdBy: string;
-};
+} & Partial<CaseOrder>;
+
+/** The hospital's order a case came from (HL7 ORM/OMG); null on cases typed by hand. */
+export type CaseOrder = Pick<
+  typeof cases.$inferInsert,
+  | 'placerOrderNumber'
+  | 'visitNumber'
+  | 'orderingProvider'
+  | 'orderingProviderPhone'
+  | 'orderPriority'
+  | 'orderReason'
+  | 'orderedAt'
+>;
 
 export async function insertCase(db: DbOrTx, values: NewCase): Promise<CaseRecord> {
   const [row] = await db.insert(cases).values(values).returning();
   return row;
+}
+
+/**
+ * A new case of the client with its next number and the protocol revisions current now (intake by hand
+ * or from a hospital order).
+ */
+export async function intakeCase(
+  db: DbOrTx,
+  client: { id: number; code: string; timeZone: string },
+  values: Omit<NewCase, 'caseNumber' | 'clientId' | 'protocolRevision' | 'transferRevision'>,
+): Promise<CaseRecord> {
+  const [caseNumber, protocolRevision, transferRevision] = await Promise.all([
+    nextCaseNumber(db, client.id, client.code, caseYear(client.timeZone, new Date())),
+    currentRevisionNumber(db, client.id, 'protocol'),
+    currentRevisionNumber(db, client.id, 'transfer'),
+  ]);
+  return insertCase(db, {
+    ...values,
+    caseNumber,
+    clientId: client.id,
+    protocolRevision: protocolRevision || null,
+    transferRevision: transferRevision || null,
+  });
+}
+
+/** The case the client's order made, if any. */
+export async function findOrderCase(db: DbOrTx, clientId: number, placerOrderNumber: string) {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.clientId, clientId), eq(cases.placerOrderNumber, placerOrderNumber)))
+    .for('update');
+  return row;
+}
+
+export async function updateCaseOrder(db: DbOrTx, caseId: number, order: CaseOrder) {
+  await db
+    .update(cases)
+    .set({ ...order, version: sql`${cases.version} + 1`, updatedAt: new Date() })
+    .where(eq(cases.id, caseId));
 }
 
 /** Writes the header fields only if the case is still at `version`; `undefined` otherwise. */

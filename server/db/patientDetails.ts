@@ -42,7 +42,7 @@ const PATIENT_FIELDS = [
   'medications',
 ] as const;
 
-const fieldsOf = (row: PatientRow) =>
+export const fieldsOf = (row: PatientRow) =>
   Object.fromEntries(PATIENT_FIELDS.map((field) => [field, row[field]])) as PatientInput;
 
 export async function lockPatient(tx: DbOrTx, caseId: number): Promise<PatientRow | undefined> {

@@ -225,6 +225,14 @@ export const cases = pgTable(
     /** The client's protocol and transfer-protocol revision numbers at intake; null when it had none. */
     protocolRevision: integer('protocol_revision'),
     transferRevision: integer('transfer_revision'),
+    /** The hospital's order (HL7 ORM/OMG), when the case came from one; null for cases typed by hand. */
+    placerOrderNumber: text('placer_order_number'),
+    visitNumber: text('visit_number'),
+    orderingProvider: text('ordering_provider'),
+    orderingProviderPhone: text('ordering_provider_phone'),
+    orderPriority: text('order_priority'),
+    orderReason: text('order_reason'),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -238,6 +246,10 @@ export const cases = pgTable(
     index('cases_client_stage_created_idx').on(table.clientId, table.stage, table.createdAt, table.id),
     // A reader's reports due (home): their cases not yet closed, a few among tens of thousands.
     index('cases_reader_open_idx').on(table.reader).where(sql`${table.stage} <> 'closed'`),
+    // One case per hospital order: a repeated or updated order finds the case it made.
+    uniqueIndex('cases_client_order_unique')
+      .on(table.clientId, table.placerOrderNumber)
+      .where(sql`${table.placerOrderNumber} is not null`),
     check(
       'cases_stage_check',
       sql`${table.stage} in ('intake', 'monitoring', 'preview', 'reviewed', 'closed')`,
@@ -267,6 +279,17 @@ export const caseNumberCounters = pgTable(
   (table) => [primaryKey({ columns: [table.clientId, table.year] })],
 );
 
+/** Who a patient is and where they lie: a case's details and the hospital's patient index keep the same. */
+const patientIdentityColumns = () => ({
+  mrn: text('mrn').notNull().default(''),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  sex: text('sex', { enum: PATIENT_SEXES }),
+  unit: text('unit').notNull().default(''),
+  room: text('room').notNull().default(''),
+});
+
 /**
  * A case's patient details, one row per case (DESIGN §4 "Patient details"). Intake stores what it is
  * given here; the clinical-records issue adds the revisions of each edit.
@@ -277,13 +300,7 @@ export const casePatients = pgTable(
     caseId: integer('case_id')
       .primaryKey()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    mrn: text('mrn').notNull().default(''),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    sex: text('sex', { enum: PATIENT_SEXES }),
-    unit: text('unit').notNull().default(''),
-    room: text('room').notNull().default(''),
+    ...patientIdentityColumns(),
     orderingPhysician: text('ordering_physician').notNull().default(''),
     indication: text('indication').notNull().default(''),
     medications: text('medications').notNull().default(''),
@@ -623,6 +640,99 @@ export const changeEvents = pgTable(
 );
 
 // Relations: how the case page's tables join, for drizzle's relational queries (`db.query.cases`).
+
+/**
+ * A client's hospital interface (issue 32): who it is on the wire and where its reports go. Secrets (the
+ * FHIR bearer token or client secret) are stored AES-256-GCM encrypted, never answered.
+ */
+export const clientInterfaces = pgTable('client_interfaces', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  inboundEnabled: boolean('inbound_enabled').notNull().default(false),
+  sendingApplication: text('sending_application').notNull().default(''),
+  sendingFacility: text('sending_facility').notNull().default(''),
+  mllpEnabled: boolean('mllp_enabled').notNull().default(false),
+  mllpHost: text('mllp_host').notNull().default(''),
+  mllpPort: integer('mllp_port'),
+  mllpTls: boolean('mllp_tls').notNull().default(false),
+  fhirEnabled: boolean('fhir_enabled').notNull().default(false),
+  fhirBaseUrl: text('fhir_base_url').notNull().default(''),
+  fhirClientId: text('fhir_client_id').notNull().default(''),
+  fhirTokenUrl: text('fhir_token_url').notNull().default(''),
+  /** `iv.tag.ciphertext`, base64; null when none is set. */
+  fhirBearerTokenSealed: text('fhir_bearer_token_sealed'),
+  fhirClientSecretSealed: text('fhir_client_secret_sealed'),
+  reportKinds: jsonb('report_kinds').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  version: integer('version').notNull().default(1),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The patients a client's ADT feed told us of, one row per MRN (a merge retires the old MRN's row). */
+export const interfacePatients = pgTable(
+  'interface_patients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...patientIdentityColumns(),
+    visitNumber: text('visit_number').notNull().default(''),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    dischargedAt: timestamp('discharged_at', { withTimezone: true }),
+    /** The MRN this one was merged into (A40); a merged row is kept, not deleted. */
+    mergedInto: text('merged_into'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('interface_patients_client_mrn_unique').on(table.clientId, table.mrn),
+    index('interface_patients_name_idx').on(table.clientId, sql`lower(${table.lastName})`),
+  ],
+);
+
+export const INTERFACE_DIRECTIONS = ['in', 'out'] as const;
+export const INTERFACE_MESSAGE_STATUSES = [
+  'accepted',
+  'refused',
+  'error',
+  'pending',
+  'sent',
+  'failed',
+] as const;
+
+/** Every message in and out (the outbox is the `out` rows still pending), with its raw text. */
+export const interfaceMessages = pgTable(
+  'interface_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    direction: text('direction', { enum: INTERFACE_DIRECTIONS }).notNull(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** `ADT^A01`, `ORU^R01`, `DiagnosticReport`. */
+    messageType: text('message_type').notNull(),
+    /** `mllp` or `fhir`. */
+    transport: text('transport').notNull(),
+    controlId: text('control_id').notNull().default(''),
+    status: text('status', { enum: INTERFACE_MESSAGE_STATUSES }).notNull(),
+    ackCode: text('ack_code'),
+    ackText: text('ack_text'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    caseId: integer('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    rawText: text('raw_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A control id is applied once per sender: the repeat finds the first and its acknowledgement.
+    uniqueIndex('interface_messages_inbound_control_unique')
+      .on(table.clientId, table.controlId)
+      .where(sql`${table.direction} = 'in' and ${table.status} = 'accepted'`),
+    index('interface_messages_outbox_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('interface_messages_created_idx').on(table.createdAt, table.id),
+  ],
+);
 
 export const clientsRelations = relations(clients, ({ many }) => ({ cases: many(cases) }));
 

@@ -302,7 +302,12 @@ describeEachDatabase('Backups API', (kind) => {
 
   it('needs a fixed link secret and signing key in production', () => {
     const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
-    const production = { NODE_ENV: 'production', ...cognito, BACKUP_LINK_SECRET: LINK_SECRET };
+    const production = {
+      NODE_ENV: 'production',
+      ...cognito,
+      BACKUP_LINK_SECRET: LINK_SECRET,
+      INTERFACE_SECRET_KEY: 'i'.repeat(32),
+    };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/BACKUP_SIGNING_KEY/);
     expect(() =>

@@ -42,6 +42,7 @@ export type FakeCaseDetails = Pick<
   | 'protocolRevision'
   | 'transferRevision'
   | 'channelCount'
+  | 'order'
   | 'createdBy'
   | 'transitions'
   | 'actions'
@@ -108,6 +109,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
     transferRevision: null,
     channelCount: 21,
     createdBy: 'ada',
+    order: null,
     transitions: [],
     actions: [],
     handovers: [],

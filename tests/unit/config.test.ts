@@ -61,4 +61,30 @@ describe('server configuration', () => {
     const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
     expect(loadConfig({ ...cognito, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
+
+  it('keeps the HL7 listener off unless its port is set, on loopback in local mode, and needs the interface key in production', () => {
+    expect(loadConfig({}).interfaces.mllp).toBeUndefined();
+    expect(loadConfig({ HL7_MLLP_PORT: '2575', HL7_MLLP_HOST: '0.0.0.0' }).interfaces.mllp).toEqual({
+      host: '127.0.0.1',
+      port: 2575,
+    });
+    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
+    expect(loadConfig({ ...cognito, HL7_MLLP_PORT: '2575' }).interfaces.mllp).toEqual({
+      host: '0.0.0.0',
+      port: 2575,
+    });
+    const production = {
+      ...cognito,
+      NODE_ENV: 'production',
+      BACKUP_LINK_SECRET: 'l'.repeat(32),
+      BACKUP_SIGNING_KEY: 's'.repeat(32),
+    };
+    expect(() => loadConfig(production)).toThrow(/INTERFACE_SECRET_KEY/);
+    expect(() => loadConfig({ ...production, INTERFACE_SECRET_KEY: 'short' })).toThrow(
+      /INTERFACE_SECRET_KEY/,
+    );
+    expect(loadConfig({ ...production, INTERFACE_SECRET_KEY: 'k'.repeat(32) }).interfaces.secretKey).toBe(
+      'k'.repeat(32),
+    );
+  });
 });

@@ -89,6 +89,8 @@ describe('the role table', () => {
       `cases.clinical-content: ${read}`,
       `operations: ${read}`,
       bugs,
+      // Intake finds the hospital's patients (issue 32).
+      `clients.patients: ${read}`,
     ]);
     expect(rights('reader')).toEqual([
       `clients: ${read}`,

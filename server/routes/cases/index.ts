@@ -18,12 +18,10 @@ import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
 import { countCaseHistory, getProtocolSnapshot } from '../../db/caseHistory';
 import { getCaseRow, listCases } from '../../db/caseList';
-import { deleteCase, insertCase, nextCaseNumber } from '../../db/cases';
+import { deleteCase, intakeCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
 import type { Db } from '../../db/database';
 import { insertPatient } from '../../db/patientDetails';
-import { currentRevisionNumber } from '../../db/protocolRevisions';
-import { caseYear } from '../../domain/caseNumbers';
 import { intakeClientRefusal } from '../../domain/caseStages';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -97,19 +95,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
         const refused = intakeClientRefusal(clientId, client);
         if (refused || !client)
           throw badRequest('Invalid clientId', [{ field: 'clientId', message: refused ?? '' }]);
-        const [caseNumber, protocolRevision, transferRevision] = await Promise.all([
-          nextCaseNumber(tx, client.id, client.code, caseYear(client.timeZone, new Date())),
-          currentRevisionNumber(tx, client.id, 'protocol'),
-          currentRevisionNumber(tx, client.id, 'transfer'),
-        ]);
-        const row = await insertCase(tx, {
-          ...header,
-          caseNumber,
-          clientId,
-          protocolRevision: protocolRevision || null,
-          transferRevision: transferRevision || null,
-          createdBy: request.user.username,
-        });
+        const row = await intakeCase(tx, client, { ...header, createdBy: request.user.username });
         if (patient) {
           await checkMrn(tx, clientId, row.id, patient);
           await insertPatient(tx, row.id, patient, request.user.username);

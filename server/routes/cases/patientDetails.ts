@@ -9,6 +9,7 @@ import {
 } from '../../../contract/cases';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
+import { getIndexedPatient } from '../../db/interfaces';
 import {
   getPatient,
   insertPatient,
@@ -32,13 +33,29 @@ import { auditCaseWrite, lockOpenCase, requireCase } from './shared';
 
 const tags = ['case records'];
 
-/** 400 on `mrn` when another patient of the client already has it. */
+type Person = { firstName: string; lastName: string; dateOfBirth: string | null };
+const samePerson = (a: Person, b: Person) =>
+  a.firstName.toLowerCase() === b.firstName.toLowerCase() &&
+  a.lastName.toLowerCase() === b.lastName.toLowerCase() &&
+  a.dateOfBirth === b.dateOfBirth;
+const personWords = (person: Person) =>
+  `${person.lastName}, ${person.firstName} (born ${person.dateOfBirth ?? 'date unknown'})`;
+
+/**
+ * 409 when the hospital's admissions know the MRN as someone else (another name or date of birth); 400 on
+ * `mrn` when another patient of the client already has it. */
 export async function checkMrn(
   tx: DbOrTx,
   clientId: number,
   caseId: number | undefined,
   patient: PatientInput,
 ) {
+  const indexed = patient.mrn ? await getIndexedPatient(tx, clientId, patient.mrn) : undefined;
+  if (indexed && !samePerson(indexed, patient)) {
+    throw conflict(
+      `MRN ${patient.mrn} is ${personWords(indexed)} in the hospital's admissions, but this patient is ${personWords(patient)}; check the MRN, or pick the patient from the hospital's list`,
+    );
+  }
   const caseNumber = await mrnUsedByAnotherPatient(tx, clientId, caseId, patient);
   if (caseNumber) {
     throw badRequest('Invalid mrn', [

@@ -53,6 +53,7 @@ import {
 import { interpretationFor } from '../../domain/minimumNecessary';
 import { serverStamps } from '../../domain/recordStamps';
 import { badRequest, conflict, notFound } from '../../errors';
+import { enqueueSignedReport } from '../../interfaces/outbox';
 import { ok, page, readsPatientData, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, lockOpenCase, requireCase } from './shared';
@@ -330,6 +331,8 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             checkSigning(fields);
           }
           const stored = await insertItem(tx, caseId, kind, fields, username);
+          if (kind === 'interpretations' && fields.status === 'signed')
+            await enqueueSignedReport(tx, caseId, stored.itemId, 1, fields);
           if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
           await auditCaseWrite(tx, request, `record.create`, caseId, {
             kind,
@@ -387,6 +390,9 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
               { voided: voided ?? latest.voided, voidReason: voided ? voidReason : latest.voidReason },
               username,
             );
+            // The revision that signs (a signed one is never revised) sends the report to the hospital.
+            if (kind === 'interpretations' && fields.status === 'signed' && latest.body.status !== 'signed')
+              await enqueueSignedReport(tx, caseId, itemId, stored.revision, fields);
             if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
             await auditCaseWrite(tx, request, voided ? 'record.void' : 'record.revise', caseId, {
               kind,

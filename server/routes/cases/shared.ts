@@ -72,6 +72,7 @@ export async function loadCaseDetails(
     transferRevision: read.transferRevision,
     channelCount: read.channelCount,
     createdBy: read.createdBy,
+    order: read.order,
     transitions: read.transitions,
     actions: read.actions,
     handovers: read.handovers,

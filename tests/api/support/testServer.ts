@@ -19,7 +19,14 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
   describe.each(DATABASES)(`${name} (%s)`, suite);
 }
 
-export type TestServer = { baseUrl: string; api: string; database: Database; close(): Promise<void> };
+export type TestServer = {
+  baseUrl: string;
+  api: string;
+  database: Database;
+  /** The inbound HL7 listener's port, with HL7_MLLP_PORT set. */
+  mllpPort?: number;
+  close(): Promise<void>;
+};
 
 /**
  * The real app over HTTP on an OS-assigned port, on a database already open; closing it closes the app
@@ -55,6 +62,7 @@ export async function serveApp(
     baseUrl: address,
     api,
     database,
+    mllpPort: app.mllpPort,
     async close() {
       // Every answer the tests received, 2xx and 4xx, must match the published document.
       const problems = await answers.problems(api);

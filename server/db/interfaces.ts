@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import type {
+  ClientInterface,
+  IndexedPatient,
+  InterfaceMessage,
+  MessageListQuery,
+} from '../../contract/interfaces';
+import { casePatients, cases, clientInterfaces, interfaceMessages, interfacePatients } from './schema';
+import type { DbOrTx } from './transaction';
+
+/** SQL of the hospital interfaces (issue 32): settings, the patient index and the message log. */
+
+type InterfaceRow = typeof clientInterfaces.$inferSelect;
+export type InterfaceValues = Omit<InterfaceRow, 'clientId' | 'version' | 'updatedAt'>;
+
+export function toInterface(row: InterfaceRow): ClientInterface {
+  const { fhirBearerTokenSealed, fhirClientSecretSealed, updatedBy: _by, ...rest } = row;
+  return {
+    ...rest,
+    reportKinds: rest.reportKinds as ClientInterface['reportKinds'],
+    hasFhirBearerToken: fhirBearerTokenSealed !== null,
+    hasFhirClientSecret: fhirClientSecretSealed !== null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getInterface(db: DbOrTx, clientId: number): Promise<InterfaceRow | undefined> {
+  const [row] = await db.select().from(clientInterfaces).where(eq(clientInterfaces.clientId, clientId));
+  return row;
+}
+
+/** Writes the settings if they are still at `version` (0: none yet); undefined when someone else wrote first. */
+export async function saveInterface(
+  db: DbOrTx,
+  clientId: number,
+  version: number,
+  values: InterfaceValues,
+): Promise<InterfaceRow | undefined> {
+  if (version === 0) {
+    const [row] = await db
+      .insert(clientInterfaces)
+      .values({ clientId, ...values })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+  const [row] = await db
+    .update(clientInterfaces)
+    .set({ ...values, version: version + 1, updatedAt: new Date() })
+    .where(and(eq(clientInterfaces.clientId, clientId), eq(clientInterfaces.version, version)))
+    .returning();
+  return row;
+}
+
+/** The client whose inbound feed sends as this application and facility (MSH-3, MSH-4). */
+export async function findSender(db: DbOrTx, application: string, facility: string) {
+  const [row] = await db
+    .select()
+    .from(clientInterfaces)
+    .where(
+      and(
+        eq(clientInterfaces.inboundEnabled, true),
+        eq(clientInterfaces.sendingApplication, application),
+        or(eq(clientInterfaces.sendingFacility, facility), eq(clientInterfaces.sendingFacility, '')),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+type PatientRow = typeof interfacePatients.$inferSelect;
+export type IndexedPatientValues = Omit<PatientRow, 'id' | 'clientId' | 'mergedInto' | 'updatedAt'>;
+
+export function toIndexedPatient(row: PatientRow): IndexedPatient {
+  return {
+    mrn: row.mrn,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateOfBirth: row.dateOfBirth,
+    sex: row.sex,
+    unit: row.unit,
+    room: row.room,
+    visitNumber: row.visitNumber,
+    admittedAt: row.admittedAt?.toISOString() ?? null,
+    dischargedAt: row.dischargedAt?.toISOString() ?? null,
+  };
+}
+
+/** Adds or updates the client's patient of this MRN; fields the message left empty keep their value. */
+export async function upsertIndexedPatient(
+  db: DbOrTx,
+  clientId: number,
+  values: Partial<IndexedPatientValues> & { mrn: string },
+): Promise<PatientRow> {
+  const set = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  const [row] = await db
+    .insert(interfacePatients)
+    .values({ clientId, ...values })
+    .onConflictDoUpdate({
+      target: [interfacePatients.clientId, interfacePatients.mrn],
+      set: { ...set, mergedInto: null, updatedAt: new Date() },
+    })
+    .returning();
+  return row;
+}
+
+export async function getIndexedPatient(db: DbOrTx, clientId: number, mrn: string) {
+  const [row] = await db
+    .select()
+    .from(interfacePatients)
+    .where(and(eq(interfacePatients.clientId, clientId), eq(interfacePatients.mrn, mrn)));
+  return row;
+}
+
+/** A40: the old MRN's row is kept, marked as merged into the surviving one. */
+export async function markMerged(db: DbOrTx, clientId: number, oldMrn: string, intoMrn: string) {
+  await db
+    .update(interfacePatients)
+    .set({ mergedInto: intoMrn, updatedAt: new Date() })
+    .where(and(eq(interfacePatients.clientId, clientId), eq(interfacePatients.mrn, oldMrn)));
+}
+
+/** The client's current patients whose MRN or name starts with `q` (every one, newest first, without). */
+export async function searchIndexedPatients(db: DbOrTx, clientId: number, q: string | undefined) {
+  const like = `${(q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select()
+    .from(interfacePatients)
+    .where(
+      and(
+        eq(interfacePatients.clientId, clientId),
+        sql`${interfacePatients.mergedInto} is null`,
+        q
+          ? or(
+              ilike(interfacePatients.mrn, like),
+              ilike(interfacePatients.lastName, like),
+              ilike(interfacePatients.firstName, like),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(interfacePatients.updatedAt), asc(interfacePatients.id))
+    .limit(50);
+  return rows.map(toIndexedPatient);
+}
+
+type MessageRow = typeof interfaceMessages.$inferSelect;
+export type NewMessage = typeof interfaceMessages.$inferInsert;
+
+export function toMessage(row: MessageRow, withRawText: boolean): InterfaceMessage {
+  const { rawText, ...rest } = row;
+  return {
+    ...rest,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(withRawText ? { rawText } : {}),
+  };
+}
+
+export async function insertMessage(db: DbOrTx, values: NewMessage): Promise<MessageRow> {
+  const [row] = await db.insert(interfaceMessages).values(values).returning();
+  return row;
+}
+
+/** The inbound message of this sender and control id that was applied, if any. */
+export async function findAppliedMessage(db: DbOrTx, clientId: number, controlId: string) {
+  const [row] = await db
+    .select()
+    .from(interfaceMessages)
+    .where(
+      and(
+        eq(interfaceMessages.direction, 'in'),
+        eq(interfaceMessages.status, 'accepted'),
+        eq(interfaceMessages.clientId, clientId),
+        eq(interfaceMessages.controlId, controlId),
+      ),
+    );
+  return row;
+}
+
+export async function listMessages(db: DbOrTx, query: MessageListQuery) {
+  const where = and(
+    query.clientId === undefined ? undefined : eq(interfaceMessages.clientId, query.clientId),
+    query.direction ? eq(interfaceMessages.direction, query.direction) : undefined,
+    query.type
+      ? ilike(interfaceMessages.messageType, `${query.type.replace(/[\\%_]/g, '\\$&')}%`)
+      : undefined,
+    query.status ? eq(interfaceMessages.status, query.status) : undefined,
+    query.from ? gte(interfaceMessages.createdAt, new Date(query.from)) : undefined,
+    query.to ? lte(interfaceMessages.createdAt, new Date(query.to)) : undefined,
+  );
+  const order = query.order === 'ASC' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(interfaceMessages)
+      .where(where)
+      .orderBy(order(interfaceMessages[query.sort]), order(interfaceMessages.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(interfaceMessages).where(where),
+  ]);
+  return { rows: rows.map((row) => toMessage(row, query.withRawText === 'true')), total };
+}
+
+export async function getMessage(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(interfaceMessages).where(eq(interfaceMessages.id, id));
+  return row;
+}
+
+/** Due again now, with its tries counted from zero. */
+export async function requeueMessage(db: DbOrTx, id: number) {
+  const [row] = await db
+    .update(interfaceMessages)
+    .set({ status: 'pending', attempts: 0, error: null, nextAttemptAt: new Date(), updatedAt: new Date() })
+    .where(eq(interfaceMessages.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * The next outbound message due, locked for this transaction; another instance's sender skips it
+ * (`FOR UPDATE SKIP LOCKED`), so no message is sent twice.
+ */
+export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(interfaceMessages)
+    .where(
+      and(
+        eq(interfaceMessages.direction, 'out'),
+        eq(interfaceMessages.status, 'pending'),
+        lte(interfaceMessages.nextAttemptAt, new Date()),
+      ),
+    )
+    .orderBy(asc(interfaceMessages.nextAttemptAt), asc(interfaceMessages.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function updateMessage(db: DbOrTx, id: number, values: Partial<NewMessage>) {
+  await db
+    .update(interfaceMessages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(interfaceMessages.id, id));
+}
+
+/** The open cases (not closed) of the client whose patient has this MRN. */
+export async function openCasesOfPatient(db: DbOrTx, clientId: number, mrn: string): Promise<number[]> {
+  const rows = await db
+    .select({ caseId: casePatients.caseId })
+    .from(casePatients)
+    .innerJoin(cases, eq(cases.id, casePatients.caseId))
+    .where(and(eq(cases.clientId, clientId), eq(casePatients.mrn, mrn), ne(cases.stage, 'closed')))
+    .orderBy(asc(casePatients.caseId));
+  return rows.map((row) => row.caseId);
+}

@@ -1,0 +1,269 @@
+import { type Hl7Message, Hl7Segment } from '@medplum/core';
+import type { PatientInput, StudyType } from '../../contract/cases';
+import { recordWrite } from '../db/audit';
+import { findOrderCase, intakeCase, updateCaseOrder } from '../db/cases';
+import { getClient } from '../db/clients';
+import type { Db } from '../db/database';
+import {
+  findAppliedMessage,
+  findSender,
+  insertMessage,
+  markMerged,
+  openCasesOfPatient,
+  upsertIndexedPatient,
+} from '../db/interfaces';
+import { fieldsOf, insertPatient, keepAsRevision, lockPatient, replacePatient } from '../db/patientDetails';
+import { isUniqueViolation, type Tx } from '../db/transaction';
+import { headerOf, orderOf, type PatientFromMessage, patientOf, priorMrnOf } from './hl7Fields';
+
+/**
+ * Inbound HL7 v2 (issue 32): each message is applied in one transaction and answered with an ACK. AA: applied;
+ * AE: understood but not applied (a required field missing); AR: refused (unknown sender, a message type
+ * Vigil does not take). A control id (MSH-10) already applied for the sender is acknowledged again, not
+ * applied twice.
+ */
+
+type AckCode = 'AA' | 'AE' | 'AR';
+
+class Refusal extends Error {
+  constructor(
+    readonly code: 'AE' | 'AR',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Text safe inside an HL7 field: no separators or line breaks. */
+const fieldText = (text: string) => text.replace(/[|^~\\&\r\n]+/g, ' ').slice(0, 200);
+
+export function acknowledge(message: Hl7Message, code: AckCode, text: string): Hl7Message {
+  const errSegment =
+    code === 'AA'
+      ? undefined
+      : new Hl7Segment(
+          [
+            'ERR',
+            '',
+            '',
+            code === 'AR' ? '200^Unsupported message type^HL70357' : '207^Application internal error^HL70357',
+            'E',
+            '',
+            '',
+            '',
+            fieldText(text),
+          ],
+          message.context,
+        );
+  const ack = message.buildAck({ ackCode: code, errSegment });
+  ack.getSegment('MSA')?.setField(3, fieldText(text));
+  return ack;
+}
+
+const ADT_EVENTS = new Set(['ADT^A01', 'ADT^A04', 'ADT^A08', 'ADT^A02', 'ADT^A03', 'ADT^A40']);
+const ORDER_TYPES = new Set(['ORM^O01', 'OMG^O19']);
+
+/** The details the index holds, as a case's patient details (fields it does not know are left as they are). */
+function detailsFrom(patient: PatientFromMessage): Partial<PatientInput> {
+  const { mrn, firstName, lastName, dateOfBirth, sex, unit, room } = patient;
+  const known = { mrn, firstName, lastName, dateOfBirth, sex, unit, room };
+  return Object.fromEntries(Object.entries(known).filter(([, value]) => value !== undefined));
+}
+
+/** Each open case of the patient gets the new details as a revision authored by the interface. */
+async function refreshOpenCases(
+  tx: Tx,
+  clientId: number,
+  mrn: string,
+  details: Partial<PatientInput>,
+  author: string,
+) {
+  for (const caseId of await openCasesOfPatient(tx, clientId, mrn)) {
+    const row = await lockPatient(tx, caseId);
+    if (!row) continue;
+    const current = fieldsOf(row);
+    const next = { ...current, ...details };
+    if (JSON.stringify(next) === JSON.stringify(current)) continue;
+    await keepAsRevision(tx, row);
+    const updated = await replacePatient(tx, row, next, author);
+    await recordWrite(tx, author, 'cases', 'patient.update', caseId, { revision: updated.version });
+  }
+}
+
+function requireMrn(patient: PatientFromMessage) {
+  if (!patient.mrn) throw new Refusal('AE', 'PID-3 (the patient identifier, MRN) is empty');
+}
+
+async function applyAdmission(tx: Tx, clientId: number, type: string, message: Hl7Message, author: string) {
+  const patient = patientOf(message);
+  requireMrn(patient);
+  if (type === 'ADT^A03') patient.dischargedAt ??= new Date();
+  if (type === 'ADT^A40') {
+    const prior = priorMrnOf(message);
+    if (!prior) throw new Refusal('AE', 'MRG-1 (the prior patient identifier) is empty');
+    await upsertIndexedPatient(tx, clientId, defined(patient));
+    await markMerged(tx, clientId, prior, patient.mrn);
+    await refreshOpenCases(tx, clientId, prior, detailsFrom(patient), author);
+  } else {
+    await upsertIndexedPatient(tx, clientId, defined(patient));
+  }
+  await refreshOpenCases(tx, clientId, patient.mrn, detailsFrom(patient), author);
+  return { text: `${type} applied`, caseId: null };
+}
+
+const defined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+
+/** The study an order asks for, from its service text (OBR-4). */
+function studyOf(service: string): { studyType: StudyType; hasVideo: boolean } {
+  const hasVideo = /video/i.test(service);
+  if (/ambulator/i.test(service)) return { studyType: 'ambulatory', hasVideo };
+  if (/\bICU\b|critical/i.test(service)) return { studyType: 'icu', hasVideo };
+  if (/long|LTM|continuous|cEEG|video/i.test(service)) return { studyType: 'long-term', hasVideo };
+  return { studyType: 'routine', hasVideo };
+}
+
+async function applyOrder(tx: Tx, clientId: number, message: Hl7Message, author: string) {
+  const order = orderOf(message);
+  if (order.control === 'CA')
+    throw new Refusal('AR', 'Cancelled orders (ORC-1 CA) are not taken: call the monitoring service');
+  if (!order.placerOrderNumber) throw new Refusal('AE', 'ORC-2 (the placer order number) is empty');
+  if (!/EEG/i.test(order.service))
+    throw new Refusal('AR', `Only EEG orders are taken; OBR-4 is "${order.service || 'empty'}"`);
+  const patient = patientOf(message);
+  requireMrn(patient);
+  const indexed = await upsertIndexedPatient(tx, clientId, defined(patient));
+  const caseOrder = {
+    placerOrderNumber: order.placerOrderNumber,
+    visitNumber: indexed.visitNumber || null,
+    orderingProvider: order.orderingProvider || null,
+    orderingProviderPhone: order.orderingProviderPhone || null,
+    orderPriority: order.priority || null,
+    orderReason: order.reason || null,
+    orderedAt: order.orderedAt,
+  };
+  const existing = await findOrderCase(tx, clientId, order.placerOrderNumber);
+  const orderDetails = {
+    orderingPhysician: order.orderingProvider.slice(0, 200),
+    indication: order.reason.slice(0, 2000),
+  };
+  if (existing) {
+    await updateCaseOrder(tx, existing.id, caseOrder);
+    await refreshOpenCases(tx, clientId, patient.mrn, { ...detailsFrom(patient), ...orderDetails }, author);
+    await recordWrite(tx, author, 'cases', 'case.order-update', existing.id, {});
+    return {
+      text: `Order ${order.placerOrderNumber} updated on case ${existing.caseNumber}`,
+      caseId: existing.id,
+    };
+  }
+  const client = await getClient(tx, clientId);
+  if (!client) throw new Refusal('AR', 'The client of this interface no longer exists');
+  const { studyType, hasVideo } = studyOf(order.service);
+  const row = await intakeCase(tx, client, {
+    studyType,
+    hasVideo,
+    monitoringLevel: studyType === 'routine' ? 'unmonitored' : 'continuous',
+    createdBy: author,
+    ...caseOrder,
+  });
+  const details: PatientInput = {
+    mrn: indexed.mrn,
+    firstName: indexed.firstName,
+    lastName: indexed.lastName,
+    dateOfBirth: indexed.dateOfBirth,
+    sex: indexed.sex,
+    unit: indexed.unit,
+    room: indexed.room,
+    medications: '',
+    ...orderDetails,
+  };
+  await insertPatient(tx, row.id, details, author);
+  await recordWrite(tx, author, 'cases', 'case.intake', row.id, {
+    clientId,
+    after: { version: row.version },
+  });
+  return { text: `Order ${order.placerOrderNumber} taken as case ${row.caseNumber}`, caseId: row.id };
+}
+
+export type InboundResult = { ack: Hl7Message; status: 'accepted' | 'refused' | 'error' | 'repeated' };
+
+/** Applies one message and answers its ACK; the message and its outcome go to the message log. */
+export async function receiveMessage(
+  db: Db,
+  message: Hl7Message,
+  onInternalError: (error: unknown) => void,
+): Promise<InboundResult> {
+  const header = headerOf(message);
+  const rawText = message.toString();
+  const logged = {
+    direction: 'in' as const,
+    messageType: header.type || '?',
+    transport: 'mllp',
+    controlId: header.controlId,
+    rawText,
+  };
+  const refuse = async (clientId: number | null, refusal: Refusal): Promise<InboundResult> => {
+    await insertMessage(db, {
+      ...logged,
+      clientId,
+      status: refusal.code === 'AR' ? 'refused' : 'error',
+      ackCode: refusal.code,
+      ackText: refusal.message,
+      error: refusal.message,
+      attempts: 1,
+    });
+    return {
+      ack: acknowledge(message, refusal.code, refusal.message),
+      status: refusal.code === 'AR' ? 'refused' : 'error',
+    };
+  };
+  if (!header.controlId) return refuse(null, new Refusal('AR', 'MSH-10 (the message control id) is empty'));
+  const sender = await findSender(db, header.sendingApplication, header.sendingFacility);
+  if (!sender) {
+    const who = `${header.sendingApplication || '(none)'} at ${header.sendingFacility || '(none)'}`;
+    return refuse(
+      null,
+      new Refusal('AR', `Unknown sender ${who}: no client's inbound interface is set up for it`),
+    );
+  }
+  const clientId = sender.clientId;
+  const author = `interface:${clientId}`;
+  const repeated = async (): Promise<InboundResult | undefined> => {
+    const first = await findAppliedMessage(db, clientId, header.controlId);
+    return first ? { ack: acknowledge(message, 'AA', first.ackText ?? ''), status: 'repeated' } : undefined;
+  };
+  try {
+    const answer = await db.transaction(async (tx) => {
+      if (await findAppliedMessage(tx, clientId, header.controlId)) return undefined;
+      let applied: { text: string; caseId: number | null };
+      if (ADT_EVENTS.has(header.type))
+        applied = await applyAdmission(tx, clientId, header.type, message, author);
+      else if (ORDER_TYPES.has(header.type)) applied = await applyOrder(tx, clientId, message, author);
+      else throw new Refusal('AR', `Message type ${header.type || '(none)'} is not taken by Vigil`);
+      await insertMessage(tx, {
+        ...logged,
+        clientId,
+        status: 'accepted',
+        ackCode: 'AA',
+        ackText: applied.text,
+        attempts: 1,
+        caseId: applied.caseId,
+      });
+      return { ack: acknowledge(message, 'AA', applied.text), status: 'accepted' as const };
+    });
+    return (
+      answer ?? (await repeated()) ?? refuse(clientId, new Refusal('AE', 'The message could not be applied'))
+    );
+  } catch (error) {
+    if (error instanceof Refusal) return refuse(clientId, error);
+    if (isUniqueViolation(error, 'interface_messages_inbound_control_unique')) {
+      const again = await repeated();
+      if (again) return again;
+    }
+    onInternalError(error);
+    return refuse(
+      clientId,
+      new Refusal('AE', 'The message could not be applied: an internal error; send it again'),
+    );
+  }
+}

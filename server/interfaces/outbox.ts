@@ -1,0 +1,262 @@
+import { Hl7Message } from '@medplum/core';
+import { Hl7Client } from '@medplum/hl7';
+import type { InterfaceSettings } from '../config';
+import { getCase } from '../db/cases';
+import type { Db } from '../db/database';
+import {
+  claimDueMessage,
+  getInterface,
+  insertMessage,
+  type NewMessage,
+  updateMessage,
+} from '../db/interfaces';
+import { getPatient } from '../db/patientDetails';
+import type { DbOrTx } from '../db/transaction';
+import { buildFhirBundle, buildOru, fhirProblems, type ReportKind, type SignedReport } from './reports';
+import type { SecretBox } from './secrets';
+
+/**
+ * The outbox (issue 32): signing a report writes its outbound messages in the signing's transaction; a
+ * sender in every instance takes due rows with `FOR UPDATE SKIP LOCKED`, so two instances never send one
+ * message twice, and retries with exponential backoff until the last try fails it.
+ */
+
+const SECTIONS = [
+  ['background', 'Background'],
+  ['sleep', 'Sleep'],
+  ['epileptiform', 'Epileptiform activity'],
+  ['seizures', 'Seizures'],
+  ['impression', 'Impression'],
+] as const;
+
+/** Queues the signed interpretation for each way out the client's interface sends its kind. */
+export async function enqueueSignedReport(
+  tx: DbOrTx,
+  caseId: number,
+  itemId: number,
+  revision: number,
+  fields: Record<string, unknown>,
+) {
+  const found = await getCase(tx, caseId);
+  if (!found) return;
+  const settings = await getInterface(tx, found.clientId);
+  const kind = fields.kind as ReportKind;
+  if (!settings?.reportKinds.includes(kind) || !(settings.mllpEnabled || settings.fhirEnabled)) return;
+  const patient = await getPatient(tx, caseId);
+  const report: SignedReport = {
+    caseNumber: found.caseNumber,
+    placerOrderNumber: found.placerOrderNumber,
+    visitNumber: found.visitNumber,
+    itemId,
+    revision,
+    kind,
+    signedAt: String(fields.signedAt ?? new Date().toISOString()),
+    signedBy: String(fields.signedBy ?? ''),
+    periodStart: (fields.periodStart as string | null) ?? null,
+    periodEnd: (fields.periodEnd as string | null) ?? null,
+    sections: SECTIONS.map(([field, label]) => ({ label, text: String(fields[field] ?? '') })),
+    findings: {
+      background: fields.acnsBackground ?? null,
+      patterns: fields.patterns ?? [],
+      seizures: fields.acnsSeizures ?? [],
+      seizureBurdenPercent: fields.seizureBurdenPercent ?? null,
+    },
+    patient: {
+      mrn: patient?.mrn ?? '',
+      firstName: patient?.firstName ?? '',
+      lastName: patient?.lastName ?? '',
+      dateOfBirth: patient?.dateOfBirth ?? null,
+      sex: patient?.sex ?? null,
+      unit: patient?.unit ?? '',
+      room: patient?.room ?? '',
+    },
+    receivingApplication: settings.sendingApplication,
+    receivingFacility: settings.sendingFacility,
+  };
+  const base = { direction: 'out' as const, clientId: found.clientId, caseId, nextAttemptAt: new Date() };
+  const controlId = `${found.caseNumber}-${itemId}-${revision}`;
+  const rows: NewMessage[] = [];
+  if (settings.mllpEnabled) {
+    rows.push({
+      ...base,
+      messageType: 'ORU^R01',
+      transport: 'mllp',
+      controlId,
+      status: 'pending',
+      rawText: buildOru(report, controlId).toString(),
+    });
+  }
+  if (settings.fhirEnabled) {
+    const bundle = buildFhirBundle(report, found.clientId);
+    const problems = (bundle.entry ?? []).flatMap((entry) =>
+      entry.resource ? fhirProblems(entry.resource) : [],
+    );
+    rows.push({
+      ...base,
+      messageType: 'DiagnosticReport',
+      transport: 'fhir',
+      controlId,
+      // A resource the R4 definitions refuse never leaves: it is failed at once, with why.
+      status: problems.length > 0 ? 'failed' : 'pending',
+      error: problems.length > 0 ? `Not valid FHIR R4: ${problems.join('; ')}` : null,
+      rawText: JSON.stringify(bundle),
+    });
+  }
+  for (const row of rows) await insertMessage(tx, row);
+}
+
+type Outcome = { ok: true; ackCode: string; ackText: string } | { ok: false; error: string };
+type Settings = NonNullable<Awaited<ReturnType<typeof getInterface>>>;
+
+async function sendMllp(settings: Settings, rawText: string, timeoutMs: number): Promise<Outcome> {
+  if (settings.mllpTls)
+    return { ok: false, error: 'MLLP over TLS is not available yet: turn TLS off or use FHIR' };
+  if (!settings.mllpEnabled || !settings.mllpHost || !settings.mllpPort)
+    return { ok: false, error: 'HL7 over MLLP is off for this client' };
+  const client = new Hl7Client({
+    host: settings.mllpHost,
+    port: settings.mllpPort,
+    connectTimeout: timeoutMs,
+  });
+  try {
+    const ack = await client.sendAndWait(Hl7Message.parse(rawText), { timeoutMs });
+    const msa = ack.getSegment('MSA');
+    const code = msa?.getField(1)?.toString() ?? '';
+    const text = msa?.getField(3)?.toString() ?? '';
+    if (code === 'AA' || code === 'CA') return { ok: true, ackCode: code, ackText: text };
+    return {
+      ok: false,
+      error: `The hospital answered ${code || 'no acknowledgement code'}${text ? `: ${text}` : ''}`,
+    };
+  } catch (error) {
+    return { ok: false, error: `Could not deliver over MLLP: ${describe(error)}` };
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message.slice(0, 200);
+  return 'unknown error';
+}
+
+async function accessToken(
+  settings: Settings,
+  box: SecretBox,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  if (settings.fhirBearerTokenSealed) return box.open(settings.fhirBearerTokenSealed);
+  if (!settings.fhirClientSecretSealed || !settings.fhirTokenUrl) return undefined;
+  const response = await fetch(settings.fhirTokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: settings.fhirClientId,
+      client_secret: box.open(settings.fhirClientSecretSealed),
+    }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`the token endpoint answered ${response.status}`);
+  return ((await response.json()) as { access_token?: string }).access_token;
+}
+
+async function sendFhir(
+  settings: Settings,
+  box: SecretBox,
+  rawText: string,
+  timeoutMs: number,
+): Promise<Outcome> {
+  if (!settings.fhirEnabled || !settings.fhirBaseUrl)
+    return { ok: false, error: 'FHIR is off for this client' };
+  try {
+    const token = await accessToken(settings, box, timeoutMs);
+    const response = await fetch(settings.fhirBaseUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/fhir+json',
+        accept: 'application/fhir+json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: rawText,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.arrayBuffer();
+    if (response.ok) return { ok: true, ackCode: String(response.status), ackText: response.statusText };
+    return { ok: false, error: `The FHIR server answered ${response.status}` };
+  } catch (error) {
+    return { ok: false, error: `Could not deliver over FHIR: ${describe(error)}` };
+  }
+}
+
+/** Sends one due message, if any; false when none was due. */
+export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettings): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await claimDueMessage(tx);
+    if (!row) return false;
+    const target = row.clientId === null ? undefined : await getInterface(tx, row.clientId);
+    const outcome: Outcome = !target
+      ? { ok: false, error: 'The client has no interface settings' }
+      : row.transport === 'fhir'
+        ? await sendFhir(target, box, row.rawText, settings.sendTimeoutMs)
+        : await sendMllp(target, row.rawText, settings.sendTimeoutMs);
+    const attempts = row.attempts + 1;
+    if (outcome.ok) {
+      await updateMessage(tx, row.id, {
+        status: 'sent',
+        attempts,
+        ackCode: outcome.ackCode,
+        ackText: outcome.ackText,
+        error: null,
+        nextAttemptAt: null,
+      });
+    } else if (attempts >= settings.maxAttempts) {
+      await updateMessage(tx, row.id, {
+        status: 'failed',
+        attempts,
+        error: outcome.error,
+        nextAttemptAt: null,
+      });
+    } else {
+      const delay = settings.retryBaseMs * 2 ** (attempts - 1);
+      await updateMessage(tx, row.id, {
+        attempts,
+        error: outcome.error,
+        nextAttemptAt: new Date(Date.now() + delay),
+      });
+    }
+    return true;
+  });
+}
+
+/** Every `sendIntervalMs`, sends what is due, one message after another, until none is. */
+export function startSender(
+  db: Db,
+  box: SecretBox,
+  settings: InterfaceSettings,
+  onError: (error: unknown) => void,
+) {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      let more = true;
+      while (!stopped && more) more = await sendNext(db, box, settings);
+    } catch (error) {
+      onError(error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), settings.sendIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  };
+}
