@@ -46,7 +46,7 @@ import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
 import { localSigningKey } from './services/backupSigning';
 import { openBackupService } from './services/backups';
-import { READ_METHODS, SHARED_READ_MAX_AGE_MS, SharedReads } from './services/sharedReads';
+import { COMPRESSION_THRESHOLD_BYTES, mayHaveWritten, SharedReads } from './services/sharedReads';
 import { createTechnologistRoster } from './services/technologistRoster';
 import { createUserDirectory } from './services/userDirectory';
 
@@ -203,7 +203,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
   );
 
   const verify = createTokenVerifier(cognito);
-  const shared = new SharedReads(SHARED_READ_MAX_AGE_MS);
+  const shared = new SharedReads(config.sharedAnswerMs);
   const directory = createUserDirectory({
     region: cognito.region,
     userPoolId: cognito.userPoolId,
@@ -267,7 +267,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       await api.register(idempotencyPlugin, { db: database.db });
       await api.register(compress, {
         encodings: ['br', 'gzip'],
-        threshold: 1024,
+        threshold: COMPRESSION_THRESHOLD_BYTES,
         // Up to 64 kB (a list page, a case) compressed at once and written whole, in one write: the stream
         // path it otherwise takes above 8 kB on two cores costs more in stream steps and writes than the
         // compression itself. Larger answers (a year's summary) still stream.
@@ -283,10 +283,10 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         redis,
       });
       await api.register(accessAuditPlugin, { db: database.db });
-      // A call that may write drops the answers shared between readers (before its answer goes out, so a
-      // read sent after it sees the change).
-      api.addHook('onSend', async (request) => {
-        if (!READ_METHODS.has(request.method)) shared.changed();
+      // A call that may have written drops the answers shared between readers (before its answer goes out,
+      // so a read sent after it sees the change); a refused one leaves them (services/sharedReads.ts).
+      api.addHook('onSend', async (request, reply) => {
+        if (mayHaveWritten(request.method, reply.statusCode)) shared.changed();
       });
       await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(eventRoutes, { database, shared, accounts });

@@ -10,6 +10,7 @@ import {
 } from '../contract/runtimeConfig';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../contract/timeLogs';
 import type { S3Settings } from './services/backupStore';
+import { SHARED_READ_MAX_AGE_MS } from './services/sharedReads';
 
 const list = z
   .string()
@@ -66,6 +67,7 @@ const envSchema = z.object({
   DENIED_CALLS_MAX: z.coerce.number().int().min(1).max(100_000).default(30),
   DENIED_CALLS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
+  SHARED_ANSWER_MS: z.coerce.number().int().min(0).max(600_000).default(SHARED_READ_MAX_AGE_MS),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000_000).default(6_000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
@@ -143,6 +145,8 @@ export type AppConfig = {
   deniedCallLimit: { max: number; windowSeconds: number };
   /** How long an instance trusts what it read of an account (sessions ended elsewhere count within it). */
   accountCacheMs: number;
+  /** How long the board's and a summary's answer is shared between callers (services/sharedReads.ts). */
+  sharedAnswerMs: number;
   /** Calls per user (and, before sign-in, per address) per window on every API route; past it 429. */
   rateLimit: { max: number; windowSeconds: number };
   /**
@@ -298,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(e.STATIC_DIR),
     deniedCallLimit: { max: e.DENIED_CALLS_MAX, windowSeconds: e.DENIED_CALLS_WINDOW_SECONDS },
     accountCacheMs: e.ACCOUNT_CACHE_MS,
+    sharedAnswerMs: e.SHARED_ANSWER_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     timeouts: {
       requestSeconds: e.REQUEST_TIMEOUT_SECONDS,

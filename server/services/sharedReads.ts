@@ -1,17 +1,38 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
 /**
  * Reads whose answer is the same for every caller allowed to make them (the operations board, the hours
  * summary of a range), computed once for everyone asking within `maxAgeMs` instead of once per caller. The
  * board is left open on every technologist's screen and read again every 30 s; the summary is opened by
  * every billing clerk at the start of a month.
  *
- * Any write this process makes (`changed()`, called for every API call that is not a read) drops every kept
- * answer, so whoever changes something and reads again sees the change. A write made by another instance
+ * Any write this process makes (`changed()`, called for every API call that is not a read and was not
+ * refused) drops every kept answer, so whoever changes something and reads again sees the change. A write made by another instance
  * on the same PostgreSQL shows here within twice `maxAgeMs`. Callers asking while an answer is being
  * computed wait for that one; a failed computation is not kept. Once an answer is older than `maxAgeMs`
  * (and not yet twice that), callers still get it while a fresh one is computed for the next: at a steady
  * rate nobody waits for the computation, and nothing is older than twice `maxAgeMs`.
  */
 type Kept = { version: number; at: number; answer: Promise<unknown>; settled: boolean; refreshing: boolean };
+
+/** The content encodings a shared answer is kept in, besides its text (the API's compression, app.ts). */
+export type SharedEncoding = 'br' | 'gzip';
+export type Encode = (text: string, encoding: SharedEncoding) => Promise<Buffer>;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The same settings as the API's compression plugin: brotli at quality 4 for text, gzip at its default. */
+export const encodeText: Encode = (text, encoding) =>
+  encoding === 'br'
+    ? brotli(text, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        },
+      })
+    : gzip(text);
 
 export class SharedReads {
   private version = 0;
@@ -22,6 +43,8 @@ export class SharedReads {
     private readonly now: () => number = Date.now,
     /** More keys than this (ranges asked for) and all are dropped: a bound, not an eviction policy. */
     private readonly maxKeys = 64,
+    /** Compresses a kept answer's text, once per encoding asked for while it is kept. */
+    readonly encode: Encode = encodeText,
   ) {}
 
   /** Something may have changed: every kept answer is dropped. */
@@ -79,8 +102,19 @@ export class SharedReads {
   }
 }
 
+/** API answers this large and larger go out compressed when the caller accepts it (app.ts). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 /** How long a shared answer is kept: a second, well inside the board's 30 s refresh. */
 export const SHARED_READ_MAX_AGE_MS = 1_000;
 
 /** Methods that read: every other API call may write. */
 export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether an answered call may have changed what shared answers show: a call that is not a read, unless it
+ * was refused (4xx: a refused call wrote nothing, its transaction rolled back or never began). A 5xx still
+ * drops them: the failure may have come after a commit.
+ */
+export const mayHaveWritten = (method: string, status: number) =>
+  !READ_METHODS.has(method) && (status < 400 || status >= 500);
