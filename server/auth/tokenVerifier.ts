@@ -2,6 +2,7 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { type Role, rolesFromGroups } from '../../contract/roles';
+import { keepVerified } from './verifiedTokens';
 
 export type IdentitySettings = {
   /** The `iss` of the pool's tokens, e.g. https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc */
@@ -49,7 +50,7 @@ export function createTokenVerifier(settings: IdentitySettings) {
     },
     { jwksCache: new SimpleJwksCache({ fetcher: fetchFetcher }) },
   );
-  return async function verify(token: string): Promise<VerifiedUser> {
+  return keepVerified(async function verify(token: string): Promise<VerifiedUser> {
     const payload = await verifier.verify(token);
     const username = String(payload['cognito:username'] ?? payload.sub);
     const groups = payload['cognito:groups'];
@@ -62,7 +63,7 @@ export function createTokenVerifier(settings: IdentitySettings) {
       issuedAt: new Date(Number(payload.iat) * 1000),
       expiresAt: new Date(Number(payload.exp) * 1000),
     };
-  };
+  });
 }
 export type VerifiedUser = AuthenticatedUser & {
   signedInAt: Date;
