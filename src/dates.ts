@@ -1,5 +1,5 @@
-import { tzOffset } from '@date-fns/tz';
-import { intlFormat, parseISO } from 'date-fns';
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { format, intlFormat, parseISO } from 'date-fns';
 import { wallClockFormat } from '../contract/calendar';
 
 /** A date and time in the user's locale and time zone, e.g. "12 Mar 2026, 14:05" (DESIGN §7). */
@@ -26,15 +26,12 @@ export function formatInZone(iso: string | null | undefined, timeZone: string): 
 export const zonedTimes = (timeZone: string) => (iso: string | null | undefined) =>
   formatInZone(iso, timeZone);
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** The wall-clock reading of an instant in a zone, as a `datetime-local` input holds it: "2026-11-23T04:05". */
 export function wallClockIn(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '';
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return '';
-  const local = new Date(instant + tzOffset(timeZone, new Date(instant)) * 60_000);
-  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  return format(new TZDate(instant, timeZone), "yyyy-MM-dd'T'HH:mm");
 }
 
 /** The zone's abbreviation at an instant, "MST" or "MDT" (as `formatInZone` writes it). */

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 /**
  * What the API knows of each user's account, read on every request: whether they may call it and from when
  * their tokens count (DESIGN §3 sessions). Read through a short cache so a request costs no query; a change
@@ -12,7 +13,8 @@ export interface AccountState {
 }
 
 export function createAccountCache(ttlMs: number, clock: () => number = Date.now) {
-  const entries = new Map<string, { state: AccountState; readAt: number }>();
+  // Bounded: a flood of distinct (signed) users cannot grow it without limit; the least recent go first.
+  const entries = new LRUCache<string, { state: AccountState; readAt: number }>({ max: 10_000 });
   return {
     /** The cached state, if read within the last `ttlMs`. */
     get(username: string): AccountState | undefined {
@@ -25,8 +27,6 @@ export function createAccountCache(ttlMs: number, clock: () => number = Date.now
       return entry.state;
     },
     set(username: string, state: AccountState) {
-      // A bounded cache: a flood of distinct (signed) users cannot grow it without limit.
-      if (entries.size >= 10_000) entries.clear();
       entries.set(username, { state, readAt: clock() });
     },
     /** Forgets a user after this instance changed their account, so its next request reads the change. */

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Reads whose answer is the same for every caller allowed to make them (the operations board, the hours
@@ -36,16 +37,18 @@ export const encodeText: Encode = (text, encoding) =>
 
 export class SharedReads {
   private version = 0;
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept: LRUCache<string, Kept>;
 
   constructor(
     private readonly maxAgeMs: number,
     private readonly now: () => number = Date.now,
-    /** More keys than this (ranges asked for) and all are dropped: a bound, not an eviction policy. */
-    private readonly maxKeys = 64,
+    /** More keys than this (ranges asked for) and the least recently read is dropped. */
+    maxKeys = 64,
     /** Compresses a kept answer's text, once per encoding asked for while it is kept. */
     readonly encode: Encode = encodeText,
-  ) {}
+  ) {
+    this.kept = new LRUCache({ max: maxKeys });
+  }
 
   /** Something may have changed: every kept answer is dropped. */
   changed(): void {
@@ -97,7 +100,6 @@ export class SharedReads {
   }
 
   private keep(key: string, entry: Kept) {
-    if (!this.kept.has(key) && this.kept.size >= this.maxKeys) this.kept.clear();
     this.kept.set(key, entry);
   }
 }

@@ -1,10 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { Person } from '../../contract/users';
 import type { GroupMember, PoolUser, UserDirectory } from './userDirectory';
 
 /** How long the lists of technologists and readers are reused before Cognito is asked again. */
 const ROSTER_TTL_MS = 60_000;
 
-/** Users read one by one (signers no longer in a reader group) kept at most this many; then all forgotten. */
+/** Users read one by one (signers no longer in a reader group) kept at most this many, the least recent dropped. */
 const USERS_KEPT = 500;
 
 /** The groups whose members may be a case's reader (the rule of the case header's reader check). */
@@ -51,11 +52,12 @@ export function createTechnologistRoster(directory: UserDirectory, now: () => nu
   const readers = readerCache.get;
   // A signer no longer in a reader group is named on every view of their cases: Cognito is asked once a
   // minute per user, not once a call (its AdminGetUser quota is a few dozen calls a second for the account).
-  const userCaches = new Map<string, ReturnType<typeof cachedFor<PoolUser | undefined>>>();
+  const userCaches = new LRUCache<string, ReturnType<typeof cachedFor<PoolUser | undefined>>>({
+    max: USERS_KEPT,
+  });
   const userOf = (username: string) => {
     let cache = userCaches.get(username);
     if (!cache) {
-      if (userCaches.size >= USERS_KEPT) userCaches.clear();
       cache = cachedFor(() => directory.getUser(username), now);
       userCaches.set(username, cache);
     }

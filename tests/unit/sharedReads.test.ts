@@ -87,4 +87,17 @@ describe('answers shared between callers (the board, a range’s summary)', () =
     await bounded.read('c', async () => 'C', 0);
     expect(await bounded.read('a', async () => 'A again', 0)).toBe('A again');
   });
+
+  it('drops only the least recently read answer when more ranges are asked for than it keeps', async () => {
+    const shared = new SharedReads(60_000, () => 0, 2);
+    const compute = vi.fn(async () => compute.mock.calls.length);
+    await shared.read('january', compute);
+    await shared.read('february', compute);
+    await shared.read('january', compute);
+    await shared.read('march', compute);
+    expect(compute).toHaveBeenCalledTimes(3);
+    expect(await shared.read('january', compute)).toBe(1);
+    expect(compute).toHaveBeenCalledTimes(3);
+    expect(await shared.read('february', compute)).toBe(4);
+  });
 });
