@@ -20,7 +20,7 @@ import { API_PATHS } from '../../../contract/paths';
 import type { Role } from '../../../contract/roles';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type MonitoringSettings } from '../../../contract/timeLogs';
 import { recordWrite } from '../../db/audit';
-import { clientHeader, findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../../db/billing';
+import { findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../../db/billing';
 import { monthTotals } from '../../db/billingHours';
 import { closedMonthsChanged } from '../../db/changedSinceClose';
 import type { Db } from '../../db/database';
@@ -28,7 +28,7 @@ import type { DbOrTx } from '../../db/transaction';
 import { cycleStatusRefusal, rateRefusal, runningLogsRefusal } from '../../domain/billing/cycleStatus';
 import { hoursOf } from '../../domain/billing/money';
 import { monthEnded, monthName, monthWindow } from '../../domain/billing/months';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden } from '../../errors';
 import {
   currentLines,
   cycleView,
@@ -36,6 +36,7 @@ import {
   statementOf,
   totalsOf,
 } from '../../services/billingStatements';
+import { requireClientHeader } from '../clients/shared';
 import { ok, readsPatientData, requires } from '../reply';
 
 /**
@@ -51,12 +52,6 @@ export interface BillingRouteOptions {
   monitoring?: MonitoringSettings;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
-}
-
-async function requireClient(db: DbOrTx, clientId: number) {
-  const found = await clientHeader(db, clientId);
-  if (!found) throw notFound(`Client ${clientId} not found`);
-  return found;
 }
 
 /** 409: the cycle changed since the caller loaded it (optimistic locking). */
@@ -91,6 +86,28 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     return cycleView(month, stored, liveHoursOf(live), { roles, timeZone: client.timeZone, now });
   };
 
+  /**
+   * One change of a client's billing cycle: in one transaction, the client (404), the cycle's row locked (a
+   * rate and a status change of the same month never interleave), the change, and the cycle as it is after.
+   */
+  const changeCycle = (
+    request: FastifyRequest<{ Params: { clientId: number; cycleId: string } }>,
+    change: (
+      tx: DbOrTx,
+      header: ClientHeader,
+      stored: Awaited<ReturnType<typeof lockCycle>>,
+      now: Date,
+    ) => Promise<void>,
+  ) => {
+    const month = request.params.cycleId;
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const { header } = await requireClientHeader(tx, request.params.clientId);
+      await change(tx, header, await lockCycle(tx, header.id, month), now);
+      return cycleOf(tx, header, month, now, request.user.roles);
+    });
+  };
+
   app.get(
     API_PATHS.billableHours(':clientId'),
     {
@@ -103,7 +120,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       },
     },
     async (request) => {
-      const { header } = await requireClient(db, request.params.clientId);
+      const { header } = await requireClientHeader(db, request.params.clientId);
       const { month } = request.query;
       const window = monthWindow(month, header.timeZone);
       const cases = await currentLines(db, header, month, clock(), maxOpenLogHours);
@@ -126,7 +143,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     },
     async (request) => {
       const now = clock();
-      const { header, firstRecording } = await requireClient(db, request.params.clientId);
+      const { header, firstRecording } = await requireClientHeader(db, request.params.clientId);
       const stored = await storedCycles(db, header.id);
       const thisMonth = monthIn(header.timeZone, now);
       const first = [
@@ -200,7 +217,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
       schema: { tags, params: cycleParams, response: { 200: envelope(statementSchema) } },
     },
     async (request) => {
-      const { header } = await requireClient(db, request.params.clientId);
+      const { header } = await requireClientHeader(db, request.params.clientId);
       const month = request.params.cycleId;
       return ok(
         await statementOf(
@@ -230,15 +247,12 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     async (request) => {
       const month = request.params.cycleId;
       const { rate, version } = request.body;
-      const cycle = await db.transaction(async (tx) => {
-        const { header } = await requireClient(tx, request.params.clientId);
-        const stored = await lockCycle(tx, header.id, month);
+      const cycle = await changeCycle(request, async (tx, header, stored) => {
         const refused = stored && rateRefusal(month, stored.status);
         if (refused) throw conflict(refused);
         if (version !== undefined && version !== (stored?.version ?? 0)) throw staleCycle(month, stored);
         const saved = await saveRate(tx, header.id, month, rate, request.user.username);
         await audit(tx, request, 'billing.rate', header.id, { month, version: saved.version });
-        return cycleOf(tx, header, month, clock(), request.user.roles);
       });
       return ok(cycle);
     },
@@ -258,10 +272,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
     async (request) => {
       const month = request.params.cycleId;
       const { status, version } = request.body;
-      const now = clock();
-      const cycle = await db.transaction(async (tx) => {
-        const { header } = await requireClient(tx, request.params.clientId);
-        const stored = await lockCycle(tx, header.id, month);
+      const cycle = await changeCycle(request, async (tx, header, stored, now) => {
         const refusal = cycleStatusRefusal({
           month: monthName(month),
           from: stored?.status ?? 'open',
@@ -292,7 +303,6 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteOptions> = async (
           to: status,
           version: stored.version + 1,
         });
-        return cycleOf(tx, header, month, now, request.user.roles);
       });
       return ok(cycle);
     },

@@ -13,7 +13,6 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
-import { clientHeader } from '../../db/billing';
 import { type MonthTotal, monthTotals } from '../../db/billingHours';
 import type { Db } from '../../db/database';
 import {
@@ -27,10 +26,10 @@ import { reportCasesInRange } from '../../db/reportsDue';
 import { hoursOf, moneyOf, rateCents } from '../../domain/billing/money';
 import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
-import { notFound } from '../../errors';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
+import { requireClientHeader } from '../clients/shared';
 import { ok, requires, sharedAnswer } from '../reply';
 
 /**
@@ -105,8 +104,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     },
     async (request) => {
       const { from, to } = request.query;
-      const found = await clientHeader(db, request.params.clientId);
-      if (!found) throw notFound(`Client ${request.params.clientId} not found`);
+      const found = await requireClientHeader(db, request.params.clientId);
       const clientId = found.header.id;
       const [totals, cycles] = await Promise.all([
         monthTotals(db, { clientId, from, to }, clock(), maxOpenLogHours),
@@ -183,8 +181,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     async (request) => {
       const { from, to, clientId } = request.query;
       const now = clock();
-      const found = clientId === undefined ? undefined : await clientHeader(db, clientId);
-      if (clientId !== undefined && !found) throw notFound(`Client ${clientId} not found`);
+      const found = clientId === undefined ? undefined : await requireClientHeader(db, clientId);
       const [totals, technologists, cases, events, reporting] = await Promise.all([
         monthTotals(db, { clientId, from, to }, now, maxOpenLogHours),
         monitoringByTechnologist(db, { clientId, from, to }, now, maxOpenLogHours),

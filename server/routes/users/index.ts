@@ -89,14 +89,20 @@ export const userRoutes: FastifyPluginAsyncZod<{
   roster: TechnologistRoster;
   accounts: AccountCache;
 }> = async (app, { db, directory, roster, accounts }) => {
+  /** The pool's user, or a 404 for an unknown username. */
+  async function requireUser(username: string) {
+    const user = await directory.getUser(username);
+    if (!user) throw notFound(`User ${username} not found`);
+    return user;
+  }
+
   /** One user, read afresh from the pool, with the API's account and their active cases. */
   async function readUser(username: string): Promise<User> {
     const [user, account, counts] = await Promise.all([
-      directory.getUser(username),
+      requireUser(username),
       getAccount(db, username),
       activeCaseCounts(db),
     ]);
-    if (!user) throw notFound(`User ${username} not found`);
     return toUser(user, account, counts.get(username) ?? 0);
   }
 
@@ -206,8 +212,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { username } = request.params;
-      const user = await directory.getUser(username);
-      if (!user) throw notFound(`User ${username} not found`);
+      await requireUser(username);
       await directory.updateUser(username, request.body);
       // Which fields changed, not their values: names stay out of the audit log.
       await audit(request, 'user.update', username, { fields: Object.keys(request.body) });
@@ -224,8 +229,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { username } = request.params;
       const { groups } = request.body;
-      const user = await directory.getUser(username);
-      if (!user) throw notFound(`User ${username} not found`);
+      const user = await requireUser(username);
       const refusal = ownGroupsRefusal(request.user.username, username, { from: user.groups, to: groups });
       if (refusal) throw conflict(refusal);
       await directory.setGroups(username, user.groups, groups);
@@ -252,8 +256,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       // the pool change together: a refused pool call rolls the mirror back.
       await db.transaction(async (tx) => {
         const account = await lockAccount(tx, username);
-        const user = await directory.getUser(username);
-        if (!user) throw notFound(`User ${username} not found`);
+        const user = await requireUser(username);
         const isEnabled = user.isEnabled && account.isEnabled;
         const wanted = request.body?.isEnabled ?? !isEnabled;
         if (account.isEnabled !== wanted) await setAccountEnabled(tx, username, wanted);
@@ -285,7 +288,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { username } = request.params;
-      if (!(await directory.getUser(username))) throw notFound(`User ${username} not found`);
+      await requireUser(username);
       await endUserSessions(request.user.username, username, 'signed out by an administrator');
       return ok(await readUser(username));
     },
@@ -299,7 +302,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { username } = request.params;
-      if (!(await directory.getUser(username))) throw notFound(`User ${username} not found`);
+      await requireUser(username);
       await directory.resetPassword(username);
       await endUserSessions(request.user.username, username, 'password reset by an administrator');
       return ok(await readUser(username));
