@@ -1,5 +1,6 @@
 import { Hl7Message } from '@medplum/core';
 import { Hl7Client } from '@medplum/hl7';
+import { acnsFindingsSchema } from '../../contract/acns';
 import type { InterfaceSettings } from '../config';
 import { getCase } from '../db/cases';
 import type { Db } from '../db/database';
@@ -12,6 +13,7 @@ import {
 } from '../db/interfaces';
 import { getPatient } from '../db/patientDetails';
 import type { DbOrTx } from '../db/transaction';
+import { reportPdf } from './reportPdf';
 import { buildFhirBundle, buildOru, fhirProblems, type ReportKind, type SignedReport } from './reports';
 import type { SecretBox } from './secrets';
 
@@ -55,12 +57,12 @@ export async function enqueueSignedReport(
     periodStart: (fields.periodStart as string | null) ?? null,
     periodEnd: (fields.periodEnd as string | null) ?? null,
     sections: SECTIONS.map(([field, label]) => ({ label, text: String(fields[field] ?? '') })),
-    findings: {
-      background: fields.acnsBackground ?? null,
-      patterns: fields.patterns ?? [],
-      seizures: fields.acnsSeizures ?? [],
-      seizureBurdenPercent: fields.seizureBurdenPercent ?? null,
-    },
+    findings: acnsFindingsSchema.parse({
+      acnsBackground: fields.acnsBackground,
+      patterns: fields.patterns,
+      acnsSeizures: fields.acnsSeizures,
+      seizureBurdenPercent: fields.seizureBurdenPercent,
+    }),
     patient: {
       mrn: patient?.mrn ?? '',
       firstName: patient?.firstName ?? '',
@@ -73,6 +75,7 @@ export async function enqueueSignedReport(
     receivingApplication: settings.sendingApplication,
     receivingFacility: settings.sendingFacility,
   };
+  const pdf = await reportPdf(report);
   const base = { direction: 'out' as const, clientId: found.clientId, caseId, nextAttemptAt: new Date() };
   const controlId = `${found.caseNumber}-${itemId}-${revision}`;
   const rows: NewMessage[] = [];
@@ -83,11 +86,11 @@ export async function enqueueSignedReport(
       transport: 'mllp',
       controlId,
       status: 'pending',
-      rawText: buildOru(report, controlId).toString(),
+      rawText: buildOru(report, controlId, pdf).toString(),
     });
   }
   if (settings.fhirEnabled) {
-    const bundle = buildFhirBundle(report, found.clientId);
+    const bundle = buildFhirBundle(report, found.clientId, pdf);
     const problems = (bundle.entry ?? []).flatMap((entry) =>
       entry.resource ? fhirProblems(entry.resource) : [],
     );

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Hl7Message } from '@medplum/core';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { Hl7Client, Hl7Server } from '@medplum/hl7';
@@ -42,6 +46,25 @@ const pv1 = (unit: string, room: string, visit: string, extra = '') =>
   `PV1|1|I|${unit}^${room}^1||||||||||||||||${visit}${extra}`;
 const ackCode = (ack: Hl7Message) => ack.getSegment('MSA')?.getField(1)?.toString();
 const ackText = (ack: Hl7Message) => ack.getSegment('MSA')?.getField(3)?.toString() ?? '';
+
+/** The text of a base64 PDF, as poppler's pdftotext reads it (a PDF that does not parse throws). */
+function pdfText(base64: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-')), 'report.pdf');
+  fs.writeFileSync(file, Buffer.from(base64, 'base64'));
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** The PDF an ORU carries in its OBX of type ED (`app^AP^PDF^Base64^data`). */
+function oruPdf(oru: Hl7Message): string {
+  const ed = oru.getAllSegments('OBX').find((obx) => obx.getField(2)?.toString() === 'ED');
+  expect(ed?.getComponent(5, 3)).toBe('PDF');
+  expect(ed?.getComponent(5, 4)).toBe('Base64');
+  return ed?.getComponent(5, 5) ?? '';
+}
 
 /** Whether the server closes a raw connection after it is sent these bytes. */
 function closedAfter(port: number, bytes: Buffer): Promise<boolean> {
@@ -410,8 +433,17 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect(resources.flatMap(fhirProblems)).toEqual([]);
     expect(resources[1]).toMatchObject({
       status: 'final',
-      presentedForm: [expect.objectContaining({ contentType: 'text/plain' })],
+      presentedForm: [expect.objectContaining({ contentType: 'application/pdf' })],
     });
+    // Both carry the signed report's PDF, which parses and says the impression, case and patient.
+    const fhirPdf = (resources[1] as { presentedForm: { data: string }[] }).presentedForm[0].data;
+    for (const text of [pdfText(oruPdf(oru)), pdfText(fhirPdf)]) {
+      expect(text).toContain('Final EEG report');
+      expect(text).toContain('Normal | awake ^ drowsy');
+      expect(text).toMatch(/GEN-\d{4}-0001/);
+      expect(text).toContain('MRN100');
+      expect(text).toContain('Electronically signed by: reader1');
+    }
 
     const finalId = (final.body.data as { _id: number })._id;
     // The peer goes down: the addendum is tried, retried with backoff, then failed.
@@ -440,6 +472,7 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     await expect.poll(async () => peerMessages.length, { timeout: 30_000 }).toBe(2);
     expect((await messages('&direction=out&status=failed')).length).toBe(0);
     expect(peerMessages.at(-1)?.getSegment('OBR')?.getField(25)?.toString()).toBe('C');
+    expect(pdfText(oruPdf(peerMessages.at(-1) as Hl7Message))).toContain('Corrected');
     expect((await call('POST', API_PATHS.interfaceMessageResend(failed.id), 'tech1')).status).toBe(403);
   });
 });
