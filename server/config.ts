@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { z } from 'zod';
 import {
   DEFAULT_PASSWORD_POLICY,
@@ -88,6 +90,8 @@ const envSchema = z.object({
   INTERFACE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   INTERFACE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   INTERFACE_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PEM certificates trusted for outbound MLLP over TLS besides the public roots (a hospital's own CA). */
+  INTERFACE_TLS_CA_FILE: z.string().optional(),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -179,9 +183,18 @@ export type InterfaceSettings = {
   retryBaseMs: number;
   maxAttempts: number;
   sendTimeoutMs: number;
+  /** Certificate authorities an MLLP peer over TLS may present: the public roots plus INTERFACE_TLS_CA_FILE. */
+  tlsCa: string[];
 };
 
 export class ConfigError extends Error {}
+
+function readCaFile(file: string): string {
+  const pem = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' });
+  if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(`INTERFACE_TLS_CA_FILE ${file} holds no PEM certificate`);
+  return pem;
+}
 
 const loopback = new net.BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -321,6 +334,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.INTERFACE_RETRY_BASE_MS,
       maxAttempts: e.INTERFACE_MAX_ATTEMPTS,
       sendTimeoutMs: e.INTERFACE_SEND_TIMEOUT_MS,
+      tlsCa: [
+        ...tls.rootCertificates,
+        ...(e.INTERFACE_TLS_CA_FILE ? [readCaFile(e.INTERFACE_TLS_CA_FILE)] : []),
+      ],
     },
   };
 }

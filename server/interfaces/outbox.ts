@@ -1,5 +1,7 @@
+import net from 'node:net';
+import tls from 'node:tls';
 import { Hl7Message } from '@medplum/core';
-import { Hl7Client } from '@medplum/hl7';
+import { Hl7Connection } from '@medplum/hl7';
 import { acnsFindingsSchema } from '../../contract/acns';
 import type { InterfaceSettings } from '../config';
 import { getCase } from '../db/cases';
@@ -111,18 +113,47 @@ export async function enqueueSignedReport(
 type Outcome = { ok: true; ackCode: string; ackText: string } | { ok: false; error: string };
 type Settings = NonNullable<Awaited<ReturnType<typeof getInterface>>>;
 
-async function sendMllp(settings: Settings, rawText: string, timeoutMs: number): Promise<Outcome> {
-  if (settings.mllpTls)
-    return { ok: false, error: 'MLLP over TLS is not available yet: turn TLS off or use FHIR' };
+/**
+ * A connected socket to the peer, plain or TLS (verified against `ca`, the host's name or address checked
+ * against the certificate). @medplum/hl7's `Hl7Client` only dials plain TCP; its `Hl7Connection`, which
+ * frames MLLP, takes any connected socket, so both ways go through the library's connection.
+ */
+function connectPeer(host: string, port: number, useTls: boolean, ca: string[], timeoutMs: number) {
+  return new Promise<net.Socket>((resolve, reject) => {
+    const socket = useTls
+      ? tls.connect({ host, port, ca, servername: net.isIP(host) ? undefined : host })
+      : net.connect({ host, port });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error(`no connection within ${timeoutMs} ms`)));
+    socket.once('error', fail);
+    socket.once(useTls ? 'secureConnect' : 'connect', () => {
+      socket.setTimeout(0);
+      socket.off('error', fail);
+      resolve(socket);
+    });
+  });
+}
+
+async function sendMllp(settings: Settings, rawText: string, options: InterfaceSettings): Promise<Outcome> {
   if (!settings.mllpEnabled || !settings.mllpHost || !settings.mllpPort)
     return { ok: false, error: 'HL7 over MLLP is off for this client' };
-  const client = new Hl7Client({
-    host: settings.mllpHost,
-    port: settings.mllpPort,
-    connectTimeout: timeoutMs,
-  });
+  const timeoutMs = options.sendTimeoutMs;
+  let connection: Hl7Connection | undefined;
   try {
-    const ack = await client.sendAndWait(Hl7Message.parse(rawText), { timeoutMs });
+    const socket = await connectPeer(
+      settings.mllpHost,
+      settings.mllpPort,
+      settings.mllpTls,
+      options.tlsCa,
+      timeoutMs,
+    );
+    connection = new Hl7Connection(socket);
+    // A socket error after connecting rejects the pending send; the connection's own event is not needed.
+    connection.addEventListener('error', () => undefined);
+    const ack = await connection.sendAndWait(Hl7Message.parse(rawText), { timeoutMs });
     const msa = ack.getSegment('MSA');
     const code = msa?.getField(1)?.toString() ?? '';
     const text = msa?.getField(3)?.toString() ?? '';
@@ -132,9 +163,12 @@ async function sendMllp(settings: Settings, rawText: string, timeoutMs: number):
       error: `The hospital answered ${code || 'no acknowledgement code'}${text ? `: ${text}` : ''}`,
     };
   } catch (error) {
-    return { ok: false, error: `Could not deliver over MLLP: ${describe(error)}` };
+    return {
+      ok: false,
+      error: `Could not deliver over MLLP${settings.mllpTls ? ' (TLS)' : ''}: ${describe(error)}`,
+    };
   } finally {
-    await client.close().catch(() => undefined);
+    await connection?.close().catch(() => undefined);
   }
 }
 
@@ -202,7 +236,7 @@ export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettin
       ? { ok: false, error: 'The client has no interface settings' }
       : row.transport === 'fhir'
         ? await sendFhir(target, box, row.rawText, settings.sendTimeoutMs)
-        : await sendMllp(target, row.rawText, settings.sendTimeoutMs);
+        : await sendMllp(target, row.rawText, settings);
     const attempts = row.attempts + 1;
     if (outcome.ok) {
       await updateMessage(tx, row.id, {

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { Hl7Message } from '@medplum/core';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { Hl7Client, Hl7Server } from '@medplum/hl7';
+import { Hl7Client, Hl7Connection, Hl7Server } from '@medplum/hl7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { fhirProblems } from '../../server/interfaces/reports';
@@ -98,6 +99,52 @@ async function startPeer() {
   return { peer, port, received };
 }
 
+/** A self-signed certificate for 127.0.0.1 and localhost, made by the openssl CLI in a fresh folder. */
+function selfSigned(): { key: string; cert: string; certFile: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mllp-tls-'));
+  const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=hospital.test',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), certFile };
+}
+
+/** A hospital's MLLP endpoint over TLS (the library's connection on a TLS socket), acknowledging AA. */
+async function startTlsPeer(identity: { key: string; cert: string }) {
+  const received: Hl7Message[] = [];
+  const server = tls.createServer(identity, (socket) => {
+    const connection = new Hl7Connection(socket);
+    connection.addEventListener('message', (event) => {
+      received.push(event.message);
+      connection.send(event.message.buildAck({ ackCode: 'AA' }));
+    });
+    connection.addEventListener('error', () => socket.destroy());
+  });
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, received };
+}
+
 describeEachDatabase('Hospital interfaces', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
@@ -126,8 +173,10 @@ describeEachDatabase('Hospital interfaces', (kind) => {
   };
   const inbound = { inboundEnabled: true, sendingApplication: 'EPIC', sendingFacility: 'GENERAL' };
 
+  const trusted = selfSigned();
+
   beforeAll(async () => {
-    server = await startTestServer(kind, SENDER_ENV);
+    server = await startTestServer(kind, { ...SENDER_ENV, INTERFACE_TLS_CA_FILE: trusted.certFile });
     tokens = await demoTokens();
     const created = await call('POST', API_PATHS.clients, 'admin', {
       name: 'General Hospital',
@@ -285,6 +334,15 @@ describeEachDatabase('Hospital interfaces', (kind) => {
         orderedAt: '2026-03-01T08:15:00.000Z',
       },
     });
+
+    // Minimum necessary: billing reads the order's numbers, not its reason nor the indication.
+    const forBilling = (await call('GET', API_PATHS.caseDetails(row.id), 'billing1')).body.data as {
+      order: Json;
+      patient: Json;
+    };
+    expect(forBilling.order).toMatchObject({ placerOrderNumber: 'PON-77', reason: null });
+    expect(forBilling.patient).toMatchObject({ mrn: 'MRN100', indication: '' });
+    expect(JSON.stringify(forBilling)).not.toContain('Altered mental status');
 
     // The same order again (new control id) updates the case rather than making a second one.
     expect(
@@ -474,6 +532,113 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect(peerMessages.at(-1)?.getSegment('OBR')?.getField(25)?.toString()).toBe('C');
     expect(pdfText(oruPdf(peerMessages.at(-1) as Hl7Message))).toContain('Corrected');
     expect((await call('POST', API_PATHS.interfaceMessageResend(failed.id), 'tech1')).status).toBe(403);
+  });
+
+  it('sends over TLS to a peer whose certificate is trusted, and nothing to one whose certificate is not', async () => {
+    const good = await startTlsPeer(trusted);
+    const stranger = await startTlsPeer(selfSigned());
+    try {
+      const signFinal = async (mrn: string, impression: string) => {
+        const intake = await call('POST', API_PATHS.cases, 'tech1', {
+          clientId,
+          studyType: 'routine',
+          monitoringLevel: 'unmonitored',
+          patient: { mrn, firstName: 'Tls', lastName: 'Patient' },
+        });
+        const caseId = (intake.body.data as { id: number }).id;
+        const signed = await call('POST', API_PATHS.caseRecords(caseId, 'interpretations'), 'reader1', {
+          kind: 'final',
+          impression,
+          seizuresInPeriod: false,
+          status: 'signed',
+        });
+        expect(signed.status).toBe(201);
+        return caseId;
+      };
+      const outOf = async (caseId: number) =>
+        (await messages('&direction=out')).find((m) => m.caseId === caseId);
+      const tlsOn = {
+        ...inbound,
+        mllpEnabled: true,
+        mllpHost: '127.0.0.1',
+        mllpTls: true,
+        reportKinds: ['final'],
+      };
+
+      expect((await settings({ ...tlsOn, mllpPort: good.port })).status).toBe(200);
+      const sentCase = await signFinal('TLS1', 'Sent encrypted');
+      await expect.poll(async () => (await outOf(sentCase))?.status, { timeout: 30_000 }).toBe('sent');
+      expect(good.received).toHaveLength(1);
+      expect(good.received[0].toString()).toContain('Sent encrypted');
+
+      expect((await settings({ ...tlsOn, mllpPort: stranger.port })).status).toBe(200);
+      const refusedCase = await signFinal('TLS2', 'Never in clear');
+      await expect.poll(async () => (await outOf(refusedCase))?.status, { timeout: 30_000 }).toBe('failed');
+      expect((await outOf(refusedCase))?.error).toMatch(/TLS.*SELF_SIGNED/);
+      expect(stranger.received).toHaveLength(0);
+    } finally {
+      good.server.close();
+      stranger.server.close();
+    }
+  });
+
+  it('cancels an order not yet recording (ORC-1 CA: intake → closed with the reason), not one in progress', async () => {
+    const orderMessage = (control: 'NW' | 'CA', placer: string, controlId: string, mrn: string) =>
+      hl7('ORM^O01', controlId, [
+        pid(mrn, 'Cancel', 'Carla'),
+        pv1('ICU', '7', `V-${placer}`),
+        `ORC|${control}|${placer}`,
+        `OBR|1|${placer}||EEG-LTM^Continuous EEG`,
+      ]);
+    const caseOf = async (placer: string) => {
+      const ack = await send(orderMessage('NW', placer, `${placer}-NW`, `M-${placer}`));
+      expect(ackCode(ack)).toBe('AA');
+      const caseNumber = /case (\S+)$/.exec(ackText(ack))?.[1];
+      const rows = (await call('GET', `/continuous-monitoring/cases/intake?q=${caseNumber}`, 'admin')).body
+        .data as { id: number }[];
+      return rows[0].id;
+    };
+
+    const waiting = await caseOf('PON-CA1');
+    const cancelled = await send(orderMessage('CA', 'PON-CA1', 'PON-CA1-CA', 'M-PON-CA1'));
+    expect(ackCode(cancelled)).toBe('AA');
+    expect(ackText(cancelled)).toMatch(/^Order PON-CA1 cancelled: case GEN-\d{4}-\d{4} closed$/);
+    const closed = (await call('GET', API_PATHS.caseDetails(waiting), 'admin')).body.data as {
+      stage: string;
+      transitions: { from: string; to: string; by: string; reason: string }[];
+    };
+    expect(closed.stage).toBe('closed');
+    expect(closed.transitions.at(-1)).toMatchObject({
+      from: 'intake',
+      to: 'closed',
+      by: `interface:${clientId}`,
+      reason: 'Order PON-CA1 cancelled by the hospital (ORC-1 CA)',
+    });
+    // The same cancel again (a new control id) is acknowledged, and changes nothing.
+    expect(ackText(await send(orderMessage('CA', 'PON-CA1', 'PON-CA1-CA2', 'M-PON-CA1')))).toContain(
+      'already cancelled',
+    );
+    const log = (await messages('&direction=in&type=ORM')).filter((m) => m.caseId === waiting);
+    expect(log.map((m) => m.status)).toEqual(['accepted', 'accepted', 'accepted']);
+
+    const recording = await caseOf('PON-CA2');
+    const loaded = (await call('GET', API_PATHS.caseDetails(recording), 'tech1')).body.data as {
+      version: number;
+    };
+    const started = await call('PATCH', API_PATHS.case(recording), 'tech1', {
+      version: loaded.version,
+      recordingStart: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const refused = await send(orderMessage('CA', 'PON-CA2', 'PON-CA2-CA', 'M-PON-CA2'));
+    expect(ackCode(refused)).toBe('AE');
+    expect(ackText(refused)).toContain('Order PON-CA2 already in progress');
+    expect(((await call('GET', API_PATHS.caseDetails(recording), 'tech1')).body.data as Json).stage).toBe(
+      'intake',
+    );
+    const unknown = await send(orderMessage('CA', 'PON-NONE', 'PON-NONE-CA', 'M-PON-NONE'));
+    expect(ackCode(unknown)).toBe('AE');
+    expect(ackText(unknown)).toContain('not known');
   });
 });
 
