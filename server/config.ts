@@ -86,7 +86,7 @@ const envSchema = z.object({
   INTERFACE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   HL7_MLLP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HL7_MLLP_HOST: z.string().default('0.0.0.0'),
-  INTERFACE_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  INTERFACE_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   INTERFACE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   INTERFACE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   INTERFACE_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -178,7 +178,10 @@ export type InterfaceSettings = {
   secretKeyFile: string;
   /** The inbound HL7 v2 listener; off when unset. */
   mllp?: { host: string; port: number };
-  /** How often each instance looks for messages to send, the first retry's delay (doubling), the tries. */
+  /**
+   * How often each instance looks for messages to send when nothing woke it (a queued message NOTIFYs;
+   * a retry's time is waited for), the first retry's delay (doubling), the tries.
+   */
   sendIntervalMs: number;
   retryBaseMs: number;
   maxAttempts: number;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type {
   ClientInterface,
   IndexedPatient,
@@ -238,6 +238,34 @@ export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefine
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/**
+ * When the next outbound message not being sent right now falls due (locked ones, being sent by some
+ * instance, are skipped); undefined when none waits.
+ */
+export async function nextDueAt(db: DbOrTx): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: interfaceMessages.nextAttemptAt })
+    .from(interfaceMessages)
+    .where(and(eq(interfaceMessages.direction, 'out'), eq(interfaceMessages.status, 'pending')))
+    .orderBy(asc(interfaceMessages.nextAttemptAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row?.at ?? undefined;
+}
+
+/** Outbound messages waiting to be sent and failed (for /metrics). */
+export async function outboxCounts(db: DbOrTx): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: interfaceMessages.status, count: sql<number>`count(*)::int` })
+    .from(interfaceMessages)
+    .where(
+      and(eq(interfaceMessages.direction, 'out'), inArray(interfaceMessages.status, ['pending', 'failed'])),
+    )
+    .groupBy(interfaceMessages.status);
+  const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { pending: count('pending'), failed: count('failed') };
 }
 
 export async function updateMessage(db: DbOrTx, id: number, values: Partial<NewMessage>) {

@@ -5,16 +5,18 @@ import { Hl7Connection } from '@medplum/hl7';
 import { acnsFindingsSchema } from '../../contract/acns';
 import type { InterfaceSettings } from '../config';
 import { getCase } from '../db/cases';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import {
   claimDueMessage,
   getInterface,
   insertMessage,
   type NewMessage,
+  nextDueAt,
   updateMessage,
 } from '../db/interfaces';
 import { getPatient } from '../db/patientDetails';
 import type { DbOrTx } from '../db/transaction';
+import { listenOnChannel } from '../services/pgListener';
 import { reportPdf } from './reportPdf';
 import { buildFhirBundle, buildOru, fhirProblems, type ReportKind, type SignedReport } from './reports';
 import type { SecretBox } from './secrets';
@@ -24,6 +26,9 @@ import type { SecretBox } from './secrets';
  * sender in every instance takes due rows with `FOR UPDATE SKIP LOCKED`, so two instances never send one
  * message twice, and retries with exponential backoff until the last try fails it.
  */
+
+/** NOTIFYed by the commit of a statement that leaves an outbound message pending (migration 0018). */
+const OUTBOX_CHANNEL = 'vigil_outbox';
 
 const SECTIONS = [
   ['background', 'Background'],
@@ -266,34 +271,70 @@ export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettin
   });
 }
 
-/** Every `sendIntervalMs`, sends what is due, one message after another, until none is. */
+/**
+ * Sends what is due, one message after another, whenever the outbox may have work: at start, when a
+ * commit queued a message (the `vigil_outbox` notification, from any instance), and when the earliest
+ * waiting message falls due (a retry's backoff). Without any of these it looks again only every
+ * `sendIntervalMs` (30 s by default), so an instance with nothing configured does not poll the database.
+ */
 export function startSender(
-  db: Db,
+  database: Database,
   box: SecretBox,
   settings: InterfaceSettings,
   onError: (error: unknown) => void,
+  log: { warn(details: object, message: string): void },
 ) {
-  let running = false;
+  const { db } = database;
+  let running: Promise<void> | undefined;
+  let again = false;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
+  let timer: NodeJS.Timeout | undefined;
+  const wakeIn = (ms: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => void drain(), Math.max(ms, 0));
+    timer.unref();
+  };
+  const sendAll = async () => {
+    do {
+      again = false;
       let more = true;
       while (!stopped && more) more = await sendNext(db, box, settings);
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
+    } while (again && !stopped);
+    const due = await nextDueAt(db);
+    wakeIn(Math.min(due ? due.getTime() - Date.now() : Infinity, settings.sendIntervalMs));
   };
-  const timer = setInterval(() => void tick(), settings.sendIntervalMs);
-  timer.unref();
+  const drain = async () => {
+    if (stopped) return;
+    // A wake-up while sending makes the running round look once more before it sleeps.
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sendAll()
+      .catch((error: unknown) => {
+        onError(error);
+        wakeIn(settings.sendIntervalMs);
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const listener = listenOnChannel(
+    database,
+    OUTBOX_CHANNEL,
+    'outbox',
+    // Each new listening connection looks at once: what was queued while none listened is not missed.
+    { onNotification: () => void drain(), onListening: async () => void drain() },
+    log,
+  );
+  void drain();
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+      clearTimeout(timer);
+      await listener.close();
+      await running;
     },
   };
 }

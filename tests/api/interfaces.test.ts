@@ -79,11 +79,24 @@ function closedAfter(port: number, bytes: Buffer): Promise<boolean> {
 
 const SENDER_ENV = {
   HL7_MLLP_PORT: '0',
-  INTERFACE_SEND_INTERVAL_MS: '20',
+  // No polling in these tests: a queued message wakes the sender, a retry's time is waited for.
+  INTERFACE_SEND_INTERVAL_MS: '600000',
   INTERFACE_RETRY_BASE_MS: '10',
   INTERFACE_MAX_ATTEMPTS: '3',
   INTERFACE_SEND_TIMEOUT_MS: '5000',
+  METRICS_TOKEN: 'metrics-token-for-the-interface-tests',
 };
+
+/** The outbox gauge of /metrics, by status. */
+async function outboxGauge(server: TestServer) {
+  const response = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${SENDER_ENV.METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const read = (status: string) =>
+    Number(new RegExp(`vigil_interface_outbox_messages\\{status="${status}"\\} (\\d+)`).exec(text)?.[1]);
+  return { pending: read('pending'), failed: read('failed') };
+}
 
 /** A hospital's MLLP endpoint that acknowledges AA and keeps what it received. */
 async function startPeer() {
@@ -523,6 +536,7 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect(fhirBodies[1].bundle.entry?.at(1)?.resource).toMatchObject({ status: 'amended' });
     const failed = (await messages('&direction=out&status=failed'))[0];
     expect(failed.error).toContain('ECONNREFUSED');
+    expect(await outboxGauge(server)).toEqual({ pending: 0, failed: 1 });
 
     await peer.start(peerPort);
     const resent = await call('POST', API_PATHS.interfaceMessageResend(failed.id));
