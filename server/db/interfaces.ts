@@ -13,14 +13,24 @@ import type { DbOrTx } from './transaction';
 type InterfaceRow = typeof clientInterfaces.$inferSelect;
 export type InterfaceValues = Omit<InterfaceRow, 'clientId' | 'version' | 'updatedAt'>;
 
+type Answered<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/** A row as the API answers it: its times as ISO 8601 text, everything else as it is. */
+function answered<T extends object>(row: T): Answered<T> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as Answered<T>;
+}
+
 export function toInterface(row: InterfaceRow): ClientInterface {
   const { fhirBearerTokenSealed, fhirClientSecretSealed, updatedBy: _by, ...rest } = row;
   return {
-    ...rest,
+    ...answered(rest),
     reportKinds: rest.reportKinds as ClientInterface['reportKinds'],
     hasFhirBearerToken: fhirBearerTokenSealed !== null,
     hasFhirClientSecret: fhirClientSecretSealed !== null,
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -72,18 +82,8 @@ type PatientRow = typeof interfacePatients.$inferSelect;
 export type IndexedPatientValues = Omit<PatientRow, 'id' | 'clientId' | 'mergedInto' | 'updatedAt'>;
 
 export function toIndexedPatient(row: PatientRow): IndexedPatient {
-  return {
-    mrn: row.mrn,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    dateOfBirth: row.dateOfBirth,
-    sex: row.sex,
-    unit: row.unit,
-    room: row.room,
-    visitNumber: row.visitNumber,
-    admittedAt: row.admittedAt?.toISOString() ?? null,
-    dischargedAt: row.dischargedAt?.toISOString() ?? null,
-  };
+  const { id: _id, clientId: _client, mergedInto: _merged, updatedAt: _updated, ...rest } = row;
+  return answered(rest);
 }
 
 /** Adds or updates the client's patient of this MRN; fields the message left empty keep their value. */
@@ -149,13 +149,7 @@ export type NewMessage = typeof interfaceMessages.$inferInsert;
 
 export function toMessage(row: MessageRow, withRawText: boolean): InterfaceMessage {
   const { rawText, ...rest } = row;
-  return {
-    ...rest,
-    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...(withRawText ? { rawText } : {}),
-  };
+  return { ...answered(rest), ...(withRawText ? { rawText } : {}) };
 }
 
 export async function insertMessage(db: DbOrTx, values: NewMessage): Promise<MessageRow> {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import tls from 'node:tls';
 import { Hl7Message } from '@medplum/core';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
@@ -12,6 +13,7 @@ import { Hl7Client, Hl7Connection, Hl7Server } from '@medplum/hl7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { fhirProblems } from '../../server/interfaces/reports';
+import { serverLogger } from '../../server/logging';
 import { type ApiReply, callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import {
   DATABASES,
@@ -187,9 +189,20 @@ describeEachDatabase('Hospital interfaces', (kind) => {
   const inbound = { inboundEnabled: true, sendingApplication: 'EPIC', sendingFacility: 'GENERAL' };
 
   const trusted = selfSigned();
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { ...SENDER_ENV, INTERFACE_TLS_CA_FILE: trusted.certFile });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    server = await startTestServer(
+      kind,
+      { ...SENDER_ENV, INTERFACE_TLS_CA_FILE: trusted.certFile },
+      { logger: serverLogger('info', sink) },
+    );
     tokens = await demoTokens();
     const created = await call('POST', API_PATHS.clients, 'admin', {
       name: 'General Hospital',
@@ -653,6 +666,26 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     const unknown = await send(orderMessage('CA', 'PON-NONE', 'PON-NONE-CA', 'M-PON-NONE'));
     expect(ackCode(unknown)).toBe('AE');
     expect(ackText(unknown)).toContain('not known');
+  });
+
+  it('keeps the FHIR secret out of every log line and out of a backup, where only its sealed form is', async () => {
+    const created = await callApi(server, 'POST', API_PATHS.backups, {
+      token: tokens.admin,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const link = await call('GET', API_PATHS.backup((created.body.data as { id: string }).id));
+    const download = await fetch(`${server.baseUrl}${(link.body.data as { url: string }).url}`);
+    expect(download.status).toBe(200);
+    const dump = await download.text();
+    const sealed = (await server.database.db.execute(
+      'select fhir_bearer_token_sealed as sealed from client_interfaces where fhir_bearer_token_sealed is not null',
+    )) as unknown as { rows: { sealed: string }[] };
+    expect(sealed.rows.length).toBeGreaterThan(0);
+    expect(dump).toContain(sealed.rows[0].sealed);
+    expect(dump).not.toContain(SECRET);
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.filter((line) => line.includes(SECRET))).toEqual([]);
   });
 });
 
