@@ -142,23 +142,84 @@ function connectPeer(host: string, port: number, useTls: boolean, ca: string[], 
   });
 }
 
-async function sendMllp(settings: Settings, rawText: string, options: InterfaceSettings): Promise<Outcome> {
-  if (!settings.mllpEnabled || !settings.mllpHost || !settings.mllpPort)
-    return { ok: false, error: 'HL7 over MLLP is off for this client' };
-  const timeoutMs = options.sendTimeoutMs;
-  let connection: Hl7Connection | undefined;
-  try {
+/**
+ * The MLLP connections a sending round keeps open, one per peer (host, port, TLS): a burst of reports to
+ * one hospital goes over one connection, as interface engines expect, instead of one connection each.
+ */
+class PeerConnections {
+  private readonly open = new Map<string, { connection: Hl7Connection; closed: Promise<never> }>();
+
+  async exchange(settings: Settings, message: Hl7Message, options: InterfaceSettings): Promise<Hl7Message> {
+    const key = `${settings.mllpHost}:${settings.mllpPort}:${settings.mllpTls}`;
+    const kept = this.open.get(key);
+    if (kept) {
+      try {
+        return await this.sendOn(kept, message, options.sendTimeoutMs);
+      } catch (error) {
+        // The peer may have closed a kept connection meanwhile: then once more on a new one.
+        const lost = kept.connection.isClosed();
+        this.drop(key);
+        if (!lost) throw error;
+      }
+    }
     const socket = await connectPeer(
       settings.mllpHost,
-      settings.mllpPort,
+      settings.mllpPort ?? 0,
       settings.mllpTls,
       options.tlsCa,
-      timeoutMs,
+      options.sendTimeoutMs,
     );
-    connection = new Hl7Connection(socket);
-    // A socket error after connecting rejects the pending send; the connection's own event is not needed.
+    const connection = new Hl7Connection(socket);
+    // A socket error rejects the pending send (below); the connection's own event is not needed.
     connection.addEventListener('error', () => undefined);
-    const ack = await connection.sendAndWait(Hl7Message.parse(rawText), { timeoutMs });
+    // The library leaves a send pending when the peer closes: a close ends it at once.
+    const closed = new Promise<never>((_resolve, reject) =>
+      connection.addEventListener('close', () => reject(new Error('the hospital closed the connection'))),
+    );
+    closed.catch(() => undefined);
+    const opened = { connection, closed };
+    this.open.set(key, opened);
+    try {
+      return await this.sendOn(opened, message, options.sendTimeoutMs);
+    } catch (error) {
+      this.drop(key);
+      throw error;
+    }
+  }
+
+  private sendOn(
+    kept: { connection: Hl7Connection; closed: Promise<never> },
+    message: Hl7Message,
+    timeoutMs: number,
+  ) {
+    return Promise.race([kept.connection.sendAndWait(message, { timeoutMs }), kept.closed]);
+  }
+
+  private drop(key: string) {
+    this.open
+      .get(key)
+      ?.connection.close()
+      .catch(() => undefined);
+    this.open.delete(key);
+  }
+
+  async closeAll() {
+    const all = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(all.map(({ connection }) => connection.close().catch(() => undefined)));
+  }
+}
+
+async function sendMllp(
+  settings: Settings,
+  rawText: string,
+  options: InterfaceSettings,
+  peers: PeerConnections,
+): Promise<Outcome> {
+  if (!settings.mllpEnabled || !settings.mllpHost || !settings.mllpPort)
+    return { ok: false, error: 'HL7 over MLLP is off for this client' };
+  try {
+    const ack = await peers.exchange(settings, Hl7Message.parse(rawText), options);
     const msa = ack.getSegment('MSA');
     const code = msa?.getField(1)?.toString() ?? '';
     const text = msa?.getField(3)?.toString() ?? '';
@@ -172,8 +233,6 @@ async function sendMllp(settings: Settings, rawText: string, options: InterfaceS
       ok: false,
       error: `Could not deliver over MLLP${settings.mllpTls ? ' (TLS)' : ''}: ${describe(error)}`,
     };
-  } finally {
-    await connection?.close().catch(() => undefined);
   }
 }
 
@@ -232,7 +291,12 @@ async function sendFhir(
 }
 
 /** Sends one due message, if any; false when none was due. */
-export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettings): Promise<boolean> {
+export async function sendNext(
+  db: Db,
+  box: SecretBox,
+  settings: InterfaceSettings,
+  peers: PeerConnections,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await claimDueMessage(tx);
     if (!row) return false;
@@ -241,7 +305,7 @@ export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettin
       ? { ok: false, error: 'The client has no interface settings' }
       : row.transport === 'fhir'
         ? await sendFhir(target, box, row.rawText, settings.sendTimeoutMs)
-        : await sendMllp(target, row.rawText, settings);
+        : await sendMllp(target, row.rawText, settings, peers);
     const attempts = row.attempts + 1;
     if (outcome.ok) {
       await updateMessage(tx, row.id, {
@@ -296,11 +360,17 @@ export function startSender(
     timer.unref();
   };
   const sendAll = async () => {
-    do {
-      again = false;
-      let more = true;
-      while (!stopped && more) more = await sendNext(db, box, settings);
-    } while (again && !stopped);
+    // The round's connections close when it ends: none is held open while nothing is being sent.
+    const peers = new PeerConnections();
+    try {
+      do {
+        again = false;
+        let more = true;
+        while (!stopped && more) more = await sendNext(db, box, settings, peers);
+      } while (again && !stopped);
+    } finally {
+      await peers.closeAll();
+    }
     const due = await nextDueAt(db);
     wakeIn(Math.min(due ? due.getTime() - Date.now() : Infinity, settings.sendIntervalMs));
   };
