@@ -381,6 +381,7 @@ export function startSender(
       again = true;
       return;
     }
+    again = false;
     running = sendAll()
       .catch((error: unknown) => {
         onError(error);
@@ -388,6 +389,8 @@ export function startSender(
       })
       .finally(() => {
         running = undefined;
+        // Woken after the round last looked (while it closed): look again now, not at the next timer.
+        if (again) void drain();
       });
   };
   const listener = listenOnChannel(
