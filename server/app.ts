@@ -16,6 +16,7 @@ import { createTokenVerifier, isCognitoIssuer } from './auth/tokenVerifier';
 import type { AppConfig } from './config';
 import { capConnectionsPerAddress } from './connections';
 import { type Database, shippedMigrations } from './db/database';
+import { outboxCounts } from './db/interfaces';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -233,12 +234,17 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     metricsToken: config.metricsToken,
     backupCount: async () =>
       (await backups.list({ page: 1, perPage: 1, sort: 'createdAt', order: 'DESC' })).total,
+    outboxCounts: () => outboxCounts(database.db),
   });
   // Hospital interfaces (issue 32): the secrets' key, the outbound sender of every instance, the listener.
   const interfaces = config.interfaces;
   const box = secretBox(interfaces.secretKey ?? (await localSigningKey(interfaces.secretKeyFile)));
-  const sender = startSender(database.db, box, interfaces, (error) =>
-    app.log.error({ err: loggableError(error) }, 'interface sender error'),
+  const sender = startSender(
+    database,
+    box,
+    interfaces,
+    (error) => app.log.error({ err: loggableError(error) }, 'interface sender error'),
+    app.log,
   );
   app.addHook('onClose', async () => sender.stop());
   let mllp: MllpListener | undefined;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { z } from 'zod';
 import {
   DEFAULT_PASSWORD_POLICY,
@@ -86,10 +88,12 @@ const envSchema = z.object({
   INTERFACE_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   HL7_MLLP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HL7_MLLP_HOST: z.string().default('0.0.0.0'),
-  INTERFACE_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  INTERFACE_SEND_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   INTERFACE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   INTERFACE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   INTERFACE_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PEM certificates trusted for outbound MLLP over TLS besides the public roots (a hospital's own CA). */
+  INTERFACE_TLS_CA_FILE: z.string().optional(),
   MAX_OPEN_LOG_HOURS: z.coerce.number().int().min(1).max(72).default(DEFAULT_MAX_OPEN_LOG_HOURS),
 });
 
@@ -178,14 +182,26 @@ export type InterfaceSettings = {
   secretKeyFile: string;
   /** The inbound HL7 v2 listener; off when unset. */
   mllp?: { host: string; port: number };
-  /** How often each instance looks for messages to send, the first retry's delay (doubling), the tries. */
+  /**
+   * How often each instance looks for messages to send when nothing woke it (a queued message NOTIFYs;
+   * a retry's time is waited for), the first retry's delay (doubling), the tries.
+   */
   sendIntervalMs: number;
   retryBaseMs: number;
   maxAttempts: number;
   sendTimeoutMs: number;
+  /** Certificate authorities an MLLP peer over TLS may present: the public roots plus INTERFACE_TLS_CA_FILE. */
+  tlsCa: string[];
 };
 
 export class ConfigError extends Error {}
+
+function readCaFile(file: string): string {
+  const pem = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' });
+  if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(`INTERFACE_TLS_CA_FILE ${file} holds no PEM certificate`);
+  return pem;
+}
 
 const loopback = new net.BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -326,6 +342,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: e.INTERFACE_RETRY_BASE_MS,
       maxAttempts: e.INTERFACE_MAX_ATTEMPTS,
       sendTimeoutMs: e.INTERFACE_SEND_TIMEOUT_MS,
+      tlsCa: [
+        ...tls.rootCertificates,
+        ...(e.INTERFACE_TLS_CA_FILE ? [readCaFile(e.INTERFACE_TLS_CA_FILE)] : []),
+      ],
     },
   };
 }

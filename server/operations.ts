@@ -17,6 +17,8 @@ export type OperationsOptions = {
   metricsToken?: string;
   /** Backups kept, for the metrics. */
   backupCount: () => Promise<number>;
+  /** Outbound interface messages waiting and failed (issue 32), for the metrics. */
+  outboxCounts: () => Promise<{ pending: number; failed: number }>;
 };
 
 /** How long a readiness check waits for each part. */
@@ -66,7 +68,7 @@ function sameToken(given: string, expected: string) {
  * What an operator and a load balancer read: `GET /healthz` (the process answers), `GET /readyz` (the
  * database is reachable and migrated, the identity's keys reachable; 503 naming what is not, and while the
  * instance shuts down), and `GET /metrics` in Prometheus format (requests by route template and status with
- * latency histograms, database connections, event-loop lag, backups) for a caller with METRICS_TOKEN.
+ * latency histograms, database connections, event-loop lag, backups, the interface outbox) for a caller with METRICS_TOKEN.
  */
 export async function operationsRoutes(app: FastifyInstance, options: OperationsOptions) {
   let stopping = false;
@@ -109,6 +111,17 @@ export async function operationsRoutes(app: FastifyInstance, options: Operations
     registers: [registry],
     async collect() {
       this.set(await options.backupCount());
+    },
+  });
+  new client.Gauge({
+    name: 'vigil_interface_outbox_messages',
+    help: 'Outbound hospital interface messages by status: pending (waiting to be sent) or failed',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const counts = await options.outboxCounts();
+      this.set({ status: 'pending' }, counts.pending);
+      this.set({ status: 'failed' }, counts.failed);
     },
   });
   const checkToken = async (request: FastifyRequest, reply: FastifyReply) => {

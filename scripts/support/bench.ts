@@ -53,7 +53,12 @@ export async function withBenchDatabase(
  * administrator's id token from a local identity emulator, so the measured path includes token and role
  * checks.
  */
-export async function withBenchApp(database: BenchDatabase, run: (app: BenchApp) => Promise<void>) {
+export async function withBenchApp(
+  database: BenchDatabase,
+  run: (app: BenchApp) => Promise<void>,
+  /** Settings beyond the benchmark's, as environment variables (e.g. `HL7_MLLP_PORT`). */
+  env: Record<string, string> = {},
+) {
   const { workDir } = database;
   const identity = await startLocalIdentity({
     dir: path.join(workDir, 'identity'),
@@ -67,6 +72,7 @@ export async function withBenchApp(database: BenchDatabase, run: (app: BenchApp)
     STATIC_DIR: path.join(workDir, 'none'),
     // One user calls hundreds of times a second here: the per-user limit would measure itself.
     RATE_LIMIT_MAX: '10000000',
+    ...env,
   });
   try {
     const app = await buildApp({ config, database, cognito: identity });
@@ -85,6 +91,8 @@ export async function withBenchApp(database: BenchDatabase, run: (app: BenchApp)
       await run({
         get: (pathAndQuery) => send(pathAndQuery),
         post: (pathAndQuery, body) => send(pathAndQuery, { method: 'POST', body: JSON.stringify(body) }),
+        put: (pathAndQuery, body) => send(pathAndQuery, { method: 'PUT', body: JSON.stringify(body) }),
+        mllpPort: app.mllpPort,
       });
     } finally {
       await app.close();
@@ -99,6 +107,10 @@ export type BenchApp = {
   get(pathAndQuery: string): Promise<{ data: unknown; total?: number }>;
   /** POSTs a JSON body the same way (a benchmark that writes says so). */
   post(pathAndQuery: string, body: unknown): Promise<{ data: unknown }>;
+  /** PUTs a JSON body the same way. */
+  put(pathAndQuery: string, body: unknown): Promise<{ data: unknown }>;
+  /** The inbound HL7 listener's port, with HL7_MLLP_PORT set. */
+  mllpPort?: number;
 };
 
 /** Runs a script's `main`; a failure is printed and ends the process with status 1. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type {
   ClientInterface,
   IndexedPatient,
@@ -13,14 +13,24 @@ import type { DbOrTx } from './transaction';
 type InterfaceRow = typeof clientInterfaces.$inferSelect;
 export type InterfaceValues = Omit<InterfaceRow, 'clientId' | 'version' | 'updatedAt'>;
 
+type Answered<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/** A row as the API answers it: its times as ISO 8601 text, everything else as it is. */
+function answered<T extends object>(row: T): Answered<T> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  ) as Answered<T>;
+}
+
 export function toInterface(row: InterfaceRow): ClientInterface {
   const { fhirBearerTokenSealed, fhirClientSecretSealed, updatedBy: _by, ...rest } = row;
   return {
-    ...rest,
+    ...answered(rest),
     reportKinds: rest.reportKinds as ClientInterface['reportKinds'],
     hasFhirBearerToken: fhirBearerTokenSealed !== null,
     hasFhirClientSecret: fhirClientSecretSealed !== null,
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -72,18 +82,8 @@ type PatientRow = typeof interfacePatients.$inferSelect;
 export type IndexedPatientValues = Omit<PatientRow, 'id' | 'clientId' | 'mergedInto' | 'updatedAt'>;
 
 export function toIndexedPatient(row: PatientRow): IndexedPatient {
-  return {
-    mrn: row.mrn,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    dateOfBirth: row.dateOfBirth,
-    sex: row.sex,
-    unit: row.unit,
-    room: row.room,
-    visitNumber: row.visitNumber,
-    admittedAt: row.admittedAt?.toISOString() ?? null,
-    dischargedAt: row.dischargedAt?.toISOString() ?? null,
-  };
+  const { id: _id, clientId: _client, mergedInto: _merged, updatedAt: _updated, ...rest } = row;
+  return answered(rest);
 }
 
 /** Adds or updates the client's patient of this MRN; fields the message left empty keep their value. */
@@ -149,13 +149,7 @@ export type NewMessage = typeof interfaceMessages.$inferInsert;
 
 export function toMessage(row: MessageRow, withRawText: boolean): InterfaceMessage {
   const { rawText, ...rest } = row;
-  return {
-    ...rest,
-    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...(withRawText ? { rawText } : {}),
-  };
+  return { ...answered(rest), ...(withRawText ? { rawText } : {}) };
 }
 
 export async function insertMessage(db: DbOrTx, values: NewMessage): Promise<MessageRow> {
@@ -238,6 +232,34 @@ export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefine
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/**
+ * When the next outbound message not being sent right now falls due (locked ones, being sent by some
+ * instance, are skipped); undefined when none waits.
+ */
+export async function nextDueAt(db: DbOrTx): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: interfaceMessages.nextAttemptAt })
+    .from(interfaceMessages)
+    .where(and(eq(interfaceMessages.direction, 'out'), eq(interfaceMessages.status, 'pending')))
+    .orderBy(asc(interfaceMessages.nextAttemptAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row?.at ?? undefined;
+}
+
+/** Outbound messages waiting to be sent and failed (for /metrics). */
+export async function outboxCounts(db: DbOrTx): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: interfaceMessages.status, count: sql<number>`count(*)::int` })
+    .from(interfaceMessages)
+    .where(
+      and(eq(interfaceMessages.direction, 'out'), inArray(interfaceMessages.status, ['pending', 'failed'])),
+    )
+    .groupBy(interfaceMessages.status);
+  const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  return { pending: count('pending'), failed: count('failed') };
 }
 
 export async function updateMessage(db: DbOrTx, id: number, values: Partial<NewMessage>) {

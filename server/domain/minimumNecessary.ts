@@ -26,6 +26,9 @@ const INTERPRETATION_CONTENT = {
 /** The patient's clinical details, emptied: name, MRN, date of birth and where they are stay. */
 const PATIENT_CONTENT = { indication: '', medications: '' };
 
+/** The order's reason for the study (the indication the hospital sent) is clinical; its numbers are not. */
+const ORDER_CONTENT = { reason: null };
+
 /** The interpretation as `roles` may read it. */
 export function interpretationFor<T extends object>(roles: readonly Role[], interpretation: T): T {
   return readsClinicalContent(roles) ? interpretation : { ...interpretation, ...INTERPRETATION_CONTENT };
@@ -34,4 +37,9 @@ export function interpretationFor<T extends object>(roles: readonly Role[], inte
 /** The patient's details as `roles` may read them. */
 export function patientFor<T extends object | null | undefined>(roles: readonly Role[], patient: T): T {
   return readsClinicalContent(roles) || !patient ? patient : { ...patient, ...PATIENT_CONTENT };
+}
+
+/** The case's order (issue 32) as `roles` may read it. */
+export function orderFor<T extends object | null>(roles: readonly Role[], order: T): T {
+  return readsClinicalContent(roles) || !order ? order : { ...order, ...ORDER_CONTENT };
 }

@@ -1,6 +1,8 @@
 import { type Hl7Message, Hl7Segment } from '@medplum/core';
 import type { PatientInput, StudyType } from '../../contract/cases';
 import { recordWrite } from '../db/audit';
+import { caseFacts, lastTransition } from '../db/caseHistory';
+import { recordStageMove } from '../db/caseMoves';
 import { findOrderCase, intakeCase, updateCaseOrder } from '../db/cases';
 import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
@@ -14,6 +16,7 @@ import {
 } from '../db/interfaces';
 import { fieldsOf, insertPatient, keepAsRevision, lockPatient, replacePatient } from '../db/patientDetails';
 import { isUniqueViolation, type Tx } from '../db/transaction';
+import { applyCaseCommand } from '../domain/caseStages';
 import { headerOf, orderOf, type PatientFromMessage, patientOf, priorMrnOf } from './hl7Fields';
 
 /**
@@ -123,11 +126,55 @@ function studyOf(service: string): { studyType: StudyType; hasVideo: boolean } {
   return { studyType: 'routine', hasVideo };
 }
 
+/**
+ * ORC-1 CA: the hospital cancels its order. A case not yet recording leaves intake as cancelled (intake →
+ * closed, the stage machine's cancel, made on the hospital's behalf with the reason recorded); a case whose
+ * recording started is not stopped from afar: AE, for the monitoring service to settle by phone.
+ */
+async function cancelOrder(tx: Tx, clientId: number, placerOrderNumber: string, author: string) {
+  const found = await findOrderCase(tx, clientId, placerOrderNumber);
+  if (!found) throw new Refusal('AE', `Order ${placerOrderNumber} is not known to Vigil: nothing to cancel`);
+  const last = await lastTransition(tx, found.id);
+  if (found.stage === 'closed' && last?.from === 'intake')
+    return {
+      text: `Order ${placerOrderNumber} already cancelled: case ${found.caseNumber}`,
+      caseId: found.id,
+    };
+  if (found.stage !== 'intake' || found.recordingStart !== null)
+    throw new Refusal(
+      'AE',
+      `Order ${placerOrderNumber} already in progress: case ${found.caseNumber} is ${found.stage === 'intake' ? 'recording' : `in ${found.stage}`}; call the monitoring service`,
+    );
+  const reason = `Order ${placerOrderNumber} cancelled by the hospital (ORC-1 CA)`;
+  const { outcome } = applyCaseCommand(
+    { caseNumber: found.caseNumber, stage: found.stage, history: last ? [last] : [], version: found.version },
+    // The hospital's cancel is the admin's cancel of an intake case, made on its behalf.
+    { type: 'transition', to: 'closed', roles: ['admin'], by: author, reason, version: found.version },
+    await caseFacts(tx, found),
+  );
+  if (!outcome.ok) throw new Refusal('AE', outcome.messages.join('; '));
+  const moved = await recordStageMove(tx, found, {
+    to: 'closed',
+    version: found.version,
+    by: author,
+    reason,
+  });
+  if (!moved) throw new Refusal('AE', `Case ${found.caseNumber} changed meanwhile; send the cancel again`);
+  await recordWrite(tx, author, 'cases', 'case.transition', found.id, {
+    from: 'intake',
+    to: 'closed',
+    kind: 'cancel',
+    transitionId: moved.transition.id,
+    before: { version: found.version },
+    after: { version: moved.updated.version },
+  });
+  return { text: `Order ${placerOrderNumber} cancelled: case ${found.caseNumber} closed`, caseId: found.id };
+}
+
 async function applyOrder(tx: Tx, clientId: number, message: Hl7Message, author: string) {
   const order = orderOf(message);
-  if (order.control === 'CA')
-    throw new Refusal('AR', 'Cancelled orders (ORC-1 CA) are not taken: call the monitoring service');
   if (!order.placerOrderNumber) throw new Refusal('AE', 'ORC-2 (the placer order number) is empty');
+  if (order.control === 'CA') return cancelOrder(tx, clientId, order.placerOrderNumber, author);
   if (!/EEG/i.test(order.service))
     throw new Refusal('AR', `Only EEG orders are taken; OBR-4 is "${order.service || 'empty'}"`);
   const patient = patientOf(message);

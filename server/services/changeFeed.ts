@@ -1,14 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { type ChangeEvent, changeEventSchema, REPLAY_WINDOW_MS } from '../../contract/changeEvents';
 import type { Database } from '../db/database';
+import { listenOnChannel } from './pgListener';
 
 /** The channel the `publish_change` triggers NOTIFY (migration 0014). */
 const CHANNEL = 'vigil_changes';
 /** Ids of events already passed on: a replay after a reconnection overlaps what arrived live. */
 const REMEMBERED_IDS = 20_000;
-/** The listener's connection proves itself alive this often (and old events are pruned). */
-const CHECK_MS = 20_000;
 /** How far before the loss of the connection a replay starts: commits near it may have been missed. */
 const REPLAY_MARGIN_MS = 2_000;
 
@@ -45,7 +43,6 @@ export function startChangeFeed(
 ): ChangeFeed {
   const subscribers = new Set<(event: ChangeEvent) => void>();
   const passedOn = new Set<number>();
-  let closed = false;
   /**
    * The last moment the listening connection was known to be up: from the start, so what is committed
    * while the first connection opens is replayed too.
@@ -59,7 +56,7 @@ export function startChangeFeed(
     for (const subscriber of subscribers) subscriber(event);
   };
   const onNotification = (message: pg.Notification) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
+    if (!message.payload) return;
     const parsed = changeEventSchema.safeParse(JSON.parse(message.payload));
     if (parsed.success) deliver(parsed.data);
   };
@@ -69,67 +66,26 @@ export function startChangeFeed(
   const prune = () =>
     query(`DELETE FROM change_events WHERE at < now() - interval '${2 * REPLAY_WINDOW_MS} milliseconds'`);
 
-  let stopListening = () => {};
-  const closing = new Promise<void>((resolve) => {
-    stopListening = resolve;
-  });
-  /** `step`, unless the feed closes first (a connection being opened may never answer `end()`). */
-  const untilClosed = <T>(step: Promise<T>) => Promise.race([step, closing]);
-
-  /** PostgreSQL: listens on its own connection until closed, replaying what a lost connection missed. */
-  const listenOnPostgres = async () => {
-    for (let backoffMs = 250; !closed; backoffMs = Math.min(backoffMs * 2, 5_000)) {
-      const client = new pg.Client(database.connectionConfig);
-      const lost = new Promise<void>((resolve) => {
-        client.on('error', () => resolve());
-        client.once('end', () => resolve());
-      });
-      let checks: NodeJS.Timeout | undefined;
-      try {
-        await untilClosed(client.connect());
-        if (closed) break;
-        client.on('notification', onNotification);
-        // Named apart from the pool's connections, in pg_stat_activity: `<application name> changes`.
-        await client.query(
-          `SELECT set_config('application_name', left(current_setting('application_name') || ' changes', 63), false)`,
-        );
-        await client.query(`LISTEN ${CHANNEL}`);
+  const listener = listenOnChannel(
+    database,
+    CHANNEL,
+    'changes',
+    {
+      onNotification,
+      // Replays what was committed while no connection listened.
+      async onListening(client) {
         const from = new Date(upUntil - REPLAY_MARGIN_MS).toISOString();
         const missed = await client.query<EventRow>(
           `SELECT ${EVENT_COLUMNS} FROM change_events WHERE at >= '${from}' ORDER BY id`,
         );
         for (const row of missed.rows) deliver(fromRow(row));
-        backoffMs = 250;
-        checks = setInterval(() => {
-          client
-            .query('SELECT 1')
-            .then(() => {
-              upUntil = Date.now();
-            })
-            .catch(() => client.end().catch(() => {}));
-        }, CHECK_MS);
+      },
+      onAlive() {
         upUntil = Date.now();
-        await untilClosed(lost);
-      } catch (error) {
-        if (!closed) log.warn({ err: error }, 'The change listener could not connect');
-      } finally {
-        clearInterval(checks);
-        // Not awaited: ending a connection still being opened may never settle.
-        client.end().catch(() => {});
-      }
-      if (!closed) {
-        log.warn({}, 'The change listener lost its connection: listening again');
-        await untilClosed(sleep(backoffMs));
-      }
-    }
-  };
-
-  let listening: Promise<void> = Promise.resolve();
-  if (database.kind === 'postgres') listening = listenOnPostgres();
-  else {
-    database.poolNotifications.on('notification', onNotification);
-    listening = database.pool.query(`LISTEN ${CHANNEL}`).then(() => undefined);
-  }
+      },
+    },
+    log,
+  );
   const pruning = setInterval(() => {
     prune().catch((error: unknown) => log.warn({ err: error }, 'Old change events could not be pruned'));
   }, 60_000);
@@ -149,11 +105,8 @@ export function startChangeFeed(
       return rows.slice(1).map(fromRow);
     },
     async close() {
-      closed = true;
-      stopListening();
       clearInterval(pruning);
-      database.poolNotifications.off('notification', onNotification);
-      await listening.catch(() => {});
+      await listener.close();
       subscribers.clear();
     },
   };

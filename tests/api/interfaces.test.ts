@@ -1,12 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import tls from 'node:tls';
 import { Hl7Message } from '@medplum/core';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { Hl7Client, Hl7Server } from '@medplum/hl7';
+import { Hl7Client, Hl7Connection, Hl7Server } from '@medplum/hl7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { fhirProblems } from '../../server/interfaces/reports';
+import { serverLogger } from '../../server/logging';
 import { type ApiReply, callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import {
   DATABASES,
@@ -43,6 +50,25 @@ const pv1 = (unit: string, room: string, visit: string, extra = '') =>
 const ackCode = (ack: Hl7Message) => ack.getSegment('MSA')?.getField(1)?.toString();
 const ackText = (ack: Hl7Message) => ack.getSegment('MSA')?.getField(3)?.toString() ?? '';
 
+/** The text of a base64 PDF, as poppler's pdftotext reads it (a PDF that does not parse throws). */
+function pdfText(base64: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-')), 'report.pdf');
+  fs.writeFileSync(file, Buffer.from(base64, 'base64'));
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** The PDF an ORU carries in its OBX of type ED (`app^AP^PDF^Base64^data`). */
+function oruPdf(oru: Hl7Message): string {
+  const ed = oru.getAllSegments('OBX').find((obx) => obx.getField(2)?.toString() === 'ED');
+  expect(ed?.getComponent(5, 3)).toBe('PDF');
+  expect(ed?.getComponent(5, 4)).toBe('Base64');
+  return ed?.getComponent(5, 5) ?? '';
+}
+
 /** Whether the server closes a raw connection after it is sent these bytes. */
 function closedAfter(port: number, bytes: Buffer): Promise<boolean> {
   return new Promise((resolve) => {
@@ -55,11 +81,24 @@ function closedAfter(port: number, bytes: Buffer): Promise<boolean> {
 
 const SENDER_ENV = {
   HL7_MLLP_PORT: '0',
-  INTERFACE_SEND_INTERVAL_MS: '20',
+  // No polling in these tests: a queued message wakes the sender, a retry's time is waited for.
+  INTERFACE_SEND_INTERVAL_MS: '600000',
   INTERFACE_RETRY_BASE_MS: '10',
   INTERFACE_MAX_ATTEMPTS: '3',
   INTERFACE_SEND_TIMEOUT_MS: '5000',
+  METRICS_TOKEN: 'metrics-token-for-the-interface-tests',
 };
+
+/** The outbox gauge of /metrics, by status. */
+async function outboxGauge(server: TestServer) {
+  const response = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${SENDER_ENV.METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const read = (status: string) =>
+    Number(new RegExp(`vigil_interface_outbox_messages\\{status="${status}"\\} (\\d+)`).exec(text)?.[1]);
+  return { pending: read('pending'), failed: read('failed') };
+}
 
 /** A hospital's MLLP endpoint that acknowledges AA and keeps what it received. */
 async function startPeer() {
@@ -73,6 +112,52 @@ async function startPeer() {
   await peer.start(0);
   const port = ((peer.server as net.Server).address() as AddressInfo).port;
   return { peer, port, received };
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, made by the openssl CLI in a fresh folder. */
+function selfSigned(): { key: string; cert: string; certFile: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mllp-tls-'));
+  const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=hospital.test',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), certFile };
+}
+
+/** A hospital's MLLP endpoint over TLS (the library's connection on a TLS socket), acknowledging AA. */
+async function startTlsPeer(identity: { key: string; cert: string }) {
+  const received: Hl7Message[] = [];
+  const server = tls.createServer(identity, (socket) => {
+    const connection = new Hl7Connection(socket);
+    connection.addEventListener('message', (event) => {
+      received.push(event.message);
+      connection.send(event.message.buildAck({ ackCode: 'AA' }));
+    });
+    connection.addEventListener('error', () => socket.destroy());
+  });
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, received };
 }
 
 describeEachDatabase('Hospital interfaces', (kind) => {
@@ -103,8 +188,21 @@ describeEachDatabase('Hospital interfaces', (kind) => {
   };
   const inbound = { inboundEnabled: true, sendingApplication: 'EPIC', sendingFacility: 'GENERAL' };
 
+  const trusted = selfSigned();
+  const logLines: string[] = [];
+
   beforeAll(async () => {
-    server = await startTestServer(kind, SENDER_ENV);
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    server = await startTestServer(
+      kind,
+      { ...SENDER_ENV, INTERFACE_TLS_CA_FILE: trusted.certFile },
+      { logger: serverLogger('info', sink) },
+    );
     tokens = await demoTokens();
     const created = await call('POST', API_PATHS.clients, 'admin', {
       name: 'General Hospital',
@@ -263,6 +361,15 @@ describeEachDatabase('Hospital interfaces', (kind) => {
       },
     });
 
+    // Minimum necessary: billing reads the order's numbers, not its reason nor the indication.
+    const forBilling = (await call('GET', API_PATHS.caseDetails(row.id), 'billing1')).body.data as {
+      order: Json;
+      patient: Json;
+    };
+    expect(forBilling.order).toMatchObject({ placerOrderNumber: 'PON-77', reason: null });
+    expect(forBilling.patient).toMatchObject({ mrn: 'MRN100', indication: '' });
+    expect(JSON.stringify(forBilling)).not.toContain('Altered mental status');
+
     // The same order again (new control id) updates the case rather than making a second one.
     expect(
       ackText(
@@ -410,8 +517,17 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect(resources.flatMap(fhirProblems)).toEqual([]);
     expect(resources[1]).toMatchObject({
       status: 'final',
-      presentedForm: [expect.objectContaining({ contentType: 'text/plain' })],
+      presentedForm: [expect.objectContaining({ contentType: 'application/pdf' })],
     });
+    // Both carry the signed report's PDF, which parses and says the impression, case and patient.
+    const fhirPdf = (resources[1] as { presentedForm: { data: string }[] }).presentedForm[0].data;
+    for (const text of [pdfText(oruPdf(oru)), pdfText(fhirPdf)]) {
+      expect(text).toContain('Final EEG report');
+      expect(text).toContain('Normal | awake ^ drowsy');
+      expect(text).toMatch(/GEN-\d{4}-0001/);
+      expect(text).toContain('MRN100');
+      expect(text).toContain('Electronically signed by: reader1');
+    }
 
     const finalId = (final.body.data as { _id: number })._id;
     // The peer goes down: the addendum is tried, retried with backoff, then failed.
@@ -433,6 +549,7 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     expect(fhirBodies[1].bundle.entry?.at(1)?.resource).toMatchObject({ status: 'amended' });
     const failed = (await messages('&direction=out&status=failed'))[0];
     expect(failed.error).toContain('ECONNREFUSED');
+    expect(await outboxGauge(server)).toEqual({ pending: 0, failed: 1 });
 
     await peer.start(peerPort);
     const resent = await call('POST', API_PATHS.interfaceMessageResend(failed.id));
@@ -440,7 +557,135 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     await expect.poll(async () => peerMessages.length, { timeout: 30_000 }).toBe(2);
     expect((await messages('&direction=out&status=failed')).length).toBe(0);
     expect(peerMessages.at(-1)?.getSegment('OBR')?.getField(25)?.toString()).toBe('C');
+    expect(pdfText(oruPdf(peerMessages.at(-1) as Hl7Message))).toContain('Corrected');
     expect((await call('POST', API_PATHS.interfaceMessageResend(failed.id), 'tech1')).status).toBe(403);
+  });
+
+  it('sends over TLS to a peer whose certificate is trusted, and nothing to one whose certificate is not', async () => {
+    const good = await startTlsPeer(trusted);
+    const stranger = await startTlsPeer(selfSigned());
+    try {
+      const signFinal = async (mrn: string, impression: string) => {
+        const intake = await call('POST', API_PATHS.cases, 'tech1', {
+          clientId,
+          studyType: 'routine',
+          monitoringLevel: 'unmonitored',
+          patient: { mrn, firstName: 'Tls', lastName: 'Patient' },
+        });
+        const caseId = (intake.body.data as { id: number }).id;
+        const signed = await call('POST', API_PATHS.caseRecords(caseId, 'interpretations'), 'reader1', {
+          kind: 'final',
+          impression,
+          seizuresInPeriod: false,
+          status: 'signed',
+        });
+        expect(signed.status).toBe(201);
+        return caseId;
+      };
+      const outOf = async (caseId: number) =>
+        (await messages('&direction=out')).find((m) => m.caseId === caseId);
+      const tlsOn = {
+        ...inbound,
+        mllpEnabled: true,
+        mllpHost: '127.0.0.1',
+        mllpTls: true,
+        reportKinds: ['final'],
+      };
+
+      expect((await settings({ ...tlsOn, mllpPort: good.port })).status).toBe(200);
+      const sentCase = await signFinal('TLS1', 'Sent encrypted');
+      await expect.poll(async () => (await outOf(sentCase))?.status, { timeout: 30_000 }).toBe('sent');
+      expect(good.received).toHaveLength(1);
+      expect(good.received[0].toString()).toContain('Sent encrypted');
+
+      expect((await settings({ ...tlsOn, mllpPort: stranger.port })).status).toBe(200);
+      const refusedCase = await signFinal('TLS2', 'Never in clear');
+      await expect.poll(async () => (await outOf(refusedCase))?.status, { timeout: 30_000 }).toBe('failed');
+      expect((await outOf(refusedCase))?.error).toMatch(/TLS.*SELF_SIGNED/);
+      expect(stranger.received).toHaveLength(0);
+    } finally {
+      good.server.close();
+      stranger.server.close();
+    }
+  });
+
+  it('cancels an order not yet recording (ORC-1 CA: intake → closed with the reason), not one in progress', async () => {
+    const orderMessage = (control: 'NW' | 'CA', placer: string, controlId: string, mrn: string) =>
+      hl7('ORM^O01', controlId, [
+        pid(mrn, 'Cancel', 'Carla'),
+        pv1('ICU', '7', `V-${placer}`),
+        `ORC|${control}|${placer}`,
+        `OBR|1|${placer}||EEG-LTM^Continuous EEG`,
+      ]);
+    const caseOf = async (placer: string) => {
+      const ack = await send(orderMessage('NW', placer, `${placer}-NW`, `M-${placer}`));
+      expect(ackCode(ack)).toBe('AA');
+      const caseNumber = /case (\S+)$/.exec(ackText(ack))?.[1];
+      const rows = (await call('GET', `/continuous-monitoring/cases/intake?q=${caseNumber}`, 'admin')).body
+        .data as { id: number }[];
+      return rows[0].id;
+    };
+
+    const waiting = await caseOf('PON-CA1');
+    const cancelled = await send(orderMessage('CA', 'PON-CA1', 'PON-CA1-CA', 'M-PON-CA1'));
+    expect(ackCode(cancelled)).toBe('AA');
+    expect(ackText(cancelled)).toMatch(/^Order PON-CA1 cancelled: case GEN-\d{4}-\d{4} closed$/);
+    const closed = (await call('GET', API_PATHS.caseDetails(waiting), 'admin')).body.data as {
+      stage: string;
+      transitions: { from: string; to: string; by: string; reason: string }[];
+    };
+    expect(closed.stage).toBe('closed');
+    expect(closed.transitions.at(-1)).toMatchObject({
+      from: 'intake',
+      to: 'closed',
+      by: `interface:${clientId}`,
+      reason: 'Order PON-CA1 cancelled by the hospital (ORC-1 CA)',
+    });
+    // The same cancel again (a new control id) is acknowledged, and changes nothing.
+    expect(ackText(await send(orderMessage('CA', 'PON-CA1', 'PON-CA1-CA2', 'M-PON-CA1')))).toContain(
+      'already cancelled',
+    );
+    const log = (await messages('&direction=in&type=ORM')).filter((m) => m.caseId === waiting);
+    expect(log.map((m) => m.status)).toEqual(['accepted', 'accepted', 'accepted']);
+
+    const recording = await caseOf('PON-CA2');
+    const loaded = (await call('GET', API_PATHS.caseDetails(recording), 'tech1')).body.data as {
+      version: number;
+    };
+    const started = await call('PATCH', API_PATHS.case(recording), 'tech1', {
+      version: loaded.version,
+      recordingStart: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const refused = await send(orderMessage('CA', 'PON-CA2', 'PON-CA2-CA', 'M-PON-CA2'));
+    expect(ackCode(refused)).toBe('AE');
+    expect(ackText(refused)).toContain('Order PON-CA2 already in progress');
+    expect(((await call('GET', API_PATHS.caseDetails(recording), 'tech1')).body.data as Json).stage).toBe(
+      'intake',
+    );
+    const unknown = await send(orderMessage('CA', 'PON-NONE', 'PON-NONE-CA', 'M-PON-NONE'));
+    expect(ackCode(unknown)).toBe('AE');
+    expect(ackText(unknown)).toContain('not known');
+  });
+
+  it('keeps the FHIR secret out of every log line and out of a backup, where only its sealed form is', async () => {
+    const created = await callApi(server, 'POST', API_PATHS.backups, {
+      token: tokens.admin,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const link = await call('GET', API_PATHS.backup((created.body.data as { id: string }).id));
+    const download = await fetch(`${server.baseUrl}${(link.body.data as { url: string }).url}`);
+    expect(download.status).toBe(200);
+    const dump = await download.text();
+    const sealed = (await server.database.db.execute(
+      'select fhir_bearer_token_sealed as sealed from client_interfaces where fhir_bearer_token_sealed is not null',
+    )) as unknown as { rows: { sealed: string }[] };
+    expect(sealed.rows.length).toBeGreaterThan(0);
+    expect(dump).toContain(sealed.rows[0].sealed);
+    expect(dump).not.toContain(SECRET);
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.filter((line) => line.includes(SECRET))).toEqual([]);
   });
 });
 

@@ -76,6 +76,8 @@ describeEachDatabase('Operations', (kind) => {
     expect(metrics.text).not.toContain(`/clients/${clientId}`);
     for (const metric of ['nodejs_eventloop_lag_seconds', 'vigil_db_pool_connections', 'vigil_backups'])
       expect(metrics.text).toContain(metric);
+    expect(metrics.text).toContain('vigil_interface_outbox_messages{status="pending"} 0');
+    expect(metrics.text).toContain('vigil_interface_outbox_messages{status="failed"} 0');
   });
 
   it('logs requests by route template, never a path with an id or an MRN', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { interpretationFor, patientFor, readsClinicalContent } from '../../server/domain/minimumNecessary';
+import {
+  interpretationFor,
+  orderFor,
+  patientFor,
+  readsClinicalContent,
+} from '../../server/domain/minimumNecessary';
 
 const interpretation = {
   kind: 'final',
@@ -62,5 +67,19 @@ describe('minimum necessary (DESIGN §3)', () => {
     });
     expect(patientFor(['billing'], null)).toBeNull();
     expect(patientFor(['billing'], undefined)).toBeUndefined();
+  });
+
+  it('empties the hospital order’s reason for billing, keeping its numbers, provider and times', () => {
+    const order = {
+      placerOrderNumber: 'PON-1',
+      visitNumber: 'V1',
+      orderingProvider: 'Greg House',
+      priority: 'S',
+      reason: 'Altered mental status',
+      orderedAt: '2026-03-01T08:15:00.000Z',
+    };
+    expect(orderFor(['technologist'], order)).toBe(order);
+    expect(orderFor(['billing'], order)).toEqual({ ...order, reason: null });
+    expect(orderFor(['billing'], null)).toBeNull();
   });
 });

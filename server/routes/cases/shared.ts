@@ -6,7 +6,7 @@ import { readCaseDetails } from '../../db/caseDetails';
 import { type CaseRecord, getCase, lockCase } from '../../db/cases';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
-import { patientFor } from '../../domain/minimumNecessary';
+import { orderFor, patientFor } from '../../domain/minimumNecessary';
 import { caseNextReport } from '../../domain/reportsDue';
 import { conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -72,7 +72,7 @@ export async function loadCaseDetails(
     transferRevision: read.transferRevision,
     channelCount: read.channelCount,
     createdBy: read.createdBy,
-    order: read.order,
+    order: orderFor(roles, read.order),
     transitions: read.transitions,
     actions: read.actions,
     handovers: read.handovers,

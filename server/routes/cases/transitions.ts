@@ -9,17 +9,8 @@ import {
 } from '../../../contract/cases';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
-import {
-  caseFacts,
-  getTransition,
-  insertAction,
-  insertTransition,
-  lastTransition,
-  saveProtocolSnapshot,
-} from '../../db/caseHistory';
-import { updateCase } from '../../db/cases';
-import { getRevision } from '../../db/protocolRevisions';
-import type { Tx } from '../../db/transaction';
+import { caseFacts, getTransition, insertAction, lastTransition } from '../../db/caseHistory';
+import { recordStageMove } from '../../db/caseMoves';
 import { applyCaseCommand, transitionKind } from '../../domain/caseStages';
 import { conflict, forbidden, notFound } from '../../errors';
 import { ok, requires } from '../reply';
@@ -27,23 +18,6 @@ import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockExistingCase, lockOpenCase, staleCase } from './shared';
 
 const tags = ['cases'];
-
-/** The protocol and transfer-protocol revisions the case ran under, as they were written. */
-async function protocolOf(
-  tx: Tx,
-  clientId: number,
-  protocolRevision: number | null,
-  transferRevision: number | null,
-) {
-  const [protocol, transfer] = await Promise.all([
-    protocolRevision ? getRevision(tx, clientId, 'protocol', protocolRevision) : undefined,
-    transferRevision ? getRevision(tx, clientId, 'transfer', transferRevision) : undefined,
-  ]);
-  return {
-    protocol: protocol?.kind === 'protocol' ? protocol : null,
-    transfer: transfer?.kind === 'transfer' ? transfer : null,
-  };
-}
 
 /**
  * Stage changes (DESIGN §4 guard table, checked in the transaction that makes them) and the actions on a
@@ -92,24 +66,14 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             outcome.messages,
           );
         }
-        if (to === 'closed') {
-          const { protocol, transfer } = await protocolOf(
-            tx,
-            current.clientId,
-            current.protocolRevision,
-            current.transferRevision,
-          );
-          await saveProtocolSnapshot(tx, id, protocol, transfer, request.user.username);
-        }
-        const updated = await updateCase(tx, id, version, { stage: to });
-        if (!updated) throw staleCase(current.caseNumber);
-        const recorded = await insertTransition(tx, {
-          caseId: id,
-          from: current.stage,
+        const moved = await recordStageMove(tx, current, {
           to,
+          version,
           by: request.user.username,
           reason,
         });
+        if (!moved) throw staleCase(current.caseNumber);
+        const { updated, transition: recorded } = moved;
         await auditCaseWrite(tx, request, 'case.transition', id, {
           from: current.stage,
           to,

@@ -28,9 +28,9 @@ import {
   isConcurrentRevision,
   listRevisions,
 } from '../../db/protocolRevisions';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { ok, page, requires } from '../reply';
-import { auditWrite, requireClient } from './shared';
+import { auditWrite, requireClient, versionedClientWrite } from './shared';
 
 const tags = ['clients'];
 
@@ -110,15 +110,16 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const { id } = request.params;
       const input = request.body;
-      const stale = conflict(staleRevisionMessage(input.kind));
-      const revision = await db
-        .transaction(async (tx) => {
-          await requireClient(tx, id);
+      const revision = await versionedClientWrite(
+        db,
+        id,
+        staleRevisionMessage(input.kind),
+        async (tx) => {
           const next = nextRevisionNumber(
             await currentRevisionNumber(tx, id, input.kind),
             input.baseRevision,
           );
-          if (next === undefined) throw stale;
+          if (next === undefined) return undefined;
           if (input.kind === 'protocol') {
             const known = await existingContactIds(tx, id, notifiedContactIds(input.notificationRules));
             const problems = unknownNotifiedContacts(input.notificationRules, known);
@@ -133,11 +134,9 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             revision: next,
           });
           return created;
-        })
-        .catch((error: unknown) => {
-          if (isConcurrentRevision(error)) throw stale;
-          throw error;
-        });
+        },
+        isConcurrentRevision,
+      );
       return reply.code(201).send(ok(revision));
     },
   );

@@ -27,7 +27,7 @@ import {
 } from '../../db/interfaces';
 import { conflict, notFound } from '../../errors';
 import type { SecretBox } from '../../interfaces/secrets';
-import { auditWrite, requireClient } from '../clients/shared';
+import { auditWrite, requireClient, versionedClientWrite } from '../clients/shared';
 import { ok, page, requires } from '../reply';
 
 const tags = ['interfaces'];
@@ -77,27 +77,31 @@ export const interfaceRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox }> 
     async (request) => {
       const { id } = request.params;
       const { version, fhirBearerToken, fhirClientSecret, ...fields } = request.body;
-      const saved = await db.transaction(async (tx) => {
-        await requireClient(tx, id);
-        const before = await getInterface(tx, id);
-        if ((before?.version ?? 0) !== version) throw conflict(staleVersionMessage('hospital interface'));
-        // Left out: kept; '': cleared; else sealed. The value itself is never answered nor logged.
-        const sealed = (sent: string | undefined, kept: string | null | undefined) =>
-          sent === undefined ? (kept ?? null) : sent === '' ? null : box.seal(sent);
-        const row = await saveInterface(tx, id, version, {
-          ...fields,
-          fhirBearerTokenSealed: sealed(fhirBearerToken, before?.fhirBearerTokenSealed),
-          fhirClientSecretSealed: sealed(fhirClientSecret, before?.fhirClientSecretSealed),
-          updatedBy: request.user.username,
-        });
-        if (!row) throw conflict(staleVersionMessage('hospital interface'));
-        await auditWrite(tx, request, 'client.interface', id, {
-          before: { version },
-          after: { version: row.version },
-          secretsChanged: fhirBearerToken !== undefined || fhirClientSecret !== undefined,
-        });
-        return row;
-      });
+      const saved = await versionedClientWrite(
+        db,
+        id,
+        staleVersionMessage('hospital interface'),
+        async (tx) => {
+          const before = await getInterface(tx, id);
+          if ((before?.version ?? 0) !== version) return undefined;
+          // Left out: kept; '': cleared; else sealed. The value itself is never answered nor logged.
+          const sealed = (sent: string | undefined, kept: string | null | undefined) =>
+            sent === undefined ? (kept ?? null) : sent === '' ? null : box.seal(sent);
+          const row = await saveInterface(tx, id, version, {
+            ...fields,
+            fhirBearerTokenSealed: sealed(fhirBearerToken, before?.fhirBearerTokenSealed),
+            fhirClientSecretSealed: sealed(fhirClientSecret, before?.fhirClientSecretSealed),
+            updatedBy: request.user.username,
+          });
+          if (!row) return undefined;
+          await auditWrite(tx, request, 'client.interface', id, {
+            before: { version },
+            after: { version: row.version },
+            secretsChanged: fhirBearerToken !== undefined || fhirClientSecret !== undefined,
+          });
+          return row;
+        },
+      );
       return ok(toInterface(saved));
     },
   );

@@ -79,6 +79,8 @@ export async function startTestServer(
   kind: DatabaseKind,
   /** Settings beyond the test defaults, as environment variables (e.g. `DENIED_CALLS_MAX`). */
   env: Record<string, string> = {},
+  /** A logger to read, say. */
+  overrides: Partial<Pick<AppOptions, 'logger'>> = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
   if (kind === 'postgres') await resetPostgres(postgresUrl);
@@ -88,7 +90,7 @@ export async function startTestServer(
     poolMax: 3,
     templateDir: inject('pgliteTemplateDir'),
   });
-  const server = await serveApp(database, dataDir, env);
+  const server = await serveApp(database, dataDir, env, overrides);
   return {
     ...server,
     async close() {
