@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -77,24 +78,28 @@ const MessageView = () => {
           <Typography variant="h6" component="h2" gutterBottom>
             Raw text
           </Typography>
-          <Box
-            component="pre"
-            aria-label="Raw text of the message"
-            sx={{
-              fontFamily: 'monospace',
-              fontSize: '0.8125rem',
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              m: 0,
-              p: 1.5,
-              bgcolor: 'action.hover',
-              borderRadius: 1,
-              maxHeight: '60vh',
-              overflow: 'auto',
-            }}
-          >
-            {readableRaw(message.rawText ?? '')}
-          </Box>
+          {message.rawText === undefined ? (
+            <CircularProgress size={24} aria-label="Loading the raw text" />
+          ) : (
+            <Box
+              component="pre"
+              aria-label="Raw text of the message"
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: '0.8125rem',
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                m: 0,
+                p: 1.5,
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                maxHeight: '60vh',
+                overflow: 'auto',
+              }}
+            >
+              {readableRaw(message.rawText)}
+            </Box>
+          )}
         </CardContent>
       </Card>
     </Stack>
@@ -107,7 +112,8 @@ const MessageView = () => {
  * refused outbound message can be sent again.
  */
 export const MessageShow = () => (
-  <ShowBase loading={<Loading />}>
+  // The list leaves each row in the cache without its raw text: the message is always read again.
+  <ShowBase loading={<Loading />} queryOptions={{ staleTime: 0 }}>
     <MessageView />
   </ShowBase>
 );

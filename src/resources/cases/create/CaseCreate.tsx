@@ -25,13 +25,14 @@ export const CaseCreate = () => {
   const done = useIntakeDone();
   const navigate = useNavigate();
   const notify = useNotify();
-  // A 409: the MRN typed is another patient in the hospital's admissions; the message names both.
+  // A 409 naming the hospital's admissions: the MRN typed is another patient there; the message names
+  // both, and stays by the patient's fields while they are corrected. Any other refusal is a notice.
   const [mismatch, setMismatch] = useState<string>();
   const refused = (error: unknown) => {
     const { status, message, body } = error as HttpError;
-    if (status === 409) return setMismatch(message);
-    setMismatch(undefined);
-    if (!body?.errors) notify(message, { type: 'error' });
+    const isMismatch = status === 409 && message.includes("hospital's admissions");
+    setMismatch(isMismatch ? message : undefined);
+    if (!isMismatch && !body?.errors) notify(message, { type: 'error' });
   };
   return (
     <Create

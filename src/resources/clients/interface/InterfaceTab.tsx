@@ -50,8 +50,12 @@ type InterfaceForm = Omit<ClientInterface, 'hasFhirBearerToken' | 'hasFhirClient
 
 /** The form's values as the API takes them: a secret is sent only when replaced or cleared. */
 export function interfaceInputOf(values: InterfaceForm): InterfaceInput {
-  const { clientId: _client, updatedAt: _updated, ...fields } = values;
-  return interfaceInputSchema.parse(fields);
+  const { clientId: _client, updatedAt: _updated, fhirBearerToken, fhirClientSecret, ...fields } = values;
+  return interfaceInputSchema.parse({
+    ...fields,
+    ...(fhirBearerToken === undefined ? {} : { fhirBearerToken }),
+    ...(fhirClientSecret === undefined ? {} : { fhirClientSecret }),
+  });
 }
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
