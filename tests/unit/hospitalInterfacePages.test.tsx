@@ -43,7 +43,7 @@ const renderAs = (
   role: Role,
   path: string,
   handlers: FakeHandler[],
-  extra: { onRequest?: ReturnType<typeof vi.fn>; failures?: Record<string, Error> } = {},
+  extra: { onRequest?: (request: FakeRequest) => void; failures?: Record<string, Error> } = {},
 ) => render(<HandlersHarness {...serviceAs(role, path)} handlers={handlers} {...extra} />);
 
 describe("a client's Interface tab", () => {
