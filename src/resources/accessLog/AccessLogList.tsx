@@ -11,11 +11,10 @@ import {
   SimpleList,
   TextInput,
   TopToolbar,
-  useListContext,
 } from 'react-admin';
 import type { AccessLogEntry } from '../../../contract/accessLog';
 import { safeExporter } from '../../csv';
-import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { ListReadError } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
 import { ListFilters } from '../../forms/ListFilters';
 import { PageHeading } from '../../layout/PageHeading';
@@ -56,13 +55,6 @@ const NoEntries = () => (
     No entry matches these filters.
   </Typography>
 );
-
-const ReadError = () => {
-  const { error, refetch } = useListContext();
-  return (
-    <RetryAlert onRetry={() => refetch()}>The access log could not be read: {error?.message}</RetryAlert>
-  );
-};
 
 /** Why a call was refused (its status and message), or nothing for a call that was answered. */
 function refusalOf(entry: AccessLogEntry): string {
@@ -116,7 +108,7 @@ export const AccessLogList = () => {
         // Entries hold what callers wrote (a refused token's claimed name): no cell may run as a formula.
         exporter={safeExporter}
         empty={false}
-        error={<ReadError />}
+        error={<ListReadError what="The access log" />}
       >
         {narrow ? <EntryStack /> : <EntryTable />}
       </List>

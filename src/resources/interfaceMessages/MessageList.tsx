@@ -9,11 +9,10 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
-  useListContext,
 } from 'react-admin';
 import type { InterfaceMessage } from '../../../contract/interfaces';
 import { safeExporter } from '../../csv';
-import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { ListReadError } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
 import { ListFilters } from '../../forms/ListFilters';
 import { PageHeading } from '../../layout/PageHeading';
@@ -49,11 +48,6 @@ const NoMessages = () => (
   </Typography>
 );
 
-const ReadError = () => {
-  const { error, refetch } = useListContext();
-  return <RetryAlert onRetry={() => refetch()}>The messages could not be read: {error?.message}</RetryAlert>;
-};
-
 const StatusChip = ({ message }: { message: InterfaceMessage }) => (
   <Chip
     size="small"
@@ -84,7 +78,7 @@ export const MessageList = () => (
       }
       exporter={safeExporter}
       empty={false}
-      error={<ReadError />}
+      error={<ListReadError what="The messages" />}
     >
       <DataTable rowClick="show" bulkActionButtons={false} empty={<NoMessages />}>
         <Col source="createdAt" label="When" render={(message) => formatDateTime(message.createdAt)} />

@@ -78,6 +78,7 @@ export const FindPatient = ({ prefix = 'patient' }: { prefix?: string }) => {
       renderInput={(params) => (
         <TextField
           {...params}
+          variant="filled"
           label="Find patient (MRN or name)"
           helperText="From the hospital's admissions: fills the MRN, name, date of birth, sex and location"
         />

@@ -69,9 +69,26 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
 
-/** The fields of one transport show only when it is on, so an unused transport takes one line. */
-const WhenOn = ({ source, children }: { source: string; children: React.ReactNode }) =>
+const FieldsWhenOn = ({ source, children }: { source: string; children: React.ReactNode }) =>
   useWatch({ name: source }) ? <Box sx={grid}>{children}</Box> : null;
+
+/** An outbound transport: its switch, and its fields only when it is on (an unused one takes one line). */
+const Transport = ({
+  title,
+  source,
+  label,
+  children,
+}: {
+  title: string;
+  source: string;
+  label: string;
+  children: React.ReactNode;
+}) => (
+  <Section title={title}>
+    <BooleanInput source={source} label={label} />
+    <FieldsWhenOn source={source}>{children}</FieldsWhenOn>
+  </Section>
+);
 
 /**
  * The Interface tab of a client's page (admins; issue 32): inbound HL7 v2 from the hospital's sending
@@ -161,25 +178,19 @@ export const InterfaceTab = () => {
           <TextInput source="sendingFacility" label="Sending facility (MSH-4)" />
         </Box>
       </Section>
-      <Section title="Outbound over HL7 v2 (MLLP)">
-        <BooleanInput source="mllpEnabled" label="Send reports over MLLP" />
-        <WhenOn source="mllpEnabled">
-          <TextInput source="mllpHost" label="Host" />
-          <NumberInput source="mllpPort" label="Port" min={1} max={65535} step={1} />
-          <BooleanInput source="mllpTls" label="TLS" />
-        </WhenOn>
-      </Section>
-      <Section title="Outbound over FHIR R4">
-        <BooleanInput source="fhirEnabled" label="Send reports over FHIR" />
-        <WhenOn source="fhirEnabled">
-          <TextInput source="fhirBaseUrl" label="Base URL" sx={{ gridColumn: '1 / -1' }} />
-          <SecretInput source="fhirBearerToken" label="Bearer token" isSet={hasFhirBearerToken} />
-          <Box />
-          <TextInput source="fhirTokenUrl" label="Token URL (client credentials)" />
-          <TextInput source="fhirClientId" label="Client id" />
-          <SecretInput source="fhirClientSecret" label="Client secret" isSet={hasFhirClientSecret} />
-        </WhenOn>
-      </Section>
+      <Transport title="Outbound over HL7 v2 (MLLP)" source="mllpEnabled" label="Send reports over MLLP">
+        <TextInput source="mllpHost" label="Host" />
+        <NumberInput source="mllpPort" label="Port" min={1} max={65535} step={1} />
+        <BooleanInput source="mllpTls" label="TLS" />
+      </Transport>
+      <Transport title="Outbound over FHIR R4" source="fhirEnabled" label="Send reports over FHIR">
+        <TextInput source="fhirBaseUrl" label="Base URL" sx={{ gridColumn: '1 / -1' }} />
+        <SecretInput source="fhirBearerToken" label="Bearer token" isSet={hasFhirBearerToken} />
+        <Box />
+        <TextInput source="fhirTokenUrl" label="Token URL (client credentials)" />
+        <TextInput source="fhirClientId" label="Client id" />
+        <SecretInput source="fhirClientSecret" label="Client secret" isSet={hasFhirClientSecret} />
+      </Transport>
       <Section title="Reports sent">
         <CheckboxGroupInput source="reportKinds" label="Kinds of report" choices={REPORT_KIND_CHOICES} />
       </Section>

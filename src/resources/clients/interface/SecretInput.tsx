@@ -46,7 +46,7 @@ export const SecretInput = ({ source, label, isSet }: { source: string; label: s
           sx={{ mt: 1 }}
         />
       ) : null}
-      <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5, '& button': { whiteSpace: 'nowrap' } }}>
         {mode === 'keep' ? (
           <>
             <Button size="small" onClick={() => choose('replace')}>
