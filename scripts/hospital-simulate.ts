@@ -96,14 +96,14 @@ if (!values['listen-only']) {
       const msh = sent.getSegment('MSH');
       console.log(`-> ${msh?.getField(9)?.toString()} ${msh?.getField(10)?.toString()}: ${code} ${text}`);
     });
+    console.log(
+      '\nThe morning is sent. An AR means the interface is not set for this sender yet: set it and run again.',
+    );
   } catch (error) {
     console.error(
       `Could not talk to Vigil at ${vigil.host}:${vigil.port} (${(error as Error).message}); is npm start running?`,
     );
   }
-  console.log(
-    '\nThe morning is sent. An AR means the interface is not set for this sender yet: set it and run again.',
-  );
 }
 console.log('Waiting for reports (sign one in Vigil); Ctrl-C to stop.');
 

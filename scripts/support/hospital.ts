@@ -37,7 +37,7 @@ let sequence = 0;
 const controlId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++sequence}`;
 
 function message(sender: Sender, type: string, segments: string[], at = new Date()): Hl7Message {
-  const msh = `MSH|^~\\&|${sender.application}|${sender.facility}|VIGIL|VIGIL|${hl7Time(at)}||${type}|${controlId(type.replace('^', ''))}|P|2.5.1`;
+  const msh = `MSH|^~\\&|${sender.application}|${sender.facility}|VIGIL|VIGIL|${hl7Time(at)}||${type}|${controlId(type.split('^').slice(0, 2).join(''))}|P|2.5.1`;
   return Hl7Message.parse([msh, ...segments].join('\r'));
 }
 
