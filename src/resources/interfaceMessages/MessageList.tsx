@@ -1,20 +1,11 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import {
-  DataTable,
-  DateInput,
-  ExportButton,
-  FilterButton,
-  List,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-} from 'react-admin';
+import { DataTable, DateInput, List, SelectInput, TextInput } from 'react-admin';
 import type { InterfaceMessage } from '../../../contract/interfaces';
 import { safeExporter } from '../../csv';
 import { ListReadError } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
-import { ListFilters } from '../../forms/ListFilters';
+import { FilterExportActions, ListFilters } from '../../forms/ListFilters';
 import { PageHeading } from '../../layout/PageHeading';
 import { choicesOf } from '../cases/caseLabels';
 import { ClientInput } from '../cases/inputs/ClientInput';
@@ -70,12 +61,7 @@ export const MessageList = () => (
       filters={<ListFilters filters={messageFilters} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      actions={
-        <TopToolbar>
-          <FilterButton filters={messageFilters} />
-          <ExportButton />
-        </TopToolbar>
-      }
+      actions={<FilterExportActions filters={messageFilters} />}
       exporter={safeExporter}
       empty={false}
       error={<ListReadError what="The messages" />}
