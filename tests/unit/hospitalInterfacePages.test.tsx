@@ -8,6 +8,7 @@ import { toHttpError } from '../../src/dataProvider/httpClient';
 import { serviceAs } from '../support/caseFixtures';
 import { type FakeRequest, page } from '../support/fakeApiRules';
 import { type FakeHandler, HandlersHarness } from '../support/HandlersHarness';
+import { catchDownloads } from './support/downloads';
 import { allowWholeAppStories, submitWith } from './support/renderStory';
 import { bodyRowsOf } from './support/tables';
 
@@ -236,6 +237,21 @@ describe('the hospital messages page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText('Message VIGIL-7 is queued to be sent again')).toBeInTheDocument();
     expect(requestsOf(onRequest, 'POST', API_PATHS.interfaceMessageResend(2))).toHaveLength(1);
+  });
+
+  it('exports the messages as CSV where an error a hospital wrote never runs as a formula', async () => {
+    const downloads = catchDownloads();
+    const user = userEvent.setup();
+    const formula = '=HYPERLINK("http://evil.example","open")';
+    renderAs('admin', API_PATHS.interfaceMessages, [
+      messagesHandler([message(3, { status: 'error', ackCode: 'AE', error: formula })]),
+    ]);
+    await within(await screen.findByRole('table')).findByText('C-3');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(async () => expect(await downloads()).toHaveLength(1));
+    const [csv] = await downloads();
+    expect(csv.text).toContain(`'=HYPERLINK`);
+    expect(csv.text).not.toMatch(/(^|,)"?=/m);
   });
 
   it('offers no resend for a message that came in', async () => {
