@@ -55,6 +55,8 @@ export const API_PATHS = {
   clientPatients: (id: Id) => `${CLIENTS}/${id}/patients`,
   /** GET `?clientId&direction&type&status&from&to`: every hospital message in and out (admins). */
   interfaceMessages: '/interfaces/messages',
+  /** GET: one message with its raw text (an audited read of patient data). */
+  interfaceMessage: (id: Id) => `/interfaces/messages/${id}`,
   /** POST, no body: sends an outbound message again. */
   interfaceMessageResend: (id: Id) => `/interfaces/messages/${id}/resend`,
 

@@ -44,5 +44,11 @@ if (process.argv.includes('--dev')) {
   process.on('exit', () => vite.kill());
 }
 
+// Locally (no Cognito pool: the local identity) the hospital interface listener is on by default, on
+// loopback, so `npm run hospital:simulate` has something to talk to; HL7_MLLP_PORT chooses another port.
+if (!process.env.COGNITO_USER_POOL_ID && process.env.HL7_MLLP_PORT === undefined) {
+  process.env.HL7_MLLP_PORT = '2575';
+}
+
 register();
 await import('../server/main.ts');

@@ -26,6 +26,7 @@ import backups from './resources/backups';
 import cases from './resources/cases';
 import { CasePrint } from './resources/cases/print';
 import clients from './resources/clients';
+import interfaceMessages from './resources/interfaceMessages';
 import users from './resources/users';
 import { darkTheme, lightTheme } from './theme';
 
@@ -94,6 +95,7 @@ export const AppAdmin = ({ dataProvider, authProvider, store, queryClient, chang
         <Resource {...users} />
         <Resource {...backups} />
         <Resource {...accessLog} />
+        <Resource {...interfaceMessages} />
         <CustomRoutes>
           <Route path="/unauthorized" element={<UnauthorizedPage />} />
           <Route path={PAGE_PATHS.billing} element={guarded(<BillingHome />, 'billing')} />

@@ -32,6 +32,11 @@ export const MENU: readonly MenuEntry[] = [
   { title: 'Users', url: PAGE_PATHS.users, requires: { resource: 'users', action: 'list' } },
   { title: 'Backups', url: PAGE_PATHS.backups, requires: { resource: 'backups', action: 'list' } },
   { title: 'Access log', url: API_PATHS.accessLog, requires: { resource: 'access-log', action: 'list' } },
+  {
+    title: 'Hospital messages',
+    url: API_PATHS.interfaceMessages,
+    requires: { resource: 'interfaces', action: 'list' },
+  },
   { title: 'Bugs', url: PAGE_PATHS.bugs, requires: { resource: 'bugs', action: 'list' } },
   {
     title: 'Self-checks',

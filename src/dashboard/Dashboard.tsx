@@ -10,6 +10,7 @@ import { PAGE_PATHS } from '../../contract/paths';
 import { canAccess, type Role } from '../../contract/roles';
 import { lazyPreloaded } from '../lazyWithReload';
 import { PAGE_CHUNKS } from '../pageChunks';
+import { FailedMessages } from './FailedMessages';
 import { homeWidgets } from './homeWidgets';
 
 // The widgets are chunks of their own: in the initial bundle their MUI tables, chips and bars would take
@@ -55,6 +56,7 @@ export const Dashboard = () => {
           </Button>
         )}
       </Box>
+      {roles && canAccess(roles, 'interfaces', 'list') && <FailedMessages />}
       {/* Its own boundary: the board arriving later must not hide the caller's work meanwhile. */}
       <Suspense fallback={null}>{widgets.board && <OperationsBoard />}</Suspense>
       <Suspense fallback={<CircularProgress aria-label="Loading your work" sx={{ justifySelf: 'center' }} />}>

@@ -21,6 +21,7 @@ import { bugMethods } from './bugMethods';
 import { caseMethods } from './caseMethods';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
+import { interfaceMethods } from './interfaceMethods';
 import { recordMethods } from './recordMethods';
 import { RESOURCE_KEYS, RESOURCE_PATHS } from './resourcePaths';
 import { timeLogMethods } from './timeLogMethods';
@@ -163,6 +164,7 @@ export function createDataProvider({
     ...bugMethods(httpClient),
     ...userMethods(httpClient),
     ...backupMethods(httpClient),
+    ...interfaceMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

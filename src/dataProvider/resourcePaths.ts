@@ -24,6 +24,8 @@ export const BACKUPS_RESOURCE = resourceOf(API_PATHS.backups);
 export const BUG_REPORTS_RESOURCE = resourceOf(API_PATHS.bugReports);
 /** The access log: the audit, read by admins. */
 export const ACCESS_LOG_RESOURCE = resourceOf(API_PATHS.accessLog);
+/** The hospital messages in and out (issue 32), read by admins. */
+export const INTERFACE_MESSAGES_RESOURCE = resourceOf(API_PATHS.interfaceMessages);
 
 /**
  * react-admin resource name → API path under the base URL (spec §7). A resource is added here and
@@ -37,6 +39,7 @@ export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   [USERS_RESOURCE]: API_PATHS.users,
   [BACKUPS_RESOURCE]: API_PATHS.backups,
   [ACCESS_LOG_RESOURCE]: API_PATHS.accessLog,
+  [INTERFACE_MESSAGES_RESOURCE]: API_PATHS.interfaceMessages,
   [BUG_REPORTS_RESOURCE]: API_PATHS.bugReports,
 };
 

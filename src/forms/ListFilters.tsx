@@ -1,10 +1,12 @@
 import { type ReactElement, useContext, useMemo } from 'react';
 import {
+  ExportButton,
   FilterButton,
   FilterContext,
   FilterForm,
   ListContextProvider,
   type ListControllerResult,
+  TopToolbar,
   useListContext,
 } from 'react-admin';
 import { UNSAFE_DataRouterContext, useLocation } from 'react-router-dom';
@@ -49,3 +51,11 @@ export const ListFilters = ({ filters, context }: ListFiltersProps) => {
     </FilterContext.Provider>
   );
 };
+
+/** A filtered list's actions: "Add filter" for the filters not always shown, and the CSV export. */
+export const FilterExportActions = ({ filters }: { filters: ReactElement[] }) => (
+  <TopToolbar>
+    <FilterButton filters={filters} />
+    <ExportButton />
+  </TopToolbar>
+);

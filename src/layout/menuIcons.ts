@@ -8,6 +8,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import clients from '../resources/clients';
+import interfaceMessages from '../resources/interfaceMessages';
 
 /** Icon per route family (spec §2), longest prefix first; anything else gets a neutral chevron. */
 const ICONS: ReadonlyArray<[prefix: string, icon: SvgIconComponent]> = [
@@ -17,6 +18,7 @@ const ICONS: ReadonlyArray<[prefix: string, icon: SvgIconComponent]> = [
   ['/reporting', BarChartIcon],
   ['/users', PeopleIcon],
   ['/backups', BackupIcon],
+  [`/${interfaceMessages.name}`, interfaceMessages.icon],
   ['/bugs/integration-testing', FactCheckIcon],
   ['/bugs', BugReportIcon],
 ];

@@ -75,6 +75,7 @@ describeEachDatabase('sign-in gate of the API', (kind) => {
         'Users',
         'Backups',
         'Access log',
+        'Hospital messages',
         'Bugs',
         'Self-checks',
       ],

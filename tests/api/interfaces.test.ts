@@ -476,6 +476,16 @@ describeEachDatabase('Hospital interfaces', (kind) => {
     );
     const withoutText = await call('GET', `${API_PATHS.interfaceMessages}?perPage=5`);
     expect((withoutText.body.data as Message[]).map((m) => m.rawText)).toEqual(Array(5).fill(undefined));
+    // One message, as its page opens it: with its raw text, and that read audited with its id.
+    const [first] = withoutText.body.data as Message[];
+    const one = await call('GET', API_PATHS.interfaceMessage(first.id));
+    expect(one.status).toBe(200);
+    expect((one.body.data as Message).rawText).toMatch(/^MSH\|/);
+    const oneRead = (await server.database.db.execute(
+      `select details from audit_log where resource = 'interfaces.messages' and resource_id = '${first.id}' and action = 'read'`,
+    )) as unknown as { rows: { details: { messageIds: number[] } }[] };
+    expect(oneRead.rows.map((row) => row.details.messageIds)).toContainEqual([first.id]);
+    expect((await call('GET', API_PATHS.interfaceMessage(999_999))).status).toBe(404);
     // Still serving.
     expect(ackCode(await send(hl7('ADT^A08', 'AFTER-1', [pid('MRN100', 'Rivera-Diaz', 'Anna')])))).toBe('AA');
   });

@@ -83,6 +83,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /continuous-monitoring/clients/{id}/interface': grant('interfaces', 'edit'),
   'GET /continuous-monitoring/clients/{id}/patients': grant('clients.patients', 'list'),
   'GET /interfaces/messages': grant('interfaces', 'list'),
+  'GET /interfaces/messages/{id}': grant('interfaces', 'show'),
   'POST /interfaces/messages/{id}/resend': grant('interfaces', 'edit'),
   'POST /continuous-monitoring/cases': grant('cases', 'create'),
   'GET /continuous-monitoring/cases/intake': grant('cases', 'list'),

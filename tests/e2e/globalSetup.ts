@@ -2,7 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_IDENTITY_PORT, E2E_PORT, E2E_TOKEN_SECONDS, FIXED_CODE } from './support/constants';
+import {
+  E2E_IDENTITY_PORT,
+  E2E_MLLP_PORT,
+  E2E_PORT,
+  E2E_TOKEN_SECONDS,
+  FIXED_CODE,
+} from './support/constants';
 
 async function waitForServer(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 180_000;
@@ -31,6 +37,9 @@ export default async function globalSetup() {
       LOCAL_IDENTITY_PORT: String(E2E_IDENTITY_PORT),
       LOCAL_IDENTITY_CODE: FIXED_CODE,
       LOCAL_IDENTITY_TOKEN_SECONDS: String(E2E_TOKEN_SECONDS),
+      HL7_MLLP_PORT: String(E2E_MLLP_PORT),
+      // A signed report reaches the hospital peer within a second or so.
+      INTERFACE_SEND_INTERVAL_MS: '200',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,37 +3,13 @@ import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { printedPages } from './support/pdf';
-import { answerSeizures, signReport } from './support/reports';
+import { addInterpretation, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
-import { HOUR_MS, monthLabel, setUpStudy, ZONE } from './support/study';
-import { wallClockIn } from './support/wallClock';
+import { HOUR_MS, monthLabel, setUpStudy } from './support/study';
 
 const CASES = '/continuous-monitoring/cases';
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/** Adds an interpretation through the tab's dialog, as a reader types it. */
-async function addInterpretation(
-  page: Page,
-  kind: string,
-  period: { start: Date; end: Date } | null,
-  impression: string,
-  coding?: (form: Locator) => Promise<void>,
-) {
-  await page.getByRole('button', { name: 'Add interpretation' }).click();
-  const form = dialog(page);
-  await form.getByRole('combobox', { name: 'Kind' }).click();
-  await page.getByRole('option', { name: kind, exact: true }).click();
-  if (period) {
-    await form.getByLabel('Period start').fill(wallClockIn(ZONE, period.start));
-    await form.getByLabel('Period end').fill(wallClockIn(ZONE, period.end));
-  }
-  await form.getByRole('textbox', { name: 'Impression' }).fill(impression);
-  // No seizure in this study: the daily and final reports say so, as signing them needs.
-  await answerSeizures(form, 'No');
-  await coding?.(form);
-  await form.getByRole('button', { name: 'Add interpretation' }).click();
-}
 
 /** Picks `option` of the select labelled `label` with the keyboard, as a reader would. */
 async function choose(form: Locator, label: string, option: string) {

@@ -16,13 +16,14 @@ describe('navigation', () => {
     ]);
   });
 
-  it('gives an admin the administration pages too: users, backups, the access log, bugs and the self-checks', () => {
-    expect(menuFor(['admin'])?.slice(-7)).toEqual([
+  it('gives an admin the administration pages too: users, backups, the access log, the hospital messages, bugs and the self-checks', () => {
+    expect(menuFor(['admin'])?.slice(-8)).toEqual([
       { title: 'Billing', url: '/billing' },
       { title: 'Reporting', url: '/reporting' },
       { title: 'Users', url: '/users' },
       { title: 'Backups', url: '/backups' },
       { title: 'Access log', url: '/access-log' },
+      { title: 'Hospital messages', url: '/interfaces/messages' },
       { title: 'Bugs', url: '/bugs' },
       { title: 'Self-checks', url: '/bugs/integration-testing' },
     ]);
@@ -31,6 +32,7 @@ describe('navigation', () => {
       expect(urls).not.toContain('/users');
       expect(urls).not.toContain('/backups');
       expect(urls).not.toContain('/access-log');
+      expect(urls).not.toContain('/interfaces/messages');
     }
   });
 

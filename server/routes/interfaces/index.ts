@@ -157,6 +157,28 @@ export const interfaceRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox }> 
     },
   );
 
+  app.get(
+    API_PATHS.interfaceMessage(':id'),
+    {
+      config: requires('interfaces', 'show'),
+      schema: { tags, params: messageIdParams, response: { 200: envelope(interfaceMessageSchema) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await getMessage(db, id);
+      if (!row) throw notFound(`Message ${id} not found`);
+      await recordAudit(db, {
+        actor: request.user.username,
+        action: 'read',
+        resource: 'interfaces.messages',
+        resourceId: String(id),
+        outcome: 'ok',
+        details: { call: 'GET raw message', messageIds: [id] },
+      });
+      return ok(toMessage(row, true));
+    },
+  );
+
   app.post(
     API_PATHS.interfaceMessageResend(':id'),
     {

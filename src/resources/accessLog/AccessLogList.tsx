@@ -1,23 +1,12 @@
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  DataTable,
-  DateInput,
-  ExportButton,
-  FilterButton,
-  List,
-  SelectInput,
-  SimpleList,
-  TextInput,
-  TopToolbar,
-  useListContext,
-} from 'react-admin';
+import { DataTable, DateInput, List, SelectInput, SimpleList, TextInput } from 'react-admin';
 import type { AccessLogEntry } from '../../../contract/accessLog';
 import { safeExporter } from '../../csv';
-import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { ListReadError } from '../../customRoutes/RetryAlert';
 import { formatDateTime } from '../../dates';
-import { ListFilters } from '../../forms/ListFilters';
+import { FilterExportActions, ListFilters } from '../../forms/ListFilters';
 import { PageHeading } from '../../layout/PageHeading';
 
 const Col = DataTable.Col<AccessLogEntry>;
@@ -44,25 +33,11 @@ const accessLogFilters = (wide: boolean) => [
   />,
 ];
 
-const AccessLogActions = ({ filters }: { filters: ReturnType<typeof accessLogFilters> }) => (
-  <TopToolbar>
-    <FilterButton filters={filters} />
-    <ExportButton />
-  </TopToolbar>
-);
-
 const NoEntries = () => (
   <Typography color="text.secondary" sx={{ p: 2 }}>
     No entry matches these filters.
   </Typography>
 );
-
-const ReadError = () => {
-  const { error, refetch } = useListContext();
-  return (
-    <RetryAlert onRetry={() => refetch()}>The access log could not be read: {error?.message}</RetryAlert>
-  );
-};
 
 /** Why a call was refused (its status and message), or nothing for a call that was answered. */
 function refusalOf(entry: AccessLogEntry): string {
@@ -112,11 +87,11 @@ export const AccessLogList = () => {
         filters={<ListFilters filters={filters} />}
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
-        actions={<AccessLogActions filters={filters} />}
+        actions={<FilterExportActions filters={filters} />}
         // Entries hold what callers wrote (a refused token's claimed name): no cell may run as a formula.
         exporter={safeExporter}
         empty={false}
-        error={<ReadError />}
+        error={<ListReadError what="The access log" />}
       >
         {narrow ? <EntryStack /> : <EntryTable />}
       </List>

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Loading, ShowBase, Title, useRecordContext } from 'react-admin';
+import { CanAccess, Loading, ShowBase, Title, useCanAccess, useRecordContext } from 'react-admin';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { Client } from '../../../contract/clients';
 import { NotFoundPage } from '../../customRoutes';
@@ -13,13 +13,16 @@ import { ClientDetails } from './ClientDetails';
 import { ClientCases } from './cases/ClientCases';
 import { CLIENT_TABS, type ClientTab, clientPath, isClientTab } from './clientPaths';
 import { ContactCreate, ContactsTab } from './contacts/ContactsTab';
+import { InterfaceTab } from './interface/InterfaceTab';
 import { RevisionTab } from './protocol/RevisionTab';
 import { UsefulLinkCreate, UsefulLinksTab } from './usefulLinks/UsefulLinksTab';
 
 /** The client's name, code and state, then the tab bar, where each tab is a link to its own URL. */
 const ClientHeader = ({ current }: { current?: ClientTab }) => {
   const client = useRecordContext<Client>();
+  const interfaces = useCanAccess({ resource: 'interfaces', action: 'show' });
   if (!client) return null;
+  const tabs = CLIENT_TABS.filter(({ tab }) => tab !== 'interface' || interfaces.canAccess);
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
@@ -32,7 +35,7 @@ const ClientHeader = ({ current }: { current?: ClientTab }) => {
       </Stack>
       {current && (
         <Tabs value={current} variant="scrollable" aria-label="Client sections">
-          {CLIENT_TABS.map(({ tab, label }) => (
+          {tabs.map(({ tab, label }) => (
             <Tab key={tab} value={tab} label={label} component={Link} to={clientPath(client.id, tab)} />
           ))}
         </Tabs>
@@ -63,6 +66,14 @@ export const ClientShow = () => {
             <Route path="useful-links" element={<UsefulLinksTab />} />
             <Route path="useful-links/create" element={<UsefulLinkCreate />} />
             <Route path="cases" element={<ClientCases />} />
+            <Route
+              path="interface"
+              element={
+                <CanAccess resource="interfaces" action="show" accessDenied={<NotFoundPage />}>
+                  <InterfaceTab />
+                </CanAccess>
+              }
+            />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </CardContent>

@@ -10,6 +10,8 @@ export const CLIENT_TABS = [
   { tab: 'contacts', label: 'Contacts' },
   { tab: 'useful-links', label: 'Useful links' },
   { tab: 'cases', label: 'Cases' },
+  /** Admins only: the hospital interface (issue 32). */
+  { tab: 'interface', label: 'Interface' },
 ] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number]['tab'];
 

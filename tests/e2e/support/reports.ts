@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ZONE } from './study';
+import { wallClockIn } from './wallClock';
 
 /** Answers "Seizures in this period" in an open interpretation form, next to the impression. */
 export async function answerSeizures(form: Locator, answer: 'Yes' | 'No') {
@@ -23,4 +25,27 @@ export async function signReport(page: Page, row: Locator, impression: string) {
   await expect(dialog.getByLabel('What is signed')).toContainText(impression);
   await dialog.getByRole('button', { name: 'Sign this report' }).click();
   await expect(row).toContainText('Signed by');
+}
+
+/** Adds an interpretation through the tab's dialog, as a reader types it. */
+export async function addInterpretation(
+  page: Page,
+  kind: string,
+  period: { start: Date; end: Date } | null,
+  impression: string,
+  coding?: (form: Locator) => Promise<void>,
+) {
+  await page.getByRole('button', { name: 'Add interpretation' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: kind, exact: true }).click();
+  if (period) {
+    await form.getByLabel('Period start').fill(wallClockIn(ZONE, period.start));
+    await form.getByLabel('Period end').fill(wallClockIn(ZONE, period.end));
+  }
+  await form.getByRole('textbox', { name: 'Impression' }).fill(impression);
+  // No seizure in this study: the daily and final reports say so, as signing them needs.
+  await answerSeizures(form, 'No');
+  await coding?.(form);
+  await form.getByRole('button', { name: 'Add interpretation' }).click();
 }

@@ -11,6 +11,7 @@ import { caseRoutes } from '../../../server/routes/cases';
 import { chromeRoutes } from '../../../server/routes/chrome';
 import { clientRoutes } from '../../../server/routes/clients';
 import { homeRoutes } from '../../../server/routes/home';
+import { interfaceRoutes } from '../../../server/routes/interfaces';
 import { reportRoutes } from '../../../server/routes/reports';
 import { userRoutes } from '../../../server/routes/users';
 import type { ApiDocument } from '../../support/documentedAnswers';
@@ -26,6 +27,7 @@ const ROUTES = [
   homeRoutes,
   backupRoutes,
   accessLogRoutes,
+  interfaceRoutes,
   bugRoutes,
 ] as unknown as FastifyPluginAsync[];
 

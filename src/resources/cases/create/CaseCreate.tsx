@@ -1,5 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { Create, SimpleForm } from 'react-admin';
+import { useState } from 'react';
+import { Create, type HttpError, SimpleForm, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { caseIntakeSchema } from '../../../../contract/cases';
 import { CASES_RESOURCE, caseListResource } from '../../../dataProvider/resourcePaths';
@@ -9,6 +11,7 @@ import { PageHeading } from '../../../layout/PageHeading';
 import { ClientInput } from '../inputs/ClientInput';
 import { PatientInputs } from '../inputs/PatientInputs';
 import { StudyInputs } from '../inputs/StudyInputs';
+import { FindPatient } from './FindPatient';
 import { intakeOf, useIntakeDone } from './useIntake';
 
 const FORM_PROPS = liveValidation(caseIntakeSchema);
@@ -21,12 +24,22 @@ const FORM_PROPS = liveValidation(caseIntakeSchema);
 export const CaseCreate = () => {
   const done = useIntakeDone();
   const navigate = useNavigate();
+  const notify = useNotify();
+  // A 409 naming the hospital's admissions: the MRN typed is another patient there; the message names
+  // both, and stays by the patient's fields while they are corrected. Any other refusal is a notice.
+  const [mismatch, setMismatch] = useState<string>();
+  const refused = (error: unknown) => {
+    const { status, message, body } = error as HttpError;
+    const isMismatch = status === 409 && message.includes("hospital's admissions");
+    setMismatch(isMismatch ? message : undefined);
+    if (!isMismatch && !body?.errors) notify(message, { type: 'error' });
+  };
   return (
     <Create
       resource={CASES_RESOURCE}
       title="New case"
       transform={intakeOf}
-      mutationOptions={{ onSuccess: done }}
+      mutationOptions={{ onSuccess: done, onError: refused }}
     >
       <PageHeading>New case</PageHeading>
       <SimpleForm
@@ -51,6 +64,12 @@ export const CaseCreate = () => {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Optional now; monitoring cannot start until the MRN, name, date of birth and sex are filled in.
         </Typography>
+        <FindPatient prefix="patient" />
+        {mismatch && (
+          <Alert severity="error" sx={{ mb: 2, width: '100%' }}>
+            {mismatch}
+          </Alert>
+        )}
         <PatientInputs prefix="patient" />
       </SimpleForm>
     </Create>

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCanAccess } from 'react-admin';
-import { ACTIVE_CASE_STAGES, type CaseDetails } from '../../../../contract/cases';
+import { ACTIVE_CASE_STAGES, type CaseDetails, type CaseOrder } from '../../../../contract/cases';
 import { formatInZone } from '../../../dates';
 import { CaseHeaderForm } from './CaseHeaderForm';
 import { FactList } from './FactList';
@@ -21,9 +21,25 @@ const intakeFacts = (details: CaseDetails) => [
   { label: 'Last changed', value: formatInZone(details.updatedAt, details.client.timeZone) },
 ];
 
+const PRIORITIES: Record<string, string> = { S: 'Stat', A: 'As soon as possible', R: 'Routine' };
+
+/** The hospital's order the case came from (issue 32): its numbers, who ordered it, how urgent and why. */
+const orderFacts = (order: CaseOrder, timeZone: string) => [
+  { label: 'Placer order number', value: order.placerOrderNumber },
+  { label: 'Visit number', value: order.visitNumber || '—' },
+  {
+    label: 'Ordering provider',
+    value: [order.orderingProvider, order.orderingProviderPhone].filter(Boolean).join(', ') || '—',
+  },
+  { label: 'Priority', value: order.priority ? (PRIORITIES[order.priority] ?? order.priority) : '—' },
+  { label: 'Reason', value: order.reason || '—' },
+  { label: 'Ordered', value: order.orderedAt ? formatInZone(order.orderedAt, timeZone) : '—' },
+];
+
 /**
  * The details tab: the header fields, editable by those who may edit cases while the case is open;
- * the technologists (assigned while the case is active); and when and how the case was opened.
+ * the technologists (assigned while the case is active); when and how the case was opened, and the
+ * hospital's order it came from.
  */
 export const DetailsTab = ({ details }: { details: CaseDetails }) => {
   const { canAccess: canEdit, isPending } = useCanAccess({ resource: 'cases', action: 'edit' });
@@ -47,6 +63,14 @@ export const DetailsTab = ({ details }: { details: CaseDetails }) => {
         </Typography>
       )}
       <FactList label="Intake" facts={intakeFacts(details)} />
+      {details.order && (
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2">
+            Hospital order
+          </Typography>
+          <FactList label="Hospital order" facts={orderFacts(details.order, details.client.timeZone)} />
+        </Stack>
+      )}
     </Stack>
   );
 };

@@ -1,0 +1,15 @@
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import type { ResourceProps } from 'react-admin';
+import { INTERFACE_MESSAGES_RESOURCE } from '../../dataProvider/resourcePaths';
+import { lazyWithReload } from '../../lazyWithReload';
+
+/** The hospital messages, `/interfaces/messages` (admins), spread as `<Resource {...interfaceMessages} />`. */
+const interfaceMessages = {
+  name: INTERFACE_MESSAGES_RESOURCE,
+  options: { label: 'Hospital messages' },
+  list: lazyWithReload(() => import('./MessageList').then((module) => ({ default: module.MessageList }))),
+  show: lazyWithReload(() => import('./MessageShow').then((module) => ({ default: module.MessageShow }))),
+  icon: SwapHorizIcon,
+} satisfies ResourceProps;
+
+export default interfaceMessages;
