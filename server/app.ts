@@ -130,7 +130,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
   });
-  capConnectionsPerAddress(app.server, config.connectionsPerAddress);
+  capConnectionsPerAddress(app, config.connectionsPerAddress, config.trustProxy);
   // A call refused before its body was read (401, 413, …) closes the connection: the rest of a slow or
   // unwanted body is not waited for.
   app.addHook('onSend', async (request, reply) => {

@@ -72,6 +72,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(25).default(0),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -150,8 +151,16 @@ export type AppConfig = {
    * connection is closed after `keepAliveSeconds`.
    */
   timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
-  /** Open connections from one address at most; more are closed at once (behind a proxy: the proxy's). */
+  /**
+   * Open connections from one address at most; more are closed at once. Behind a trusted proxy, the
+   * proxy's own connections are not capped: requests under way per forwarded address are, past it 503.
+   */
   connectionsPerAddress: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served before the instance stops
+   * accepting: the time a load balancer's health checks take to send new requests elsewhere.
+   */
+  shutdownDelaySeconds: number;
   /**
    * Which proxies in front of the app are trusted to say the caller's address (`X-Forwarded-For`): none by
    * default, else as many hops as the number, or the listed addresses and ranges. Every limit by address
@@ -305,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     },
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
