@@ -44,7 +44,7 @@ import { interfaceRoutes } from './routes/interfaces';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
-import { localSigningKey } from './services/backupSigning';
+import { localSigningKey, readSigningKeyFile } from './services/backupSigning';
 import { openBackupService } from './services/backups';
 import { READ_METHODS, SHARED_READ_MAX_AGE_MS, SharedReads } from './services/sharedReads';
 import { createTechnologistRoster } from './services/technologistRoster';
@@ -218,7 +218,12 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     backupDir: config.backupDir,
     apiBaseUrl: config.apiBaseUrl,
     linkSecret: config.backupLinkSecret,
-    signingKey: config.backupSigningKey ?? (await localSigningKey(config.backupSigningKeyFile)),
+    signingKey:
+      config.backupSigningKey ??
+      (await localSigningKey(
+        config.backupSigningKeyFile,
+        await readSigningKeyFile(config.legacyBackupSigningKeyFile),
+      )),
     s3: config.backupS3,
     pgDump: config.pgDump,
     database,

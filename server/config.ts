@@ -105,10 +105,12 @@ export type AppConfig = {
   backupLinkSecret: string;
   /**
    * Keys the HMAC of each backup file, checked by a restore. Production sets BACKUP_SIGNING_KEY; locally,
-   * unset, the key is made once in `backupSigningKeyFile` (owner-only) and kept.
+   * unset, the key is made once in `backupSigningKeyFile` (owner-only) in the backup folder and kept, so
+   * instances sharing the folder share the key; an older `$DATA_DIR/backup-signing.key` becomes that key.
    */
   backupSigningKey?: string;
   backupSigningKeyFile: string;
+  legacyBackupSigningKeyFile: string;
   /** With BACKUP_S3_BUCKET: backups are kept in this bucket, shared by every instance. */
   backupS3?: S3Settings;
   /** The `pg_dump` to back PostgreSQL up with (its major version ≥ the server's). */
@@ -272,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'Cognito user pool (COGNITO_USER_POOL_ID and COGNITO_USER_POOL_CLIENT_ID) to serve other machines.',
     );
   }
+  const backupDir = path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups'));
   return {
     production,
     host: e.HOST,
@@ -279,11 +282,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
-    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupDir,
     // Locally a per-process secret: links live 60 s, so a restart only ends the links already handed out.
     backupLinkSecret: e.BACKUP_LINK_SECRET ?? crypto.randomBytes(32).toString('hex'),
     backupSigningKey: e.BACKUP_SIGNING_KEY,
-    backupSigningKeyFile: path.resolve(e.DATA_DIR, 'backup-signing.key'),
+    backupSigningKeyFile: path.join(backupDir, '.signing-key'),
+    legacyBackupSigningKeyFile: path.resolve(e.DATA_DIR, 'backup-signing.key'),
     backupS3: e.BACKUP_S3_BUCKET ? s3Settings(e) : undefined,
     pgDump: e.PG_DUMP,
     databaseUrl: e.DATABASE_URL || undefined,

@@ -300,6 +300,26 @@ describeEachDatabase('Backups API', (kind) => {
     expect((await fetch(`${server.baseUrl}${await fileUrl()}`)).status).toBe(200);
   });
 
+  it('shares one signing key between instances without BACKUP_SIGNING_KEY that share a backup folder', async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-shared-backups-'));
+    const env = { BACKUP_LINK_SECRET: LINK_SECRET, BACKUP_DIR: shared };
+    const [first, second] = [await startTestServer(kind, env), await secondInstance(kind, env)];
+    try {
+      const created = await postBackup(first, tokens.admin);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const backup = created.body.data as Backup;
+      const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+      expect(linked.status).toBe(200);
+      const download = await fetch(`${second.baseUrl}${(linked.body.data as BackupLink).url}`);
+      expect(download.status).toBe(200);
+      expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(backup.sha256);
+    } finally {
+      await first.close();
+      await second.close();
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
   it('needs a fixed link secret and signing key in production', () => {
     const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
     const production = {
@@ -494,7 +514,7 @@ describeEachDatabase('Restore', (kind) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       backup = created.body.data as Backup;
       backupFile = path.join(dataDir, 'backups', backup.fileName);
-      const keyFile = path.join(dataDir, 'backup-signing.key');
+      const keyFile = path.join(dataDir, 'backups', '.signing-key');
       expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
       signingKey = await readSigningKeyFile(keyFile);
       expect(signingKey).toMatch(/^[0-9a-f]{64}$/);
