@@ -19,6 +19,8 @@ export const sidecarSchema = backupSchema.extend({
     .regex(/^[0-9a-f]{64}$/)
     .nullable()
     .optional(),
+  /** The object's ETag when the bucket took it: a link is refused for an object changed since. */
+  etag: z.string().optional(),
 });
 export type Sidecar = z.infer<typeof sidecarSchema>;
 
