@@ -106,6 +106,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db }: { db: D
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
+    // Work the request left running (a backup) writes on its own from now on, not under the claim.
+    const store = requestClaims.getStore();
+    if (store) store.claim = undefined;
     try {
       if (reply.statusCode < 500 && typeof payload === 'string')
         await keepAnswer(db, claim, { status: reply.statusCode, answer: payload });
