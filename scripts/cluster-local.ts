@@ -14,7 +14,7 @@ import { startLocalIdentity } from '../server/identity/localIdentity';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 /** What a load balancer's checks take to see an instance stopping (500 ms apart, two failures): well within. */
-const SHUTDOWN_DELAY_SECONDS = 3;
+const SHUTDOWN_DELAY_SECONDS = 5;
 const START_TIMEOUT_MS = 60_000;
 
 export type ClusterOptions = {
@@ -70,6 +70,8 @@ export function haproxyConfig(ports: ClusterOptions['ports']): string {
     '  timeout client 30s',
     '  timeout server 35s',
     '  timeout http-request 10s',
+    // A check answered late on a busy machine is not a failed one (unset, the check interval is its timeout).
+    '  timeout check 3s',
     // A request is sent again only when no connection could be made to an instance, never once it was
     // sent (it may have been written): that one fails, and the client's Idempotency-Key makes its retry safe.
     '  retries 3',
