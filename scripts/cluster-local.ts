@@ -270,7 +270,7 @@ async function main() {
     redisUrl: process.env.REDIS_URL,
     ports: { proxy: base, instances: [base + 1, base + 2, base + 3], stats: base + 4 },
     identityPort: Number(process.env.LOCAL_IDENTITY_PORT ?? 9229),
-    dir: path.join(root, process.env.DATA_DIR ?? 'data', 'cluster'),
+    dir: path.resolve(root, process.env.DATA_DIR ?? 'data', 'cluster'),
     log: (line) => console.log(line),
   });
   console.log(
