@@ -114,8 +114,8 @@ async function main() {
         file,
         databaseUrl: databaseNamed(databaseUrl, scratchName),
         dataDir: database.workDir,
-        // The key the bench's server made in its data folder, as `npm run restore` reads it.
-        signingKey: await readSigningKeyFile(path.join(database.workDir, 'backup-signing.key')),
+        // The key the bench's server made in its backup folder, as `npm run restore` reads it.
+        signingKey: await readSigningKeyFile(path.join(database.workDir, 'backups', '.signing-key')),
       });
       console.log(
         `Restore into ${scratchName}: ${summary.seconds.toFixed(1)} s (${summary.tables.length} tables, ` +

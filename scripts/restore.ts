@@ -66,7 +66,10 @@ async function main() {
   const summary = await restoreBackup({
     file: fetched.file,
     sha256: values.sha256,
-    signingKey: config.backupSigningKey ?? (await readSigningKeyFile(config.backupSigningKeyFile)),
+    signingKey:
+      config.backupSigningKey ??
+      (await readSigningKeyFile(config.backupSigningKeyFile)) ??
+      (await readSigningKeyFile(config.legacyBackupSigningKeyFile)),
     databaseUrl,
     dataDir: config.dataDir,
   }).finally(() => fetched.cleanUp());

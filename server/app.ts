@@ -45,7 +45,7 @@ import { interfaceRoutes } from './routes/interfaces';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
 import { securityHeaderOptions } from './securityHeaders';
-import { localSigningKey } from './services/backupSigning';
+import { localSigningKey, readSigningKeyFile } from './services/backupSigning';
 import { openBackupService } from './services/backups';
 import { COMPRESSION_THRESHOLD_BYTES, mayHaveWritten, SharedReads } from './services/sharedReads';
 import { createTechnologistRoster } from './services/technologistRoster';
@@ -131,7 +131,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
   });
-  capConnectionsPerAddress(app.server, config.connectionsPerAddress);
+  capConnectionsPerAddress(app, config.connectionsPerAddress, config.trustProxy);
   // A call refused before its body was read (401, 413, …) closes the connection: the rest of a slow or
   // unwanted body is not waited for.
   app.addHook('onSend', async (request, reply) => {
@@ -219,7 +219,12 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     backupDir: config.backupDir,
     apiBaseUrl: config.apiBaseUrl,
     linkSecret: config.backupLinkSecret,
-    signingKey: config.backupSigningKey ?? (await localSigningKey(config.backupSigningKeyFile)),
+    signingKey:
+      config.backupSigningKey ??
+      (await localSigningKey(
+        config.backupSigningKeyFile,
+        await readSigningKeyFile(config.legacyBackupSigningKeyFile),
+      )),
     s3: config.backupS3,
     pgDump: config.pgDump,
     database,

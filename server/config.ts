@@ -76,6 +76,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(25).default(0),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -110,10 +111,12 @@ export type AppConfig = {
   backupLinkSecret: string;
   /**
    * Keys the HMAC of each backup file, checked by a restore. Production sets BACKUP_SIGNING_KEY; locally,
-   * unset, the key is made once in `backupSigningKeyFile` (owner-only) and kept.
+   * unset, the key is made once in `backupSigningKeyFile` (owner-only) in the backup folder and kept, so
+   * instances sharing the folder share the key; an older `$DATA_DIR/backup-signing.key` becomes that key.
    */
   backupSigningKey?: string;
   backupSigningKeyFile: string;
+  legacyBackupSigningKeyFile: string;
   /** With BACKUP_S3_BUCKET: backups are kept in this bucket, shared by every instance. */
   backupS3?: S3Settings;
   /** The `pg_dump` to back PostgreSQL up with (its major version ≥ the server's). */
@@ -158,8 +161,16 @@ export type AppConfig = {
    * connection is closed after `keepAliveSeconds`.
    */
   timeouts: { requestSeconds: number; headersSeconds: number; keepAliveSeconds: number };
-  /** Open connections from one address at most; more are closed at once (behind a proxy: the proxy's). */
+  /**
+   * Open connections from one address at most; more are closed at once. Behind a trusted proxy, the
+   * proxy's own connections are not capped: requests under way per forwarded address are, past it 503.
+   */
   connectionsPerAddress: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while requests are still served before the instance stops
+   * accepting: the time a load balancer's health checks take to send new requests elsewhere.
+   */
+  shutdownDelaySeconds: number;
   /**
    * Which proxies in front of the app are trusted to say the caller's address (`X-Forwarded-For`): none by
    * default, else as many hops as the number, or the listed addresses and ranges. Every limit by address
@@ -283,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'Cognito user pool (COGNITO_USER_POOL_ID and COGNITO_USER_POOL_CLIENT_ID) to serve other machines.',
     );
   }
+  const backupDir = path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups'));
   return {
     production,
     host: e.HOST,
@@ -290,11 +302,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     apiBaseUrl: e.API_BASE_URL.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
-    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupDir,
     // Locally a per-process secret: links live 60 s, so a restart only ends the links already handed out.
     backupLinkSecret: e.BACKUP_LINK_SECRET ?? crypto.randomBytes(32).toString('hex'),
     backupSigningKey: e.BACKUP_SIGNING_KEY,
-    backupSigningKeyFile: path.resolve(e.DATA_DIR, 'backup-signing.key'),
+    backupSigningKeyFile: path.join(backupDir, '.signing-key'),
+    legacyBackupSigningKeyFile: path.resolve(e.DATA_DIR, 'backup-signing.key'),
     backupS3: e.BACKUP_S3_BUCKET ? s3Settings(e) : undefined,
     pgDump: e.PG_DUMP,
     databaseUrl: e.DATABASE_URL || undefined,
@@ -326,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     },
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,

@@ -67,9 +67,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    // Stops accepting, lets requests under way finish (up to 30 s), then exits 0; /readyz answers 503 meanwhile.
-    const force = setTimeout(() => process.exit(1), 30_000);
+    // /readyz answers 503 at once while requests are still served for SHUTDOWN_DELAY_SECONDS (a load
+    // balancer's checks send new ones elsewhere meanwhile); then stops accepting, lets requests under way
+    // finish (up to 30 s), and exits 0.
+    const force = setTimeout(() => process.exit(1), 30_000 + config.shutdownDelaySeconds * 1000);
     force.unref();
+    app.beginDrain();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDelaySeconds * 1000));
     await app.close();
     await database.close();
     await cognito.stop?.();

@@ -21,6 +21,13 @@ export type OperationsOptions = {
   outboxCounts: () => Promise<{ pending: number; failed: number }>;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on /readyz answers 503 "shutting down" while requests are still served (SIGTERM's grace). */
+    beginDrain(): void;
+  }
+}
+
 /** How long a readiness check waits for each part. */
 const PART_TIMEOUT_MS = 2_000;
 
@@ -73,6 +80,9 @@ function sameToken(given: string, expected: string) {
 export async function operationsRoutes(app: FastifyInstance, options: OperationsOptions) {
   let stopping = false;
   app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.decorate('beginDrain', () => {
     stopping = true;
   });
   const quiet = { config: { access: 'public' as const }, schema: { hide: true }, logLevel: 'warn' as const };

@@ -78,6 +78,10 @@ export const idempotentRequests = pgTable(
     status: integer('status'),
     /** The answer's JSON text, sent again as it was. */
     answer: text('answer'),
+    /** Which request holds the key now: a retry that takes over an abandoned claim gives it a new one. */
+    claim: text('claim').notNull().default(''),
+    /** Set in the write's own transaction: the write committed, even if its answer was never kept. */
+    written: boolean('written').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -83,6 +83,18 @@ export async function setAccountEnabled(tx: DbOrTx, username: string, isEnabled:
 }
 
 /**
+ * When sessions ended now end: the next whole second. Tokens carry their issue time in whole seconds, so
+ * a token of the second under way could be older or newer than the ending: every one is refused, and the
+ * caller answers only once that second is over (`sessionsEnded`), so a sign-in made after the answer is never
+ * refused, and none made before it is kept.
+ */
+export const sessionsEndAt = (now = Date.now()) => new Date((Math.floor(now / 1000) + 1) * 1000);
+
+/** Waits until sessions ended at `at` are over (under a second). */
+export const sessionsEnded = (at: Date) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now())));
+
+/**
  * Ends every session of a user (DESIGN §3): tokens issued before `at` are refused from the next request, on
  * every instance within the account cache's life. Written in the caller's transaction.
  */

@@ -19,6 +19,8 @@ export const sidecarSchema = backupSchema.extend({
     .regex(/^[0-9a-f]{64}$/)
     .nullable()
     .optional(),
+  /** The object's ETag when the bucket took it: a link is refused for an object changed since. */
+  etag: z.string().optional(),
 });
 export type Sidecar = z.infer<typeof sidecarSchema>;
 
@@ -67,10 +69,10 @@ export async function readSigningKeyFile(file: string): Promise<string | undefin
  * The local installation's key: read from `file`, or made there once (owner-only, 0600) and kept, so
  * backups taken before a restart still check. `wx` makes two processes starting together agree.
  */
-export async function localSigningKey(file: string): Promise<string> {
+export async function localSigningKey(file: string, initial?: string): Promise<string> {
   const existing = await readSigningKeyFile(file);
   if (existing) return existing;
-  const key = crypto.randomBytes(32).toString('hex');
+  const key = initial ?? crypto.randomBytes(32).toString('hex');
   try {
     await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await fsp.writeFile(file, `${key}\n`, { flag: 'wx', mode: 0o600 });

@@ -37,7 +37,8 @@ type StoreCommon = {
   readSidecar(id: string): Promise<string | undefined>;
   writeSidecar(id: string, text: string): Promise<void>;
   /** Keeps `file`, the finished dump in the local folder (of this SHA-256), as the backup's file. */
-  keepFile(id: string, file: string, sha256: string): Promise<void>;
+  /** Keeps the dump; in a bucket, answers the object's ETag. */
+  keepFile(id: string, file: string, sha256: string): Promise<string | undefined>;
   removeFile(id: string): Promise<void>;
 };
 export type FolderStore = StoreCommon & { kind: 'folder' };
@@ -45,6 +46,8 @@ export type BucketStore = StoreCommon & {
   kind: 's3';
   /** A GET of the file that works for `seconds`, downloaded as `vigil-<id>.sql`. */
   presign(id: string, seconds: number): Promise<string>;
+  /** Whether the object still has the listed size and ETag. */
+  unchanged(id: string, listed: { size: number; etag?: string }): Promise<boolean>;
   /** Copies the backup's file and sidecar into `dir` (for a restore); returns the file's path. */
   fetch(id: string, dir: string): Promise<string>;
   destroy(): void;
@@ -68,6 +71,7 @@ export function folderStore(backupDir: string): FolderStore {
     },
     async keepFile() {
       // The dump was written in place.
+      return undefined;
     },
     removeFile: (id) => fsp.rm(path.join(backupDir, sqlName(id)), { force: true }),
   };

@@ -99,7 +99,7 @@ export async function openBackupService(options: BackupServiceOptions) {
   }
 
   /** What the API shows of a sidecar: everything but the HMAC. */
-  const listed = ({ hmacSha256: _hmac, ...backup }: Sidecar): Backup => backup;
+  const listed = ({ hmacSha256: _hmac, etag: _etag, ...backup }: Sidecar): Backup => backup;
 
   /** Every backup kept, the running one with its size so far. */
   async function allSidecars(): Promise<Sidecar[]> {
@@ -152,8 +152,8 @@ export async function openBackupService(options: BackupServiceOptions) {
     let finished: Sidecar;
     try {
       const signed = await dumpTo(sqlPath(backup.id), progress);
-      await store.keepFile(backup.id, sqlPath(backup.id), signed.sha256);
-      finished = { ...backup, status: 'ready', ...signed };
+      const etag = await store.keepFile(backup.id, sqlPath(backup.id), signed.sha256);
+      finished = { ...backup, status: 'ready', ...signed, ...(etag ? { etag } : {}) };
     } catch (error) {
       await fsp.rm(sqlPath(backup.id), { force: true });
       await store.removeFile(backup.id).catch(() => {});
@@ -311,6 +311,12 @@ export async function openBackupService(options: BackupServiceOptions) {
      */
     async link(id: string): Promise<BackupLink> {
       const backup = await readyBackup(id);
+      if (store.kind === 's3') {
+        const sidecar = await getSidecar(id);
+        // The object must still be the one listed: its size and the ETag the bucket gave it.
+        if (!(await store.unchanged(id, { size: backup.size, etag: sidecar.etag })))
+          throw conflict('The backup changed in the bucket: it no longer matches its listing');
+      }
       const expires = Math.floor(Date.now() / 1000) + BACKUP_LINK_SECONDS;
       const query = new URLSearchParams({ expires: String(expires), signature: sign(id, expires) });
       return {

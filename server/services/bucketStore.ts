@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -88,7 +89,7 @@ export function bucketStore(settings: S3Settings): BucketStore {
     async keepFile(id, file, sha256) {
       try {
         const { size } = await fsp.stat(file);
-        await client.send(
+        const put = await client.send(
           new PutObjectCommand({
             Bucket: bucket,
             Key: key(sqlName(id)),
@@ -99,12 +100,17 @@ export function bucketStore(settings: S3Settings): BucketStore {
             ContentType: 'application/sql; charset=utf-8',
           }),
         );
+        return put.ETag;
       } finally {
         await fsp.rm(file, { force: true });
       }
     },
     async removeFile(id) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key(sqlName(id)) }));
+    },
+    async unchanged(id, listed) {
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key(sqlName(id)) }));
+      return head.ContentLength === listed.size && (listed.etag === undefined || head.ETag === listed.etag);
     },
     presign: (id, seconds) =>
       getSignedUrl(

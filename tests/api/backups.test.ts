@@ -300,6 +300,26 @@ describeEachDatabase('Backups API', (kind) => {
     expect((await fetch(`${server.baseUrl}${await fileUrl()}`)).status).toBe(200);
   });
 
+  it('shares one signing key between instances without BACKUP_SIGNING_KEY that share a backup folder', async () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-shared-backups-'));
+    const env = { BACKUP_LINK_SECRET: LINK_SECRET, BACKUP_DIR: shared };
+    const [first, second] = [await startTestServer(kind, env), await secondInstance(kind, env)];
+    try {
+      const created = await postBackup(first, tokens.admin);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const backup = created.body.data as Backup;
+      const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+      expect(linked.status).toBe(200);
+      const download = await fetch(`${second.baseUrl}${(linked.body.data as BackupLink).url}`);
+      expect(download.status).toBe(200);
+      expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(backup.sha256);
+    } finally {
+      await first.close();
+      await second.close();
+      fs.rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
   it('needs a fixed link secret and signing key in production', () => {
     const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_USER_POOL_CLIENT_ID: 'client' };
     const production = {
@@ -494,7 +514,7 @@ describeEachDatabase('Restore', (kind) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       backup = created.body.data as Backup;
       backupFile = path.join(dataDir, 'backups', backup.fileName);
-      const keyFile = path.join(dataDir, 'backup-signing.key');
+      const keyFile = path.join(dataDir, 'backups', '.signing-key');
       expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
       signingKey = await readSigningKeyFile(keyFile);
       expect(signingKey).toMatch(/^[0-9a-f]{64}$/);
@@ -738,6 +758,20 @@ describeEachDatabase('Backups in object storage', (kind) => {
     expect(url.origin).toBe(bucket.endpoint);
     expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
     expect(url.searchParams.get('response-cache-control')).toBe('no-store');
+    // s3rver takes any signature: the link's own is checked here, and a link with another object, expiry or
+    // answer header no longer holds it.
+    expect(await bucket.signatureHolds(link.url)).toBe(true);
+    for (const [name, value] of [
+      ['X-Amz-Expires', '604800'],
+      ['response-cache-control', 'max-age=3600'],
+    ]) {
+      const changed = new URL(link.url);
+      changed.searchParams.set(name, value);
+      expect(await bucket.signatureHolds(changed.toString())).toBe(false);
+    }
+    const otherObject = new URL(link.url);
+    otherObject.pathname = otherObject.pathname.replace(backup.id, '20260101T000000Z-abcdef');
+    expect(await bucket.signatureHolds(otherObject.toString())).toBe(false);
     const download = await fetch(link.url);
     expect(download.status).toBe(200);
     expect(download.headers.get('cache-control')).toBe('no-store');
@@ -772,6 +806,16 @@ describeEachDatabase('Backups in object storage', (kind) => {
       if (targetUrl) await dropPostgresDatabase(targetUrl);
     }
   }, 120_000);
+
+  it('refuses a link to an object changed in the bucket after it was listed', async () => {
+    const created = await postBackup(first, tokens.admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const backup = created.body.data as Backup;
+    await bucket.overwrite(`backups/${backup.fileName}`, '-- not the backup\n');
+    const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+    expect(linked.status).toBe(409);
+    expect(linked.body.error).toMatch(/changed in the bucket/);
+  });
 });
 
 /** An empty PostgreSQL database beside the test one (`<test database>_<suffix>`), made anew. */

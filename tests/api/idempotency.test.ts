@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { caseIntakeSchema } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
-import { casePatients } from '../../server/db/schema';
+import { casePatients, idempotentRequests } from '../../server/db/schema';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import {
   describeEachDatabase,
@@ -54,6 +55,39 @@ describeEachDatabase('Idempotent writes', (kind) => {
     expect(retried.body).toEqual(first.body);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(await casesWithMrn('MRN-IDEM-1')).toBe(1);
+  });
+
+  /** The claim an instance left when it was killed in the middle of the write, 10 s ago. */
+  const abandonedClaim = async (sent: unknown, written: boolean) => {
+    const body = caseIntakeSchema.parse(sent); // the body as the route took it (with its defaults)
+    const key = randomUUID();
+    const requestHash = createHash('sha256')
+      .update(`POST ${new URL(server.api).pathname}${API_PATHS.cases}\n${JSON.stringify(body)}`)
+      .digest('hex');
+    await server.database.db.insert(idempotentRequests).values({
+      actor: 'admin',
+      key,
+      requestHash,
+      claim: 'killed',
+      written,
+      createdAt: sql`now() - interval '10 seconds'`,
+    });
+    return key;
+  };
+
+  it('makes the write of a retry whose first try was killed before writing', async () => {
+    const body = intakeOf('MRN-IDEM-KILLED');
+    const retried = await post(API_PATHS.cases, body, await abandonedClaim(body, false));
+    expect(retried.status).toBe(201);
+    expect(await casesWithMrn('MRN-IDEM-KILLED')).toBe(1);
+  });
+
+  it('writes nothing again for a retry whose first try was killed after its write, before its answer', async () => {
+    const body = intakeOf('MRN-IDEM-LOST');
+    const retried = await post(API_PATHS.cases, body, await abandonedClaim(body, true));
+    expect(retried.status).toBe(409);
+    expect(retried.body.error).toMatch(/answer was lost/);
+    expect(await casesWithMrn('MRN-IDEM-LOST')).toBe(0);
   });
 
   it('answers a retried refusal with the same refusal', async () => {

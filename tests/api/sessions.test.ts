@@ -117,6 +117,17 @@ describeEachDatabase('Sessions end when access changes', (kind) => {
     expect(await refreshes(second.refreshToken)).toBe(false);
   });
 
+  it('refuses a token of the sign-out’s own second, and takes a sign-in made once the sign-out answered', async () => {
+    // Token times are whole seconds: start at the top of a second, so the sign-in below would share it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000)));
+    const before = await signedInUser();
+    const signedOut = await asAdmin('POST', API_PATHS.userSignOut(before.user.username));
+    expect(signedOut.status).toBe(200);
+    expect((await home(before.idToken)).body.error).toBe(SESSION_ENDED);
+    const after = await fetchIdToken(inject('identity'), before.user.username, before.user.password);
+    expect((await home(after)).status).toBe(200);
+  });
+
   it('gets id tokens that live at most 15 minutes, so a sign-out at the identity ends a session within that', async () => {
     const { idToken } = await signedInUser();
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()) as {

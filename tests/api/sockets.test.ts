@@ -104,4 +104,28 @@ describeEachDatabase('Sockets', (kind) => {
     expect(outcomes.filter((outcome) => outcome === 'closed')).toHaveLength(3);
     await capped.close();
   });
+
+  it('behind a trusted proxy, caps the requests under way per forwarded address, not the proxy', async () => {
+    const capped = await startTestServer(kind, { CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: '1' });
+    const token = (await demoTokens()).admin;
+    const from = (address: string, text: string) =>
+      text.replace('\r\n', `\r\nX-Forwarded-For: ${address}\r\n`);
+    const health = (address: string) =>
+      rawExchange(
+        capped,
+        from(address, `GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        8_000,
+      );
+    // Two slow writes from one caller are under way (over the proxy's connections, all from one address).
+    const held = [1, 2].map(() => rawExchange(capped, from('198.51.100.7', slowBody(capped, token)), 14_000));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const third = await health('198.51.100.7');
+    const other = await health('198.51.100.8');
+    expect(third.answer).toMatch(/^HTTP\/1\.1 503/);
+    expect(other.answer).toMatch(/^HTTP\/1\.1 200/);
+    await Promise.all(held);
+    // Once those ended, the caller is served again.
+    expect((await health('198.51.100.7')).answer).toMatch(/^HTTP\/1\.1 200/);
+    await capped.close();
+  });
 });

@@ -21,7 +21,15 @@ import type { AccountCache } from '../../auth/accountCache';
 import { recordAudit } from '../../db/audit';
 import { activeCaseCounts } from '../../db/caseTechnologists';
 import type { Db } from '../../db/database';
-import { endSessions, getAccount, listAccounts, lockAccount, setAccountEnabled } from '../../db/userAccounts';
+import {
+  endSessions,
+  getAccount,
+  listAccounts,
+  lockAccount,
+  sessionsEndAt,
+  sessionsEnded,
+  setAccountEnabled,
+} from '../../db/userAccounts';
 import { ownGroupsRefusal, ownToggleRefusal } from '../../domain/userAccess';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -111,8 +119,9 @@ export const userRoutes: FastifyPluginAsyncZod<{
    * the others within the account cache's life) and Cognito stops renewing them.
    */
   async function endUserSessions(actor: string, username: string, reason: string) {
+    const at = sessionsEndAt();
     await db.transaction(async (tx) => {
-      await endSessions(tx, username, new Date());
+      await endSessions(tx, username, at);
       await recordAudit(tx, {
         actor,
         action: 'user.sessions-ended',
@@ -124,6 +133,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     });
     accounts.forget(username);
     await directory.signOutEverywhere(username);
+    await sessionsEnded(at);
   }
 
   /** Records an admin's change of a user; the cached lists of technologists and readers are read afresh. */
@@ -254,6 +264,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       // The account's row lock serialises every toggle of this user: each reads the state the previous one
       // left, so parallel calls neither lose a flip nor record a change that did not happen. The mirror and
       // the pool change together: a refused pool call rolls the mirror back.
+      const at = sessionsEndAt();
+      let ended = false;
       await db.transaction(async (tx) => {
         const account = await lockAccount(tx, username);
         const user = await requireUser(username);
@@ -261,7 +273,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
         const wanted = request.body?.isEnabled ?? !isEnabled;
         if (account.isEnabled !== wanted) await setAccountEnabled(tx, username, wanted);
         // A disabled user's sessions end for good: enabling them again does not revive an old token.
-        if (isEnabled && !wanted) await endSessions(tx, username, new Date());
+        if (isEnabled && !wanted) {
+          await endSessions(tx, username, at);
+          ended = true;
+        }
         if (isEnabled !== wanted) {
           await recordAudit(tx, {
             actor: request.user.username,
@@ -276,6 +291,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       });
       accounts.forget(username);
       roster.forget();
+      if (ended) await sessionsEnded(at);
       return ok(await readUser(username));
     },
   );
