@@ -20,10 +20,12 @@ import {
 } from './schema';
 import { isoOrNull } from './subqueries';
 import type { DbOrTx } from './transaction';
+import { type ClockColumns, clockColumns, clockDueBy, clocksOf, orderOf } from './turnaroundClocks';
 
 /** The cases as the lists show them: their columns, filters, sorting and paging. */
 
 const SORT_COLUMNS = {
+  clockDueBy: sql`${clockDueBy} nulls last`,
   createdAt: cases.createdAt,
   updatedAt: cases.updatedAt,
   caseNumber: cases.caseNumber,
@@ -86,18 +88,39 @@ export const rowColumns = {
   version: cases.version,
   createdAt: cases.createdAt,
   updatedAt: cases.updatedAt,
+  ...clockColumns,
 };
 
-export type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt'> & {
+export type RawRow = Omit<
+  CaseRow,
+  'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt' | 'order' | 'clocks'
+> & {
   recordingStart: Date | null;
   recordingEnd: Date | null;
   createdAt: Date;
   updatedAt: Date;
-};
+} & ClockColumns;
 
-export function toCaseRow(row: RawRow): CaseRow {
+export function toCaseRow(raw: RawRow, now = new Date()): CaseRow {
+  const {
+    orderedAt: _orderedAt,
+    orderPriority: _priority,
+    placerOrderNumber: _placer,
+    orderingProvider: _provider,
+    orderingProviderPhone: _phone,
+    orderReason: _reason,
+    turnaroundTargets: _targets,
+    reportTurnaroundHours: _hours,
+    firstHookupAt: _hookup,
+    firstReviewedAt: _reviewed,
+    firstSignedAt: _signed,
+    firstPrelimSignedAt: _prelim,
+    ...row
+  } = raw;
   return {
     ...row,
+    order: orderOf(raw),
+    clocks: clocksOf(raw, raw, now),
     recordingStart: isoOrNull(row.recordingStart),
     recordingEnd: isoOrNull(row.recordingEnd),
     createdAt: row.createdAt.toISOString(),
@@ -172,7 +195,7 @@ export async function listCases(
     pageRows(db, filter, order, query.perPage, (query.page - 1) * query.perPage),
     countMatching(db, filter),
   ]);
-  return { rows: (rows as RawRow[]).map(toCaseRow), total };
+  return { rows: (rows as RawRow[]).map((row) => toCaseRow(row)), total };
 }
 
 /**

@@ -107,7 +107,8 @@ export function updateCase(
   db: DbOrTx,
   id: number,
   version: number,
-  values: Partial<Omit<CasePatch, 'version' | 'recordingStart' | 'recordingEnd'>> & {
+  values: Partial<Omit<CasePatch, 'version' | 'recordingStart' | 'recordingEnd' | 'order'>> &
+    Partial<CaseOrder> & {
     recordingStart?: Date | null;
     recordingEnd?: Date | null;
     stage?: CaseStage;

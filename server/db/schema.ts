@@ -35,6 +35,7 @@ import {
   type TransferRevision,
 } from '../../contract/clients';
 import { TIME_LOG_ACTIVITIES } from '../../contract/timeLogs';
+import type { TurnaroundTargets } from '../../contract/turnaround';
 
 /** Who did what, when: sign-ins, denied calls and every write (before/after ids, never patient data). */
 export const auditLog = pgTable(
@@ -187,6 +188,8 @@ export const protocolRevisions = pgTable(
     checkIntervalMinutes: integer('check_interval_minutes'),
     impedanceLimitKOhm: doublePrecision('impedance_limit_kohm'),
     reportTurnaroundHours: integer('report_turnaround_hours'),
+    /** Minutes per order priority (DESIGN §4 turn 4); null on revisions written before: the defaults hold. */
+    turnaroundTargets: jsonb('turnaround_targets').$type<TurnaroundTargets>(),
     author: text('author').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -253,6 +256,10 @@ export const cases = pgTable(
     check(
       'cases_stage_check',
       sql`${table.stage} in ('intake', 'monitoring', 'preview', 'reviewed', 'closed')`,
+    ),
+    check(
+      'cases_order_priority_check',
+      sql`${table.orderPriority} is null or ${table.orderPriority} in ('stat', 'urgent', 'routine')`,
     ),
     check('cases_study_type_check', sql`${table.studyType} in ('routine', 'long-term', 'ambulatory', 'icu')`),
     check(

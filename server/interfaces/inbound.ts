@@ -1,3 +1,4 @@
+import { orderPriorityOf } from '../../contract/turnaround';
 import { type Hl7Message, Hl7Segment } from '@medplum/core';
 import type { PatientInput, StudyType } from '../../contract/cases';
 import { recordWrite } from '../db/audit';
@@ -138,7 +139,7 @@ async function applyOrder(tx: Tx, clientId: number, message: Hl7Message, author:
     visitNumber: indexed.visitNumber || null,
     orderingProvider: order.orderingProvider || null,
     orderingProviderPhone: order.orderingProviderPhone || null,
-    orderPriority: order.priority || null,
+    orderPriority: orderPriorityOf(order.priority),
     orderReason: order.reason || null,
     orderedAt: order.orderedAt,
   };

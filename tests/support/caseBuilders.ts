@@ -21,6 +21,8 @@ export const buildCaseRow = (overrides: Partial<CaseRow> = {}): CaseRow => ({
   technologists: ['priya'],
   reader: null,
   overdue: false,
+  order: null,
+  clocks: [],
   version: 1,
   createdAt: CREATED_AT,
   updatedAt: '2026-03-02T10:15:00.000Z',

@@ -230,7 +230,7 @@ function setTechnologistCases(state: FakeCasesState, username: string, body: unk
 // Intake
 
 function intake(state: FakeCasesState, body: unknown, client: Client | undefined, username: string): Result {
-  const { patient: patientInput, ...input } = validate(caseIntakeSchema, body);
+  const { patient: patientInput, order: orderInput, ...input } = validate(caseIntakeSchema, body);
   const refused = intakeClientRefusal(input.clientId, client);
   if (refused || !client) {
     throw toHttpError(400, {
@@ -258,6 +258,10 @@ function intake(state: FakeCasesState, body: unknown, client: Client | undefined
     technologists: [],
     reader: null,
     overdue: false,
+    order: orderInput
+      ? { ...orderInput, placerOrderNumber: orderInput.placerOrderNumber || null }
+      : null,
+    clocks: [],
     version: 1,
     createdAt: at,
     updatedAt: at,

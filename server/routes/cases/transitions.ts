@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type ActionKind,
   actionInputSchema,
   caseActionSchema,
   caseIdParams,
@@ -9,6 +10,7 @@ import {
 } from '../../../contract/cases';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
+import type { Role } from '../../../contract/roles';
 import {
   caseFacts,
   getTransition,
@@ -43,6 +45,12 @@ async function protocolOf(
     protocol: protocol?.kind === 'protocol' ? protocol : null,
     transfer: transfer?.kind === 'transfer' ? transfer : null,
   };
+}
+
+/** A "reviewed" action is a reader's first look at the study (DESIGN §4 turn 4): readers only (403). */
+function requireReaderForReview(kind: ActionKind, roles: readonly Role[]) {
+  if (kind === 'reviewed' && !roles.includes('reader'))
+    throw forbidden('Only a reader records that they reviewed the study');
 }
 
 /**
@@ -138,6 +146,7 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     },
     async (request, reply) => {
       const { id } = request.params;
+      requireReaderForReview(request.body.kind, request.user.roles);
       const action = await db.transaction(async (tx) => {
         await lockOpenCase(tx, id);
         const added = await insertAction(tx, id, null, request.body, request.user.username);
@@ -161,6 +170,7 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     },
     async (request, reply) => {
       const { id, tid } = request.params;
+      requireReaderForReview(request.body.kind, request.user.roles);
       const action = await db.transaction(async (tx) => {
         await lockOpenCase(tx, id);
         if (!(await getTransition(tx, id, tid))) throw notFound(`Transition ${tid} of case ${id} not found`);
