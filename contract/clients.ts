@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DEFAULT_TURNAROUND_TARGETS, turnaroundTargetsSchema } from './turnaround';
 import { billingPeriodStartSchema, DEFAULT_BILLING_PERIOD_START } from './billingPeriods';
 import {
   codeText,
@@ -18,6 +17,7 @@ import {
   wholeNumber,
 } from './fields';
 import { listQuerySchema } from './list';
+import { DEFAULT_TURNAROUND_TARGETS, turnaroundTargetsSchema } from './turnaround';
 
 /**
  * The Clients API (spec §7, DESIGN §4): input schemas validate requests and the front end's forms,

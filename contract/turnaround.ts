@@ -103,18 +103,6 @@ export function nearestClock(clocks: readonly Clock[]): Clock | undefined {
 
 // The monthly report
 
-export const turnaroundQuerySchema = z.object({
-  from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'From must be a month, e.g. 2026-03'),
-  to: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'To must be a month, e.g. 2026-03'),
-  clientId: z.coerce
-    .number({ error: 'Client id must be a number' })
-    .int('Client id must be a whole number')
-    .positive('Client id must be 1 or more')
-    .max(2_147_483_647, 'Client id is too large')
-    .optional(),
-});
-export type TurnaroundQuery = z.infer<typeof turnaroundQuerySchema>;
-
 /** One target's figures: how many cases it was measured on, how many met it, and the interval's median. */
 export const targetFiguresSchema = z.object({
   /** Cases whose clock has ended (met, or breached while running): the share's denominator. */
@@ -122,7 +110,7 @@ export const targetFiguresSchema = z.object({
   met: z.number().int(),
   /** `met / measured`, 0–1, null when nothing was measured. */
   share: z.number().nullable(),
-  /** Median minutes of the interval over the cases where it was met, null when none. */
+  /** Median minutes of the interval (on the minute grid) over the cases where it ended, late or not; null when none. */
   medianMinutes: z.number().nullable(),
 });
 export type TargetFigures = z.infer<typeof targetFiguresSchema>;
@@ -139,6 +127,8 @@ export type PriorityFigures = z.infer<typeof priorityFiguresSchema>;
  * One client's month: `orders` (this module's part, by priority) and `calls` (critical-result calls, the
  * other half of the issue: null until that part fills it).
  */
+export const turnaroundReportSchema = z.object({ months: z.array(z.lazy(() => turnaroundMonthSchema)) });
+
 export const turnaroundMonthSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),

@@ -25,7 +25,8 @@ import { type ClockColumns, clockColumns, clockDueBy, clocksOf, orderOf } from '
 /** The cases as the lists show them: their columns, filters, sorting and paging. */
 
 const SORT_COLUMNS = {
-  clockDueBy: sql`${clockDueBy} nulls last`,
+  // Ascending puts the cases without a running clock last (PostgreSQL sorts nulls last).
+  clockDueBy,
   createdAt: cases.createdAt,
   updatedAt: cases.updatedAt,
   caseNumber: cases.caseNumber,

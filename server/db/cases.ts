@@ -109,10 +109,10 @@ export function updateCase(
   version: number,
   values: Partial<Omit<CasePatch, 'version' | 'recordingStart' | 'recordingEnd' | 'order'>> &
     Partial<CaseOrder> & {
-    recordingStart?: Date | null;
-    recordingEnd?: Date | null;
-    stage?: CaseStage;
-  },
+      recordingStart?: Date | null;
+      recordingEnd?: Date | null;
+      stage?: CaseStage;
+    },
 ): Promise<CaseRecord | undefined> {
   return updateAtVersion(db, cases, eq(cases.id, id), version, values);
 }

@@ -1,4 +1,5 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { monthIn } from '../../contract/calendar';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
   type Clock,
@@ -8,9 +9,10 @@ import {
   type OrderPriority,
   type TurnaroundTargets,
 } from '../../contract/turnaround';
-import { turnaroundClocks } from '../domain/turnaroundClocks';
-import { caseActions, caseRecordItems, cases, caseTimeLogs, protocolRevisions } from './schema';
+import { type OrderedCase, turnaroundClocks } from '../domain/turnaroundClocks';
+import { caseActions, caseRecordItems, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
 import { isSignedInterpretation, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import type { DbOrTx } from './transaction';
 
 /**
  * What a case's turnaround clocks are reckoned from (DESIGN §4 turn 4), as columns of a query over `cases`:
@@ -111,7 +113,9 @@ export function clocksOf(
       priority: read.orderPriority as OrderPriority | null,
       targets,
       reportTurnaroundHours:
-        read.reportTurnaroundHours === null ? DEFAULT_REPORT_TURNAROUND_HOURS : Number(read.reportTurnaroundHours),
+        read.reportTurnaroundHours === null
+          ? DEFAULT_REPORT_TURNAROUND_HOURS
+          : Number(read.reportTurnaroundHours),
       firstHookupAt: isoOf(read.firstHookupAt),
       recordingStart: isoOf(row.recordingStart),
       firstReviewedAt: isoOf(read.firstReviewedAt),
@@ -138,7 +142,6 @@ export const clockDueBy = sql<Date | null>`(case
     then coalesce(${firstHookupAt}, ${cases.recordingStart}) + ${targetMinutes('hookupToFirstReviewMinutes')}
   else null end)`;
 
-
 /** The case columns an order sent by hand is kept in (the hospital interface fills the same ones). */
 export function orderColumns(order: OrderInput | null) {
   return {
@@ -149,4 +152,53 @@ export function orderColumns(order: OrderInput | null) {
     orderReason: order?.indication || null,
     placerOrderNumber: order?.placerOrderNumber || null,
   };
+}
+
+/**
+ * The ordered cases (with a time and a priority) of a client or all whose order falls in the months
+ * `from`..`to` of the client's zone, each with its clocks now: the monthly turnaround report's input.
+ */
+export async function orderedCasesInRange(
+  db: DbOrTx,
+  range: { clientId?: number; from: string; to: string },
+  now: Date,
+): Promise<OrderedCase[]> {
+  const [year, month] = range.to.split('-').map(Number) as [number, number];
+  // A day wider each side: the client's zone decides the month.
+  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
+  const end = new Date(Date.UTC(year, month, 2));
+  const rows = await db
+    .select({
+      clientId: cases.clientId,
+      clientName: clients.name,
+      timeZone: clients.timeZone,
+      stage: cases.stage,
+      recordingStart: cases.recordingStart,
+      ...clockColumns,
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .where(
+      and(
+        isNotNull(cases.orderPriority),
+        gte(cases.orderedAt, start),
+        lt(cases.orderedAt, end),
+        range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+      ),
+    );
+  return rows.flatMap((row) => {
+    const orderedAt = row.orderedAt as Date;
+    const inMonth = monthIn(row.timeZone, orderedAt);
+    if (inMonth < range.from || inMonth > range.to) return [];
+    return [
+      {
+        clientId: row.clientId,
+        clientName: row.clientName,
+        month: inMonth,
+        priority: row.orderPriority as OrderPriority,
+        orderedAt: orderedAt.toISOString(),
+        clocks: clocksOf(row, row, now),
+      },
+    ];
+  });
 }

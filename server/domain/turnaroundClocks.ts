@@ -2,7 +2,10 @@ import { HOUR_MS, MINUTE_MS, spanMinutes } from '../../contract/hours';
 import {
   type Clock,
   DEFAULT_TURNAROUND_TARGETS,
+  ORDER_PRIORITIES,
   type OrderPriority,
+  type TargetFigures,
+  type TurnaroundMonth,
   type TurnaroundTargets,
 } from '../../contract/turnaround';
 
@@ -79,4 +82,82 @@ export function turnaroundClocks(input: ClockInput, now: Date): Clock[] {
       ),
     );
   return input.closed ? clocks.filter((each) => each.metAt !== null) : clocks;
+}
+
+/** An ordered case as the monthly report reads it: its client, the month of its order, its clocks. */
+export interface OrderedCase {
+  clientId: number;
+  clientName: string;
+  month: string;
+  priority: OrderPriority;
+  orderedAt: string;
+  clocks: readonly Clock[];
+}
+
+/** The middle value (the mean of the two middle ones for an even count), or null of nothing. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * One target's figures over these clocks with the moment each interval started from: measured are the
+ * clocks that ended (met) or are already breached while running; met are those met by their due time; the
+ * median is of the intervals that ended.
+ */
+function figuresOf(measures: readonly { clock: Clock; from: string }[]): TargetFigures {
+  const measured = measures.filter(({ clock }) => clock.metAt !== null || clock.breachedByMinutes !== null);
+  const met = measured.filter(({ clock }) => clock.metAt !== null && clock.breachedByMinutes === null).length;
+  const intervals = measured.flatMap(({ clock, from }) =>
+    clock.metAt ? [minutesBetween(from, clock.metAt)] : [],
+  );
+  return {
+    measured: measured.length,
+    met,
+    share: measured.length === 0 ? null : met / measured.length,
+    medianMinutes: median(intervals),
+  };
+}
+
+/** Per client and month (sorted), per priority: orders, and how the hookup and first-review targets were kept. */
+export function turnaroundMonths(cases: readonly OrderedCase[]): TurnaroundMonth[] {
+  const groups = new Map<string, OrderedCase[]>();
+  for (const each of cases) {
+    const key = `${each.clientId} ${each.month}`;
+    groups.set(key, [...(groups.get(key) ?? []), each]);
+  }
+  return [...groups.values()]
+    .map((group) => {
+      const [first] = group as [OrderedCase];
+      return {
+        clientId: first.clientId,
+        clientName: first.clientName,
+        month: first.month,
+        orders: ORDER_PRIORITIES.map((priority) => {
+          const ofPriority = group.filter((each) => each.priority === priority);
+          const measures = (kind: Clock['kind']) =>
+            ofPriority.flatMap((each) => {
+              const clock = each.clocks.find((found) => found.kind === kind);
+              const hookup = each.clocks.find((found) => found.kind === 'hookup');
+              const from = kind === 'hookup' ? each.orderedAt : hookup?.metAt;
+              return clock && from ? [{ clock, from }] : [];
+            });
+          return {
+            priority,
+            orders: ofPriority.length,
+            hookup: figuresOf(measures('hookup')),
+            firstReview: figuresOf(measures('first-review')),
+          };
+        }),
+        calls: null,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.clientName.localeCompare(b.clientName) || a.clientId - b.clientId || a.month.localeCompare(b.month),
+    );
 }

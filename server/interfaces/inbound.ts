@@ -1,6 +1,6 @@
-import { orderPriorityOf } from '../../contract/turnaround';
 import { type Hl7Message, Hl7Segment } from '@medplum/core';
 import type { PatientInput, StudyType } from '../../contract/cases';
+import { orderPriorityOf } from '../../contract/turnaround';
 import { recordWrite } from '../db/audit';
 import { findOrderCase, intakeCase, updateCaseOrder } from '../db/cases';
 import { getClient } from '../db/clients';

@@ -254,11 +254,9 @@ describeEachDatabase('Hospital interfaces', (kind) => {
       createdBy: `interface:${clientId}`,
       order: {
         placerOrderNumber: 'PON-77',
-        visitNumber: 'V900',
-        orderingProvider: 'Greg House',
-        orderingProviderPhone: '+1 555 0100',
-        priority: 'S',
-        reason: 'Altered mental status',
+        orderingPhysician: { name: 'Greg House', phone: '+1 555 0100' },
+        priority: 'stat',
+        indication: 'Altered mental status',
         orderedAt: '2026-03-01T08:15:00.000Z',
       },
     });

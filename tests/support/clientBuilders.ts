@@ -1,5 +1,5 @@
-import { DEFAULT_TURNAROUND_TARGETS } from '../../contract/turnaround';
 import type { Client, Contact, ProtocolRevision, TransferRevision, UsefulLink } from '../../contract/clients';
+import { DEFAULT_TURNAROUND_TARGETS } from '../../contract/turnaround';
 
 /** Builders of the Clients API's records for stories and tests: sensible defaults, overridable. */
 

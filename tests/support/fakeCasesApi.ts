@@ -258,9 +258,7 @@ function intake(state: FakeCasesState, body: unknown, client: Client | undefined
     technologists: [],
     reader: null,
     overdue: false,
-    order: orderInput
-      ? { ...orderInput, placerOrderNumber: orderInput.placerOrderNumber || null }
-      : null,
+    order: orderInput ? { ...orderInput, placerOrderNumber: orderInput.placerOrderNumber || null } : null,
     clocks: [],
     version: 1,
     createdAt: at,

@@ -35,8 +35,8 @@ import { readerRoutes } from './readers';
 import { caseRecordRoutes } from './records';
 import {
   auditCaseWrite,
-  checkPlacerOrder,
   caseNotFound,
+  checkPlacerOrder,
   loadCaseDetails,
   lockExistingCase,
   requireCase,

@@ -13,6 +13,7 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
+import { turnaroundReportSchema } from '../../../contract/turnaround';
 import { clientHeader } from '../../db/billing';
 import { type MonthTotal, monthTotals } from '../../db/billingHours';
 import type { Db } from '../../db/database';
@@ -24,9 +25,11 @@ import {
   notifiableEvents,
 } from '../../db/reports';
 import { reportCasesInRange } from '../../db/reportsDue';
+import { orderedCasesInRange } from '../../db/turnaroundClocks';
 import { hoursOf, moneyOf, rateCents } from '../../domain/billing/money';
 import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
+import { turnaroundMonths } from '../../domain/turnaroundClocks';
 import { notFound } from '../../errors';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
 import { SharedReads } from '../../services/sharedReads';
@@ -173,6 +176,25 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     const all = clients.flatMap((client) => client.months);
     return { from, to, months, clients, monthTotals: monthTotalsRow, totals: totalsOf(all) };
   }
+
+  app.get(
+    API_PATHS.turnaround,
+    {
+      config: requires('reporting', 'list'),
+      schema: {
+        tags,
+        querystring: monitoringHoursQuery,
+        response: { 200: envelope(turnaroundReportSchema) },
+      },
+    },
+    async (request) => {
+      const { from, to, clientId } = request.query;
+      if (clientId !== undefined && !(await clientHeader(db, clientId)))
+        throw notFound(`Client ${clientId} not found`);
+      const ordered = await orderedCasesInRange(db, { clientId, from, to }, clock());
+      return ok({ months: turnaroundMonths(ordered) });
+    },
+  );
 
   app.get(
     API_PATHS.monitoringHours,
