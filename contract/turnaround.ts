@@ -101,6 +101,23 @@ export function nearestClock(clocks: readonly Clock[]): Clock | undefined {
   return running.sort((a, b) => Date.parse(a.dueBy) - Date.parse(b.dueBy))[0];
 }
 
+/**
+ * An active case (intake, monitoring) with a running clock, as the operations board lists them: the one
+ * nearest to breach first. `nearest` is that clock; the others are in `clocks`.
+ */
+export const clockCaseSchema = z.object({
+  id: z.number().int(),
+  caseNumber: z.string(),
+  stage: z.enum(['intake', 'monitoring']),
+  clientName: z.string(),
+  clientTimeZone: z.string(),
+  patientName: z.string(),
+  priority: z.enum(ORDER_PRIORITIES).nullable(),
+  nearest: clockSchema,
+  clocks: z.array(clockSchema),
+});
+export type ClockCase = z.infer<typeof clockCaseSchema>;
+
 // The monthly report
 
 /** One target's figures: how many cases it was measured on, how many met it, and the interval's median. */

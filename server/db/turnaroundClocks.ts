@@ -1,16 +1,27 @@
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { monthIn } from '../../contract/calendar';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
   type Clock,
+  type ClockCase,
   DEFAULT_TURNAROUND_TARGETS,
+  nearestClock,
   type Order,
   type OrderInput,
   type OrderPriority,
   type TurnaroundTargets,
 } from '../../contract/turnaround';
 import { type OrderedCase, turnaroundClocks } from '../domain/turnaroundClocks';
-import { caseActions, caseRecordItems, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
+import { patientName } from './caseChecks';
+import {
+  caseActions,
+  casePatients,
+  caseRecordItems,
+  cases,
+  caseTimeLogs,
+  clients,
+  protocolRevisions,
+} from './schema';
 import { isSignedInterpretation, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
@@ -201,4 +212,51 @@ export async function orderedCasesInRange(
       },
     ];
   });
+}
+
+/**
+ * The active cases (intake, monitoring) with a running clock, the one nearest to breach first: the board's
+ * turnaround list. Only cases with an order or a recording start can run one.
+ */
+export async function runningClockCases(db: DbOrTx, now: Date): Promise<ClockCase[]> {
+  const rows = await db
+    .select({
+      id: cases.id,
+      caseNumber: cases.caseNumber,
+      stage: cases.stage,
+      clientName: clients.name,
+      clientTimeZone: clients.timeZone,
+      patientName: sql<string>`coalesce(${patientName}, '')`,
+      recordingStart: cases.recordingStart,
+      ...clockColumns,
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+    .where(
+      and(
+        inArray(cases.stage, ['intake', 'monitoring']),
+        or(isNotNull(cases.orderedAt), isNotNull(cases.recordingStart)),
+      ),
+    );
+  return rows
+    .flatMap((row) => {
+      const clocks = clocksOf(row, row, now);
+      const nearest = nearestClock(clocks);
+      if (!nearest) return [];
+      return [
+        {
+          id: row.id,
+          caseNumber: row.caseNumber,
+          stage: row.stage as ClockCase['stage'],
+          clientName: row.clientName,
+          clientTimeZone: row.clientTimeZone,
+          patientName: row.patientName,
+          priority: row.orderPriority as OrderPriority | null,
+          nearest,
+          clocks,
+        },
+      ];
+    })
+    .sort((a, b) => Date.parse(a.nearest.dueBy) - Date.parse(b.nearest.dueBy) || a.id - b.id);
 }

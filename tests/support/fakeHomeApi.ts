@@ -286,6 +286,33 @@ export const operationsBoard: Home2 = {
   ],
   // 1284.50 h against 1402.25 h.
   billableHours: { thisMonth: monthHours(77_070), lastMonth: monthHours(84_135) },
+  clocks: [
+    {
+      id: 120,
+      caseNumber: 'NSG-2026-0051',
+      stage: 'intake',
+      clientName: 'Northside General Hospital',
+      clientTimeZone: 'America/New_York',
+      patientName: 'Silva, Lucia',
+      priority: 'stat',
+      nearest: { kind: 'hookup', dueBy: minutesAgo(25), metAt: null, breachedByMinutes: 25 },
+      clocks: [{ kind: 'hookup', dueBy: minutesAgo(25), metAt: null, breachedByMinutes: 25 }],
+    },
+    {
+      id: 97,
+      caseNumber: 'NSG-2026-0040',
+      stage: 'monitoring',
+      clientName: 'Northside General Hospital',
+      clientTimeZone: 'America/New_York',
+      patientName: 'Nakamura, Kenji',
+      priority: 'urgent',
+      nearest: { kind: 'first-review', dueBy: minutesAgo(-40), metAt: null, breachedByMinutes: null },
+      clocks: [
+        { kind: 'hookup', dueBy: minutesAgo(200), metAt: minutesAgo(230), breachedByMinutes: null },
+        { kind: 'first-review', dueBy: minutesAgo(-40), metAt: null, breachedByMinutes: null },
+      ],
+    },
+  ],
 };
 
 /** The board's technologists, as GET technologists names them. */
