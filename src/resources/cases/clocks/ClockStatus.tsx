@@ -26,6 +26,15 @@ export function breachedAt(clock: Clock, now: number): number | null {
   return Date.parse(clock.dueBy) < now && late > 0 ? late : null;
 }
 
+/** A clock as plain words (the print): due by, met at (and how late), or breached by how much so far. */
+export function clockText(clock: Clock, timeZone: string, now: number): string {
+  const breached = breachedAt(clock, now);
+  const due = `due by ${formatInZone(clock.dueBy, timeZone)}`;
+  if (clock.metAt !== null)
+    return `Met ${formatInZone(clock.metAt, timeZone)}${breached === null ? '' : `, ${formatDuration(breached)} late`} (${due})`;
+  return breached === null ? `Running, ${due}` : `Breached by ${formatDuration(breached)} (${due})`;
+}
+
 /** A clock as words: "Met Nov 23, 04:05 MST", "Breached by 37 min" (red), "Due in 45 min". */
 export const ClockStatus = ({ clock, timeZone, now }: { clock: Clock; timeZone: string; now: number }) => {
   const dueBy = `Due by ${formatInZone(clock.dueBy, timeZone)}`;

@@ -7,11 +7,12 @@ import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { PageHeading } from '../../../layout/PageHeading';
 import { ClientInput } from '../inputs/ClientInput';
+import { OrderInputs, optionalOrderSchema } from '../inputs/OrderInputs';
 import { PatientInputs } from '../inputs/PatientInputs';
 import { StudyInputs } from '../inputs/StudyInputs';
 import { intakeOf, useIntakeDone } from './useIntake';
 
-const FORM_PROPS = liveValidation(caseIntakeSchema);
+const FORM_PROPS = liveValidation(caseIntakeSchema.extend({ order: optionalOrderSchema }));
 
 /**
  * `/continuous-monitoring/cases/intake/create` (technologist, admin): a new case in intake, with its
@@ -52,6 +53,7 @@ export const CaseCreate = () => {
           Optional now; monitoring cannot start until the MRN, name, date of birth and sex are filled in.
         </Typography>
         <PatientInputs prefix="patient" />
+        <OrderInputs />
       </SimpleForm>
     </Create>
   );

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useCanAccess } from 'react-admin';
 import { ACTIVE_CASE_STAGES, type CaseDetails } from '../../../../contract/cases';
 import { formatInZone } from '../../../dates';
+import { OrderAndClocks } from '../clocks/OrderAndClocks';
 import { CaseHeaderForm } from './CaseHeaderForm';
 import { FactList } from './FactList';
 import { TechnologistsPanel } from './TechnologistsPanel';
@@ -40,6 +41,7 @@ export const DetailsTab = ({ details }: { details: CaseDetails }) => {
         </Alert>
       )}
       {editable && <CaseHeaderForm details={details} />}
+      <OrderAndClocks details={details} />
       <TechnologistsPanel details={details} editable={editable && active} />
       {editable && !active && (
         <Typography variant="body2" color="text.secondary">
