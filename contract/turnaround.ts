@@ -144,8 +144,6 @@ export type PriorityFigures = z.infer<typeof priorityFiguresSchema>;
  * One client's month: `orders` (this module's part, by priority) and `calls` (critical-result calls, the
  * other half of the issue: null until that part fills it).
  */
-export const turnaroundReportSchema = z.object({ months: z.array(z.lazy(() => turnaroundMonthSchema)) });
-
 export const turnaroundMonthSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),
@@ -155,3 +153,6 @@ export const turnaroundMonthSchema = z.object({
   calls: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TurnaroundMonth = z.infer<typeof turnaroundMonthSchema>;
+
+export const turnaroundReportSchema = z.object({ months: z.array(turnaroundMonthSchema) });
+export type TurnaroundReport = z.infer<typeof turnaroundReportSchema>;

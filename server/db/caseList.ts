@@ -1,4 +1,17 @@
-import { and, eq, gte, ilike, inArray, lte, or, type Placeholder, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type CaseListQuery,
@@ -191,7 +204,7 @@ export async function listCases(
     const total = rows.length > 0 ? Number(rows[0]?.listTotal ?? 0) : await countMatching(db, filter);
     return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
   }
-  const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
+  const order = caseOrder(query);
   const [rows, total] = await Promise.all([
     pageRows(db, filter, order, query.perPage, (query.page - 1) * query.perPage),
     countMatching(db, filter),
@@ -212,7 +225,7 @@ const stagePage = (
     pageRows(
       db,
       { stages },
-      orderBy(order, SORT_COLUMNS[sort], cases.id),
+      caseOrder({ sort, order }),
       sql.placeholder('limit'),
       sql.placeholder('offset'),
       {
@@ -220,6 +233,16 @@ const stagePage = (
       },
     ).prepare(name),
   );
+
+/**
+ * A list's order: by the sort field, ties by id; by the clock nearest to breach (intake's default), the
+ * cases without a running clock last and, among equals, the newest first as the other lists.
+ */
+function caseOrder({ sort, order }: Pick<CaseListQuery, 'sort' | 'order'>): SQL[] {
+  if (sort !== 'clockDueBy') return orderBy(order, SORT_COLUMNS[sort], cases.id);
+  const [first] = orderBy(order, clockDueBy, cases.id);
+  return [first as SQL, desc(cases.createdAt), desc(cases.id)];
+}
 
 /** The stages of a whole stage list (filtered by nothing else), whose total is kept per stage. */
 function wholeStages({ stages, ...others }: CaseFilter): readonly CaseStage[] | undefined {

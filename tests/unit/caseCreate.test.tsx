@@ -30,13 +30,14 @@ const posts = (onRequest: ReturnType<typeof vi.fn>) =>
     .filter(({ method, path }) => method === 'POST' && path === '/continuous-monitoring/cases');
 
 describe('New case', () => {
-  it('has one level-one heading, above its "Case" and "Patient" sections', async () => {
+  it('has one level-one heading, above its "Case", "Patient" and "Order" sections', async () => {
     render(<NewCase />);
     expect(await screen.findByRole('heading', { level: 1, name: 'New case' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Case',
       'Patient',
+      'Order',
     ]);
   });
 
