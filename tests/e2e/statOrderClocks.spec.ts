@@ -34,8 +34,8 @@ test('a stat order runs its hookup clock on the board, the technologist hooks up
   await page.getByLabel('Ordered at').fill(wallClockIn(ZONE, new Date(Date.now() - 20 * MINUTE)));
   await page.getByLabel('Priority').click();
   await page.getByRole('option', { name: 'STAT' }).click();
-  await page.getByLabel('Ordering physician', { exact: true }).fill('Dr. Greg House');
-  await page.getByLabel('Indication').fill('Unresponsive after cardiac arrest');
+  await page.getByLabel('Ordered by (physician)').fill('Dr. Greg House');
+  await page.getByLabel('Reason for the order').fill('Unresponsive after cardiac arrest');
   await page.getByRole('button', { name: 'Create case' }).click();
   await expect(page).toHaveURL(new RegExp(`#${CASES}/intake/\\d+/details$`));
   const caseId = new RegExp(`${CASES}/intake/(\\d+)/`).exec(page.url())?.[1];
@@ -67,6 +67,9 @@ test('a stat order runs its hookup clock on the board, the technologist hooks up
   const table = page.getByRole('table', { name: 'Order turnaround per client' });
   const reportRow = table.getByRole('row').filter({ hasText: client.name }).filter({ hasText: 'STAT' });
   await expect(reportRow).toBeVisible();
-  await expect(reportRow.getByRole('cell').nth(4)).toHaveText('100');
+  // The client is the row's header; then month, priority, orders, the share on time and the median.
+  await expect(reportRow.getByRole('cell').nth(3)).toHaveText('100');
+  // 20 minutes before the order and 5 before the recording, typed to the minute a few seconds apart.
+  await expect(reportRow.getByRole('cell').nth(4)).toHaveText(/^1[456]$/);
   await expect(page.getByRole('figure', { name: 'Orders meeting their turnaround targets' })).toBeVisible();
 });

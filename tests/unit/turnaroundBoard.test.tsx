@@ -4,23 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClockCase } from '../../contract/turnaround';
 import { TurnaroundBoard } from '../../src/dashboard/TurnaroundBoard';
 import { formatInZone } from '../../src/dates';
+import { buildClockCase } from '../support/caseBuilders';
 
 const NOW = Date.parse('2026-11-20T18:00:30.000Z');
 const at = (minutes: number) =>
   new Date(Date.parse('2026-11-20T18:00:00.000Z') + minutes * 60_000).toISOString();
 
-const row = (overrides: Partial<ClockCase>): ClockCase => ({
-  id: 1,
-  caseNumber: 'NSG-2026-0051',
-  stage: 'intake',
-  clientName: 'Northside General Hospital',
-  clientTimeZone: 'America/New_York',
-  patientName: 'Silva, Lucia',
-  priority: 'stat',
-  nearest: { kind: 'hookup', dueBy: at(-25), metAt: null, breachedByMinutes: 25 },
-  clocks: [],
-  ...overrides,
-});
+const row = (overrides: Partial<ClockCase>): ClockCase =>
+  buildClockCase(
+    { kind: 'hookup', dueBy: at(-25), metAt: null, breachedByMinutes: 25 },
+    { id: 1, ...overrides },
+  );
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(NOW) });

@@ -59,9 +59,9 @@ export const OrderInputs = ({ timeZone }: { timeZone?: string }) => {
       </Typography>
       <ZonedDateTimeInput key={zone} source="order.orderedAt" label="Ordered at" timeZone={zone} />
       <SelectInput source="order.priority" label="Priority" choices={PRIORITY_CHOICES} emptyText="—" />
-      <TextInput source="order.orderingPhysician.name" label="Ordering physician" />
-      <TextInput source="order.orderingPhysician.phone" label="Ordering physician phone" />
-      <TextInput source="order.indication" label="Indication" multiline />
+      <TextInput source="order.orderingPhysician.name" label="Ordered by (physician)" />
+      <TextInput source="order.orderingPhysician.phone" label="Ordered by (phone)" />
+      <TextInput source="order.indication" label="Reason for the order" multiline />
       <TextInput source="order.placerOrderNumber" label="Placer order number" />
     </>
   );
