@@ -249,6 +249,8 @@ export const cases = pgTable(
     index('cases_client_stage_created_idx').on(table.clientId, table.stage, table.createdAt, table.id),
     // A reader's reports due (home): their cases not yet closed, a few among tens of thousands.
     index('cases_reader_open_idx').on(table.reader).where(sql`${table.stage} <> 'closed'`),
+    // The monthly turnaround report reads the orders placed in its months.
+    index('cases_ordered_at_idx').on(table.orderedAt).where(sql`${table.orderedAt} is not null`),
     // One case per hospital order: a repeated or updated order finds the case it made.
     uniqueIndex('cases_client_order_unique')
       .on(table.clientId, table.placerOrderNumber)

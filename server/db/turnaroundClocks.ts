@@ -185,7 +185,10 @@ export async function orderedCasesInRange(
       timeZone: clients.timeZone,
       stage: cases.stage,
       recordingStart: cases.recordingStart,
+      // The report measures the order clocks only: the preliminary's columns are left out.
       ...clockColumns,
+      reportTurnaroundHours: sql<null>`null`,
+      firstPrelimSignedAt: sql<null>`null`,
     })
     .from(cases)
     .innerJoin(clients, eq(clients.id, cases.clientId))

@@ -1,0 +1,1 @@
+CREATE INDEX "cases_ordered_at_idx" ON "cases" USING btree ("ordered_at") WHERE "cases"."ordered_at" is not null;
