@@ -140,7 +140,18 @@ function actionsOf(demo: DemoCase, createdAt: Date, transitions: readonly Transi
         },
       ]
     : [];
-  return [...(demo.actions ?? []), ...reported].map(({ kind, note, by, ...when }) => {
+  // The reader's first look once monitoring starts (DESIGN §4 turn 4): it meets the first-review clock.
+  const firstLook: DemoAction[] = transitions.some((move) => move.toStage === 'monitoring')
+    ? [
+        {
+          kind: 'reviewed',
+          note: 'First look at the recording.',
+          by: DEMO_READER,
+          onTransitionTo: 'monitoring',
+        },
+      ]
+    : [];
+  return [...(demo.actions ?? []), ...firstLook, ...reported].map(({ kind, note, by, ...when }) => {
     if ('hoursAfterOpening' in when)
       return { kind, note, by, at: hoursAfter(createdAt, when.hoursAfterOpening) };
     const move = transitions.find((transition) => transition.toStage === when.onTransitionTo);
