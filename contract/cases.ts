@@ -13,6 +13,7 @@ import {
 } from './fields';
 import { listQuerySchema } from './list';
 import { nextReportSchema } from './reportsDue';
+import { clockSchema, orderInputSchema, orderSchema } from './turnaround';
 import { personSchema } from './users';
 
 /**
@@ -59,6 +60,8 @@ export const ACTION_KINDS = [
   'report-sent',
   'escalated',
   'other',
+  // A reader's first look at the study (DESIGN §4 turn 4): readers only; it stops the first-review clock.
+  'reviewed',
 ] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
@@ -142,6 +145,8 @@ export const caseIntakeSchema = z.object({
   hasVideo: hasVideo.default(false),
   monitoringLevel,
   patient: patientInputSchema.optional(),
+  /** The hospital's order (DESIGN §4 turn 4); left out: no order. */
+  order: orderInputSchema.optional(),
 });
 export type CaseIntake = z.infer<typeof caseIntakeSchema>;
 
@@ -168,6 +173,8 @@ export const casePatchSchema = z.object({
     .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Reader must be a username')
     .nullable()
     .optional(),
+  /** The order, whole; null removes it. */
+  order: orderInputSchema.nullable().optional(),
   version,
 });
 export type CasePatch = z.infer<typeof casePatchSchema>;
@@ -198,6 +205,10 @@ export const caseRowSchema = z.object({
   reader: username.nullable(),
   /** Overdue for a check, by the board's rule (DESIGN §4 "Checks and overdue"). */
   overdue: z.boolean(),
+  /** The case's order, null when it has none ("no order"). */
+  order: orderSchema.nullable(),
+  /** Its turnaround clocks (DESIGN §4 turn 4), in the order hookup, first review, preliminary. */
+  clocks: z.array(clockSchema),
   version: id,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -217,6 +228,8 @@ export function caseRowHeader({
 }
 
 export const CASE_SORT_FIELDS = [
+  /** The due time of the clock nearest to breach (cases without a running clock last). */
+  'clockDueBy',
   'createdAt',
   'updatedAt',
   'caseNumber',
@@ -306,18 +319,6 @@ export const availableTransitionSchema = z.object({
 });
 export type AvailableTransition = z.infer<typeof availableTransitionSchema>;
 
-/** The hospital's order a case came from (HL7 ORM/OMG, issue 32); null for a case typed by hand. */
-export const caseOrderSchema = z.object({
-  placerOrderNumber: z.string(),
-  visitNumber: z.string().nullable(),
-  orderingProvider: z.string().nullable(),
-  orderingProviderPhone: z.string().nullable(),
-  priority: z.string().nullable(),
-  reason: z.string().nullable(),
-  orderedAt: z.iso.datetime().nullable(),
-});
-export type CaseOrder = z.infer<typeof caseOrderSchema>;
-
 export const caseDetailsSchema = caseRowSchema
   .omit({ clientName: true, clientTimeZone: true, patientName: true, mrn: true, technologists: true })
   .extend({
@@ -330,7 +331,6 @@ export const caseDetailsSchema = caseRowSchema
     /** EEG channels recorded (default 21, the 10–20 system). */
     channelCount: id,
     createdBy: username,
-    order: caseOrderSchema.nullable(),
     transitions: z.array(caseTransitionSchema),
     /** Actions on the case itself; those on a transition are listed with it. */
     actions: z.array(caseActionSchema),

@@ -17,6 +17,7 @@ import {
   wholeNumber,
 } from './fields';
 import { listQuerySchema } from './list';
+import { DEFAULT_TURNAROUND_TARGETS, turnaroundTargetsSchema } from './turnaround';
 
 /**
  * The Clients API (spec §7, DESIGN §4): input schemas validate requests and the front end's forms,
@@ -205,6 +206,8 @@ export const protocolRevisionInputSchema = z.object({
     .max(100, 'Impedance limit must be at most 100 kΩ')
     .default(DEFAULT_IMPEDANCE_LIMIT_KOHM),
   reportTurnaroundHours: wholeNumber('Report turnaround', 1, 168, ' hours'),
+  // Orders and critical calls (turn 4): turnaround targets per order priority.
+  turnaroundTargets: turnaroundTargetsSchema.default(DEFAULT_TURNAROUND_TARGETS),
 });
 
 export const transferRevisionInputSchema = z.object({
@@ -236,6 +239,8 @@ export const protocolRevisionSchema = z.object({
   checkIntervalMinutes: id,
   impedanceLimitKOhm: z.number(),
   reportTurnaroundHours: id,
+  // Orders and critical calls (turn 4): the defaults on revisions written before them.
+  turnaroundTargets: turnaroundTargetsSchema,
 });
 export type ProtocolRevision = z.infer<typeof protocolRevisionSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_STAGES, MONITORING_LEVELS } from './cases';
 import { nextReportSchema } from './reportsDue';
 import { TIME_LOG_ACTIVITIES } from './timeLogs';
+import { clockCaseSchema } from './turnaround';
 
 /**
  * The home page's two calls (DESIGN §8 "Home"): GET /getHome, the caller's own work; GET /getHome2, the
@@ -132,5 +133,7 @@ export const home2Schema = z.object({
   monitoring: z.array(boardCaseSchema),
   /** Billable hours of every client in its own local month (time logs and billing-note adjustments). */
   billableHours: z.object({ thisMonth: monthHours, lastMonth: monthHours }),
+  /** Active cases with a running turnaround clock, the nearest to breach first (DESIGN §4 turn 4). */
+  clocks: z.array(clockCaseSchema),
 });
 export type Home2 = z.infer<typeof home2Schema>;

@@ -114,6 +114,8 @@ export const API_PATHS = {
   hoursSummary: `${REPORTING}/billable-hours/summary`,
   /** GET `?from&to[&clientId]`. */
   monitoringHours: `${REPORTING}/monitoring-hours`,
+  /** GET `?from&to[&clientId]`: orders and their turnaround per client, month and priority (turn 4). */
+  turnaround: `${REPORTING}/turnaround`,
 } as const;
 
 /** The front end's pages outside the resources (spec §2): billing, reporting, administration. */
@@ -137,6 +139,7 @@ export const PAGE_PATHS = {
   clientBillableHours: (clientId: Id) => `${REPORTING}/billable-hours/${clientId}`,
   monitoringHoursReport: `${REPORTING}/monitoring-hours`,
   clientMonitoringHours: (clientId: Id) => `${REPORTING}/monitoring-hours/${clientId}`,
+  turnaroundReport: `${REPORTING}/turnaround`,
 } as const;
 
 /**

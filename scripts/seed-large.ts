@@ -269,6 +269,57 @@ async function seedCases(client: pg.PoolClient) {
   return result.rowCount ?? 0;
 }
 
+/**
+ * Orders (DESIGN §4 turn 4) on four cases in five, placed 10–90 minutes before intake: an ICU study mostly
+ * stat, a long-term one mostly urgent, the rest routine; the fifth case has none ("no order").
+ */
+async function seedOrders(client: pg.PoolClient) {
+  const result = await client.query(`
+    update cases c set
+      ordered_at = c.created_at - make_interval(mins => 10 + ${hash('c.id', 41)} % 80),
+      order_priority = case
+        when c.study_type = 'icu' then case when ${hash('c.id', 43)} % 10 < 7 then 'stat' else 'urgent' end
+        when c.study_type = 'long-term' then case when ${hash('c.id', 43)} % 10 < 6 then 'urgent' else 'routine' end
+        else 'routine' end,
+      ordering_provider = 'Dr. Ordering ' || (1 + ${hash('c.id', 47)} % 40),
+      ordering_provider_phone = '+1 555 01' || lpad((${hash('c.id', 47)} % 100)::text, 2, '0'),
+      order_reason = 'Altered mental status; rule out non-convulsive seizures'
+    where ${hash('c.id', 53)} % 5 <> 0`);
+  return result.rowCount ?? 0;
+}
+
+/** Orders keep the rules: placed before intake and never in the future, with a priority of ours. */
+async function checkOrders(client: pg.PoolClient) {
+  const { rows } = await client.query<{
+    bad: number;
+    stat: number;
+    urgent: number;
+    routine: number;
+    none: number;
+  }>(`
+    select
+      count(*) filter (where ordered_at > now() or ordered_at > created_at
+        or (ordered_at is not null and order_priority not in ('stat', 'urgent', 'routine')))::int as bad,
+      count(*) filter (where order_priority = 'stat')::int as stat,
+      count(*) filter (where order_priority = 'urgent')::int as urgent,
+      count(*) filter (where order_priority = 'routine')::int as routine,
+      count(*) filter (where ordered_at is null)::int as none
+    from cases`);
+  const [found] = rows;
+  if (
+    !found ||
+    found.bad > 0 ||
+    found.stat === 0 ||
+    found.urgent === 0 ||
+    found.routine === 0 ||
+    found.none === 0
+  )
+    throw new Error(`Orders break the rules: ${JSON.stringify(found)}`);
+  console.log(
+    `Orders: stat ${found.stat}, urgent ${found.urgent}, routine ${found.routine}, none ${found.none}`,
+  );
+}
+
 /** Fictional patients; a third of the intake cases still lack the date of birth and sex. */
 async function seedPatients(client: pg.PoolClient) {
   const incomplete = `(c.stage = 'intake' and c.id % 3 = 1)`;
@@ -1014,6 +1065,7 @@ const STEPS: [string, Step][] = [
   ['clients, contacts, links', seedClients],
   ['protocol revisions', seedProtocolRevisions],
   ['cases', seedCases],
+  ['orders', seedOrders],
   ['patients', seedPatients],
   ['technologists', seedTechnologists],
   ['transitions', seedTransitions],
@@ -1114,6 +1166,7 @@ async function seedAll(client: pg.PoolClient, database: BenchDatabase) {
   await checkLoads(client);
   await checkTimeLogs(client);
   await checkClinicalRecords(client);
+  await checkOrders(client);
   await describeMonitoring(client);
   console.log(`${'checks'.padEnd(38)}${seconds(checksStarted)}`);
   const analyzeStarted = performance.now();

@@ -4,7 +4,6 @@ import type { CaseRecordKind } from '../../contract/caseRecords';
 import type {
   CaseAction,
   CaseHandover,
-  CaseOrder,
   CaseRow,
   CaseStage,
   CaseTransition,
@@ -77,13 +76,6 @@ const detailColumns = {
   transferRevision: cases.transferRevision,
   channelCount: cases.channelCount,
   createdBy: cases.createdBy,
-  placerOrderNumber: cases.placerOrderNumber,
-  visitNumber: cases.visitNumber,
-  orderingProvider: cases.orderingProvider,
-  orderingProviderPhone: cases.orderingProviderPhone,
-  orderPriority: cases.orderPriority,
-  orderReason: cases.orderReason,
-  orderedAt: cases.orderedAt,
   patientCaseId: casePatients.caseId,
   ...patientFields,
   transitions: jsonRows(
@@ -172,7 +164,6 @@ export type CaseDetailsRead = {
   transferRevision: number | null;
   channelCount: number;
   createdBy: string;
-  order: CaseOrder | null;
   transitions: CaseTransition[];
   actions: CaseAction[];
   handovers: CaseHandover[];
@@ -206,18 +197,6 @@ export async function readCaseDetails(db: DbOrTx, id: number): Promise<CaseDetai
     transferRevision: found.transferRevision,
     channelCount: found.channelCount,
     createdBy: found.createdBy,
-    order:
-      found.placerOrderNumber === null
-        ? null
-        : {
-            placerOrderNumber: found.placerOrderNumber,
-            visitNumber: found.visitNumber,
-            orderingProvider: found.orderingProvider,
-            orderingProviderPhone: found.orderingProviderPhone,
-            priority: found.orderPriority,
-            reason: found.orderReason,
-            orderedAt: found.orderedAt?.toISOString() ?? null,
-          },
     transitions: history.transitions,
     actions: history.actions,
     handovers: fromJson<JsonRow<HandoverRow>[]>(found.handovers).map((handover) =>

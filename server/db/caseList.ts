@@ -1,4 +1,17 @@
-import { and, eq, gte, ilike, inArray, lte, or, type Placeholder, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type CaseListQuery,
@@ -20,10 +33,13 @@ import {
 } from './schema';
 import { isoOrNull } from './subqueries';
 import type { DbOrTx } from './transaction';
+import { type ClockColumns, clockColumns, clockDueBy, clocksOf, orderOf } from './turnaroundClocks';
 
 /** The cases as the lists show them: their columns, filters, sorting and paging. */
 
 const SORT_COLUMNS = {
+  // Ascending puts the cases without a running clock last (PostgreSQL sorts nulls last).
+  clockDueBy,
   createdAt: cases.createdAt,
   updatedAt: cases.updatedAt,
   caseNumber: cases.caseNumber,
@@ -86,18 +102,39 @@ export const rowColumns = {
   version: cases.version,
   createdAt: cases.createdAt,
   updatedAt: cases.updatedAt,
+  ...clockColumns,
 };
 
-export type RawRow = Omit<CaseRow, 'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt'> & {
+export type RawRow = Omit<
+  CaseRow,
+  'recordingStart' | 'recordingEnd' | 'createdAt' | 'updatedAt' | 'order' | 'clocks'
+> & {
   recordingStart: Date | null;
   recordingEnd: Date | null;
   createdAt: Date;
   updatedAt: Date;
-};
+} & ClockColumns;
 
-export function toCaseRow(row: RawRow): CaseRow {
+export function toCaseRow(raw: RawRow, now = new Date()): CaseRow {
+  const {
+    orderedAt: _orderedAt,
+    orderPriority: _priority,
+    placerOrderNumber: _placer,
+    orderingProvider: _provider,
+    orderingProviderPhone: _phone,
+    orderReason: _reason,
+    turnaroundTargets: _targets,
+    reportTurnaroundHours: _hours,
+    firstHookupAt: _hookup,
+    firstReviewedAt: _reviewed,
+    firstSignedAt: _signed,
+    firstPrelimSignedAt: _prelim,
+    ...row
+  } = raw;
   return {
     ...row,
+    order: orderOf(raw),
+    clocks: clocksOf(raw, raw, now),
     recordingStart: isoOrNull(row.recordingStart),
     recordingEnd: isoOrNull(row.recordingEnd),
     createdAt: row.createdAt.toISOString(),
@@ -167,12 +204,12 @@ export async function listCases(
     const total = rows.length > 0 ? Number(rows[0]?.listTotal ?? 0) : await countMatching(db, filter);
     return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
   }
-  const order = orderBy(query.order, SORT_COLUMNS[query.sort], cases.id);
+  const order = caseOrder(query);
   const [rows, total] = await Promise.all([
     pageRows(db, filter, order, query.perPage, (query.page - 1) * query.perPage),
     countMatching(db, filter),
   ]);
-  return { rows: (rows as RawRow[]).map(toCaseRow), total };
+  return { rows: (rows as RawRow[]).map((row) => toCaseRow(row)), total };
 }
 
 /**
@@ -188,7 +225,7 @@ const stagePage = (
     pageRows(
       db,
       { stages },
-      orderBy(order, SORT_COLUMNS[sort], cases.id),
+      caseOrder({ sort, order }),
       sql.placeholder('limit'),
       sql.placeholder('offset'),
       {
@@ -196,6 +233,16 @@ const stagePage = (
       },
     ).prepare(name),
   );
+
+/**
+ * A list's order: by the sort field, ties by id; by the clock nearest to breach (intake's default), the
+ * cases without a running clock last and, among equals, the newest first as the other lists.
+ */
+function caseOrder({ sort, order }: Pick<CaseListQuery, 'sort' | 'order'>): SQL[] {
+  if (sort !== 'clockDueBy') return orderBy(order, SORT_COLUMNS[sort], cases.id);
+  const [first] = orderBy(order, clockDueBy, cases.id);
+  return [first as SQL, desc(cases.createdAt), desc(cases.id)];
+}
 
 /** The stages of a whole stage list (filtered by nothing else), whose total is kept per stage. */
 function wholeStages({ stages, ...others }: CaseFilter): readonly CaseStage[] | undefined {

@@ -107,11 +107,12 @@ export function updateCase(
   db: DbOrTx,
   id: number,
   version: number,
-  values: Partial<Omit<CasePatch, 'version' | 'recordingStart' | 'recordingEnd'>> & {
-    recordingStart?: Date | null;
-    recordingEnd?: Date | null;
-    stage?: CaseStage;
-  },
+  values: Partial<Omit<CasePatch, 'version' | 'recordingStart' | 'recordingEnd' | 'order'>> &
+    Partial<CaseOrder> & {
+      recordingStart?: Date | null;
+      recordingEnd?: Date | null;
+      stage?: CaseStage;
+    },
 ): Promise<CaseRecord | undefined> {
   return updateAtVersion(db, cases, eq(cases.id, id), version, values);
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
 import type { ListQuery } from '../../contract/list';
 import type { RuleRevision } from '../../contract/notifications';
+import { DEFAULT_TURNAROUND_TARGETS } from '../../contract/turnaround';
 import { type Page, selectPage } from './pagination';
 import { protocolRevisions } from './schema';
 import { type DbOrTx, isUniqueViolation } from './transaction';
@@ -25,6 +26,7 @@ function toRevision(row: RevisionRow): Revision {
     checkIntervalMinutes: row.checkIntervalMinutes ?? 0,
     impedanceLimitKOhm: row.impedanceLimitKOhm ?? 0,
     reportTurnaroundHours: row.reportTurnaroundHours ?? 0,
+    turnaroundTargets: row.turnaroundTargets ?? DEFAULT_TURNAROUND_TARGETS,
   };
 }
 

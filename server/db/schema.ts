@@ -35,6 +35,7 @@ import {
   type TransferRevision,
 } from '../../contract/clients';
 import { TIME_LOG_ACTIVITIES } from '../../contract/timeLogs';
+import type { TurnaroundTargets } from '../../contract/turnaround';
 
 /** Who did what, when: sign-ins, denied calls and every write (before/after ids, never patient data). */
 export const auditLog = pgTable(
@@ -191,6 +192,8 @@ export const protocolRevisions = pgTable(
     checkIntervalMinutes: integer('check_interval_minutes'),
     impedanceLimitKOhm: doublePrecision('impedance_limit_kohm'),
     reportTurnaroundHours: integer('report_turnaround_hours'),
+    /** Minutes per order priority (DESIGN §4 turn 4); null on revisions written before: the defaults hold. */
+    turnaroundTargets: jsonb('turnaround_targets').$type<TurnaroundTargets>(),
     author: text('author').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -250,6 +253,8 @@ export const cases = pgTable(
     index('cases_client_stage_created_idx').on(table.clientId, table.stage, table.createdAt, table.id),
     // A reader's reports due (home): their cases not yet closed, a few among tens of thousands.
     index('cases_reader_open_idx').on(table.reader).where(sql`${table.stage} <> 'closed'`),
+    // The monthly turnaround report reads the orders placed in its months.
+    index('cases_ordered_at_idx').on(table.orderedAt).where(sql`${table.orderedAt} is not null`),
     // One case per hospital order: a repeated or updated order finds the case it made.
     uniqueIndex('cases_client_order_unique')
       .on(table.clientId, table.placerOrderNumber)
@@ -257,6 +262,10 @@ export const cases = pgTable(
     check(
       'cases_stage_check',
       sql`${table.stage} in ('intake', 'monitoring', 'preview', 'reviewed', 'closed')`,
+    ),
+    check(
+      'cases_order_priority_check',
+      sql`${table.orderPriority} is null or ${table.orderPriority} in ('stat', 'urgent', 'routine')`,
     ),
     check('cases_study_type_check', sql`${table.studyType} in ('routine', 'long-term', 'ambulatory', 'icu')`),
     check(

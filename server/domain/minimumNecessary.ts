@@ -27,7 +27,7 @@ const INTERPRETATION_CONTENT = {
 const PATIENT_CONTENT = { indication: '', medications: '' };
 
 /** The order's reason for the study (the indication the hospital sent) is clinical; its numbers are not. */
-const ORDER_CONTENT = { reason: null };
+const ORDER_CONTENT = { indication: '' };
 
 /** The interpretation as `roles` may read it. */
 export function interpretationFor<T extends object>(roles: readonly Role[], interpretation: T): T {

@@ -1,5 +1,6 @@
 import { type Hl7Message, Hl7Segment } from '@medplum/core';
 import type { PatientInput, StudyType } from '../../contract/cases';
+import { orderPriorityOf } from '../../contract/turnaround';
 import { recordWrite } from '../db/audit';
 import { caseFacts, lastTransition } from '../db/caseHistory';
 import { recordStageMove } from '../db/caseMoves';
@@ -185,7 +186,7 @@ async function applyOrder(tx: Tx, clientId: number, message: Hl7Message, author:
     visitNumber: indexed.visitNumber || null,
     orderingProvider: order.orderingProvider || null,
     orderingProviderPhone: order.orderingProviderPhone || null,
-    orderPriority: order.priority || null,
+    orderPriority: orderPriorityOf(order.priority),
     orderReason: order.reason || null,
     orderedAt: order.orderedAt,
   };

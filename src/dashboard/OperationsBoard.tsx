@@ -10,6 +10,7 @@ import { CasesPerStage } from './CasesPerStage';
 import { useLogCheck, useOperationsBoard } from './homeQueries';
 import { seesReportsOnBoard } from './homeWidgets';
 import { MonitoringBoard } from './MonitoringBoard';
+import { TurnaroundBoard } from './TurnaroundBoard';
 import { UpdatedAt } from './UpdatedAt';
 
 /**
@@ -61,6 +62,7 @@ export const OperationsBoard = () => {
           })
         }
       />
+      <TurnaroundBoard data={board?.clocks} error={error} />
       {handingOver !== undefined && (
         <BoardHandover caseId={handingOver} onClose={() => setHandingOver(undefined)} />
       )}

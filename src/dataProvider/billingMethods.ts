@@ -12,6 +12,7 @@ import type {
 import type { ChangedStatement } from '../../contract/billingChanges';
 import type { Home, Home2 } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
+import type { TurnaroundReport } from '../../contract/turnaround';
 import type { HttpClient } from './httpClient';
 
 /**
@@ -60,6 +61,13 @@ export function billingMethods(httpClient: HttpClient) {
     /** Monitoring hours per client and technologist; with a client, per case too. */
     getMonitoringHours: (range: MonthRange & { clientId?: Identifier }) =>
       get<MonitoringHours>(API_PATHS.monitoringHours, {
+        from: range.from,
+        to: range.to,
+        clientId: range.clientId === undefined ? undefined : String(range.clientId),
+      }),
+    /** Orders and their turnaround per client, month and priority (DESIGN §4 turn 4). */
+    getTurnaround: (range: MonthRange & { clientId?: Identifier }) =>
+      get<TurnaroundReport>(API_PATHS.turnaround, {
         from: range.from,
         to: range.to,
         clientId: range.clientId === undefined ? undefined : String(range.clientId),

@@ -258,6 +258,16 @@ describeEachDatabase('demo cases seed', (kind) => {
     expect(rows.map((row) => row.caseNumber)).not.toContain(caseNumber);
   });
 
+  it('carries orders of each priority placed before intake, and cases without one', async () => {
+    const { cases: rows } = await readTables();
+    const ordered = rows.filter((row) => row.orderedAt !== null);
+    expect(new Set(ordered.map((row) => row.orderPriority))).toEqual(new Set(['stat', 'urgent', 'routine']));
+    expect(rows.some((row) => row.orderedAt === null && row.orderPriority === null)).toBe(true);
+    for (const row of ordered) expect(row.orderedAt?.getTime()).toBeLessThan(row.createdAt.getTime());
+    const board = (await get(API_PATHS.home2)).data as { clocks: { nearest: { kind: string } }[] };
+    expect(board.clocks.length).toBeGreaterThan(0);
+  });
+
   // Last: it changes the demo data the tests above read.
   it('lets tech1 hand a continuous patient they watch over to newhire', async () => {
     const { cases: rows, assignments } = await readTables();

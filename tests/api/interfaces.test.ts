@@ -352,21 +352,19 @@ describeEachDatabase('Hospital interfaces', (kind) => {
       createdBy: `interface:${clientId}`,
       order: {
         placerOrderNumber: 'PON-77',
-        visitNumber: 'V900',
-        orderingProvider: 'Greg House',
-        orderingProviderPhone: '+1 555 0100',
-        priority: 'S',
-        reason: 'Altered mental status',
+        orderingPhysician: { name: 'Greg House', phone: '+1 555 0100' },
+        priority: 'stat',
+        indication: 'Altered mental status',
         orderedAt: '2026-03-01T08:15:00.000Z',
       },
     });
 
-    // Minimum necessary: billing reads the order's numbers, not its reason nor the indication.
+    // Minimum necessary: billing reads the order's numbers, not its indication nor the patient's.
     const forBilling = (await call('GET', API_PATHS.caseDetails(row.id), 'billing1')).body.data as {
       order: Json;
       patient: Json;
     };
-    expect(forBilling.order).toMatchObject({ placerOrderNumber: 'PON-77', reason: null });
+    expect(forBilling.order).toMatchObject({ placerOrderNumber: 'PON-77', indication: '' });
     expect(forBilling.patient).toMatchObject({ mrn: 'MRN100', indication: '' });
     expect(JSON.stringify(forBilling)).not.toContain('Altered mental status');
 

@@ -91,9 +91,9 @@ test('an admin connects a hospital; its admission and EEG order become an intake
   await page.getByRole('menuitem', { name: 'Intake' }).click();
   await page.getByRole('link', { name: caseNumber }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
-  await expect(page.getByLabel('Hospital order')).toContainText(`PON-${client.code}`);
-  await expect(page.getByLabel('Hospital order')).toContainText('House');
-  await expect(page.getByLabel('Hospital order')).toContainText('Stat');
+  await expect(page.getByLabel('Order', { exact: true })).toContainText(`PON-${client.code}`);
+  await expect(page.getByLabel('Order', { exact: true })).toContainText('House');
+  await expect(page.getByLabel('Order', { exact: true })).toContainText('STAT');
   const caseId = Number(new RegExp(`${CASES}/intake/(\\d+)/`).exec(page.url())?.[1] ?? 0);
   await page.getByRole('tab', { name: 'Patient' }).click();
   const details = page.getByRole('main');

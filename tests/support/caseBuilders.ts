@@ -1,4 +1,5 @@
 import type { CaseRow, Technologist } from '../../contract/cases';
+import type { Clock, ClockCase } from '../../contract/turnaround';
 
 /** Builders of the Cases API's records for stories and tests: sensible defaults, overridable. */
 
@@ -21,6 +22,8 @@ export const buildCaseRow = (overrides: Partial<CaseRow> = {}): CaseRow => ({
   technologists: ['priya'],
   reader: null,
   overdue: false,
+  order: null,
+  clocks: [],
   version: 1,
   createdAt: CREATED_AT,
   updatedAt: '2026-03-02T10:15:00.000Z',
@@ -32,5 +35,19 @@ export const buildTechnologist = (overrides: Partial<Technologist> = {}): Techno
   username: 'priya',
   name: 'Priya Raman',
   active: { continuous: 0, intermittent: 0, unmonitored: 0 },
+  ...overrides,
+});
+
+/** A board row with a running clock (a stat order waiting for hookup unless overridden). */
+export const buildClockCase = (nearest: Clock, overrides: Partial<ClockCase> = {}): ClockCase => ({
+  id: 120,
+  caseNumber: 'NSG-2026-0051',
+  stage: 'intake',
+  clientName: 'Northside General Hospital',
+  clientTimeZone: 'America/New_York',
+  patientName: 'Silva, Lucia',
+  priority: 'stat',
+  nearest,
+  clocks: [nearest],
   ...overrides,
 });

@@ -89,7 +89,6 @@ export function caseRowOf({
   protocolRevision: _protocol,
   transferRevision: _transfer,
   createdBy: _createdBy,
-  order: _order,
   transitions: _transitions,
   actions: _actions,
   allowedTransitions: _moves,

@@ -1,4 +1,5 @@
 import type { Client, Contact, ProtocolRevision, TransferRevision, UsefulLink } from '../../contract/clients';
+import { DEFAULT_TURNAROUND_TARGETS } from '../../contract/turnaround';
 
 /** Builders of the Clients API's records for stories and tests: sensible defaults, overridable. */
 
@@ -82,6 +83,7 @@ export const buildProtocolRevision = (overrides: Partial<ProtocolRevision> = {})
   checkIntervalMinutes: 30,
   impedanceLimitKOhm: 10,
   reportTurnaroundHours: 24,
+  turnaroundTargets: DEFAULT_TURNAROUND_TARGETS,
   author: 'ada',
   createdAt: CREATED_AT,
   ...overrides,

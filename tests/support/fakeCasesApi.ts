@@ -13,6 +13,7 @@ import {
 } from '../../contract/cases';
 import type { Client } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
+import { nearestClock } from '../../contract/turnaround';
 import type { Person } from '../../contract/users';
 import { caseYear, formatCaseNumber } from '../../server/domain/caseNumbers';
 import {
@@ -176,7 +177,23 @@ export function listCases(rows: readonly CaseRow[], query: Row = {}): Result {
     ([, value]) => value !== undefined && value !== null && value !== '',
   );
   validate(caseListQuerySchema, Object.fromEntries(asSent.map(([key, value]) => [key, String(value)])));
-  return page(rows.filter(matches(query)), {
+  const kept = rows.filter(matches(query));
+  if (query.sort === 'clockDueBy') {
+    // As the server: the running clock due soonest first, the cases without one last, equals newest first.
+    const due = (row: CaseRow) => nearestClock(row.clocks)?.dueBy ?? '9999';
+    const sorted = [...kept].sort(
+      (a, b) => due(a).localeCompare(due(b)) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+    );
+    const paged = page(
+      sorted.map((row, index) => ({ ...row, listPosition: index })),
+      { ...query, sort: 'listPosition', order: 'ASC' },
+    );
+    const data = (paged.data as (CaseRow & { listPosition?: number })[]).map(
+      ({ listPosition: _position, ...row }) => row,
+    );
+    return { ...paged, data };
+  }
+  return page(kept, {
     ...query,
     sort: query.sort ?? 'createdAt',
     order: query.order ?? 'DESC',
@@ -230,7 +247,7 @@ function setTechnologistCases(state: FakeCasesState, username: string, body: unk
 // Intake
 
 function intake(state: FakeCasesState, body: unknown, client: Client | undefined, username: string): Result {
-  const { patient: patientInput, ...input } = validate(caseIntakeSchema, body);
+  const { patient: patientInput, order: orderInput, ...input } = validate(caseIntakeSchema, body);
   const refused = intakeClientRefusal(input.clientId, client);
   if (refused || !client) {
     throw toHttpError(400, {
@@ -258,6 +275,8 @@ function intake(state: FakeCasesState, body: unknown, client: Client | undefined
     technologists: [],
     reader: null,
     overdue: false,
+    order: orderInput ? { ...orderInput, placerOrderNumber: orderInput.placerOrderNumber || null } : null,
+    clocks: [],
     version: 1,
     createdAt: at,
     updatedAt: at,

@@ -13,7 +13,7 @@ import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
 import { type TimeLog, timeLogCreateSchema, timeLogRevisionSchema } from '../../contract/timeLogs';
 import { toHttpError } from '../../src/dataProvider/httpClient';
-import { buildTechnologist } from './caseBuilders';
+import { buildClockCase, buildTechnologist } from './caseBuilders';
 import { buildUser, menuForRole } from './fakeApi';
 import { conflict, type FakeRequest, now, validate } from './fakeApiRules';
 import type { FakeHandler } from './HandlersHarness';
@@ -286,6 +286,23 @@ export const operationsBoard: Home2 = {
   ],
   // 1284.50 h against 1402.25 h.
   billableHours: { thisMonth: monthHours(77_070), lastMonth: monthHours(84_135) },
+  clocks: [
+    buildClockCase({ kind: 'hookup', dueBy: minutesAgo(25), metAt: null, breachedByMinutes: 25 }),
+    {
+      id: 97,
+      caseNumber: 'NSG-2026-0040',
+      stage: 'monitoring',
+      clientName: 'Northside General Hospital',
+      clientTimeZone: 'America/New_York',
+      patientName: 'Nakamura, Kenji',
+      priority: 'urgent',
+      nearest: { kind: 'first-review', dueBy: minutesAgo(-40), metAt: null, breachedByMinutes: null },
+      clocks: [
+        { kind: 'hookup', dueBy: minutesAgo(200), metAt: minutesAgo(230), breachedByMinutes: null },
+        { kind: 'first-review', dueBy: minutesAgo(-40), metAt: null, breachedByMinutes: null },
+      ],
+    },
+  ],
 };
 
 /** The board's technologists, as GET technologists names them. */

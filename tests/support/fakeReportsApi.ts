@@ -15,6 +15,7 @@ import {
 } from '../../contract/billing';
 import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
+import type { TurnaroundReport } from '../../contract/turnaround';
 import { amountCents as centsAt, moneyOf, rateCents } from '../../server/domain/billing/money';
 import { raiseNotFound, validate } from './fakeApiRules';
 import type { FakeHandler } from './HandlersHarness';
@@ -328,6 +329,33 @@ export function clientHoursReport(
   return { client, ...range, months: figures.map(withoutCents), totals: totalsOf(figures, caseIds) };
 }
 
+/** The first client's orders in the range's last month: three stat, one late; one urgent, on time. */
+function turnaroundOf(seed: ReportsSeed, month: string): TurnaroundReport {
+  const [client] = seed.clients;
+  if (!client) return { months: [] };
+  const figures = (measured: number, met: number, medianMinutes: number | null) => ({
+    measured,
+    met,
+    share: measured === 0 ? null : met / measured,
+    medianMinutes,
+  });
+  return {
+    months: [
+      {
+        clientId: client.id,
+        clientName: client.name,
+        month,
+        orders: [
+          { priority: 'stat', orders: 3, hookup: figures(3, 2, 50), firstReview: figures(2, 2, 35) },
+          { priority: 'urgent', orders: 1, hookup: figures(1, 1, 95), firstReview: figures(0, 0, null) },
+          { priority: 'routine', orders: 0, hookup: figures(0, 0, null), firstReview: figures(0, 0, null) },
+        ],
+        calls: null,
+      },
+    ],
+  };
+}
+
 export function monitoringHours(
   seed: ReportsSeed,
   range: MonthRange,
@@ -396,6 +424,10 @@ export function fakeReportsHandler(seed: ReportsSeed = reportsSeed): FakeHandler
     if (path === API_PATHS.monitoringHours) {
       const { clientId, ...range } = validate(monitoringHoursQuery, query);
       return { data: monitoringHours(seed, range, clientId === undefined ? null : clientOf(clientId)) };
+    }
+    if (path === API_PATHS.turnaround) {
+      const { to } = validate(monitoringHoursQuery, query);
+      return { data: turnaroundOf(seed, to) };
     }
     const clientId = CLIENT_REPORT.exec(path)?.[1];
     if (clientId)

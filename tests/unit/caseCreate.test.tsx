@@ -30,13 +30,14 @@ const posts = (onRequest: ReturnType<typeof vi.fn>) =>
     .filter(({ method, path }) => method === 'POST' && path === '/continuous-monitoring/cases');
 
 describe('New case', () => {
-  it('has one level-one heading, above its "Case" and "Patient" sections', async () => {
+  it('has one level-one heading, above its "Case", "Patient" and "Order" sections', async () => {
     render(<NewCase />);
     expect(await screen.findByRole('heading', { level: 1, name: 'New case' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Case',
       'Patient',
+      'Order',
     ]);
   });
 
@@ -111,6 +112,37 @@ describe('New case', () => {
         orderingPhysician: '',
         indication: '',
         medications: '',
+      },
+    });
+  });
+
+  it("sends the order section typed in the client's zone, and asks for its priority", async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<NewCase onRequest={onRequest} />);
+    await fillTheCase(user);
+    fireEvent.change(screen.getByLabelText(/^Ordered at/), { target: { value: '2026-03-02T08:00' } });
+    await user.type(screen.getByLabelText('Ordered by (physician)'), 'Dr. Greg House');
+    await user.type(screen.getByLabelText('Reason for the order'), 'Unresponsive');
+    await submitWith(user, 'Create case');
+    expect(await screen.findByText('Choose a priority: stat, urgent or routine')).toBeInTheDocument();
+    expect(posts(onRequest)).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: 'Priority' }));
+    await user.click(await screen.findByRole('option', { name: 'STAT' }));
+    await submitWith(user, 'Create case');
+    expect(await screen.findByText(/^Case BMH-\d{4}-\d{4} created$/)).toBeInTheDocument();
+    expect(posts(onRequest)[0]?.body).toEqual({
+      clientId: 2,
+      studyType: 'long-term',
+      hasVideo: true,
+      monitoringLevel: 'continuous',
+      order: {
+        // 08:00 CST in Chicago, Bayside's zone.
+        orderedAt: '2026-03-02T14:00:00.000Z',
+        priority: 'stat',
+        orderingPhysician: { name: 'Dr. Greg House', phone: '' },
+        indication: 'Unresponsive',
+        placerOrderNumber: '',
       },
     });
   });

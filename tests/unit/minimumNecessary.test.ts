@@ -69,17 +69,16 @@ describe('minimum necessary (DESIGN §3)', () => {
     expect(patientFor(['billing'], undefined)).toBeUndefined();
   });
 
-  it('empties the hospital order’s reason for billing, keeping its numbers, provider and times', () => {
+  it('empties the order’s indication for billing, keeping its numbers, physician and times', () => {
     const order = {
       placerOrderNumber: 'PON-1',
-      visitNumber: 'V1',
-      orderingProvider: 'Greg House',
-      priority: 'S',
-      reason: 'Altered mental status',
+      orderingPhysician: { name: 'Greg House', phone: '+1 555 0100' },
+      priority: 'stat',
+      indication: 'Altered mental status',
       orderedAt: '2026-03-01T08:15:00.000Z',
     };
     expect(orderFor(['technologist'], order)).toBe(order);
-    expect(orderFor(['billing'], order)).toEqual({ ...order, reason: null });
+    expect(orderFor(['billing'], order)).toEqual({ ...order, indication: '' });
     expect(orderFor(['billing'], null)).toBeNull();
   });
 });

@@ -497,6 +497,24 @@ describe('the monitoring hours report', () => {
     expect(lines[0]).toBe('Client,Month,Due,On time,Late,Not signed,Reports on time (%)');
   });
 
+  it('charts and tables the order turnaround per client, month and priority, and offers it as CSV', async () => {
+    const user = userEvent.setup();
+    render(<stories.MonitoringHours />);
+    const turnaround = await table('Order turnaround per client');
+    expect(rowsOf(turnaround)).toHaveLength(3);
+    expect(rowsOf(turnaround)[1]?.slice(2)).toEqual(['STAT', '3', '66.7', '50', '100', '35']);
+    expect(rowsOf(turnaround)[2]?.slice(2)).toEqual(['Urgent', '1', '100', '95', '—', '—']);
+    expect(
+      screen.getByRole('figure', { name: 'Orders meeting their turnaround targets' }),
+    ).toBeInTheDocument();
+    const { name, lines } = await downloadedCsv(user, 'Order turnaround per client');
+    expect(name).toBe('order-turnaround-per-client-2025-12-to-2026-11.csv');
+    expect(lines[0]).toBe(
+      'Client,Month,Priority,Orders,Hookup on time (%),Median order to hookup (min),First review on time (%),Median hookup to first review (min)',
+    );
+    expect(lines).toHaveLength(3);
+  });
+
   it('opens a client picked from the list, over the same months', async () => {
     const user = userEvent.setup();
     const { handlers, to } = requests();

@@ -140,7 +140,18 @@ function actionsOf(demo: DemoCase, createdAt: Date, transitions: readonly Transi
         },
       ]
     : [];
-  return [...(demo.actions ?? []), ...reported].map(({ kind, note, by, ...when }) => {
+  // The reader's first look once monitoring starts (DESIGN §4 turn 4): it meets the first-review clock.
+  const firstLook: DemoAction[] = transitions.some((move) => move.toStage === 'monitoring')
+    ? [
+        {
+          kind: 'reviewed',
+          note: 'First look at the recording.',
+          by: DEMO_READER,
+          onTransitionTo: 'monitoring',
+        },
+      ]
+    : [];
+  return [...(demo.actions ?? []), ...firstLook, ...reported].map(({ kind, note, by, ...when }) => {
     if ('hoursAfterOpening' in when)
       return { kind, note, by, at: hoursAfter(createdAt, when.hoursAfterOpening) };
     const move = transitions.find((transition) => transition.toStage === when.onTransitionTo);
@@ -178,6 +189,21 @@ function patientOf(demo: DemoCase, index: number, client: DemoClientRow, by: str
     medications: complete ? MEDICATIONS[index % MEDICATIONS.length] : '',
     updatedBy: by,
   };
+}
+
+/**
+ * The demo case's order (DESIGN §4 turn 4), placed 25 minutes before intake: an ICU study stat, a long-term
+ * one urgent, the others routine; every fifth case has none ("no order"), never an invented one.
+ */
+function demoOrder(demo: DemoCase, index: number, createdAt: Date) {
+  if (index % 5 === 4) return {};
+  return {
+    orderedAt: new Date(createdAt.getTime() - 25 * MINUTE_MS),
+    orderPriority: demo.studyType === 'icu' ? 'stat' : demo.studyType === 'long-term' ? 'urgent' : 'routine',
+    orderingProvider: 'Dr. Helen Osei',
+    orderingProviderPhone: '+1 555 0142',
+    orderReason: 'Altered mental status; rule out non-convulsive seizures',
+  } as const;
 }
 
 /** The revision of a kind the client had in force at `at` (what intake would have recorded). */
@@ -273,6 +299,7 @@ function planDemoCases(
       protocolRevision: protocol?.revision ?? null,
       transferRevision: revisionAt(revisions, client.id, 'transfer', createdAt)?.revision ?? null,
       createdBy,
+      ...demoOrder(demo, index, createdAt),
       version: 1 + transitions.length,
       createdAt,
       updatedAt: transitions.at(-1)?.at ?? createdAt,

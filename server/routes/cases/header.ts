@@ -13,6 +13,7 @@ import {
 } from '../../db/caseTechnologists';
 import { handoversOf } from '../../db/handovers';
 import type { DbOrTx } from '../../db/transaction';
+import { orderColumns } from '../../db/turnaroundClocks';
 import {
   DATED_KINDS,
   datedRecords,
@@ -25,7 +26,7 @@ import { READER_GROUPS } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { auditCaseWrite, loadCaseDetails, lockOpenCase, staleCase } from './shared';
+import { auditCaseWrite, checkPlacerOrder, loadCaseDetails, lockOpenCase, staleCase } from './shared';
 import { studyOf } from './timeLogs';
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
@@ -84,7 +85,7 @@ export const caseHeaderRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     },
     async (request) => {
       const { id } = request.params;
-      const { version, recordingStart, recordingEnd, ...fields } = request.body;
+      const { version, recordingStart, recordingEnd, order, ...fields } = request.body;
       const readerProblem = fields.reader ? await readerError(directory, fields.reader) : undefined;
       await db.transaction(async (tx) => {
         const technologists = fields.monitoringLevel ? await technologistsOfCase(tx, id) : [];
@@ -112,7 +113,12 @@ export const caseHeaderRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
           recordingEnd: recordingEnd === undefined ? current.recordingEnd : toDate(recordingEnd),
         };
         await checkRecordsStayInside(tx, current, recording);
-        const updated = await updateCase(tx, id, version, { ...fields, ...recording });
+        await checkPlacerOrder(tx, current.clientId, id, order);
+        const updated = await updateCase(tx, id, version, {
+          ...fields,
+          ...recording,
+          ...(order === undefined ? {} : orderColumns(order)),
+        });
         if (!updated) throw staleCase(current.caseNumber);
         await auditCaseWrite(tx, request, 'case.update', id, {
           fields: Object.keys(request.body).filter((key) => key !== 'version'),

@@ -22,6 +22,7 @@ import { deleteCase, intakeCase } from '../../db/cases';
 import { getClient } from '../../db/clients';
 import type { Db } from '../../db/database';
 import { insertPatient } from '../../db/patientDetails';
+import { orderColumns } from '../../db/turnaroundClocks';
 import { intakeClientRefusal } from '../../domain/caseStages';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -35,6 +36,7 @@ import { caseRecordRoutes } from './records';
 import {
   auditCaseWrite,
   caseNotFound,
+  checkPlacerOrder,
   loadCaseDetails,
   lockExistingCase,
   requireCase,
@@ -89,13 +91,18 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
       schema: { tags, body: caseIntakeSchema, response: { 201: envelope(caseDetailsSchema) } },
     },
     async (request, reply) => {
-      const { patient, clientId, ...header } = request.body;
+      const { patient, clientId, order, ...header } = request.body;
       const created = await db.transaction(async (tx) => {
         const client = await getClient(tx, clientId);
         const refused = intakeClientRefusal(clientId, client);
         if (refused || !client)
           throw badRequest('Invalid clientId', [{ field: 'clientId', message: refused ?? '' }]);
-        const row = await intakeCase(tx, client, { ...header, createdBy: request.user.username });
+        if (order) await checkPlacerOrder(tx, clientId, null, order);
+        const row = await intakeCase(tx, client, {
+          ...header,
+          ...(order ? orderColumns(order) : {}),
+          createdBy: request.user.username,
+        });
         if (patient) {
           await checkMrn(tx, clientId, row.id, patient);
           await insertPatient(tx, row.id, patient, request.user.username);

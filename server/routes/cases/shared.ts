@@ -1,17 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import { type CaseDetails, caseRowHeader } from '../../../contract/cases';
 import type { Role } from '../../../contract/roles';
+import type { OrderInput } from '../../../contract/turnaround';
 import { recordWrite } from '../../db/audit';
 import { readCaseDetails } from '../../db/caseDetails';
-import { type CaseRecord, getCase, lockCase } from '../../db/cases';
+import { type CaseRecord, findOrderCase, getCase, lockCase } from '../../db/cases';
 import type { DbOrTx } from '../../db/transaction';
 import { allowedTransitions, closedCaseRefusal, staleCaseMessage } from '../../domain/caseStages';
 import { orderFor, patientFor } from '../../domain/minimumNecessary';
 import { caseNextReport } from '../../domain/reportsDue';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 
 export const caseNotFound = (id: number) => notFound(`Case ${id} not found`);
+
+/** One case per order of a client: a placer order number already on another case is refused (400). */
+export async function checkPlacerOrder(
+  tx: DbOrTx,
+  clientId: number,
+  caseId: number | null,
+  order: OrderInput | null | undefined,
+) {
+  if (!order?.placerOrderNumber) return;
+  const other = await findOrderCase(tx, clientId, order.placerOrderNumber);
+  if (other && other.id !== caseId) {
+    const message = `Order ${order.placerOrderNumber} is already on case ${other.caseNumber}`;
+    throw badRequest('Invalid order.placerOrderNumber', [{ field: 'order.placerOrderNumber', message }]);
+  }
+}
 
 /** The case, or a 404. */
 export async function requireCase(db: DbOrTx, id: number): Promise<CaseRecord> {
@@ -65,6 +81,7 @@ export async function loadCaseDetails(
   ]);
   return {
     ...caseRowHeader(row),
+    order: orderFor(roles, row.order),
     client: read.client,
     patient: patientFor(roles, read.patient),
     technologists: row.technologists.map((username) => ({ username, name: names.get(username) ?? username })),
@@ -72,7 +89,6 @@ export async function loadCaseDetails(
     transferRevision: read.transferRevision,
     channelCount: read.channelCount,
     createdBy: read.createdBy,
-    order: orderFor(roles, read.order),
     transitions: read.transitions,
     actions: read.actions,
     handovers: read.handovers,

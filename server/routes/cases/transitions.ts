@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type ActionKind,
   actionInputSchema,
   caseActionSchema,
   caseIdParams,
@@ -9,6 +10,7 @@ import {
 } from '../../../contract/cases';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
+import type { Role } from '../../../contract/roles';
 import { caseFacts, getTransition, insertAction, lastTransition } from '../../db/caseHistory';
 import { recordStageMove } from '../../db/caseMoves';
 import { applyCaseCommand, transitionKind } from '../../domain/caseStages';
@@ -18,6 +20,12 @@ import type { CaseRouteOptions } from '.';
 import { auditCaseWrite, loadCaseDetails, lockExistingCase, lockOpenCase, staleCase } from './shared';
 
 const tags = ['cases'];
+
+/** A "reviewed" action is a reader's first look at the study (DESIGN §4 turn 4): readers only (403). */
+function requireReaderForReview(kind: ActionKind, roles: readonly Role[]) {
+  if (kind === 'reviewed' && !roles.includes('reader'))
+    throw forbidden('Only a reader records that they reviewed the study');
+}
 
 /**
  * Stage changes (DESIGN §4 guard table, checked in the transaction that makes them) and the actions on a
@@ -102,6 +110,7 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     },
     async (request, reply) => {
       const { id } = request.params;
+      requireReaderForReview(request.body.kind, request.user.roles);
       const action = await db.transaction(async (tx) => {
         await lockOpenCase(tx, id);
         const added = await insertAction(tx, id, null, request.body, request.user.username);
@@ -125,6 +134,7 @@ export const transitionRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
     },
     async (request, reply) => {
       const { id, tid } = request.params;
+      requireReaderForReview(request.body.kind, request.user.roles);
       const action = await db.transaction(async (tx) => {
         await lockOpenCase(tx, id);
         if (!(await getTransition(tx, id, tid))) throw notFound(`Transition ${tid} of case ${id} not found`);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { casesOf, clientZones, openTimeLogsOf, stageCounts } from '../../db/home';
 import { monitoringBoard } from '../../db/monitoringBoard';
 import { reportCasesInMonitoring, reportCasesOfReader } from '../../db/reportsDue';
+import { runningClockCases } from '../../db/turnaroundClocks';
 import { hoursOf } from '../../domain/billing/money';
 import { openReportsOf, openReportView, overdueReportCounts } from '../../domain/reportsDue';
 import { SharedReads } from '../../services/sharedReads';
@@ -97,11 +98,12 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
       return { months, totals: await monthTotals(db, { from, to }, now) };
     };
     // Independent reads, side by side on the pool.
-    const [counts, board, reporting, { months, totals }] = await Promise.all([
+    const [counts, board, reporting, { months, totals }, clocks] = await Promise.all([
       stageCounts(db),
       monitoringBoard(db, monitoring),
       reportCasesInMonitoring(db),
       monthsAndTotals(),
+      runningClockCases(db, now),
     ]);
     const overdueReports = overdueReportCounts(reporting, now);
     let thisMonth = 0;
@@ -119,6 +121,7 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
         thisMonth: { minutes: thisMonth, hours: hoursOf(thisMonth) },
         lastMonth: { minutes: lastMonth, hours: hoursOf(lastMonth) },
       },
+      clocks,
     };
   }
 };

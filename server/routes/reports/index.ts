@@ -13,6 +13,7 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
+import { turnaroundReportSchema } from '../../../contract/turnaround';
 import { type MonthTotal, monthTotals } from '../../db/billingHours';
 import type { Db } from '../../db/database';
 import {
@@ -23,9 +24,11 @@ import {
   notifiableEvents,
 } from '../../db/reports';
 import { reportCasesInRange } from '../../db/reportsDue';
+import { orderedCasesInRange } from '../../db/turnaroundClocks';
 import { hoursOf, moneyOf, rateCents } from '../../domain/billing/money';
 import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
+import { turnaroundMonths } from '../../domain/turnaroundClocks';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -171,6 +174,24 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     const all = clients.flatMap((client) => client.months);
     return { from, to, months, clients, monthTotals: monthTotalsRow, totals: totalsOf(all) };
   }
+
+  app.get(
+    API_PATHS.turnaround,
+    {
+      config: requires('reporting', 'list'),
+      schema: {
+        tags,
+        querystring: monitoringHoursQuery,
+        response: { 200: envelope(turnaroundReportSchema) },
+      },
+    },
+    async (request) => {
+      const { from, to, clientId } = request.query;
+      if (clientId !== undefined) await requireClientHeader(db, clientId);
+      const ordered = await orderedCasesInRange(db, { clientId, from, to }, clock());
+      return ok({ months: turnaroundMonths(ordered) });
+    },
+  );
 
   app.get(
     API_PATHS.monitoringHours,

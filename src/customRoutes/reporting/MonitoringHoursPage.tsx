@@ -1,16 +1,36 @@
 import type { MonthRange } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { TechnologistHoursChart } from './charts/TechnologistHoursChart';
+import { TurnaroundChart } from './charts/TurnaroundChart';
 import { ClientPicker } from './monitoring/ClientPicker';
 import { NotificationsTable } from './monitoring/NotificationsTable';
 import { ReportsOnTimeTable } from './monitoring/ReportsOnTimeTable';
+import { TurnaroundTable, turnaroundRows } from './monitoring/TurnaroundTable';
 import { ReportError } from './ReportError';
 import { ReportPage } from './ReportPage';
 import { csvFileName } from './reportFormat';
 import { hoursByMonth } from './reportPivot';
-import { useMonitoringHours } from './reportQueries';
+import { useMonitoringHours, useTurnaround } from './reportQueries';
 import { TablesSkeleton } from './TablesSkeleton';
 import { HoursByMonthTable } from './table/HoursByMonthTable';
+
+/** Orders and their turnaround (DESIGN §4 turn 4): a chart of the shares on time, and the table with its CSV. */
+const TurnaroundReport = ({ range }: { range: MonthRange }) => {
+  const { data: report, error, isPending } = useTurnaround(range);
+  if (error) return <ReportError error={error} />;
+  const rows = turnaroundRows(report?.months ?? []);
+  return (
+    <>
+      <TurnaroundChart rows={rows} loading={isPending} />
+      {report && (
+        <TurnaroundTable
+          rows={rows}
+          csvName={csvFileName('order-turnaround-per-client', range.from, range.to)}
+        />
+      )}
+    </>
+  );
+};
 
 const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
   const { data: report, error, isPending } = useMonitoringHours(range);
@@ -57,6 +77,7 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
             rows={report.reports}
             csvName={csvFileName('reports-on-time-per-client', report.from, report.to)}
           />
+          <TurnaroundReport range={range} />
         </>
       ) : (
         <TablesSkeleton />
@@ -69,7 +90,7 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
 export const MonitoringHoursPage = () => (
   <ReportPage
     title="Monitoring hours"
-    description="Time logged per technologist and per client each month, the notifications made and reports signed on time; pick a client for its cases."
+    description="Time logged per technologist and per client each month, the notifications made, reports signed and orders turned around on time; pick a client for its cases."
   >
     {(range) => <MonitoringHoursReport range={range} />}
   </ReportPage>

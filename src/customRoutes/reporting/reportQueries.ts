@@ -2,6 +2,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
 import type { ClientHoursReport, HoursSummary, MonitoringHours, MonthRange } from '../../../contract/billing';
 import { API_PATHS } from '../../../contract/paths';
+import type { TurnaroundReport } from '../../../contract/turnaround';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
 
@@ -34,5 +35,14 @@ export function useMonitoringHours(range: MonthRange | undefined, clientId?: Ide
   return useQuery<MonitoringHours, HttpError>({
     queryKey: [resourceOf(API_PATHS.monitoringHours), range, clientId],
     queryFn: range ? () => dataProvider.getMonitoringHours({ ...range, clientId }) : skipToken,
+  });
+}
+
+/** Orders and their turnaround per client, month and priority (DESIGN §4 turn 4). */
+export function useTurnaround(range: MonthRange | undefined, clientId?: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<TurnaroundReport, HttpError>({
+    queryKey: [resourceOf(API_PATHS.turnaround), range, clientId],
+    queryFn: range ? () => dataProvider.getTurnaround({ ...range, clientId }) : skipToken,
   });
 }

@@ -9,12 +9,13 @@ import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { PageHeading } from '../../../layout/PageHeading';
 import { ClientInput } from '../inputs/ClientInput';
+import { OrderInputs, optionalOrderSchema } from '../inputs/OrderInputs';
 import { PatientInputs } from '../inputs/PatientInputs';
 import { StudyInputs } from '../inputs/StudyInputs';
 import { FindPatient } from './FindPatient';
 import { intakeOf, useIntakeDone } from './useIntake';
 
-const FORM_PROPS = liveValidation(caseIntakeSchema);
+const FORM_PROPS = liveValidation(caseIntakeSchema.extend({ order: optionalOrderSchema }));
 
 /**
  * `/continuous-monitoring/cases/intake/create` (technologist, admin): a new case in intake, with its
@@ -71,6 +72,7 @@ export const CaseCreate = () => {
           </Alert>
         )}
         <PatientInputs prefix="patient" />
+        <OrderInputs />
       </SimpleForm>
     </Create>
   );

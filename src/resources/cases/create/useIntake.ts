@@ -4,10 +4,11 @@ import type { FieldValues } from 'react-hook-form';
 import { type CaseDetails, type CaseIntake, caseIntakeSchema } from '../../../../contract/cases';
 import { casePagePath } from '../../../../contract/paths';
 import { refreshCaseLists } from '../caseQueries';
+import { optionalOrderSchema } from '../inputs/OrderInputs';
 
 /** `<Create transform>`: the form's values as the API takes them; a patient section left blank is not sent. */
 export function intakeOf(values: FieldValues): CaseIntake {
-  const { patient, ...intake } = caseIntakeSchema.parse(values);
+  const { patient, ...intake } = caseIntakeSchema.extend({ order: optionalOrderSchema }).parse(values);
   const named = patient && Object.values(patient).some((value) => value !== '' && value !== null);
   return named ? { ...intake, patient } : intake;
 }

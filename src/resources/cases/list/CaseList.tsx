@@ -6,6 +6,7 @@ import { ListFilters } from '../../../forms/ListFilters';
 import { PageHeading } from '../../../layout/PageHeading';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { openCase } from '../caseLinks';
+import { NearestClockCell } from '../clocks/NearestClockCell';
 import { CASE_COLUMNS } from '../fields/caseColumns';
 import { TechnologistNames } from '../fields/TechnologistNames';
 import { CaseEmpty } from './CaseEmpty';
@@ -61,7 +62,10 @@ export const CaseList = ({ stage }: { stage: CaseStage }) => {
         filters={<ListFilters filters={filters} />}
         actions={<CaseListActions stage={stage} />}
         exporter={caseExporter}
-        sort={{ field: 'createdAt', order: 'DESC' }}
+        // Intake sorts by the clock nearest to breach (DESIGN §4 turn 4); the other stages newest first.
+        sort={
+          stage === 'intake' ? { field: 'clockDueBy', order: 'ASC' } : { field: 'createdAt', order: 'DESC' }
+        }
         perPage={25}
         empty={false}
         sx={{
@@ -82,6 +86,7 @@ export const CaseList = ({ stage }: { stage: CaseStage }) => {
             render={(row) => <TechnologistNames usernames={row.technologists} />}
           />
           <Col source="recordingStart" label="Recording" render={(row) => <RecordingCell row={row} />} />
+          <Col source="clockDueBy" label="Turnaround" render={(row) => <NearestClockCell row={row} />} />
           {CASE_COLUMNS.updated}
         </DataTable>
       </List>

@@ -3,8 +3,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCanAccess } from 'react-admin';
-import { ACTIVE_CASE_STAGES, type CaseDetails, type CaseOrder } from '../../../../contract/cases';
+import { ACTIVE_CASE_STAGES, type CaseDetails } from '../../../../contract/cases';
 import { formatInZone } from '../../../dates';
+import { OrderAndClocks } from '../clocks/OrderAndClocks';
 import { CaseHeaderForm } from './CaseHeaderForm';
 import { FactList } from './FactList';
 import { TechnologistsPanel } from './TechnologistsPanel';
@@ -19,21 +20,6 @@ const intakeFacts = (details: CaseDetails) => [
   { label: 'Protocol at intake', value: revisionText(details.protocolRevision) },
   { label: 'Transfer protocol at intake', value: revisionText(details.transferRevision) },
   { label: 'Last changed', value: formatInZone(details.updatedAt, details.client.timeZone) },
-];
-
-const PRIORITIES: Record<string, string> = { S: 'Stat', A: 'As soon as possible', R: 'Routine' };
-
-/** The hospital's order the case came from (issue 32): its numbers, who ordered it, how urgent and why. */
-const orderFacts = (order: CaseOrder, timeZone: string) => [
-  { label: 'Placer order number', value: order.placerOrderNumber },
-  { label: 'Visit number', value: order.visitNumber || '—' },
-  {
-    label: 'Ordering provider',
-    value: [order.orderingProvider, order.orderingProviderPhone].filter(Boolean).join(', ') || '—',
-  },
-  { label: 'Priority', value: order.priority ? (PRIORITIES[order.priority] ?? order.priority) : '—' },
-  { label: 'Reason', value: order.reason || '—' },
-  { label: 'Ordered', value: order.orderedAt ? formatInZone(order.orderedAt, timeZone) : '—' },
 ];
 
 /**
@@ -56,6 +42,7 @@ export const DetailsTab = ({ details }: { details: CaseDetails }) => {
         </Alert>
       )}
       {editable && <CaseHeaderForm details={details} />}
+      <OrderAndClocks details={details} />
       <TechnologistsPanel details={details} editable={editable && active} />
       {editable && !active && (
         <Typography variant="body2" color="text.secondary">
@@ -63,14 +50,6 @@ export const DetailsTab = ({ details }: { details: CaseDetails }) => {
         </Typography>
       )}
       <FactList label="Intake" facts={intakeFacts(details)} />
-      {details.order && (
-        <Stack spacing={1}>
-          <Typography variant="h6" component="h2">
-            Hospital order
-          </Typography>
-          <FactList label="Hospital order" facts={orderFacts(details.order, details.client.timeZone)} />
-        </Stack>
-      )}
     </Stack>
   );
 };

@@ -8,6 +8,7 @@ export const ACTION_KIND_LABELS: Record<ActionKind, string> = {
   'report-sent': 'Report sent',
   escalated: 'Escalated',
   other: 'Other',
+  reviewed: 'Reviewed (first look)',
 };
 
 /** A transition button's label: "Move to monitoring", "Cancel case", "Reopen to reviewed". */

@@ -2,6 +2,8 @@ import type { CaseDetails, Patient } from '../../../../contract/cases';
 import { spanText } from '../../../durations';
 import { ReportSection } from '../../../print/ReportSection';
 import type { TimeFormat } from '../../../print/reportFormat';
+import { CLOCK_LABELS, clockText } from '../clocks/ClockStatus';
+import { orderFacts } from '../clocks/OrderAndClocks';
 import { type Fact, FactList } from '../page/FactList';
 import { patientFacts } from '../patientFacts';
 import { personLabelOf } from '../records/recordFormat';
@@ -64,6 +66,20 @@ export const StaffSection = ({ details }: { details: CaseDetails }) => (
         value: details.technologists.map(({ name }) => name).join(', ') || 'None assigned',
       },
       { label: 'Reader', value: details.reader ? personLabelOf(details, details.reader) : 'Not assigned' },
+    ]}
+  />
+);
+
+/** The order and its turnaround clocks as they stand when printed (DESIGN §4 turn 4). */
+export const OrderSection = ({ details }: { details: CaseDetails }) => (
+  <FactSection
+    title="Order and turnaround"
+    facts={[
+      ...orderFacts(details),
+      ...details.clocks.map((clock) => ({
+        label: CLOCK_LABELS[clock.kind],
+        value: clockText(clock, details.client.timeZone, Date.now()),
+      })),
     ]}
   />
 );

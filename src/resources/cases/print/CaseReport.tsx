@@ -5,7 +5,7 @@ import type { Resource } from '../../../../contract/roles';
 import { PrintFrame } from '../../../print/PrintFrame';
 import { ReportMarker } from '../../../print/ReportMarker';
 import { timesIn } from '../../../print/reportFormat';
-import { ClientSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
+import { ClientSection, OrderSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
 import { casePageLine } from './casePageLine';
 import { EventsSection } from './EventsSection';
 import { HandoversSection } from './HandoversSection';
@@ -46,6 +46,7 @@ export const CaseReport = ({ details }: { details: CaseDetails }) => {
       <PatientSection patient={details.patient} />
       <ClientSection client={details.client} />
       <StudySection details={details} />
+      <OrderSection details={details} />
       <RecordingSection details={details} time={time} />
       <StaffSection details={details} />
       <HandoversSection details={details} time={time} />

@@ -9,6 +9,7 @@ import {
 } from 'react-admin';
 import { NOTIFICATION_TRIGGERS } from '../../../../contract/clients';
 import { useClientContacts } from '../contacts/useClientContacts';
+import { TurnaroundTargetInputs } from './TurnaroundTargets';
 
 const TRIGGER_CHOICES = NOTIFICATION_TRIGGERS.map((trigger) => ({ id: trigger, name: trigger }));
 
@@ -22,6 +23,8 @@ export const ProtocolInputs = ({ clientId }: { clientId: Identifier }) => {
         <NumberInput source="impedanceLimitKOhm" label="Impedance limit (kΩ)" isRequired />
         <NumberInput source="reportTurnaroundHours" label="Report turnaround (hours)" isRequired />
       </Stack>
+      {/* Orders and critical calls (turn 4): turnaround targets per order priority. */}
+      <TurnaroundTargetInputs />
       <ArrayInput source="notificationRules" label="Notification rules">
         <SimpleFormIterator inline disableReordering>
           <SelectInput source="trigger" choices={TRIGGER_CHOICES} isRequired />

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProtocolRevision } from '../../../../contract/clients';
 import { useClientContacts } from '../contacts/useClientContacts';
+import { TurnaroundTargetTable } from './TurnaroundTargets';
 
 const Setting = ({ label, value }: { label: string; value: string }) => (
   <div>
@@ -30,6 +31,8 @@ export const ProtocolSettings = ({ revision }: { revision: ProtocolRevision }) =
         <Setting label="Impedance limit" value={`${revision.impedanceLimitKOhm} kΩ`} />
         <Setting label="Report turnaround" value={`${revision.reportTurnaroundHours} hours`} />
       </Stack>
+      {/* Orders and critical calls (turn 4). */}
+      <TurnaroundTargetTable targets={revision.turnaroundTargets} />
       <Typography variant="subtitle1" component="h3">
         Notification rules
       </Typography>

@@ -9,6 +9,7 @@ import {
   type RevisionKind,
   transferRevisionInputSchema,
 } from '../../../../contract/clients';
+import { DEFAULT_TURNAROUND_TARGETS } from '../../../../contract/turnaround';
 import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { ProtocolInputs } from './ProtocolInputs';
@@ -24,10 +25,24 @@ function initialValues(kind: RevisionKind, current: Revision | null) {
   if (current?.kind === 'protocol') {
     const { body, notificationRules, checkIntervalMinutes, impedanceLimitKOhm, reportTurnaroundHours } =
       current;
-    return { body, notificationRules, checkIntervalMinutes, impedanceLimitKOhm, reportTurnaroundHours };
+    return {
+      body,
+      notificationRules,
+      checkIntervalMinutes,
+      impedanceLimitKOhm,
+      reportTurnaroundHours,
+      // Orders and critical calls (turn 4).
+      turnaroundTargets: current.turnaroundTargets,
+    };
   }
   if (kind === 'protocol')
-    return { body: '', notificationRules: [], impedanceLimitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM };
+    return {
+      body: '',
+      notificationRules: [],
+      impedanceLimitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM,
+      // Orders and critical calls (turn 4).
+      turnaroundTargets: DEFAULT_TURNAROUND_TARGETS,
+    };
   return { body: current?.body ?? '' };
 }
 

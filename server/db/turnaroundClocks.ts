@@ -1,0 +1,265 @@
+import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { monthIn } from '../../contract/calendar';
+import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
+import {
+  type Clock,
+  type ClockCase,
+  DEFAULT_TURNAROUND_TARGETS,
+  nearestClock,
+  type Order,
+  type OrderInput,
+  type OrderPriority,
+  type TurnaroundTargets,
+} from '../../contract/turnaround';
+import { type OrderedCase, turnaroundClocks } from '../domain/turnaroundClocks';
+import { patientName } from './caseChecks';
+import {
+  caseActions,
+  casePatients,
+  caseRecordItems,
+  cases,
+  caseTimeLogs,
+  clients,
+  protocolRevisions,
+} from './schema';
+import { isSignedInterpretation, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import type { DbOrTx } from './transaction';
+
+/**
+ * What a case's turnaround clocks are reckoned from (DESIGN §4 turn 4), as columns of a query over `cases`:
+ * its order, the targets of the protocol revision it runs under, and the first hookup, review and
+ * signatures. Each is a scalar subquery on an index (one case's logs, actions, interpretations).
+ */
+
+const targetsOfCase = sql<TurnaroundTargets | null>`(select ${protocolRevisions.turnaroundTargets}
+  from ${protocolRevisions}
+  where ${protocolRevisions.clientId} = ${cases.clientId} and ${protocolRevisions.kind} = 'protocol'
+    and ${protocolRevisions.revision} = ${cases.protocolRevision})`;
+
+const reportHoursOfCase = sql<number | null>`(select ${protocolRevisions.reportTurnaroundHours}
+  from ${protocolRevisions}
+  where ${protocolRevisions.clientId} = ${cases.clientId} and ${protocolRevisions.kind} = 'protocol'
+    and ${protocolRevisions.revision} = ${cases.protocolRevision})`;
+
+const firstHookupAt = sql<Date | null>`(select min(${caseTimeLogs.startAt}) from ${caseTimeLogs}
+  where ${caseTimeLogs.caseId} = ${cases.id} and ${caseTimeLogs.activity} = 'hookup' and not ${caseTimeLogs.voided})`;
+
+const firstReviewedAt = sql<Date | null>`(select min(${caseActions.at}) from ${caseActions}
+  where ${caseActions.caseId} = ${cases.id} and ${caseActions.kind} = 'reviewed')`;
+
+const latest = latestRevisionJoin();
+/** The first signature of the case's live signed interpretations, of any kind or of the kinds given. */
+function firstSigned(kinds?: readonly string[]) {
+  const signedAt = sql`(${latest.body}->>'signedAt')::timestamptz`;
+  const query = subquery
+    .select({ at: sql`min(${signedAt})`.as('first_signed_at') })
+    .from(caseRecordItems)
+    .crossJoinLateral(latest)
+    .where(
+      and(
+        liveRecordsOfCase('interpretations', latest, isSignedInterpretation(latest.body)),
+        kinds ? sql`${latest.body}->>'kind' in ${kinds}` : undefined,
+      ),
+    );
+  return sql<Date | string | null>`(${query})`;
+}
+
+export const clockColumns = {
+  orderedAt: cases.orderedAt,
+  orderPriority: cases.orderPriority,
+  placerOrderNumber: cases.placerOrderNumber,
+  orderingProvider: cases.orderingProvider,
+  orderingProviderPhone: cases.orderingProviderPhone,
+  orderReason: cases.orderReason,
+  turnaroundTargets: targetsOfCase,
+  reportTurnaroundHours: reportHoursOfCase,
+  firstHookupAt,
+  firstReviewedAt,
+  firstSignedAt: firstSigned(),
+  // A signed final speaks for the preliminary too when it comes first.
+  firstPrelimSignedAt: firstSigned(['prelim', 'final']),
+};
+
+type Instant = Date | string | null;
+export type ClockColumns = {
+  orderedAt: Date | null;
+  orderPriority: string | null;
+  placerOrderNumber: string | null;
+  orderingProvider: string | null;
+  orderingProviderPhone: string | null;
+  orderReason: string | null;
+  turnaroundTargets: TurnaroundTargets | string | null;
+  reportTurnaroundHours: number | null;
+  firstHookupAt: Instant;
+  firstReviewedAt: Instant;
+  firstSignedAt: Instant;
+  firstPrelimSignedAt: Instant;
+};
+
+const isoOf = (value: Instant) => (value === null ? null : new Date(value).toISOString());
+
+/** The order as the API answers it: null when the case has none (no time, priority or placer number). */
+export function orderOf(read: ClockColumns): Order | null {
+  if (read.orderedAt === null && read.orderPriority === null && read.placerOrderNumber === null) return null;
+  return {
+    orderedAt: isoOf(read.orderedAt),
+    priority: read.orderPriority as OrderPriority | null,
+    orderingPhysician: { name: read.orderingProvider ?? '', phone: read.orderingProviderPhone ?? '' },
+    indication: read.orderReason ?? '',
+    placerOrderNumber: read.placerOrderNumber,
+  };
+}
+
+/** The case's clocks now, from the columns above and its row. */
+export function clocksOf(
+  read: ClockColumns,
+  row: { recordingStart: Date | string | null; stage: string },
+  now: Date,
+): Clock[] {
+  const targets =
+    typeof read.turnaroundTargets === 'string' ? JSON.parse(read.turnaroundTargets) : read.turnaroundTargets;
+  return turnaroundClocks(
+    {
+      orderedAt: isoOf(read.orderedAt),
+      priority: read.orderPriority as OrderPriority | null,
+      targets,
+      reportTurnaroundHours:
+        read.reportTurnaroundHours === null
+          ? DEFAULT_REPORT_TURNAROUND_HOURS
+          : Number(read.reportTurnaroundHours),
+      firstHookupAt: isoOf(read.firstHookupAt),
+      recordingStart: isoOf(row.recordingStart),
+      firstReviewedAt: isoOf(read.firstReviewedAt),
+      firstSignedAt: isoOf(read.firstSignedAt),
+      firstPrelimSignedAt: isoOf(read.firstPrelimSignedAt),
+      closed: row.stage === 'closed',
+    },
+    now,
+  );
+}
+
+const defaults = JSON.stringify(DEFAULT_TURNAROUND_TARGETS);
+const targetMinutes = (key: 'orderToHookupMinutes' | 'hookupToFirstReviewMinutes') =>
+  sql`((coalesce(${targetsOfCase}, ${defaults}::jsonb) -> ${cases.orderPriority} ->> ${key})::int * interval '1 minute')`;
+
+/**
+ * The due time of the case's order clock nearest to breach, for sorting (the intake list, the board): the
+ * hookup's while it runs, then the first review's; null without an order, once both are met, or closed.
+ */
+export const clockDueBy = sql<Date | null>`(case
+  when ${cases.orderedAt} is null or ${cases.orderPriority} is null or ${cases.stage} = 'closed' then null
+  when coalesce(${firstHookupAt}, ${cases.recordingStart}) is null then ${cases.orderedAt} + ${targetMinutes('orderToHookupMinutes')}
+  when ${firstReviewedAt} is null and ${firstSigned()} is null
+    then coalesce(${firstHookupAt}, ${cases.recordingStart}) + ${targetMinutes('hookupToFirstReviewMinutes')}
+  else null end)`;
+
+/** The case columns an order sent by hand is kept in (the hospital interface fills the same ones). */
+export function orderColumns(order: OrderInput | null) {
+  return {
+    orderedAt: order ? new Date(order.orderedAt) : null,
+    orderPriority: order?.priority ?? null,
+    orderingProvider: order?.orderingPhysician.name || null,
+    orderingProviderPhone: order?.orderingPhysician.phone || null,
+    orderReason: order?.indication || null,
+    placerOrderNumber: order?.placerOrderNumber || null,
+  };
+}
+
+/**
+ * The ordered cases (with a time and a priority) of a client or all whose order falls in the months
+ * `from`..`to` of the client's zone, each with its clocks now: the monthly turnaround report's input.
+ */
+export async function orderedCasesInRange(
+  db: DbOrTx,
+  range: { clientId?: number; from: string; to: string },
+  now: Date,
+): Promise<OrderedCase[]> {
+  const [year, month] = range.to.split('-').map(Number) as [number, number];
+  // A day wider each side: the client's zone decides the month.
+  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
+  const end = new Date(Date.UTC(year, month, 2));
+  const rows = await db
+    .select({
+      clientId: cases.clientId,
+      clientName: clients.name,
+      timeZone: clients.timeZone,
+      stage: cases.stage,
+      recordingStart: cases.recordingStart,
+      // The report measures the order clocks only: the preliminary's columns are left out.
+      ...clockColumns,
+      reportTurnaroundHours: sql<null>`null`,
+      firstPrelimSignedAt: sql<null>`null`,
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .where(
+      and(
+        isNotNull(cases.orderPriority),
+        gte(cases.orderedAt, start),
+        lt(cases.orderedAt, end),
+        range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+      ),
+    );
+  return rows.flatMap((row) => {
+    const orderedAt = row.orderedAt as Date;
+    const inMonth = monthIn(row.timeZone, orderedAt);
+    if (inMonth < range.from || inMonth > range.to) return [];
+    return [
+      {
+        clientId: row.clientId,
+        clientName: row.clientName,
+        month: inMonth,
+        priority: row.orderPriority as OrderPriority,
+        orderedAt: orderedAt.toISOString(),
+        clocks: clocksOf(row, row, now),
+      },
+    ];
+  });
+}
+
+/**
+ * The active cases (intake, monitoring) with a running clock, the one nearest to breach first: the board's
+ * turnaround list. Only cases with an order or a recording start can run one.
+ */
+export async function runningClockCases(db: DbOrTx, now: Date): Promise<ClockCase[]> {
+  const rows = await db
+    .select({
+      id: cases.id,
+      caseNumber: cases.caseNumber,
+      stage: cases.stage,
+      clientName: clients.name,
+      clientTimeZone: clients.timeZone,
+      patientName: sql<string>`coalesce(${patientName}, '')`,
+      recordingStart: cases.recordingStart,
+      ...clockColumns,
+    })
+    .from(cases)
+    .innerJoin(clients, eq(clients.id, cases.clientId))
+    .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+    .where(
+      and(
+        inArray(cases.stage, ['intake', 'monitoring']),
+        or(isNotNull(cases.orderedAt), isNotNull(cases.recordingStart)),
+      ),
+    );
+  return rows
+    .flatMap((row) => {
+      const clocks = clocksOf(row, row, now);
+      const nearest = nearestClock(clocks);
+      if (!nearest) return [];
+      return [
+        {
+          id: row.id,
+          caseNumber: row.caseNumber,
+          stage: row.stage as ClockCase['stage'],
+          clientName: row.clientName,
+          clientTimeZone: row.clientTimeZone,
+          patientName: row.patientName,
+          priority: row.orderPriority as OrderPriority | null,
+          nearest,
+          clocks,
+        },
+      ];
+    })
+    .sort((a, b) => Date.parse(a.nearest.dueBy) - Date.parse(b.nearest.dueBy) || a.id - b.id);
+}

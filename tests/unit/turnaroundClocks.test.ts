@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { nearestClock, orderPriorityOf } from '../../contract/turnaround';
+import {
+  type ClockInput,
+  median,
+  type OrderedCase,
+  turnaroundClocks,
+  turnaroundMonths,
+} from '../../server/domain/turnaroundClocks';
+
+const MINUTE = 60_000;
+const T0 = Date.parse('2026-03-08T06:30:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * MINUTE).toISOString();
+
+const input = (overrides: Partial<ClockInput> = {}): ClockInput => ({
+  orderedAt: at(0),
+  priority: 'stat',
+  targets: null,
+  reportTurnaroundHours: 24,
+  firstHookupAt: null,
+  recordingStart: null,
+  firstReviewedAt: null,
+  firstSignedAt: null,
+  firstPrelimSignedAt: null,
+  closed: false,
+  ...overrides,
+});
+
+describe('turnaround clocks', () => {
+  it('runs the hookup clock from the order and breaches it by whole minutes past due', () => {
+    expect(turnaroundClocks(input(), new Date(at(59)))).toEqual([
+      { kind: 'hookup', dueBy: at(60), metAt: null, breachedByMinutes: null },
+    ]);
+    expect(turnaroundClocks(input(), new Date(T0 + 90.5 * MINUTE))).toEqual([
+      { kind: 'hookup', dueBy: at(60), metAt: null, breachedByMinutes: 30 },
+    ]);
+  });
+
+  it('meets the hookup by the first hookup log, else the recording start, and then runs the first review', () => {
+    const clocks = turnaroundClocks(
+      input({ firstHookupAt: at(75), recordingStart: at(80) }),
+      new Date(at(100)),
+    );
+    expect(clocks).toEqual([
+      { kind: 'hookup', dueBy: at(60), metAt: at(75), breachedByMinutes: 15 },
+      { kind: 'first-review', dueBy: at(135), metAt: null, breachedByMinutes: null },
+      { kind: 'preliminary', dueBy: at(80 + 24 * 60), metAt: null, breachedByMinutes: null },
+    ]);
+    const byStart = turnaroundClocks(
+      input({ priority: 'routine', recordingStart: at(600) }),
+      new Date(at(700)),
+    );
+    expect(byStart[0]).toEqual({ kind: 'hookup', dueBy: at(1440), metAt: at(600), breachedByMinutes: null });
+    expect(byStart[1]?.dueBy).toBe(at(600 + 720));
+  });
+
+  it('meets the first review by the earlier of a reviewed action and a signed interpretation', () => {
+    const clocks = (firstReviewedAt: string | null, firstSignedAt: string | null) =>
+      turnaroundClocks(
+        input({ priority: 'urgent', recordingStart: at(30), firstReviewedAt, firstSignedAt }),
+        new Date(at(1000)),
+      )[1];
+    expect(clocks(at(100), at(400))).toEqual({
+      kind: 'first-review',
+      dueBy: at(210),
+      metAt: at(100),
+      breachedByMinutes: null,
+    });
+    expect(clocks(at(400), at(250))).toMatchObject({ metAt: at(250), breachedByMinutes: 40 });
+  });
+
+  it('takes the protocol targets over the defaults', () => {
+    const targets = {
+      stat: { orderToHookupMinutes: 45, hookupToFirstReviewMinutes: 30 },
+      urgent: { orderToHookupMinutes: 120, hookupToFirstReviewMinutes: 120 },
+      routine: { orderToHookupMinutes: 720, hookupToFirstReviewMinutes: 480 },
+    };
+    expect(turnaroundClocks(input({ targets }), new Date(at(0)))[0]?.dueBy).toBe(at(45));
+  });
+
+  it('runs no order clocks without an order, and drops the unmet clocks of a closed case', () => {
+    expect(turnaroundClocks(input({ orderedAt: null, priority: null }), new Date(at(10)))).toEqual([]);
+    expect(
+      turnaroundClocks(input({ orderedAt: null, priority: null, recordingStart: at(0) }), new Date(at(10))),
+    ).toEqual([{ kind: 'preliminary', dueBy: at(24 * 60), metAt: null, breachedByMinutes: null }]);
+    expect(turnaroundClocks(input({ recordingStart: at(20), closed: true }), new Date(at(9999)))).toEqual([
+      { kind: 'hookup', dueBy: at(60), metAt: at(20), breachedByMinutes: null },
+    ]);
+  });
+
+  it('counts across a DST change in instants: 60 minutes are 60 minutes', () => {
+    // 2026-03-08 is the US spring-forward day: 06:30 UTC is 01:30 EST, an hour later is 03:30 EDT.
+    const clocks = turnaroundClocks(input({ recordingStart: at(61) }), new Date(at(61)));
+    expect(clocks[0]).toEqual({
+      kind: 'hookup',
+      dueBy: '2026-03-08T07:30:00.000Z',
+      metAt: at(61),
+      breachedByMinutes: 1,
+    });
+  });
+
+  it('picks the running clock due soonest as the one nearest to breach', () => {
+    expect(
+      nearestClock([
+        { kind: 'hookup', dueBy: at(10), metAt: at(5), breachedByMinutes: null },
+        { kind: 'preliminary', dueBy: at(500), metAt: null, breachedByMinutes: null },
+        { kind: 'first-review', dueBy: at(70), metAt: null, breachedByMinutes: null },
+      ])?.kind,
+    ).toBe('first-review');
+    expect(
+      nearestClock([{ kind: 'hookup', dueBy: at(10), metAt: at(5), breachedByMinutes: null }]),
+    ).toBeUndefined();
+  });
+
+  it('maps HL7 priorities to ours', () => {
+    expect(['S', 'stat', 'A', 'T', 'R', '', 'P', 'C', 'routine', 'X'].map(orderPriorityOf)).toEqual([
+      'stat',
+      'stat',
+      'urgent',
+      'urgent',
+      'routine',
+      'routine',
+      'routine',
+      'routine',
+      'routine',
+      null,
+    ]);
+  });
+});
+
+describe('monthly turnaround figures', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([])).toBeNull();
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([40, 10, 20, 30])).toBe(25);
+  });
+
+  it('counts met and breached clocks, leaves running ones within target out, and takes medians of the met', () => {
+    const ordered = (priority: OrderedCase['priority'], hookup: number | null, now: number): OrderedCase => ({
+      clientId: 1,
+      clientName: 'North',
+      month: '2026-03',
+      priority,
+      orderedAt: at(0),
+      clocks: turnaroundClocks(
+        input({ priority, recordingStart: hookup === null ? null : at(hookup) }),
+        new Date(at(now)),
+      ),
+    });
+    const [month] = turnaroundMonths([
+      ordered('stat', 30, 40),
+      ordered('stat', 90, 100),
+      ordered('stat', null, 30),
+      ordered('urgent', null, 500),
+    ]);
+    expect(month?.orders).toEqual([
+      {
+        priority: 'stat',
+        orders: 3,
+        hookup: { measured: 2, met: 1, share: 0.5, medianMinutes: 60 },
+        firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
+      },
+      {
+        priority: 'urgent',
+        orders: 1,
+        hookup: { measured: 1, met: 0, share: 0, medianMinutes: null },
+        firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
+      },
+      {
+        priority: 'routine',
+        orders: 0,
+        hookup: { measured: 0, met: 0, share: null, medianMinutes: null },
+        firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
+      },
+    ]);
+    expect(month?.calls).toBeNull();
+  });
+});
