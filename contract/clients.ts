@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ESCALATION_MINUTES } from './callAttempts';
 import { billingPeriodStartSchema, DEFAULT_BILLING_PERIOD_START } from './billingPeriods';
 import {
   codeText,
@@ -205,6 +206,8 @@ export const protocolRevisionInputSchema = z.object({
     .max(100, 'Impedance limit must be at most 100 kΩ')
     .default(DEFAULT_IMPEDANCE_LIMIT_KOHM),
   reportTurnaroundHours: wholeNumber('Report turnaround', 1, 168, ' hours'),
+  /** Critical calls: minutes before the next contact is due after an unanswered attempt (DESIGN §4). */
+  escalationMinutes: wholeNumber('Escalation', 1, 60, ' minutes').default(DEFAULT_ESCALATION_MINUTES),
 });
 
 export const transferRevisionInputSchema = z.object({
@@ -236,6 +239,7 @@ export const protocolRevisionSchema = z.object({
   checkIntervalMinutes: id,
   impedanceLimitKOhm: z.number(),
   reportTurnaroundHours: id,
+  escalationMinutes: id,
 });
 export type ProtocolRevision = z.infer<typeof protocolRevisionSchema>;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { wallClockFormat } from '../../contract/calendar';
 import { type CaseRecordKind, INTERPRETATION_KIND_WORDS } from '../../contract/caseRecords';
@@ -240,7 +241,11 @@ export async function getProtocolSnapshot(
       caseId: row.caseId,
       takenAt: row.takenAt.toISOString(),
       takenBy: row.takenBy,
-      protocol: row.protocol,
+      // A copy taken before escalation minutes existed ran under the default.
+      protocol: row.protocol && {
+        ...row.protocol,
+        escalationMinutes: row.protocol.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
+      },
       transfer: row.transfer,
     }
   );

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
 import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
 import type { ListQuery } from '../../contract/list';
 import type { RuleRevision } from '../../contract/notifications';
@@ -25,6 +26,7 @@ function toRevision(row: RevisionRow): Revision {
     checkIntervalMinutes: row.checkIntervalMinutes ?? 0,
     impedanceLimitKOhm: row.impedanceLimitKOhm ?? 0,
     reportTurnaroundHours: row.reportTurnaroundHours ?? 0,
+    escalationMinutes: row.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   };
 }
 
@@ -84,6 +86,7 @@ export async function ruleRevisions(db: DbOrTx, clientId: number): Promise<RuleR
       revision: protocolRevisions.revision,
       createdAt: protocolRevisions.createdAt,
       notificationRules: protocolRevisions.notificationRules,
+      escalationMinutes: protocolRevisions.escalationMinutes,
     })
     .from(protocolRevisions)
     .where(ofKind(clientId, 'protocol'))
@@ -92,6 +95,7 @@ export async function ruleRevisions(db: DbOrTx, clientId: number): Promise<RuleR
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     notificationRules: row.notificationRules ?? [],
+    escalationMinutes: row.escalationMinutes,
   }));
 }
 

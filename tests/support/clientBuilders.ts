@@ -82,6 +82,7 @@ export const buildProtocolRevision = (overrides: Partial<ProtocolRevision> = {})
   checkIntervalMinutes: 30,
   impedanceLimitKOhm: 10,
   reportTurnaroundHours: 24,
+  escalationMinutes: 5,
   author: 'ada',
   createdAt: CREATED_AT,
   ...overrides,

@@ -28,6 +28,7 @@ import { hoursOf, moneyOf, rateCents } from '../../domain/billing/money';
 import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
 import { notFound } from '../../errors';
+import { callReportRoutes } from './calls';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
@@ -92,6 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
 ) => {
   // Running logs count up to the server's cap (DESIGN §4 "Open logs"), in every report alike.
   const maxOpenLogHours = monitoring?.maxOpenLogHours;
+  await app.register(callReportRoutes, { db, now: clock });
   app.get(
     API_PATHS.clientHoursReport(':clientId'),
     {
