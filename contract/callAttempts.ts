@@ -84,7 +84,10 @@ export function callAttemptErrors(
       message: `Called at cannot be in the future (more than ${SKEW_MINUTES} minutes from now)`,
     });
   if (!clientContactIds.has(input.contactId))
-    errors.push({ field: 'contactId', message: `Contact ${input.contactId} is not a contact of this case's client` });
+    errors.push({
+      field: 'contactId',
+      message: `Contact ${input.contactId} is not a contact of this case's client`,
+    });
   const reached = input.outcome === 'reached';
   if (reached && input.reachedOther && !input.reachedName)
     errors.push({ field: 'reachedName', message: 'Name the person who answered instead of the contact' });
@@ -117,7 +120,10 @@ export function closingAttempt<A extends Attempted & { id?: number }>(
 }
 
 /** The first attempt that reached anyone (read-back or not), at or after the event. */
-export function firstReached<A extends Attempted & { id?: number }>(attempts: readonly A[], occurredAt: string) {
+export function firstReached<A extends Attempted & { id?: number }>(
+  attempts: readonly A[],
+  occurredAt: string,
+) {
   return inCallOrder(attempts).find(
     (attempt) => attempt.outcome === 'reached' && Date.parse(attempt.at) >= Date.parse(occurredAt),
   );

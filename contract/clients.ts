@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_ESCALATION_MINUTES } from './callAttempts';
 import { billingPeriodStartSchema, DEFAULT_BILLING_PERIOD_START } from './billingPeriods';
+import { DEFAULT_ESCALATION_MINUTES } from './callAttempts';
 import {
   codeText,
   currencyCode,

@@ -31,12 +31,16 @@ export async function attemptsOfCase(db: DbOrTx, caseId: number): Promise<Map<nu
     .where(and(eq(caseRecordItems.caseId, caseId), eq(caseRecordItems.kind, 'events')))
     .orderBy(asc(callAttempts.at), asc(callAttempts.id));
   const byItem = new Map<number, CallAttempt[]>();
-  for (const { attempt } of rows) byItem.set(attempt.itemId, [...(byItem.get(attempt.itemId) ?? []), toAttempt(attempt)]);
+  for (const { attempt } of rows)
+    byItem.set(attempt.itemId, [...(byItem.get(attempt.itemId) ?? []), toAttempt(attempt)]);
   return byItem;
 }
 
 /** Every attempt on these events, by event, in the order made. */
-export async function attemptsOfItems(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, CallAttempt[]>> {
+export async function attemptsOfItems(
+  db: DbOrTx,
+  itemIds: readonly number[],
+): Promise<Map<number, CallAttempt[]>> {
   const byItem = new Map<number, CallAttempt[]>();
   if (itemIds.length === 0) return byItem;
   const rows = await db
@@ -58,7 +62,11 @@ export async function lockEvent(tx: DbOrTx, caseId: number, itemId: number) {
     .select({ id: caseRecordItems.id })
     .from(caseRecordItems)
     .where(
-      and(eq(caseRecordItems.id, itemId), eq(caseRecordItems.caseId, caseId), eq(caseRecordItems.kind, 'events')),
+      and(
+        eq(caseRecordItems.id, itemId),
+        eq(caseRecordItems.caseId, caseId),
+        eq(caseRecordItems.kind, 'events'),
+      ),
     )
     .for('update');
   return item;

@@ -1,6 +1,6 @@
-import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { wallClockFormat } from '../../contract/calendar';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
 import { type CaseRecordKind, INTERPRETATION_KIND_WORDS } from '../../contract/caseRecords';
 import type {
   ActionInput,

@@ -1,7 +1,7 @@
-import { escalationCount, firstReached } from '../../contract/callAttempts';
 import { monthIn } from '../../contract/calendar';
+import { escalationCount, firstReached } from '../../contract/callAttempts';
 import { notificationDelayMinutes, ruleForEventType } from '../../contract/notifications';
-import { median, notificationMonths, type NotifiableEventRow } from './notifications';
+import { median, type NotifiableEventRow, notificationMonths } from './notifications';
 
 /** A client's critical calls in one month, before the client's name is added. */
 export type CallMonthFigures = {

@@ -1,5 +1,5 @@
-import { type CallAttempt, closingAttempt } from '../../contract/callAttempts';
 import { monthIn } from '../../contract/calendar';
+import { type CallAttempt, closingAttempt } from '../../contract/callAttempts';
 import type { NotificationRule } from '../../contract/clients';
 import {
   dueByOf,

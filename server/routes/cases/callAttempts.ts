@@ -39,7 +39,8 @@ export const callAttemptRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async 
         const found = await lockOpenCase(tx, caseId);
         if (!(await lockEvent(tx, caseId, itemId))) throw notFound(`Event ${itemId} not found on this case`);
         const latest = await latestRevision(tx, itemId);
-        if (!latest || latest.voided) throw conflict('This event is voided: a call about it cannot be logged');
+        if (!latest || latest.voided)
+          throw conflict('This event is voided: a call about it cannot be logged');
         const context = await recordContext(tx, 'events', found);
         const before = toItem('events', latest, context);
         if (!before.notification)
@@ -51,7 +52,8 @@ export const callAttemptRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async 
           new Set(contacts.map((contact) => contact._id)),
           new Date(),
         );
-        const number = input.number || contacts.find((contact) => contact._id === input.contactId)?.phone || '';
+        const number =
+          input.number || contacts.find((contact) => contact._id === input.contactId)?.phone || '';
         if (!number && !errors.some((error) => error.field === 'contactId'))
           errors.push({ field: 'number', message: 'This contact has no phone: enter the number dialled' });
         if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CallAttempt } from '../../../contract/callAttempts';
 import {
   type CaseRecordKind,
   electrodesOverLimit,
@@ -19,7 +20,6 @@ import {
   withAnswerDefaults,
   withModernElectrodes,
 } from '../../../contract/caseRecords';
-import type { CallAttempt } from '../../../contract/callAttempts';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM, type ProtocolRevision } from '../../../contract/clients';
 import type { FieldError } from '../../../contract/envelope';
 import { envelope } from '../../../contract/envelope';
@@ -27,6 +27,7 @@ import { idParam } from '../../../contract/fields';
 import { notificationInForce, type RuleRevision } from '../../../contract/notifications';
 import { API_PATHS } from '../../../contract/paths';
 import type { Resource, Role } from '../../../contract/roles';
+import { attemptsOfCase, insertAttempt } from '../../db/callAttempts';
 import { getProtocolSnapshot } from '../../db/caseHistory';
 import { refreshCaseHours } from '../../db/caseHours';
 import {
@@ -40,7 +41,6 @@ import {
   type StoredRevision,
 } from '../../db/caseRecords';
 import type { CaseRecord } from '../../db/cases';
-import { attemptsOfCase, insertAttempt } from '../../db/callAttempts';
 import { contactsByIds, contactsOfClient, existingContactIds } from '../../db/clientContacts';
 import { getClient } from '../../db/clients';
 import { getRevision, ruleRevisions } from '../../db/protocolRevisions';
@@ -94,7 +94,11 @@ type RecordContext = {
   attempts: Map<number, CallAttempt[]>;
 };
 
-export async function recordContext(db: DbOrTx, kind: GenericRecordKind, found: CaseRecord): Promise<RecordContext> {
+export async function recordContext(
+  db: DbOrTx,
+  kind: GenericRecordKind,
+  found: CaseRecord,
+): Promise<RecordContext> {
   const none: RecordContext = {
     limitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM,
     ruleRevisions: [],
@@ -140,7 +144,10 @@ export function toItem(kind: GenericRecordKind, stored: StoredRevision, context:
   if (kind === 'events') {
     item.notifiedBy ??= null;
     item.notification = notificationInForce(
-      { ...(item as RecordItem & { type: string; occurredAt: string }), attempts: context.attempts.get(item._id) ?? [] },
+      {
+        ...(item as RecordItem & { type: string; occurredAt: string }),
+        attempts: context.attempts.get(item._id) ?? [],
+      },
       context.ruleRevisions,
       context.caseRevision,
       context.contacts,

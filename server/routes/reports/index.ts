@@ -28,11 +28,11 @@ import { hoursOf, moneyOf, rateCents } from '../../domain/billing/money';
 import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
 import { notFound } from '../../errors';
-import { callReportRoutes } from './calls';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import { ok, requires, sharedAnswer } from '../reply';
+import { callReportRoutes } from './calls';
 
 /**
  * The hour reports (DESIGN §8 "Billing and reports"), billing and admin only: billable hours and amounts per
