@@ -183,3 +183,13 @@ export const callMonthSchema = z.object({
   escalations: z.number().int(),
 });
 export type CallMonth = z.infer<typeof callMonthSchema>;
+
+/** The contact to call next after an unanswered call and by when (the board and the case header). */
+export const callNextSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.string(),
+  phone: z.string(),
+  escalateBy: z.iso.datetime(),
+});
+export type CallNext = z.infer<typeof callNextSchema>;

@@ -195,7 +195,11 @@ describeEachDatabase('Critical-result calls', (kind) => {
       return (board.body.data as { monitoring: Json[] }).monitoring.find((found) => found.id === caseId);
     };
     // Still to close on the board: pending, due at +30.
-    expect(await boardRow()).toMatchObject({ notificationsPending: 1, notificationsOverdue: 0 });
+    expect(await boardRow()).toMatchObject({
+      notificationsPending: 1,
+      notificationsOverdue: 0,
+      callNext: { id: alpha, name: 'Dr Alpha', phone: '555-0101', escalateBy: minutesAfter(occurredAt, 8) },
+    });
     const done = await logged(caseId, event._id, {
       at: minutesAfter(occurredAt, 5),
       contactId: alpha,
@@ -203,7 +207,11 @@ describeEachDatabase('Critical-result calls', (kind) => {
       readBack: true,
     });
     expect(done).toMatchObject({ status: 'on-time', notifiedContactId: alpha, nextContact: null });
-    expect(await boardRow()).toMatchObject({ notificationsPending: 0, notificationsOverdue: 0 });
+    expect(await boardRow()).toMatchObject({
+      notificationsPending: 0,
+      notificationsOverdue: 0,
+      callNext: null,
+    });
   });
 
   it('refuses (400) a call before the event, in the future, to another client’s contact or without who answered', async () => {

@@ -29,6 +29,7 @@ export const ProtocolSettings = ({ revision }: { revision: ProtocolRevision }) =
         <Setting label="Check interval" value={`${revision.checkIntervalMinutes} minutes`} />
         <Setting label="Impedance limit" value={`${revision.impedanceLimitKOhm} kΩ`} />
         <Setting label="Report turnaround" value={`${revision.reportTurnaroundHours} hours`} />
+        <Setting label="Escalate after" value={`${revision.escalationMinutes} minutes`} />
       </Stack>
       <Typography variant="subtitle1" component="h3">
         Notification rules

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { type HttpError, SimpleForm, TextInput, useNotify, useRecordContext } from 'react-admin';
+import { DEFAULT_ESCALATION_MINUTES } from '../../../../contract/callAttempts';
 import type { Client } from '../../../../contract/clients';
 import {
   DEFAULT_IMPEDANCE_LIMIT_KOHM,
@@ -24,10 +25,23 @@ function initialValues(kind: RevisionKind, current: Revision | null) {
   if (current?.kind === 'protocol') {
     const { body, notificationRules, checkIntervalMinutes, impedanceLimitKOhm, reportTurnaroundHours } =
       current;
-    return { body, notificationRules, checkIntervalMinutes, impedanceLimitKOhm, reportTurnaroundHours };
+    const { escalationMinutes } = current;
+    return {
+      body,
+      notificationRules,
+      checkIntervalMinutes,
+      impedanceLimitKOhm,
+      reportTurnaroundHours,
+      escalationMinutes,
+    };
   }
   if (kind === 'protocol')
-    return { body: '', notificationRules: [], impedanceLimitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM };
+    return {
+      body: '',
+      notificationRules: [],
+      impedanceLimitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM,
+      escalationMinutes: DEFAULT_ESCALATION_MINUTES,
+    };
   return { body: current?.body ?? '' };
 }
 
