@@ -39,6 +39,8 @@ export const callAttemptInputSchema = z.object({
   note: optionalText('Note', 2000, { multiline: true }).optional(),
 });
 export type CallAttemptInput = z.input<typeof callAttemptInputSchema>;
+/** An attempt as the server reads it (defaults applied). */
+export type CallAttemptWrite = z.output<typeof callAttemptInputSchema>;
 
 export const callAttemptSchema = z.object({
   id: z.number().int(),
