@@ -90,7 +90,11 @@ describe('notifications against the protocol', () => {
   });
 
   it('keeps who made the call and the rule’s contacts that still exist, ties in the rule’s order', () => {
-    const event = { type: 'electrode-off', occurredAt: at('10:00'), attempts: [call(at('10:20'), 3, 'tech1')] };
+    const event = {
+      type: 'electrode-off',
+      occurredAt: at('10:00'),
+      attempts: [call(at('10:20'), 3, 'tech1')],
+    };
     expect(notificationOf(event, rules, contacts, new Date(at('11:00')))).toMatchObject({
       dueBy: at('10:30'),
       notifiedAt: at('10:20'),

@@ -29,13 +29,11 @@ import { liveValidation } from '../../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { CaseFormDialog } from '../../page/CaseFormDialog';
 import { caseRecordsKey } from '../recordQueries';
+import { attemptText } from './attemptText';
 import { CallNextLine } from './CallNextLine';
 
 const FORM_VALIDATION = liveValidation(callAttemptInputSchema);
 const OUTCOME_CHOICES = CALL_OUTCOMES.map((id) => ({ id, name: CALL_OUTCOME_LABELS[id] }));
-
-const readBackText = (readBack: boolean | null) =>
-  readBack === null ? 'read-back unknown' : readBack ? 'read back' : 'no read-back';
 
 /** A yes/no of the form as a checkbox (react-admin's BooleanInput is a switch). */
 const CheckboxInput = ({ source, label }: { source: string; label: string }) => {
@@ -74,16 +72,12 @@ const PriorAttempts = ({
 }) => {
   if (attempts.length === 0) return null;
   const time = zonedTimes(timeZone);
-  const nameOf = (id: number) => contacts.find((contact) => contact.id === id)?.name ?? `Contact ${id}`;
+  const nameOf = (id: number) => contacts.find((contact) => contact.id === id)?.name;
   return (
     <Stack component="ol" aria-label="Attempts so far" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
       {attempts.map((attempt) => (
         <Typography component="li" variant="body2" key={attempt.id}>
-          {time(attempt.at)}: {nameOf(attempt.contactId)} ({attempt.number}),{' '}
-          {CALL_OUTCOME_LABELS[attempt.outcome].toLowerCase()}
-          {attempt.outcome === 'reached' && `, ${readBackText(attempt.readBack)}`}
-          {attempt.reachedName && `, answered by ${attempt.reachedName}`}
-          {attempt.note && ` — ${attempt.note}`} · {attempt.by}
+          {attemptText(attempt, time, nameOf)}
         </Typography>
       ))}
     </Stack>
