@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onTimeMonthSchema } from './billing';
 import type { FieldError } from './envelope';
 import { idValue, instant, optionalText, phone } from './fields';
 
@@ -18,9 +19,6 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   busy: 'Busy',
   'wrong-number': 'Wrong number',
 };
-
-/** The protocol's minutes before the next contact is due after an unanswered attempt (DESIGN §4). */
-export const DEFAULT_ESCALATION_MINUTES = 5;
 
 /** How far ahead of the server's clock an attempt may be (a browser's clock differs), as for records. */
 const SKEW_MINUTES = 5;
@@ -166,18 +164,8 @@ export function nextCall<C extends { id: number }>(
  * overdue; pending ones are not judged yet), the median minutes from the event to the first person reached,
  * the attempts per call and the escalations (attempts that moved to another contact).
  */
-export const callMonthSchema = z.object({
-  clientId: z.number().int(),
-  clientName: z.string(),
-  month: z.string(),
+export const callMonthSchema = onTimeMonthSchema.extend({
   calls: z.number().int(),
-  due: z.number().int(),
-  onTime: z.number().int(),
-  late: z.number().int(),
-  overdue: z.number().int(),
-  pending: z.number().int(),
-  /** `onTime / due` in percent, one decimal; null when none was due. */
-  onTimePercent: z.number().nullable(),
   medianMinutesToReach: z.number().nullable(),
   attempts: z.number().int(),
   /** `attempts / calls`, two decimals; null without calls. */

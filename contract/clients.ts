@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { billingPeriodStartSchema, DEFAULT_BILLING_PERIOD_START } from './billingPeriods';
-import { DEFAULT_ESCALATION_MINUTES } from './callAttempts';
 import {
   codeText,
   currencyCode,
@@ -193,6 +192,9 @@ const baseRevision = z
   .int('Base revision must be a whole number')
   .nonnegative('Base revision must be 0 or more')
   .max(MAX_DB_INT, 'Base revision is too large');
+
+/** Critical calls: the protocol's minutes before the next contact is due after an unanswered attempt (DESIGN §4). */
+export const DEFAULT_ESCALATION_MINUTES = 5;
 
 export const protocolRevisionInputSchema = z.object({
   kind: z.literal('protocol').default('protocol'),

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  type CallAttempt,
-  callAttemptSchema,
-  closingAttempt,
-  DEFAULT_ESCALATION_MINUTES,
-  nextCall,
-} from './callAttempts';
+import { type CallAttempt, callAttemptSchema, closingAttempt, nextCall } from './callAttempts';
 import type { Contact, NotificationRule, NotificationTrigger } from './clients';
-import { NOTIFICATION_TRIGGERS } from './clients';
+import { DEFAULT_ESCALATION_MINUTES, NOTIFICATION_TRIGGERS } from './clients';
 import { spanMinutes } from './hours';
 
 /**

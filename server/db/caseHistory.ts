@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { wallClockFormat } from '../../contract/calendar';
-import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
 import { type CaseRecordKind, INTERPRETATION_KIND_WORDS } from '../../contract/caseRecords';
 import type {
   ActionInput,
@@ -10,6 +9,7 @@ import type {
   CaseTransition,
 } from '../../contract/cases';
 import type { ProtocolRevision, TransferRevision } from '../../contract/clients';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import { type CaseFacts, REQUIRED_PATIENT_FIELDS, type TransitionRecord } from '../domain/caseStages';
 import { listLatestRevisions } from './caseRecords';
 import {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
-import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
 import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import type { ListQuery } from '../../contract/list';
 import type { RuleRevision } from '../../contract/notifications';
 import { type Page, selectPage } from './pagination';

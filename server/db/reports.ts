@@ -1,6 +1,6 @@
 import { and, between, eq, gt, gte, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import { addMonths } from '../../contract/billing';
-import { DEFAULT_ESCALATION_MINUTES } from '../../contract/callAttempts';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import { HOUR_MS, openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';

@@ -2,18 +2,11 @@ import { monthIn } from '../../contract/calendar';
 import { escalationCount, firstReached } from '../../contract/callAttempts';
 import { notificationDelayMinutes, ruleForEventType } from '../../contract/notifications';
 import { median, type NotifiableEventRow, notificationMonths } from './notifications';
+import type { OnTimeMonth } from './onTimeMonths';
 
 /** A client's critical calls in one month, before the client's name is added. */
-export type CallMonthFigures = {
-  clientId: number;
-  month: string;
+export type CallMonthFigures = OnTimeMonth & {
   calls: number;
-  due: number;
-  onTime: number;
-  late: number;
-  overdue: number;
-  pending: number;
-  onTimePercent: number | null;
   medianMinutesToReach: number | null;
   attempts: number;
   attemptsPerCall: number | null;

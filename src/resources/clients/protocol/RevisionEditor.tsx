@@ -1,8 +1,8 @@
 import Typography from '@mui/material/Typography';
 import { type HttpError, SimpleForm, TextInput, useNotify, useRecordContext } from 'react-admin';
-import { DEFAULT_ESCALATION_MINUTES } from '../../../../contract/callAttempts';
 import type { Client } from '../../../../contract/clients';
 import {
+  DEFAULT_ESCALATION_MINUTES,
   DEFAULT_IMPEDANCE_LIMIT_KOHM,
   protocolRevisionInputSchema,
   type Revision,
