@@ -10,6 +10,7 @@ import type {
   Statement,
 } from '../../contract/billing';
 import type { ChangedStatement } from '../../contract/billingChanges';
+import type { CallMonth } from '../../contract/callAttempts';
 import type { Home, Home2 } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
 import type { HttpClient } from './httpClient';
@@ -60,6 +61,13 @@ export function billingMethods(httpClient: HttpClient) {
     /** Monitoring hours per client and technologist; with a client, per case too. */
     getMonitoringHours: (range: MonthRange & { clientId?: Identifier }) =>
       get<MonitoringHours>(API_PATHS.monitoringHours, {
+        from: range.from,
+        to: range.to,
+        clientId: range.clientId === undefined ? undefined : String(range.clientId),
+      }),
+    /** Critical calls per client and month (DESIGN §4 "Orders and critical calls"). */
+    getCallFigures: (range: MonthRange & { clientId?: Identifier }) =>
+      get<{ from: string; to: string; calls: CallMonth[] }>(API_PATHS.callFigures, {
         from: range.from,
         to: range.to,
         clientId: range.clientId === undefined ? undefined : String(range.clientId),

@@ -1,6 +1,7 @@
 import type { MonthRange } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { TechnologistHoursChart } from './charts/TechnologistHoursChart';
+import { CallsSection } from './monitoring/CallsSection';
 import { ClientPicker } from './monitoring/ClientPicker';
 import { NotificationsTable } from './monitoring/NotificationsTable';
 import { ReportsOnTimeTable } from './monitoring/ReportsOnTimeTable';
@@ -57,6 +58,7 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
             rows={report.reports}
             csvName={csvFileName('reports-on-time-per-client', report.from, report.to)}
           />
+          <CallsSection range={range} />
         </>
       ) : (
         <TablesSkeleton />

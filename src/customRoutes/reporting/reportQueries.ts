@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
 import type { ClientHoursReport, HoursSummary, MonitoringHours, MonthRange } from '../../../contract/billing';
+import type { CallMonth } from '../../../contract/callAttempts';
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
@@ -34,5 +35,14 @@ export function useMonitoringHours(range: MonthRange | undefined, clientId?: Ide
   return useQuery<MonitoringHours, HttpError>({
     queryKey: [resourceOf(API_PATHS.monitoringHours), range, clientId],
     queryFn: range ? () => dataProvider.getMonitoringHours({ ...range, clientId }) : skipToken,
+  });
+}
+
+/** Critical calls per client and month: on time, minutes to reach someone, attempts, escalations. */
+export function useCallFigures(range: MonthRange | undefined, clientId?: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery<{ from: string; to: string; calls: CallMonth[] }, HttpError>({
+    queryKey: [resourceOf(API_PATHS.callFigures), range, clientId],
+    queryFn: range ? () => dataProvider.getCallFigures({ ...range, clientId }) : skipToken,
   });
 }
