@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CallAttempt, CallOutcome } from '../../contract/callAttempts';
 import { callAttempts, caseRecordItems } from './schema';
 import type { DbOrTx } from './transaction';
@@ -36,6 +36,21 @@ export async function attemptsOfCase(db: DbOrTx, caseId: number): Promise<Map<nu
   return byItem;
 }
 
+/** Of these cases, those with an attempt on an event that no reached attempt with read-back has closed. */
+export async function casesWithAttempts(db: DbOrTx, caseIds: readonly number[]): Promise<number[]> {
+  if (caseIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ caseId: caseRecordItems.caseId })
+    .from(callAttempts)
+    .innerJoin(caseRecordItems, eq(caseRecordItems.id, callAttempts.itemId))
+    .where(
+      sql`${caseRecordItems.caseId} = any(${`{${caseIds.join(',')}}`}::int[]) and not exists (
+        select 1 from ${callAttempts} closing where closing.item_id = ${callAttempts.itemId}
+        and closing.outcome = 'reached' and closing.read_back is not false)`,
+    );
+  return rows.map((row) => row.caseId);
+}
+
 /** Every attempt on these events, by event, in the order made. */
 export async function attemptsOfItems(
   db: DbOrTx,
@@ -46,7 +61,8 @@ export async function attemptsOfItems(
   const rows = await db
     .select()
     .from(callAttempts)
-    .where(inArray(callAttempts.itemId, [...itemIds]))
+    // One array parameter, however many events a year of a report reads (a list would run out of parameters).
+    .where(sql`${callAttempts.itemId} = any(${`{${itemIds.join(',')}}`}::int[])`)
     .orderBy(asc(callAttempts.at), asc(callAttempts.id));
   for (const row of rows) byItem.set(row.itemId, [...(byItem.get(row.itemId) ?? []), toAttempt(row)]);
   return byItem;

@@ -1,6 +1,6 @@
 import type { CallNext } from '../../contract/callAttempts';
 import { type Notification, notificationInForce } from '../../contract/notifications';
-import { attemptsOfCase } from './callAttempts';
+import { attemptsOfCase, casesWithAttempts } from './callAttempts';
 import { listLatestRevisions } from './caseRecords';
 import { getCase } from './cases';
 import { contactsOfClient } from './clientContacts';
@@ -17,7 +17,8 @@ export async function callNextOfCases(
   caseIds: readonly number[],
 ): Promise<Map<number, CallNext>> {
   const result = new Map<number, CallNext>();
-  for (const caseId of caseIds) {
+  // Only a call tried already has someone to escalate to: one query finds the cases with any attempt.
+  for (const caseId of await casesWithAttempts(db, caseIds)) {
     const found = await getCase(db, caseId);
     if (!found) continue;
     const [events, revisions, contacts, attempts] = await Promise.all([
