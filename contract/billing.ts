@@ -387,7 +387,7 @@ export const monitoringHoursQuery = z
   });
 
 /** How one client met one kind of deadline in one month: due = on time + late + overdue; pending not judged. */
-const onTimeMonthSchema = z.object({
+export const onTimeMonthSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),
   month: z.string(),

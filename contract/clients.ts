@@ -194,6 +194,9 @@ const baseRevision = z
   .nonnegative('Base revision must be 0 or more')
   .max(MAX_DB_INT, 'Base revision is too large');
 
+/** Critical calls: the protocol's minutes before the next contact is due after an unanswered attempt (DESIGN §4). */
+export const DEFAULT_ESCALATION_MINUTES = 5;
+
 export const protocolRevisionInputSchema = z.object({
   kind: z.literal('protocol').default('protocol'),
   baseRevision,
@@ -208,6 +211,8 @@ export const protocolRevisionInputSchema = z.object({
   reportTurnaroundHours: wholeNumber('Report turnaround', 1, 168, ' hours'),
   // Orders and critical calls (turn 4): turnaround targets per order priority.
   turnaroundTargets: turnaroundTargetsSchema.default(DEFAULT_TURNAROUND_TARGETS),
+  /** Critical calls: minutes before the next contact is due after an unanswered attempt (DESIGN §4). */
+  escalationMinutes: wholeNumber('Escalation', 1, 60, ' minutes').default(DEFAULT_ESCALATION_MINUTES),
 });
 
 export const transferRevisionInputSchema = z.object({
@@ -241,6 +246,7 @@ export const protocolRevisionSchema = z.object({
   reportTurnaroundHours: id,
   // Orders and critical calls (turn 4): the defaults on revisions written before them.
   turnaroundTargets: turnaroundTargetsSchema,
+  escalationMinutes: id,
 });
 export type ProtocolRevision = z.infer<typeof protocolRevisionSchema>;
 

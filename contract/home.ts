@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callNextSchema } from './callAttempts';
 import { CASE_STAGES, MONITORING_LEVELS } from './cases';
 import { nextReportSchema } from './reportsDue';
 import { TIME_LOG_ACTIVITIES } from './timeLogs';
@@ -119,6 +120,8 @@ export const boardCaseSchema = z.object({
   notificationsOverdue: z.number().int(),
   /** The pending ones' due times, soonest first: the browser turns each overdue as the clock passes it. */
   pendingNotificationsDueBy: z.array(instant),
+  /** After an unanswered critical call: whom to call next and by when (DESIGN §4 "Orders and critical calls"). */
+  callNext: callNextSchema.nullable(),
   /** Reports past their due time and not signed (DESIGN §4 "Reports due"). */
   reportsOverdue: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { type CallAttempt, callAttemptSchema, closingAttempt, nextCall } from './callAttempts';
 import type { Contact, NotificationRule, NotificationTrigger } from './clients';
-import { NOTIFICATION_TRIGGERS } from './clients';
+import { DEFAULT_ESCALATION_MINUTES, NOTIFICATION_TRIGGERS } from './clients';
 import { spanMinutes } from './hours';
 
 /**
@@ -40,6 +41,12 @@ export const notificationSchema = z.object({
   /** Set by the server when `notifiedAt` is recorded. */
   notifiedBy: z.string().nullable(),
   status: z.enum(NOTIFICATION_STATUSES),
+  /** The call attempts, in the order made (DESIGN §4 "Orders and critical calls"). */
+  attempts: z.array(callAttemptSchema),
+  /** Whom to call now (null once closed) and, after an attempt that did not close it, by when. */
+  nextContact: notificationContactSchema.nullable(),
+  escalateBy: moment.nullable(),
+  escalationMinutes: z.number().int(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -51,6 +58,8 @@ export type RuleRevision = {
   revision: number;
   createdAt: string;
   notificationRules: readonly NotificationRule[];
+  /** Minutes before the next contact is due after an unanswered call; null on revisions from before it. */
+  escalationMinutes?: number | null;
 };
 
 /**
@@ -123,9 +132,8 @@ export const notificationDelayMinutes = (occurredAt: string, notifiedAt: string)
 type NotifiableEvent = {
   type: string;
   occurredAt: string;
-  notifiedAt: string | null;
-  notifiedContactId: number | null;
-  notifiedBy?: string | null;
+  /** The event's call attempts (the closing one gives `notifiedAt`, `notifiedContactId`, `notifiedBy`). */
+  attempts: readonly CallAttempt[];
 };
 
 /** The event's notification under these rules and contacts, or null when no rule covers its type. */
@@ -134,19 +142,25 @@ export function notificationOf(
   rules: readonly NotificationRule[],
   contacts: Parameters<typeof ruleContacts>[1],
   now: Date,
+  escalationMinutes: number = DEFAULT_ESCALATION_MINUTES,
 ): Notification | null {
   const rule = ruleForEventType(rules, event.type);
   if (!rule) return null;
   const dueBy = dueByOf(event.occurredAt, rule.withinMinutes);
-  const validAt = validNotifiedAt(event.occurredAt, event.notifiedAt);
+  const attempts = event.attempts.toSorted((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id);
+  const closing = closingAttempt(attempts, event.occurredAt);
+  const called = ruleContacts(rule, contacts);
   return {
     rule: { trigger: rule.trigger, withinMinutes: rule.withinMinutes },
-    contacts: ruleContacts(rule, contacts),
+    contacts: called,
     dueBy,
-    notifiedAt: event.notifiedAt,
-    notifiedContactId: event.notifiedContactId,
-    notifiedBy: event.notifiedBy ?? null,
-    status: notificationStatus(dueBy, validAt, now),
+    notifiedAt: closing?.at ?? null,
+    notifiedContactId: closing?.contactId ?? null,
+    notifiedBy: closing?.by ?? null,
+    status: notificationStatus(dueBy, closing?.at ?? null, now),
+    attempts,
+    ...nextCall(attempts, called, event.occurredAt, escalationMinutes),
+    escalationMinutes,
   };
 }
 
@@ -154,19 +168,22 @@ export function notificationOf(
  * The event's notification under the client's protocol revisions: the rules of the revision in force when it
  * occurred (`revisionInForce`), else null.
  */
-export const notificationInForce = (
+export function notificationInForce(
   event: NotifiableEvent,
   revisions: readonly RuleRevision[],
   caseRevision: number | null,
   contacts: Parameters<typeof ruleContacts>[1],
   now: Date,
-): Notification | null =>
-  notificationOf(
+): Notification | null {
+  const inForce = revisionInForce(revisions, event.occurredAt, caseRevision);
+  return notificationOf(
     event,
-    revisionInForce(revisions, event.occurredAt, caseRevision)?.notificationRules ?? [],
+    inForce?.notificationRules ?? [],
     contacts,
     now,
+    inForce?.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   );
+}
 
 /**
  * A notification as the clock now stands (the server's status was taken when it answered): one still to

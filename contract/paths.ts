@@ -80,6 +80,8 @@ export const API_PATHS = {
   caseRecordRevisions: (id: Id, kind: string, itemId: Id) =>
     `${API_PATHS.caseRecords(id, kind)}/${itemId}/revisions`,
   /** POST without an id: a revision of the case's latest time log. */
+  /** POST: append a call attempt to an event's notification (DESIGN §4 "Orders and critical calls"). */
+  callAttempts: (id: Id, itemId: Id) => `${API_PATHS.caseRecords(id, 'events')}/${itemId}/call-attempts`,
   latestTimeLogRevisions: (id: Id) => `${API_PATHS.caseRecords(id, 'time-logs')}/revisions`,
   /** POST `?location=before|after`: a new log next to this one. */
   timeLogInsertion: (id: Id, itemId: Id) => `${API_PATHS.caseRecords(id, 'time-logs')}/${itemId}/insertion`,
@@ -116,6 +118,8 @@ export const API_PATHS = {
   monitoringHours: `${REPORTING}/monitoring-hours`,
   /** GET `?from&to[&clientId]`: orders and their turnaround per client, month and priority (turn 4). */
   turnaround: `${REPORTING}/turnaround`,
+  /** GET `?from&to[&clientId]`: critical calls per client and month (to fold into the turnaround report). */
+  callFigures: `${REPORTING}/calls`,
 } as const;
 
 /** The front end's pages outside the resources (spec §2): billing, reporting, administration. */

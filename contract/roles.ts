@@ -18,6 +18,8 @@ export const RESOURCES = [
   'cases.time-logs',
   'cases.case-notes',
   'cases.billing-notes',
+  /** Critical-result call attempts on an event (append-only): those who watch and those who read call. */
+  'cases.call-attempts',
   /**
    * Clinical content within what a role reads (interpretation text and findings, the patient's indication and
    * medications); without it the server empties them (minimum necessary, DESIGN §3).
@@ -57,6 +59,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.events': [...READ, ...WRITE],
     'cases.time-logs': [...READ, ...WRITE],
     'cases.case-notes': [...READ, ...WRITE],
+    'cases.call-attempts': ['create'],
     'cases.interpretations': READ,
     'cases.billing-notes': READ,
     'cases.clinical-content': READ,
@@ -73,6 +76,7 @@ export const GRANTS: Record<Role, Grants> = {
     'cases.time-logs': READ,
     'cases.case-notes': READ,
     'cases.interpretations': [...READ, ...WRITE],
+    'cases.call-attempts': ['create'],
     'cases.billing-notes': READ,
     'cases.clinical-content': READ,
     bugs: ['list', 'show'],

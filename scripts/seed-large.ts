@@ -739,6 +739,41 @@ function seedEvents(client: pg.PoolClient) {
 }
 
 /**
+ * The seeded calls as attempts (DESIGN §4 "Orders and critical calls"): the contact reached with read-back
+ * at the event's `notifiedAt`; one call in three first went to voicemail three minutes before, one in seven
+ * first rang out with no answer at the next contact in escalation order (never before the event).
+ */
+async function seedCallAttempts(client: pg.PoolClient) {
+  const events = `
+    select item.id as item_id, (latest.body->>'occurredAt')::timestamptz as occurred_at,
+      (latest.body->>'notifiedAt')::timestamptz as notified_at, (latest.body->>'notifiedContactId')::int as contact_id,
+      latest.author, item.id as key
+    from case_record_items item
+    cross join lateral (
+      select revision.body, revision.author from case_record_revisions revision where revision.item_id = item.id
+      order by revision.revision desc limit 1
+    ) latest
+    where item.kind = 'events' and latest.body->>'notifiedAt' is not null and latest.body->>'notifiedContactId' is not null`;
+  const inserted = await client.query(`
+    with called as (${events})
+    insert into call_attempts (item_id, at, contact_id, number, outcome, read_back, reached_name, note, by, created_at)
+    select e.item_id, attempt.at, coalesce(attempt.contact_id, e.contact_id), coalesce(other.phone, contact.phone, ''),
+      attempt.outcome, attempt.read_back, null, attempt.note, e.author, attempt.at
+    from called e
+    join client_contacts contact on contact.id = e.contact_id
+    cross join lateral (values
+      (e.notified_at - interval '3 minutes', null::int, 'voicemail', false, 'Left the callback number', ${hash('e.key', 71)} % 3 = 0),
+      (e.notified_at - interval '2 minutes', (select next.id from client_contacts next where next.client_id = contact.client_id
+        and next.escalation_order > contact.escalation_order order by next.escalation_order limit 1), 'no-answer', false,
+        null, ${hash('e.key', 72)} % 7 = 0),
+      (e.notified_at, null::int, 'reached', true, null, true)
+    ) as attempt(at, contact_id, outcome, read_back, note, made)
+    left join client_contacts other on other.id = attempt.contact_id
+    where attempt.made and attempt.at >= e.occurred_at and (attempt.outcome <> 'no-answer' or attempt.contact_id is not null)`);
+  return inserted.rowCount ?? 0;
+}
+
+/**
  * About one measurement per 8½ hours of recording, every electrode of the 10–20 system below the case's
  * protocol limit but, one time in eight, one electrode above it (with what was done about it). A
  * monitoring case checked recently was measured in the last 12 minutes; an overdue one not in its last hours.
@@ -1020,6 +1055,17 @@ async function checkClinicalRecords(client: pg.PoolClient) {
   const calls = await client.query<{ count: number }>(`
     select count(*)::int as count ${latest('events')}
       and (latest.body->>'notifiedAt')::timestamptz < (latest.body->>'occurredAt')::timestamptz`);
+  // Every call recorded is closed by its attempts: the last one reached someone who read it back.
+  const unclosed = await client.query<{ count: number }>(`
+    select count(*)::int as count ${latest('events')}
+      and latest.body->>'notifiedAt' is not null and not exists (select 1 from call_attempts attempt
+        where attempt.item_id = item.id and attempt.outcome = 'reached' and attempt.read_back
+        and attempt.at = (latest.body->>'notifiedAt')::timestamptz)`);
+  const early = await client.query<{ count: number }>(`
+    select count(*)::int as count from call_attempts attempt join case_record_items item on item.id = attempt.item_id
+    cross join lateral (select revision.body from case_record_revisions revision where revision.item_id = item.id
+      order by revision.revision desc limit 1) latest
+    where attempt.at < (latest.body->>'occurredAt')::timestamptz`);
   const codings = await client.query<
     Pick<AcnsFindings, 'patterns' | 'acnsSeizures' | 'seizureBurdenPercent'>
   >(`
@@ -1031,6 +1077,8 @@ async function checkClinicalRecords(client: pg.PoolClient) {
   const strayed = codings.rows.filter((coding) => acnsDefinitionErrors(coding).length > 0).length;
   const counts: [string, number][] = [
     ['calls before their event', calls.rows[0].count],
+    ['calls recorded but not closed by an attempt', unclosed.rows[0].count],
+    ['call attempts before their event', early.rows[0].count],
     [`of ${codings.rows.length} ACNS codings outside the 2021 definitions`, strayed],
   ];
   console.log(`Clinical records: ${counts.map(([label, count]) => `${count} ${label}`).join(', ')}.`);
@@ -1075,6 +1123,7 @@ const STEPS: [string, Step][] = [
   ['case notes', seedCaseNotes],
   ['time logs', seedTimeLogs],
   ['events', seedEvents],
+  ['call attempts', seedCallAttempts],
   ['impedances', seedImpedances],
   ['interpretations', seedInterpretations],
   ['billing notes', seedBillingNotes],

@@ -9,6 +9,7 @@ import type {
   CaseTransition,
 } from '../../contract/cases';
 import type { ProtocolRevision, TransferRevision } from '../../contract/clients';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import { type CaseFacts, REQUIRED_PATIENT_FIELDS, type TransitionRecord } from '../domain/caseStages';
 import { listLatestRevisions } from './caseRecords';
 import {
@@ -240,7 +241,11 @@ export async function getProtocolSnapshot(
       caseId: row.caseId,
       takenAt: row.takenAt.toISOString(),
       takenBy: row.takenBy,
-      protocol: row.protocol,
+      // A copy taken before escalation minutes existed ran under the default.
+      protocol: row.protocol && {
+        ...row.protocol,
+        escalationMinutes: row.protocol.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
+      },
       transfer: row.transfer,
     }
   );

@@ -39,3 +39,11 @@ export function contactsOfClient(db: DbOrTx, clientId: number) {
     .where(eq(clientContacts.clientId, clientId))
     .orderBy(clientContacts.escalationOrder, clientContacts.id);
 }
+
+/** These contacts (whichever client), for the number a call dialled. */
+export function contactsByIds(db: DbOrTx, ids: readonly number[]) {
+  return db
+    .select({ id: clientContacts.id, clientId: clientContacts.clientId, phone: clientContacts.phone })
+    .from(clientContacts)
+    .where(inArray(clientContacts.id, [...ids]));
+}

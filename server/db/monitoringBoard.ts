@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { StaleOpenLog } from '../../contract/home';
 import { isStaleOpenLog } from '../../contract/hours';
 import type { MonitoringSettings } from '../../contract/timeLogs';
+import { callNextOfCases } from './callNext';
 import {
   caseProtocolRevision,
   checkIntervalMinutes,
@@ -107,6 +108,10 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
     .from(checked)
     .orderBy(desc(overdue), sql`${next} nulls last`, checked.id);
   const now = Date.now();
+  const callNext = await callNextOfCases(
+    db,
+    rows.filter((row) => row.notificationsPending + row.notificationsOverdue > 0).map((row) => row.id),
+  );
   return rows.map(({ openLogs, pendingDueBy, overdue, ...row }) => {
     const nextCheckBy = isoOrNull(row.nextCheckBy);
     return {
@@ -120,6 +125,7 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
         .map((log) => ({ ...log, start: new Date(log.start).toISOString() }))
         .filter((log) => isStaleOpenLog(Date.parse(log.start), now, maxOpenLogHours)),
       pendingNotificationsDueBy: pendingDueBy.map((dueBy) => new Date(dueBy).toISOString()),
+      callNext: callNext.get(row.id) ?? null,
     };
   });
 }

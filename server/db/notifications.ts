@@ -1,7 +1,7 @@
 import { and, eq, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
-import { caseRecordItems, cases, protocolRevisions } from './schema';
+import { callAttempts, caseRecordItems, cases, protocolRevisions } from './schema';
 import { fromJson, latestRevisionJoin, subquery } from './subqueries';
 
 /**
@@ -27,11 +27,13 @@ export function revisionInForceSql(clientId: SQL, caseRevision: SQL, occurredAt:
 }
 
 /**
- * Whether the event's call is still to make: none recorded, or (an old row, from before the rule) one
- * recorded before the event, which counts as not validly notified (contract/notifications.ts).
+ * Whether the event's call is still open: no attempt closed it, i.e. reached someone with read-back (or
+ * read-back unknown, a migrated turn-3 call) at or after the event (contract/callAttempts.ts `closesCall`).
  */
-export const notYetNotified = (body: SQLWrapper) =>
-  sql`(${body}->>'notifiedAt' is null or (${body}->>'notifiedAt')::timestamptz < (${body}->>'occurredAt')::timestamptz)`;
+export const notYetNotified = (itemId: SQLWrapper, body: SQLWrapper) =>
+  sql`not exists (select 1 from ${callAttempts} closing where closing.item_id = ${itemId}
+    and closing.outcome = 'reached' and closing.read_back is not false
+    and closing.at >= (${body}->>'occurredAt')::timestamptz)`;
 
 /** The cases, their protocol revisions and events, as the notifications name them. */
 const c = alias(cases, 'c');
@@ -79,7 +81,7 @@ const unnotified = subquery
   .from(c)
   .innerJoin(item, and(eq(item.caseId, c.id), eq(item.kind, 'events')))
   .crossJoinLateral(latest)
-  .where(and(eq(c.stage, 'monitoring'), not(latest.voided), notYetNotified(latest.body)))
+  .where(and(eq(c.stage, 'monitoring'), not(latest.voided), notYetNotified(item.id, latest.body)))
   .offset(0)
   .as('event');
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Revision, RevisionInput, RevisionKind } from '../../contract/clients';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import type { ListQuery } from '../../contract/list';
 import type { RuleRevision } from '../../contract/notifications';
 import { DEFAULT_TURNAROUND_TARGETS } from '../../contract/turnaround';
@@ -27,6 +28,7 @@ function toRevision(row: RevisionRow): Revision {
     impedanceLimitKOhm: row.impedanceLimitKOhm ?? 0,
     reportTurnaroundHours: row.reportTurnaroundHours ?? 0,
     turnaroundTargets: row.turnaroundTargets ?? DEFAULT_TURNAROUND_TARGETS,
+    escalationMinutes: row.escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
   };
 }
 
@@ -86,6 +88,7 @@ export async function ruleRevisions(db: DbOrTx, clientId: number): Promise<RuleR
       revision: protocolRevisions.revision,
       createdAt: protocolRevisions.createdAt,
       notificationRules: protocolRevisions.notificationRules,
+      escalationMinutes: protocolRevisions.escalationMinutes,
     })
     .from(protocolRevisions)
     .where(ofKind(clientId, 'protocol'))
@@ -94,6 +97,7 @@ export async function ruleRevisions(db: DbOrTx, clientId: number): Promise<RuleR
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     notificationRules: row.notificationRules ?? [],
+    escalationMinutes: row.escalationMinutes,
   }));
 }
 

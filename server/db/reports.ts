@@ -1,10 +1,12 @@
 import { and, between, eq, gt, gte, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import { addMonths } from '../../contract/billing';
+import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import { HOUR_MS, openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';
 import { technologistMinutesByMonth, type ZonedSpan } from '../domain/billing/months';
 import type { NotifiableEventRow } from '../domain/notifications';
 import type { StoredFigures } from './billing';
+import { attemptsOfItems } from './callAttempts';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
 import { revisionInForceSql } from './notifications';
 import {
@@ -225,10 +227,12 @@ export async function notifiableEvents(db: DbOrTx, range: Range): Promise<Notifi
   const occurredAt = sql`(${latest.body}->>'occurredAt')::timestamptz`;
   const rows = await db
     .select({
+      itemId: caseRecordItems.id,
       clientId: cases.clientId,
       timeZone: clients.timeZone,
       body: latest.body,
       rules: protocolRevisions.notificationRules,
+      escalationMinutes: protocolRevisions.escalationMinutes,
     })
     .from(cases)
     .innerJoin(caseRecordItems, and(eq(caseRecordItems.caseId, cases.id), eq(caseRecordItems.kind, 'events')))
@@ -254,15 +258,20 @@ export async function notifiableEvents(db: DbOrTx, range: Range): Promise<Notifi
         range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
       ),
     );
-  return rows.map(({ body, rules, ...row }) => {
-    const event = body as { type: string; occurredAt: string; notifiedAt?: string | null };
+  const attempts = await attemptsOfItems(
+    db,
+    rows.map((row) => row.itemId),
+  );
+  return rows.map(({ body, rules, escalationMinutes, ...row }) => {
+    const event = body as { type: string; occurredAt: string };
     return {
       ...row,
       type: event.type,
       occurredAt: event.occurredAt,
-      notifiedAt: event.notifiedAt ?? null,
+      attempts: attempts.get(row.itemId) ?? [],
       // A protocol with rules, as the where asks.
       rules: rules ?? [],
+      escalationMinutes: escalationMinutes ?? DEFAULT_ESCALATION_MINUTES,
     };
   });
 }

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { type BillableCase, CYCLE_STATUSES } from '../../contract/billing';
 import { BUG_SEVERITIES, BUG_STATUSES } from '../../contract/bugs';
+import { CALL_OUTCOMES } from '../../contract/callAttempts';
 import { CASE_RECORD_KINDS } from '../../contract/caseRecords';
 import {
   ACTION_KINDS,
@@ -194,6 +195,8 @@ export const protocolRevisions = pgTable(
     reportTurnaroundHours: integer('report_turnaround_hours'),
     /** Minutes per order priority (DESIGN §4 turn 4); null on revisions written before: the defaults hold. */
     turnaroundTargets: jsonb('turnaround_targets').$type<TurnaroundTargets>(),
+    /** Null on revisions written before escalation minutes existed: the default then applies. */
+    escalationMinutes: integer('escalation_minutes'),
     author: text('author').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -405,6 +408,32 @@ export const caseHandovers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('case_handovers_case_idx').on(table.caseId, table.at)],
+);
+
+/**
+ * The call attempts of an event's notification (DESIGN §4 "Orders and critical calls"): append-only (the
+ * migration refuses UPDATE and DELETE); the first reached attempt with read-back closes the call.
+ * `readBack` null is "unknown": the single call of turn 3 migrated, or one recorded through the event's
+ * `notifiedAt`.
+ */
+export const callAttempts = pgTable(
+  'call_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => caseRecordItems.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    contactId: integer('contact_id').notNull(),
+    number: text('number').notNull(),
+    outcome: text('outcome', { enum: CALL_OUTCOMES }).notNull(),
+    readBack: boolean('read_back'),
+    reachedName: text('reached_name'),
+    note: text('note'),
+    by: text('by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('call_attempts_item_idx').on(table.itemId, table.at)],
 );
 
 /** The protocol a closed case ran under, copied in the closing transaction (DESIGN §4). */

@@ -1,11 +1,11 @@
 import { monthIn } from '../../contract/calendar';
+import { type CallAttempt, closingAttempt } from '../../contract/callAttempts';
 import type { NotificationRule } from '../../contract/clients';
 import {
   dueByOf,
   notificationDelayMinutes,
   notificationStatus,
   ruleForEventType,
-  validNotifiedAt,
 } from '../../contract/notifications';
 import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
 
@@ -14,12 +14,15 @@ import { type OnTimeMonth, onTimeMonths } from './onTimeMonths';
  * force when it occurred.
  */
 export type NotifiableEventRow = {
+  itemId: number;
   clientId: number;
   timeZone: string;
   type: string;
   occurredAt: string;
-  notifiedAt: string | null;
+  /** Its call attempts: the closing one is the call the notification counts (DESIGN §4). */
+  attempts: readonly CallAttempt[];
   rules: readonly NotificationRule[];
+  escalationMinutes: number;
 };
 
 /** How one client met the protocol's notifications in one month (by the month the event occurred in). */
@@ -42,10 +45,10 @@ export function median(values: readonly number[]): number | null {
  * the event) count as made, for the on-time share and the median delay alike.
  */
 export function notificationMonths(events: readonly NotifiableEventRow[], now: Date): NotificationMonth[] {
-  // A call recorded before its event (an old row, from before the rule) is no valid call: not on time.
+  // The call is the attempt that closed it; one recorded before its event (an old row) never closes it.
   const valid = events.map((event) => ({
     ...event,
-    notifiedAt: validNotifiedAt(event.occurredAt, event.notifiedAt),
+    notifiedAt: closingAttempt(event.attempts, event.occurredAt)?.at ?? null,
   }));
   const months = onTimeMonths(valid, (event) => {
     const rule = ruleForEventType(event.rules, event.type);

@@ -16,6 +16,7 @@ import { spanText } from '../durations';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
 import { ReportOverdueChip } from '../resources/cases/ReportOverdueChip';
 import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
+import { BoardCallNext } from './BoardCallNext';
 import { dueNextFirst, isOverdueAt, useBoardClock } from './boardClock';
 import { CaseLink } from './CaseLink';
 import { HomeTable } from './HomeTable';
@@ -206,6 +207,7 @@ const BoardRow = ({ row, now, nameOf = asIs, checksLogged, ...props }: RowProps)
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <Status row={row} now={now} />
           <Notifications row={row} now={now} />
+          <BoardCallNext row={row} />
           <ReportsOverdue row={row} shown={props.showReports} />
           <StaleLogs row={row} now={now} nameOf={nameOf} />
         </Stack>

@@ -1,4 +1,6 @@
 import type { Identifier } from 'react-admin';
+import type { CallAttemptInput } from '../../contract/callAttempts';
+import type { RecordItem } from '../../contract/caseRecords';
 import type {
   ActionInput,
   CaseAction,
@@ -54,6 +56,10 @@ export function caseMethods(httpClient: HttpClient) {
         )
       ).data,
     /** Hands the case over between technologists (DESIGN §4); answers the handover and the case. */
+    /** Appends a critical call's attempt to an event; answers the event with its notification as it stands. */
+    logCallAttempt: async (caseId: Identifier, itemId: Identifier, input: CallAttemptInput) =>
+      (await httpClient<RecordItem>(API_PATHS.callAttempts(caseId, itemId), { method: 'POST', body: input }))
+        .data,
     handOverCase: async (id: Identifier, input: HandoverInput) =>
       (
         await httpClient<{ handover: CaseHandover; case: CaseDetails }>(API_PATHS.caseHandovers(id), {

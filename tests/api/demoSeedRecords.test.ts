@@ -244,6 +244,7 @@ describeEachDatabase('demo case records', (kind) => {
     const protocols = await db.select().from(protocolRevisions);
     const contacts = await db.select().from(clientContacts);
     const statuses = new Map<string, number>();
+    let severalAttempts = 0;
     for (const row of recorded) {
       const rules =
         protocols.find(
@@ -274,8 +275,14 @@ describeEachDatabase('demo case records', (kind) => {
               ? 'on-time'
               : 'late';
         statuses.set(`${event.type} ${status}`, (statuses.get(`${event.type} ${status}`) ?? 0) + 1);
+        // The call is its attempts (DESIGN §4 "Orders and critical calls"): the closing one is the call above.
+        const notification = event.notification as { status: string; attempts: { outcome: string }[] };
+        expect(notification.status, label).toBe(status);
+        if (notification.attempts.length > 1) severalAttempts += 1;
+        expect(notification.attempts.at(-1)?.outcome ?? 'reached', label).toBe('reached');
       }
     }
+    expect(severalAttempts).toBeGreaterThan(2);
     expect(statuses.get('seizure on-time')).toBeGreaterThan(5);
     expect(statuses.get('seizure late')).toBe(1);
     expect(statuses.get('seizure overdue')).toBe(1);

@@ -113,6 +113,8 @@ describeEachDatabase('Every route under arbitrary input', (kind) => {
       expect.arrayContaining([
         'POST /continuous-monitoring/clients',
         'POST /continuous-monitoring/cases/{id}/handovers',
+        'POST /continuous-monitoring/cases/monitoring/{caseId}/events/{itemId}/call-attempts',
+        'GET /reporting/continuous-monitoring/calls',
       ]),
     );
     for (const route of fuzzed) {

@@ -47,6 +47,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /reporting/continuous-monitoring/billable-hours/summary': grant('reporting', 'list'),
   'GET /reporting/continuous-monitoring/monitoring-hours': grant('reporting', 'list'),
   'GET /reporting/continuous-monitoring/turnaround': grant('reporting', 'list'),
+  'GET /reporting/continuous-monitoring/calls': grant('reporting', 'list'),
   'GET /chrome': 'some-role',
   'GET /events': 'some-role',
   'GET /chrome/breadcrumbs': 'signed-in',
@@ -105,6 +106,10 @@ const ROUTE_ACCESS: Record<string, Access> = {
   ...recordRoutes('monitoring', 'interpretations'),
   ...recordRoutes('monitoring', 'impedances'),
   ...recordRoutes('monitoring', 'events'),
+  'POST /continuous-monitoring/cases/monitoring/{caseId}/events/{itemId}/call-attempts': grant(
+    'cases.call-attempts',
+    'create',
+  ),
   ...recordRoutes('monitoring', 'case-notes'),
   ...recordRoutes('reviewed', 'billing-notes'),
   ...recordRoutes('monitoring', 'time-logs'),

@@ -84,6 +84,7 @@ export const buildProtocolRevision = (overrides: Partial<ProtocolRevision> = {})
   impedanceLimitKOhm: 10,
   reportTurnaroundHours: 24,
   turnaroundTargets: DEFAULT_TURNAROUND_TARGETS,
+  escalationMinutes: 5,
   author: 'ada',
   createdAt: CREATED_AT,
   ...overrides,

@@ -1,4 +1,10 @@
 import {
+  type CallAttempt,
+  type CallAttemptWrite,
+  callAttemptErrors,
+  callAttemptInputSchema,
+} from '../../contract/callAttempts';
+import {
   electrodesOverLimit,
   futureTimeErrors,
   GENERIC_RECORD_KINDS,
@@ -95,6 +101,8 @@ interface StoredItem {
   caseId: number;
   kind: GenericRecordKind;
   revisions: StoredRevision[];
+  /** Events: the call attempts logged through the fake (contract/callAttempts.ts). */
+  attempts?: CallAttempt[];
 }
 
 /** A seeded item: revision 1 with its fields, each later revision's changes over the one before. */
@@ -179,8 +187,30 @@ function answerOf(item: StoredItem, stored: StoredRevision, facts: RecordCaseFac
   }
   if (item.kind === 'events') {
     answer.notifiedBy ??= null;
+    const fields = stored.fields as { notifiedAt?: string | null; notifiedContactId?: number | null };
+    // A call recorded the turn-3 way answers as one reached attempt, read-back unknown (as migrated).
+    const legacy: CallAttempt[] =
+      fields.notifiedAt && fields.notifiedContactId
+        ? [
+            {
+              id: 0,
+              at: fields.notifiedAt,
+              contactId: fields.notifiedContactId,
+              number: facts.contacts.find((c) => c._id === fields.notifiedContactId)?.phone ?? '',
+              outcome: 'reached',
+              readBack: null,
+              reachedName: null,
+              note: null,
+              by: String(stored.fields.notifiedBy ?? stored.author),
+            },
+          ]
+        : [];
     answer.notification = notificationOf(
-      answer as RecordItem & Parameters<typeof notificationOf>[0],
+      {
+        type: String(stored.fields.type),
+        occurredAt: String(stored.fields.occurredAt),
+        attempts: [...legacy, ...(item.attempts ?? [])],
+      },
       facts.notificationRules,
       facts.contacts,
       new Date(now()),
@@ -196,6 +226,8 @@ const ROUTES = GENERIC_RECORD_KINDS.map((kind) => ({
   list: new RegExp(`^${API_PATHS.caseRecords(id, kind)}$`),
   revisions: new RegExp(`^${API_PATHS.caseRecordRevisions(id, kind, id)}$`),
 }));
+
+const CALL_ATTEMPTS = new RegExp(`^${API_PATHS.callAttempts(id, id)}$`);
 
 interface CaseRecordsApiOptions {
   user: CurrentUser;
@@ -316,6 +348,40 @@ export function fakeCaseRecordsApi(
     };
   }
 
+  /** As the server: one more attempt at the event's call, checked as it checks it (DESIGN §4). */
+  async function logCall(caseId: number, itemId: number, body: unknown): Promise<Result> {
+    if (!canAccess(roles, 'cases.call-attempts', 'create'))
+      throw toHttpError(403, { error: 'Access denied' });
+    const input = validate(callAttemptInputSchema, body) as CallAttemptWrite;
+    const facts = await openCase(caseId);
+    const item = itemOf(caseId, 'events', itemId);
+    const latest = item.revisions.at(-1) as StoredRevision;
+    const errors = callAttemptErrors(
+      input,
+      { occurredAt: String(latest.fields.occurredAt) },
+      new Set(facts.contacts.map(({ _id }) => _id)),
+      new Date(now()),
+    );
+    if (errors.length > 0)
+      throw toHttpError(400, { error: `Invalid ${errors.map((e) => e.field).join(', ')}`, fields: errors });
+    const reached = input.outcome === 'reached';
+    item.attempts = [
+      ...(item.attempts ?? []),
+      {
+        id: (item.attempts?.length ?? 0) + 1,
+        at: input.at,
+        contactId: input.contactId,
+        number: input.number || (facts.contacts.find(({ _id }) => _id === input.contactId)?.phone ?? ''),
+        outcome: input.outcome,
+        readBack: reached ? input.readBack : false,
+        reachedName: reached && input.reachedOther ? (input.reachedName ?? null) : null,
+        note: input.note || null,
+        by: user.username,
+      },
+    ];
+    return { data: answerOf(item, latest, facts) };
+  }
+
   async function history(caseId: number, kind: GenericRecordKind, itemId: number): Promise<Result> {
     requireAccess(kind, 'show');
     const facts = await caseOf(caseId);
@@ -333,6 +399,8 @@ export function fakeCaseRecordsApi(
       if (revisedCaseId && method === 'GET') return history(revisedCaseId, kind, itemId);
       if (revisedCaseId && method === 'POST') return revise(revisedCaseId, kind, itemId, body);
     }
+    const [calledCaseId, calledItemId] = CALL_ATTEMPTS.exec(path)?.slice(1).map(Number) ?? [];
+    if (calledCaseId && method === 'POST') return logCall(calledCaseId, calledItemId, body);
     return undefined;
   };
 }

@@ -105,6 +105,7 @@ export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase =>
     notificationsOverdue: 0,
     pendingNotificationsDueBy: [],
     reportsOverdue: 0,
+    callNext: null,
     ...overrides,
   };
   const nextCheckBy =

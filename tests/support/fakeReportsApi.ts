@@ -429,6 +429,23 @@ export function fakeReportsHandler(seed: ReportsSeed = reportsSeed): FakeHandler
       const { to } = validate(monitoringHoursQuery, query);
       return { data: turnaroundOf(seed, to) };
     }
+    if (path === API_PATHS.callFigures) {
+      // The calls as the notifications have them: one reached attempt each.
+      const { clientId: only, ...range } = validate(monitoringHoursQuery, query);
+      const { notifications } = monitoringHours(seed, range, only === undefined ? null : clientOf(only));
+      const calls = notifications.map(({ medianDelayMinutes, ...month }) => {
+        const made = month.due + month.pending;
+        return {
+          ...month,
+          calls: made,
+          medianMinutesToReach: medianDelayMinutes,
+          attempts: made,
+          attemptsPerCall: made > 0 ? 1 : null,
+          escalations: 0,
+        };
+      });
+      return { data: { ...range, calls } };
+    }
     const clientId = CLIENT_REPORT.exec(path)?.[1];
     if (clientId)
       return { data: clientHoursReport(seed, clientOf(clientId), validate(monthRangeQuery, query)) };

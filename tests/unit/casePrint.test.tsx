@@ -100,11 +100,15 @@ describe('the printable case report', () => {
       time('2026-03-03T02:16:00.000Z'),
       'Seizure',
       expect.stringMatching(/^Electrographic seizure/),
-      `Notified Dr. Maya Chen at ${time('2026-03-03T02:19:00.000Z')}, 5 min after the seizure: on time`,
+      // Every call attempt follows: the call recorded before attempts existed is one, read-back unknown.
+      `Notified Dr. Maya Chen at ${time('2026-03-03T02:19:00.000Z')}, 5 min after the seizure: on time. ` +
+        `Call attempts: ${time('2026-03-03T02:19:00.000Z')}: Dr. Maya Chen (+1 617 555 0111), reached, read-back unknown · priya`,
     ]);
     const notified = rowsOf(events).map((cells) => cells[4]);
-    expect(notified).toContain(
-      `Notified EEG lab desk at ${time('2026-03-03T05:42:00.000Z')}, 42 min after the event: late by 12 min`,
+    expect(notified).toContainEqual(
+      expect.stringMatching(
+        `^Notified EEG lab desk at ${time('2026-03-03T05:42:00.000Z')}, 42 min after the event: late by 12 min\\. Call attempts: `,
+      ),
     );
     expect(notified).toContain(`Not notified (due by ${time('2026-03-03T08:30:00.000Z')})`);
     // A push button is no trigger of this protocol: whom and when only.

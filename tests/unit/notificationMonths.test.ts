@@ -4,12 +4,28 @@ import { median, notificationMonths } from '../../server/domain/notifications';
 
 const rules: NotificationRule[] = [{ trigger: 'seizure', notify: [1], withinMinutes: 10 }];
 const event = (occurredAt: string, notifiedAt: string | null, type = 'seizure', clientId = 1) => ({
+  itemId: 1,
   clientId,
   timeZone: 'America/Denver',
   type,
   occurredAt,
-  notifiedAt,
+  attempts: notifiedAt
+    ? [
+        {
+          id: 1,
+          at: notifiedAt,
+          contactId: 1,
+          number: '1',
+          outcome: 'reached' as const,
+          readBack: null,
+          reachedName: null,
+          note: null,
+          by: 'tech1',
+        },
+      ]
+    : [],
   rules,
+  escalationMinutes: 5,
 });
 
 describe('notifications per client and month', () => {

@@ -28,6 +28,19 @@ const contacts = [
 ];
 const at = (time: string) => `2026-03-14T${time}:00.000Z`;
 
+/** A call recorded the turn-3 way: one reached attempt, read-back unknown. */
+const call = (when: string, contactId: number, by = 'tech1') => ({
+  id: contactId,
+  at: when,
+  contactId,
+  number: String(contactId),
+  outcome: 'reached' as const,
+  readBack: null,
+  reachedName: null,
+  note: null,
+  by,
+});
+
 describe('notifications against the protocol', () => {
   it('maps each trigger to its event types', () => {
     expect(ruleForEventType(rules, 'seizure')?.trigger).toBe('seizure');
@@ -51,7 +64,7 @@ describe('notifications against the protocol', () => {
   });
 
   it('builds the notification: contacts in escalation order, due by, and turns overdue as the clock passes', () => {
-    const event = { type: 'seizure', occurredAt: at('10:00'), notifiedAt: null, notifiedContactId: null };
+    const event = { type: 'seizure', occurredAt: at('10:00'), attempts: [] };
     const notification = notificationOf(event, rules, contacts, new Date(at('10:05')));
     expect(notification).toEqual({
       rule: { trigger: 'seizure', withinMinutes: 10 },
@@ -64,6 +77,10 @@ describe('notifications against the protocol', () => {
       notifiedContactId: null,
       notifiedBy: null,
       status: 'pending',
+      attempts: [],
+      nextContact: { id: 1, name: 'Dr A', role: 'Attending', phone: '1' },
+      escalateBy: null,
+      escalationMinutes: 5,
     });
     // What the API answers matches the contract's schema, field for field.
     expect(notificationSchema.parse(notification)).toEqual(notification);
@@ -76,9 +93,7 @@ describe('notifications against the protocol', () => {
     const event = {
       type: 'electrode-off',
       occurredAt: at('10:00'),
-      notifiedAt: at('10:20'),
-      notifiedContactId: 3,
-      notifiedBy: 'tech1',
+      attempts: [call(at('10:20'), 3, 'tech1')],
     };
     expect(notificationOf(event, rules, contacts, new Date(at('11:00')))).toMatchObject({
       dueBy: at('10:30'),
@@ -122,13 +137,14 @@ describe('notifications against the protocol', () => {
     expect(isValidNotification(at('10:00'), at('09:59'))).toBe(false);
     expect(validNotifiedAt(at('10:00'), at('09:40'))).toBeNull();
     expect(validNotifiedAt(at('10:00'), at('10:04'))).toBe(at('10:04'));
-    const event = { type: 'seizure', occurredAt: at('10:00'), notifiedAt: at('09:40'), notifiedContactId: 1 };
+    const event = { type: 'seizure', occurredAt: at('10:00'), attempts: [call(at('09:40'), 1)] };
     const notification = notificationOf(event, rules, contacts, new Date(at('10:30')));
-    // What was recorded is still shown; the status judges it as not validly notified.
-    expect(notification).toMatchObject({ notifiedAt: at('09:40'), status: 'overdue' });
+    // What was recorded is still listed; it closes nothing, so the call is still to make.
+    expect(notification).toMatchObject({ notifiedAt: null, status: 'overdue' });
+    expect(notification?.attempts).toHaveLength(1);
     expect(notification && notificationNow(notification, new Date(at('10:40'))).status).toBe('overdue');
     const made = notificationOf(
-      { ...event, notifiedAt: at('10:04') },
+      { ...event, attempts: [call(at('10:04'), 1)] },
       rules,
       contacts,
       new Date(at('10:30')),
@@ -149,7 +165,7 @@ describe('notifications against the protocol', () => {
     // Before any revision was written: the case's own, or none.
     expect(revisionInForce(revisions, at('07:00'), 2)?.revision).toBe(2);
     expect(revisionInForce(revisions, at('07:00'), null)).toBeUndefined();
-    const event = { type: 'clinical', occurredAt: at('12:30'), notifiedAt: null, notifiedContactId: null };
+    const event = { type: 'clinical', occurredAt: at('12:30'), attempts: [] };
     const now = new Date(at('12:31'));
     expect(notificationInForce(event, revisions, 1, contacts, now)).toMatchObject({
       rule: { trigger: 'other', withinMinutes: 15 },

@@ -473,6 +473,37 @@ describe('the monitoring hours report', () => {
     expect(lines.some((line) => line.endsWith(cells.slice(1).join(',')))).toBe(true);
   });
 
+  it('charts and tables each client’s critical calls per month, and offers them as CSV', async () => {
+    const user = userEvent.setup();
+    render(<stories.MonitoringHours />);
+    expect(await screen.findByRole('figure', { name: 'Critical calls closed on time' })).toBeInTheDocument();
+    const calls = await table('Critical calls per client');
+    const row = found(
+      report.notifications.find((candidate) => candidate.clientId === 2 && candidate.overdue > 0),
+      'a month with a call not closed',
+    );
+    const made = row.due + row.pending;
+    const cells = [
+      row.clientName,
+      row.month,
+      String(made),
+      String(row.onTime),
+      String(row.late),
+      String(row.overdue),
+      String(row.onTimePercent),
+      String(row.medianDelayMinutes),
+      '1',
+      '0',
+    ];
+    expect(rowsOf(calls)).toContainEqual(cells);
+    const { name, lines } = await downloadedCsv(user, 'Critical calls per client');
+    expect(name).toBe('critical-calls-per-client-2025-12-to-2026-11.csv');
+    expect(lines[0]).toBe(
+      'Client,Month,Calls,Closed on time,Closed late,Not closed,On time (%),Median to reach (min),Attempts per call,Escalations',
+    );
+    expect(lines.some((line) => line.endsWith(cells.slice(1).join(',')))).toBe(true);
+  });
+
   it('tables and offers as CSV each client’s reports signed on time, per month they fell due', async () => {
     const user = userEvent.setup();
     render(<stories.MonitoringHours />);

@@ -7,8 +7,10 @@ import type { CaseStage, MonitoringLevel, StudyType } from '../../../contract/ca
 import type { TimeLogActivity, TimeLogFields } from '../../../contract/timeLogs';
 import { localMidnight } from '../../domain/billing/months';
 import { notesInWindow } from '../../domain/timeLogCorrection';
+import { insertAttempt } from '../callAttempts';
 import { refreshCaseHours } from '../caseHours';
 import { appendRevision, type StoredRevision } from '../caseRecords';
+import { contactsByIds } from '../clientContacts';
 import { caseRecordItems } from '../schema';
 import { indexTimeLog } from '../timeLogs';
 import type { Tx } from '../transaction';
@@ -530,8 +532,50 @@ async function writeCaseRecords(tx: Tx, recorded: RecordedDemoCase, now: Date) {
     ...plannedInterpretations(recorded, now),
     ...plannedBillingNotes(recorded),
   ];
-  for (const record of records) await writeRecord(tx, recorded.caseId, record);
+  for (const record of records) {
+    const stored = await writeRecord(tx, recorded.caseId, record);
+    if (record.kind === 'events') await writeCallAttempts(tx, stored, recorded.index);
+  }
   await refreshCaseHours(tx, [recorded.caseId]);
+}
+
+/**
+ * An event's call as attempts (DESIGN §4 "Orders and critical calls"): the contact reached with read-back
+ * when the plan says it was notified; every other case's call first went to voicemail three minutes before
+ * (never before the event).
+ */
+async function writeCallAttempts(tx: Tx, event: StoredRevision, index: number) {
+  const { notifiedAt, notifiedContactId, occurredAt } = event.body as {
+    notifiedAt: string | null;
+    notifiedContactId: number | null;
+    occurredAt: string;
+  };
+  if (!notifiedAt || !notifiedContactId) return;
+  const [contact] = await contactsByIds(tx, [notifiedContactId]);
+  const call = {
+    itemId: event.itemId,
+    contactId: notifiedContactId,
+    number: contact?.phone ?? '',
+    by: event.author,
+  };
+  const first = Date.parse(notifiedAt) - 3 * MINUTE_MS;
+  if (index % 2 === 0 && first >= Date.parse(occurredAt))
+    await insertAttempt(tx, {
+      ...call,
+      at: new Date(first),
+      outcome: 'voicemail',
+      readBack: false,
+      reachedName: null,
+      note: 'Left a message with the callback number',
+    });
+  await insertAttempt(tx, {
+    ...call,
+    at: new Date(notifiedAt),
+    outcome: 'reached',
+    readBack: true,
+    reachedName: null,
+    note: null,
+  });
 }
 
 /** Seeds the records of the recorded demo cases, case by case. */

@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, page, readsPatientData, requires } from '../reply';
+import { callAttemptRoutes } from './callAttempts';
 import { handoverRoutes } from './handovers';
 import { caseHeaderRoutes } from './header';
 import { checkMrn, patientDetailsRoutes } from './patientDetails';
@@ -170,6 +171,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
   await app.register(readerRoutes, options);
   await app.register(handoverRoutes, options);
   await app.register(caseRecordRoutes, options);
+  await app.register(callAttemptRoutes, options);
   await app.register(timeLogRoutes, options);
   await app.register(patientDetailsRoutes, options);
 };

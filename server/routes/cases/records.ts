@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CallAttempt } from '../../../contract/callAttempts';
 import {
   type CaseRecordKind,
   electrodesOverLimit,
@@ -26,6 +27,7 @@ import { idParam } from '../../../contract/fields';
 import { notificationInForce, type RuleRevision } from '../../../contract/notifications';
 import { API_PATHS } from '../../../contract/paths';
 import type { Resource, Role } from '../../../contract/roles';
+import { attemptsOfCase, insertAttempt } from '../../db/callAttempts';
 import { getProtocolSnapshot } from '../../db/caseHistory';
 import { refreshCaseHours } from '../../db/caseHours';
 import {
@@ -39,7 +41,7 @@ import {
   type StoredRevision,
 } from '../../db/caseRecords';
 import type { CaseRecord } from '../../db/cases';
-import { contactsOfClient, existingContactIds } from '../../db/clientContacts';
+import { contactsByIds, contactsOfClient, existingContactIds } from '../../db/clientContacts';
 import { getClient } from '../../db/clients';
 import { getRevision, ruleRevisions } from '../../db/protocolRevisions';
 import type { DbOrTx } from '../../db/transaction';
@@ -88,14 +90,21 @@ type RecordContext = {
   ruleRevisions: RuleRevision[];
   caseRevision: number | null;
   contacts: Awaited<ReturnType<typeof contactsOfClient>>;
+  /** Events: their call attempts, by event. */
+  attempts: Map<number, CallAttempt[]>;
 };
 
-async function recordContext(db: DbOrTx, kind: GenericRecordKind, found: CaseRecord): Promise<RecordContext> {
+export async function recordContext(
+  db: DbOrTx,
+  kind: GenericRecordKind,
+  found: CaseRecord,
+): Promise<RecordContext> {
   const none: RecordContext = {
     limitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM,
     ruleRevisions: [],
     caseRevision: found.protocolRevision,
     contacts: [],
+    attempts: new Map(),
   };
   if (kind === 'impedances') {
     const protocol = await caseProtocol(db, found);
@@ -108,6 +117,7 @@ async function recordContext(db: DbOrTx, kind: GenericRecordKind, found: CaseRec
     ...none,
     ruleRevisions: revisions,
     contacts: anyRules ? await contactsOfClient(db, found.clientId) : [],
+    attempts: anyRules ? await attemptsOfCase(db, found.id) : new Map(),
   };
 }
 
@@ -122,7 +132,7 @@ export const withMeta = (stored: StoredRevision): RecordItem => ({
   voidReason: stored.voidReason,
 });
 
-function toItem(kind: GenericRecordKind, stored: StoredRevision, context: RecordContext): RecordItem {
+export function toItem(kind: GenericRecordKind, stored: StoredRevision, context: RecordContext): RecordItem {
   const item = withMeta(stored);
   if (kind === 'impedances') {
     // Checks stored before the old names were renamed answer under the modern ones too.
@@ -134,7 +144,10 @@ function toItem(kind: GenericRecordKind, stored: StoredRevision, context: Record
   if (kind === 'events') {
     item.notifiedBy ??= null;
     item.notification = notificationInForce(
-      item as RecordItem & Parameters<typeof notificationInForce>[0],
+      {
+        ...(item as RecordItem & { type: string; occurredAt: string }),
+        attempts: context.attempts.get(item._id) ?? [],
+      },
       context.ruleRevisions,
       context.caseRevision,
       context.contacts,
@@ -172,6 +185,34 @@ function checkedFields(
   errors.push(...future);
   if (errors.length > 0) throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
   return parsed.data as Record<string, unknown>;
+}
+
+/**
+ * A call recorded the turn-3 way (the event's `notifiedAt` and `notifiedContactId`, set or changed by this
+ * write) is appended as a reached attempt whose read-back is unknown, so the notification has one store.
+ */
+async function appendNotifiedCall(
+  tx: DbOrTx,
+  itemId: number,
+  fields: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+  username: string,
+) {
+  const { notifiedAt, notifiedContactId } = fields;
+  if (typeof notifiedAt !== 'string' || typeof notifiedContactId !== 'number') return;
+  if (previous?.notifiedAt === notifiedAt && previous?.notifiedContactId === notifiedContactId) return;
+  const [contact] = await contactsByIds(tx, [notifiedContactId]);
+  await insertAttempt(tx, {
+    itemId,
+    at: new Date(notifiedAt),
+    contactId: notifiedContactId,
+    number: contact?.phone ?? '',
+    outcome: 'reached',
+    readBack: null,
+    reachedName: null,
+    note: null,
+    by: username,
+  });
 }
 
 /** The notified contact the writer names must be one of the case's client (400 otherwise). */
@@ -331,6 +372,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
             checkSigning(fields);
           }
           const stored = await insertItem(tx, caseId, kind, fields, username);
+          if (kind === 'events') await appendNotifiedCall(tx, stored.itemId, fields, undefined, username);
           if (kind === 'interpretations' && fields.status === 'signed')
             await enqueueSignedReport(tx, caseId, stored.itemId, 1, fields);
           if (kind === 'billing-notes') await refreshCaseHours(tx, [caseId]);
@@ -390,6 +432,7 @@ export const caseRecordRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (
               { voided: voided ?? latest.voided, voidReason: voided ? voidReason : latest.voidReason },
               username,
             );
+            if (kind === 'events') await appendNotifiedCall(tx, itemId, fields, latest.body, username);
             // The revision that signs (a signed one is never revised) sends the report to the hospital.
             if (kind === 'interpretations' && fields.status === 'signed' && latest.body.status !== 'signed')
               await enqueueSignedReport(tx, caseId, itemId, stored.revision, fields);

@@ -34,6 +34,7 @@ import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import { requireClientHeader } from '../clients/shared';
 import { ok, requires, sharedAnswer } from '../reply';
+import { callReportRoutes } from './calls';
 
 /**
  * The hour reports (DESIGN §8 "Billing and reports"), billing and admin only: billable hours and amounts per
@@ -94,6 +95,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
 ) => {
   // Running logs count up to the server's cap (DESIGN §4 "Open logs"), in every report alike.
   const maxOpenLogHours = monitoring?.maxOpenLogHours;
+  await app.register(callReportRoutes, { db, now: clock });
   app.get(
     API_PATHS.clientHoursReport(':clientId'),
     {

@@ -2,6 +2,7 @@ import type { MonthRange } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { TechnologistHoursChart } from './charts/TechnologistHoursChart';
 import { TurnaroundChart } from './charts/TurnaroundChart';
+import { CallsSection } from './monitoring/CallsSection';
 import { ClientPicker } from './monitoring/ClientPicker';
 import { NotificationsTable } from './monitoring/NotificationsTable';
 import { ReportsOnTimeTable } from './monitoring/ReportsOnTimeTable';
@@ -78,6 +79,7 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
             csvName={csvFileName('reports-on-time-per-client', report.from, report.to)}
           />
           <TurnaroundReport range={range} />
+          <CallsSection range={range} />
         </>
       ) : (
         <TablesSkeleton />

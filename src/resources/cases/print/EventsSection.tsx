@@ -3,6 +3,7 @@ import { ReportSection } from '../../../print/ReportSection';
 import { ReportTable } from '../../../print/ReportTable';
 import type { TimeFormat } from '../../../print/reportFormat';
 import { useClientContacts } from '../../clients/contacts/useClientContacts';
+import { attemptText } from '../records/kinds/attemptText';
 import { EVENT_TYPE_LABELS } from '../records/kinds/events';
 import { notificationText } from '../records/kinds/notificationText';
 import type { RecordOf } from '../records/types';
@@ -21,8 +22,15 @@ export const EventsSection = ({ details, time }: { details: CaseDetails; time: T
   const contactName = (id: number) => contacts?.find((contact) => contact.id === id)?.name;
   const notified = (event: EventRecord) => {
     const { notification, notifiedContactId, notifiedAt } = event;
-    // An event the protocol covers: whom, when, how long after, and whether in time.
-    if (notification) return notificationText(event, notification, time, contactName);
+    // An event the protocol covers: whom, when, how long after, whether in time, and every call attempt.
+    if (notification) {
+      const text = notificationText(event, notification, time, contactName);
+      if (notification.attempts.length === 0) return text;
+      const attempts = notification.attempts.map((attempt) =>
+        attemptText(attempt, (iso) => time(iso), contactName),
+      );
+      return `${text}. Call attempts: ${attempts.join('; ')}`;
+    }
     if (notifiedContactId === null) return '—';
     const contact = contactName(notifiedContactId) ?? `Contact ${notifiedContactId}`;
     return notifiedAt ? `${contact}, ${time(notifiedAt)}` : contact;

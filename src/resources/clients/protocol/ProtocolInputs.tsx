@@ -22,6 +22,8 @@ export const ProtocolInputs = ({ clientId }: { clientId: Identifier }) => {
         <NumberInput source="checkIntervalMinutes" label="Check interval (minutes)" isRequired />
         <NumberInput source="impedanceLimitKOhm" label="Impedance limit (kΩ)" isRequired />
         <NumberInput source="reportTurnaroundHours" label="Report turnaround (hours)" isRequired />
+        {/* Critical calls: how soon the next contact is due after an unanswered call. */}
+        <NumberInput source="escalationMinutes" label="Escalate after (minutes)" isRequired />
       </Stack>
       {/* Orders and critical calls (turn 4): turnaround targets per order priority. */}
       <TurnaroundTargetInputs />

@@ -30,6 +30,7 @@ export const ProtocolSettings = ({ revision }: { revision: ProtocolRevision }) =
         <Setting label="Check interval" value={`${revision.checkIntervalMinutes} minutes`} />
         <Setting label="Impedance limit" value={`${revision.impedanceLimitKOhm} kΩ`} />
         <Setting label="Report turnaround" value={`${revision.reportTurnaroundHours} hours`} />
+        <Setting label="Escalate after" value={`${revision.escalationMinutes} minutes`} />
       </Stack>
       {/* Orders and critical calls (turn 4). */}
       <TurnaroundTargetTable targets={revision.turnaroundTargets} />

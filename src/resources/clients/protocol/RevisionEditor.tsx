@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import { type HttpError, SimpleForm, TextInput, useNotify, useRecordContext } from 'react-admin';
 import type { Client } from '../../../../contract/clients';
 import {
+  DEFAULT_ESCALATION_MINUTES,
   DEFAULT_IMPEDANCE_LIMIT_KOHM,
   protocolRevisionInputSchema,
   type Revision,
@@ -25,6 +26,7 @@ function initialValues(kind: RevisionKind, current: Revision | null) {
   if (current?.kind === 'protocol') {
     const { body, notificationRules, checkIntervalMinutes, impedanceLimitKOhm, reportTurnaroundHours } =
       current;
+    const { escalationMinutes } = current;
     return {
       body,
       notificationRules,
@@ -33,6 +35,7 @@ function initialValues(kind: RevisionKind, current: Revision | null) {
       reportTurnaroundHours,
       // Orders and critical calls (turn 4).
       turnaroundTargets: current.turnaroundTargets,
+      escalationMinutes,
     };
   }
   if (kind === 'protocol')
@@ -42,6 +45,7 @@ function initialValues(kind: RevisionKind, current: Revision | null) {
       impedanceLimitKOhm: DEFAULT_IMPEDANCE_LIMIT_KOHM,
       // Orders and critical calls (turn 4).
       turnaroundTargets: DEFAULT_TURNAROUND_TARGETS,
+      escalationMinutes: DEFAULT_ESCALATION_MINUTES,
     };
   return { body: current?.body ?? '' };
 }

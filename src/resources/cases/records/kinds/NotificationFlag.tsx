@@ -5,6 +5,7 @@ import { type Notification, notificationNow } from '../../../../../contract/noti
 import { useNow } from '../../../../useNow';
 import { useCaseRecords } from '../recordQueries';
 import { useRecordAccess } from '../useRecordAccess';
+import { CallNextLine } from './CallNextLine';
 
 /** How many of the case's live events wait for a notification, before and after their due time. */
 export function openNotifications(events: readonly RecordItem[], now: Date) {
@@ -35,7 +36,29 @@ export const NotificationFlag = ({ details }: { details: CaseDetails }) => {
   const { canList } = useRecordAccess(details, 'events');
   const { data: events = [] } = useCaseRecords(details.id, 'events', canList);
   const { pending, overdue } = openNotifications(events, useNow());
-  if (overdue > 0) return <NotificationChip status="overdue" count={overdue} />;
-  if (pending > 0) return <NotificationChip status="pending" count={pending} />;
-  return null;
+  const next = callNextOf(events);
+  const chip =
+    overdue > 0 ? (
+      <NotificationChip status="overdue" count={overdue} />
+    ) : pending > 0 ? (
+      <NotificationChip status="pending" count={pending} />
+    ) : null;
+  if (!next) return chip;
+  return (
+    <>
+      {chip}
+      <CallNextLine next={next} />
+    </>
+  );
 };
+
+/** After an unanswered critical call: the next contact whose call is due soonest, if any. */
+function callNextOf(events: readonly RecordItem[]) {
+  return events
+    .flatMap((event) => {
+      const notification = event.notification as Notification | null | undefined;
+      if (event.voided || !notification?.nextContact || !notification.escalateBy) return [];
+      return [{ ...notification.nextContact, escalateBy: notification.escalateBy }];
+    })
+    .sort((a, b) => Date.parse(a.escalateBy) - Date.parse(b.escalateBy))[0];
+}

@@ -30,6 +30,7 @@ import { labelledField, momentField, recordFormSchema } from '../recordFields';
 import { formatPeriod, thisMinute } from '../recordFormat';
 import type { RecordKindView, RecordOf } from '../types';
 import { useRuleRevisions } from '../useCaseProtocol';
+import { CallAttemptsCell } from './CallAttemptsCell';
 import { NOTIFICATION_STATUS_COLORS, NOTIFICATION_STATUS_LABELS, notificationText } from './notificationText';
 
 type EventRecord = RecordOf<'events'>;
@@ -82,6 +83,7 @@ const Notified = ({ event, details }: { event: EventRecord; details: CaseDetails
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <NotificationChip notification={notification} />
         <span>{notificationText(event, now, time, (id) => contactName(contacts, id))}</span>
+        <CallAttemptsCell details={details} itemId={event._id} notification={notification} />
       </Stack>
     );
   }
