@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASE_STAGES } from './cases';
 
 /**
  * Attention items (issue 36): what needs a person now, derived from the cases (never stored), each under a
@@ -29,6 +30,8 @@ export const attentionItemSchema = z.object({
   kind: z.enum(ATTENTION_KINDS),
   caseId: z.number().int(),
   caseNumber: z.string(),
+  /** The case's stage, where its page is. */
+  stage: z.enum(CASE_STAGES),
   /** When the item's time came (a check or call due at, an order received at). */
   since: instant,
   /** When what is due must be done by, when it has a deadline still ahead; else null. */

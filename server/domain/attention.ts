@@ -1,4 +1,5 @@
 import type { AttentionItem, AttentionKind } from '../../contract/attention';
+import type { CaseStage } from '../../contract/cases';
 import type { Role } from '../../contract/roles';
 
 /**
@@ -15,7 +16,7 @@ export type OpenNotification = { eventId: number; occurredAt: string; dueBy: str
 export type AttentionCase = {
   caseId: number;
   caseNumber: string;
-  stage: string;
+  stage: CaseStage;
   technologists: readonly string[];
   /** The hospital order's priority as received ('stat', or HL7's code 'S'), else null. */
   orderPriority: string | null;
@@ -27,7 +28,10 @@ export type AttentionCase = {
 
 type Rule = {
   /** The case's items of this kind at `now`. */
-  items(attentionCase: AttentionCase, now: number): Omit<AttentionItem, 'caseId' | 'caseNumber' | 'kind'>[];
+  items(
+    attentionCase: AttentionCase,
+    now: number,
+  ): Omit<AttentionItem, 'caseId' | 'caseNumber' | 'stage' | 'kind'>[];
   /** The moments after `now` when an item of this kind will appear on the case (none for a write's items). */
   comingAt(attentionCase: AttentionCase, now: number): number[];
 };
@@ -92,14 +96,13 @@ export function attentionItems(cases: readonly AttentionCase[], now: number): At
   return cases
     .flatMap((attentionCase) =>
       KINDS.flatMap((kind) =>
-        ATTENTION_RULES[kind]
-          .items(attentionCase, now)
-          .map((item) => ({
-            kind,
-            caseId: attentionCase.caseId,
-            caseNumber: attentionCase.caseNumber,
-            ...item,
-          })),
+        ATTENTION_RULES[kind].items(attentionCase, now).map((item) => ({
+          kind,
+          caseId: attentionCase.caseId,
+          caseNumber: attentionCase.caseNumber,
+          stage: attentionCase.stage,
+          ...item,
+        })),
       ),
     )
     .sort((a, b) => Date.parse(a.since) - Date.parse(b.since) || a.key.localeCompare(b.key));

@@ -15,6 +15,7 @@ import type {
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { MAX_PER_PAGE } from '../../contract/pageSize';
 import { API_PATHS } from '../../contract/paths';
+import { attentionMethods } from './attentionMethods';
 import { backupMethods } from './backupMethods';
 import { billingMethods } from './billingMethods';
 import { bugMethods } from './bugMethods';
@@ -163,6 +164,7 @@ export function createDataProvider({
     ...bugMethods(httpClient),
     ...userMethods(httpClient),
     ...backupMethods(httpClient),
+    ...attentionMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 
