@@ -19,6 +19,9 @@ const BURST_MS = 200;
 
 type OpenStream = { username: string; issuedAt: Date; close(): void; attentionCame(): void };
 
+/** Case writes move due moments: they are read again at most this often (an item comes at most this late). */
+const RECKON_EVERY_MS = 2_000;
+
 /** The longest the attention clock waits before reckoning again (due times move only with writes, heard anyway). */
 const ATTENTION_RECHECK_MS = 5 * 60_000;
 
@@ -50,8 +53,20 @@ function attentionClock(
       comes ? Math.max(dueMs, 0) : ATTENTION_RECHECK_MS,
     );
   };
+  let reckonedAt = 0;
+  let deferred: NodeJS.Timeout | undefined;
+  /** Reads the cases again, at most once per `RECKON_EVERY_MS` under a stream of writes. */
   const reckon = () => {
-    if (stopped || open.size === 0) return;
+    if (stopped || open.size === 0 || deferred) return;
+    const waitMs = reckonedAt + RECKON_EVERY_MS - Date.now();
+    if (waitMs > 0) {
+      deferred = setTimeout(() => {
+        deferred = undefined;
+        reckon();
+      }, waitMs);
+      return;
+    }
+    reckonedAt = Date.now();
     attentionCases(db)
       .then((cases) => arm(nextAttentionMoment(cases, Date.now())))
       .catch((error: unknown) => {
@@ -64,6 +79,7 @@ function attentionClock(
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(deferred);
     },
   };
 }
