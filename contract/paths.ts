@@ -102,6 +102,10 @@ export const API_PATHS = {
 
   home: '/getHome',
   home2: '/getHome2',
+  /** GET: the caller's open attention items. */
+  attention: '/attention',
+  /** POST `{key}`: the caller acknowledges an item (on every device); again is no error. */
+  attentionAcknowledgements: '/attention/acknowledgements',
   /** GET `?month=YYYY-MM`: per case, billable minutes and hours, adjustments, CPT codes. */
   billableHours: (clientId: Id) => `${BILLING}/client/${clientId}/billable-hours`,
   billingCycles: (clientId: Id) => `${BILLING}/client/${clientId}/billing-cycles`,

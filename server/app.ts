@@ -33,6 +33,7 @@ import { operationsRoutes } from './operations';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { retryReadsOnce } from './retryReads';
 import { accessLogRoutes } from './routes/accessLog';
+import { attentionRoutes } from './routes/attention';
 import { backupRoutes } from './routes/backups';
 import { billingRoutes } from './routes/billing';
 import { bugRoutes } from './routes/bugs';
@@ -301,6 +302,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
       });
       await api.register(chromeRoutes, { db: database.db, directory });
       await api.register(eventRoutes, { database, shared, accounts });
+      await api.register(attentionRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db, directory, roster, accounts });
       await api.register(clientRoutes, { db: database.db });
       await api.register(caseRoutes, { db: database.db, directory, roster, monitoring: config.monitoring });

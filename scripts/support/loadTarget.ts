@@ -101,10 +101,17 @@ export async function apiWorkload(getJson: (pathAndQuery: string) => Promise<unk
 export async function startServer(
   databaseUrl: string | undefined,
   workDir: string,
-  options: { profile?: string; logLevel: string },
+  options: {
+    profile?: string;
+    logLevel: string;
+    /** More environment (e.g. another instance's identity), and ports to listen on instead of free ones. */
+    env?: NodeJS.ProcessEnv;
+    port?: number;
+    identityPort?: number;
+  },
 ) {
-  const port = await freePort();
-  const identityPort = await freePort();
+  const port = options.port ?? (await freePort());
+  const identityPort = options.identityPort ?? (await freePort());
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profile)}`] : [];
@@ -119,6 +126,7 @@ export async function startServer(
     LOG_LEVEL: options.logLevel,
     // One user calls hundreds of times a second here: the per-user limit would measure itself.
     RATE_LIMIT_MAX: '10000000',
+    ...options.env,
   };
   // Without DATABASE_URL the server opens PGlite in DATA_DIR (fresh here) and seeds its demo data.
   if (databaseUrl) env.DATABASE_URL = withApplicationName(databaseUrl);
@@ -150,7 +158,7 @@ export async function startServer(
           'admin',
           DEMO_PASSWORD,
         );
-        return { child, address, token };
+        return { child, address, token, cognito };
       }
     } catch (error) {
       if (attempt > attempts) throw error;

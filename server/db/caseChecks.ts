@@ -77,11 +77,16 @@ end`;
 export const overdueAfter = (stage: SQL, next: SQL) =>
   sql<boolean>`coalesce(${stage} = 'monitoring' and ${next} < now(), false)`;
 
+/** A case's next check (with `caseProtocolRevision` joined). */
+export const nextCheck = nextCheckBy({
+  last: lastCheckAt,
+  interval: checkIntervalMinutes,
+  watched,
+  ended: recordingEnded,
+});
+
 /** The stage lists' flag, the same rule as the board's. */
-export const overdue = overdueAfter(
-  sql`${cases.stage}`,
-  nextCheckBy({ last: lastCheckAt, interval: checkIntervalMinutes, watched, ended: recordingEnded }),
-);
+export const overdue = overdueAfter(sql`${cases.stage}`, nextCheck);
 
 export const technologistsOf = sql<string[]>`coalesce((
   select array_agg(${caseTechnologists.username} order by ${caseTechnologists.username})

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
 import { callAttempts, caseRecordItems, cases, protocolRevisions } from './schema';
 import { fromJson, latestRevisionJoin, subquery } from './subqueries';
+import type { DbOrTx } from './transaction';
 
 /**
  * Which protocol trigger covers which event type, as SQL rows `(trigger, type)`: the same table the
@@ -70,6 +71,7 @@ const latest = latestRevisionJoin(item.id);
 const unnotified = subquery
   .select({
     caseId: item.caseId,
+    itemId: item.id,
     clientId: c.clientId,
     ruleRevision: revisionInForceSql(
       sql`${c.clientId}`,
@@ -88,6 +90,25 @@ const unnotified = subquery
 /** When an unnotified event's notification is due: its time plus its rule's minutes. */
 const dueBy = sql`((${unnotified.body}->>'occurredAt')::timestamptz + make_interval(mins => ${firstRuleByType.withinMinutes}))`;
 
+/** An unnotified event's rule: the first rule of the protocol revision in force covering its type. */
+const ruleOfEvent = and(
+  eq(firstRuleByType.clientId, unnotified.clientId),
+  eq(firstRuleByType.revision, unnotified.ruleRevision),
+  sql`${firstRuleByType.type} = ${unnotified.body}->>'type'`,
+);
+
+/** Each notification still to make on a case in monitoring: its event and when the call is due by. */
+export const openNotificationEvents = (db: DbOrTx) =>
+  db
+    .select({
+      caseId: unnotified.caseId,
+      eventId: unnotified.itemId,
+      occurredAt: sql<string>`${unnotified.body}->>'occurredAt'`,
+      dueBy: sql<string>`${dueBy}`,
+    })
+    .from(unnotified)
+    .innerJoin(firstRuleByType, ruleOfEvent);
+
 /**
  * The notifications still to make on each case in monitoring (DESIGN §4 "Notifications"), one grouped
  * subquery to join on `caseId`: `pending` (not notified, due by now or later, their `pendingDueBy`
@@ -104,13 +125,6 @@ export const openNotificationsByCase = subquery
       .as('pending_due_by'),
   })
   .from(unnotified)
-  .innerJoin(
-    firstRuleByType,
-    and(
-      eq(firstRuleByType.clientId, unnotified.clientId),
-      eq(firstRuleByType.revision, unnotified.ruleRevision),
-      sql`${firstRuleByType.type} = ${unnotified.body}->>'type'`,
-    ),
-  )
+  .innerJoin(firstRuleByType, ruleOfEvent)
   .groupBy(unnotified.caseId)
   .as('notifications');

@@ -671,6 +671,8 @@ export const changeEvents = pgTable(
     kind: text('kind', { enum: CHANGE_KINDS }).notNull(),
     caseId: integer('case_id'),
     clientId: integer('client_id'),
+    /** The one user the change is for (their acknowledgements); null when it is for all who may read it. */
+    username: text('username'),
     transactionId: text('transaction_id').notNull().default(sql`pg_current_xact_id()::text`),
   },
   (table) => [
@@ -678,6 +680,26 @@ export const changeEvents = pgTable(
     unique('change_events_once_per_transaction')
       .on(table.transactionId, table.kind, table.caseId, table.clientId)
       .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Each user's acknowledged attention items (issue 36), by the item's key: an item is derived from the cases,
+ * its acknowledgement is the user's, on every device (a new row publishes an `attention` change for them).
+ */
+export const attentionAcknowledgements = pgTable(
+  'attention_acknowledgements',
+  {
+    username: text('username').notNull(),
+    key: text('key').notNull(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.username, table.key] }),
+    index('attention_acknowledgements_case_idx').on(table.caseId),
   ],
 );
 

@@ -7,18 +7,33 @@ import { listenOnChannel } from './pgListener';
 const CHANNEL = 'vigil_changes';
 /** Ids of events already passed on: a replay after a reconnection overlaps what arrived live. */
 const REMEMBERED_IDS = 20_000;
-/** How far before the loss of the connection a replay starts: commits near it may have been missed. */
-const REPLAY_MARGIN_MS = 2_000;
+/**
+ * How far back a replay reaches before the moment it resumes from: an event's id and time are taken when
+ * its transaction writes it, not when it commits, so a transaction still open then (up to this long) may
+ * commit an earlier id after later ones were delivered. What is replayed twice is dropped by its id.
+ */
+const COMMIT_MARGIN_MS = 60_000;
 
 export type ChangeFeed = {
   /** Calls `onEvent` with every committed change, from any instance; returns the unsubscribe. */
   subscribe(onEvent: (event: ChangeEvent) => void): () => void;
-  /** The changes after `lastId` within the replay window; undefined when `lastId` is older than that. */
+  /**
+   * The changes a client that last received `lastId` may have missed: those after it, and those written
+   * shortly before it (within the commit margin) whose transaction may have committed after it; the client
+   * drops the ones it has. Undefined when `lastId` is older than the replay window.
+   */
   since(lastId: number): Promise<ChangeEvent[] | undefined>;
   close(): Promise<void>;
 };
 
-type EventRow = { id: string; at: Date; kind: string; case_id: number | null; client_id: number | null };
+type EventRow = {
+  id: string;
+  at: Date;
+  kind: string;
+  case_id: number | null;
+  client_id: number | null;
+  username: string | null;
+};
 
 const fromRow = (row: EventRow): ChangeEvent =>
   changeEventSchema.parse({
@@ -26,10 +41,11 @@ const fromRow = (row: EventRow): ChangeEvent =>
     kind: row.kind,
     caseId: row.case_id ?? undefined,
     clientId: row.client_id ?? undefined,
+    username: row.username ?? undefined,
     at: row.at.toISOString(),
   });
 
-const EVENT_COLUMNS = 'id, at, kind, case_id, client_id';
+const EVENT_COLUMNS = 'id, at, kind, case_id, client_id, username';
 
 /**
  * Every instance's view of the committed changes (issue 36): the triggers NOTIFY in the writing transaction,
@@ -74,7 +90,7 @@ export function startChangeFeed(
       onNotification,
       // Replays what was committed while no connection listened.
       async onListening(client) {
-        const from = new Date(upUntil - REPLAY_MARGIN_MS).toISOString();
+        const from = new Date(upUntil - COMMIT_MARGIN_MS).toISOString();
         const missed = await client.query<EventRow>(
           `SELECT ${EVENT_COLUMNS} FROM change_events WHERE at >= '${from}' ORDER BY id`,
         );
@@ -96,13 +112,17 @@ export function startChangeFeed(
       return () => subscribers.delete(onEvent);
     },
     async since(lastId) {
+      const id = Math.trunc(lastId);
+      const [last] = (await query(
+        `SELECT at >= now() - interval '${REPLAY_WINDOW_MS} milliseconds' AS recent FROM change_events WHERE id = ${id}`,
+      )) as unknown as { recent: boolean }[];
+      if (!last?.recent) return undefined;
       const rows = await query(
-        `SELECT ${EVENT_COLUMNS}, at >= now() - interval '${REPLAY_WINDOW_MS} milliseconds' AS recent
-         FROM change_events WHERE id >= ${Math.trunc(lastId)} ORDER BY id`,
+        `SELECT ${EVENT_COLUMNS} FROM change_events
+         WHERE id > ${id} OR (id < ${id} AND at >= (SELECT at FROM change_events WHERE id = ${id}) - interval '${COMMIT_MARGIN_MS} milliseconds')
+         ORDER BY id`,
       );
-      const [first] = rows as (EventRow & { recent: boolean })[];
-      if (!first || Number(first.id) !== lastId || !first.recent) return undefined;
-      return rows.slice(1).map(fromRow);
+      return rows.map(fromRow);
     },
     async close() {
       clearInterval(pruning);

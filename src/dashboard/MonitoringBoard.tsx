@@ -13,6 +13,7 @@ import { formatDuration, spanMinutes } from '../../contract/hours';
 import { openNotificationsAt } from '../../contract/notifications';
 import { formatInZone } from '../dates';
 import { spanText } from '../durations';
+import { Countdown } from '../live/Countdown';
 import { MONITORING_LEVEL_LABELS } from '../resources/cases/caseLabels';
 import { ReportOverdueChip } from '../resources/cases/ReportOverdueChip';
 import { NotificationChip } from '../resources/cases/records/kinds/NotificationFlag';
@@ -74,7 +75,14 @@ const Status = ({ row, now }: { row: BoardCase; now: number }) => {
   // Until due, on billing's minute grid as every span on screen.
   const left = spanMinutes(now, Date.parse(row.nextCheckBy));
   return (
-    <Tooltip title={`Next check by ${formatInZone(row.nextCheckBy, row.clientTimeZone)}`}>
+    <Tooltip
+      title={
+        <>
+          {`Next check by ${formatInZone(row.nextCheckBy, row.clientTimeZone)}, `}
+          <Countdown to={row.nextCheckBy} />
+        </>
+      }
+    >
       <span>{left === 0 ? 'Due now' : `Due in ${formatDuration(left)}`}</span>
     </Tooltip>
   );

@@ -15,6 +15,7 @@ import type {
 import type { Breadcrumb, CurrentUser, NavigationItem } from '../../contract/chrome';
 import { MAX_PER_PAGE } from '../../contract/pageSize';
 import { API_PATHS } from '../../contract/paths';
+import { attentionMethods } from './attentionMethods';
 import { backupMethods } from './backupMethods';
 import { billingMethods } from './billingMethods';
 import { bugMethods } from './bugMethods';
@@ -165,6 +166,7 @@ export function createDataProvider({
     ...userMethods(httpClient),
     ...backupMethods(httpClient),
     ...interfaceMethods(httpClient),
+    ...attentionMethods(httpClient),
   } satisfies DataProvider & Record<string, unknown>;
 }
 

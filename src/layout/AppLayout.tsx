@@ -3,7 +3,7 @@ import { AppBar, Layout, LoadingIndicator, ToggleThemeButton } from 'react-admin
 import { useSessionRefresh } from '../authProvider/useSessionRefresh';
 import { ReportBugButton } from '../customRoutes/bugs/ReportBugButton';
 import { ErrorPage } from '../customRoutes/ErrorPage';
-import { LiveIndicator } from '../live';
+import { AttentionBell, LiveIndicator } from '../live';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -14,6 +14,7 @@ import { useReloadOnNewDeployment } from './useReloadOnNewDeployment';
 const AppToolbar = () => (
   <>
     <LiveIndicator />
+    <AttentionBell />
     <RecentErrorsButton />
     <ReportBugButton />
     <ToggleThemeButton />

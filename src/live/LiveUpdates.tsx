@@ -46,6 +46,10 @@ export function LiveUpdates({
         burst ??= setTimeout(refetch, BURST_MS);
       },
       onResync: () => void queryClient.invalidateQueries(),
+      onAttention() {
+        changed.add('attention');
+        burst ??= setTimeout(refetch, BURST_MS);
+      },
       // The message's travel time is counted as skew: well under the minute grain of what is due.
       onServerTime: (serverNow) => setSkewMs(serverNow.getTime() - Date.now()),
     });

@@ -28,7 +28,7 @@ describeEachDatabase('Notifications in force and ACNS definitions', (kind) => {
 
   const call = (method: string, path: string, as: DemoUsername = 'admin', body?: unknown) =>
     callApi(server, method, path, { token: tokens[as], body });
-  const { intake, details, move, patch, assign } = caseCalls(call);
+  const { intake, details, move, patch, assign, onCallContact } = caseCalls(call);
   const records = (caseId: number, recordKind: string) => API_PATHS.caseRecords(caseId, recordKind);
   const revisions = (caseId: number, recordKind: string, itemId: number) =>
     API_PATHS.caseRecordRevisions(caseId, recordKind, itemId);
@@ -49,13 +49,7 @@ describeEachDatabase('Notifications in force and ACNS definitions', (kind) => {
       timeZone: 'UTC',
     });
     const clientId = (made.body.data as { id: number }).id;
-    const contact = await call('POST', API_PATHS.clientRecords(clientId, 'contacts'), 'admin', {
-      name: 'Dr On Call',
-      role: 'Attending',
-      phone: '555-0100',
-      escalationOrder: 1,
-    });
-    const doctor = (contact.body.data as { _id: number })._id;
+    const doctor = await onCallContact(clientId);
     const rules = (withinMinutes: number) => [{ trigger: 'other', notify: [doctor], withinMinutes }];
     const protocol = (withinMinutes: number, baseRevision: number) =>
       call('POST', API_PATHS.protocolRevisions(clientId), 'admin', {

@@ -71,6 +71,8 @@ export function fakeHttpClient({
       if (chrome instanceof Error) throw chrome;
       return answered<T>(request, { data: chrome });
     }
+    // Nothing needs attention unless a test's handler says so.
+    if (path === API_PATHS.attention) return answered<T>(request, { data: { items: [] } });
     if (path === API_PATHS.breadcrumbs)
       return answered<T>(request, { data: breadcrumbsOf(String(query?.queryPath)) });
     if (path === API_PATHS.user(encodeURIComponent(user.username)))

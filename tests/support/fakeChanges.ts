@@ -21,6 +21,8 @@ export function fakeChanges() {
     open: () => connected().onStatus('live'),
     drop: () => connected().onStatus('reconnecting'),
     tellServerTime: (serverNow: Date) => connected().onServerTime(serverNow),
+    /** An attention item's time has come, with no write. */
+    attentionCame: () => connected().onAttention(),
     send: (change: Omit<ChangeEvent, 'id' | 'at'>) =>
       connected().onChange({ id: nextId++, at: new Date().toISOString(), ...change }),
   };

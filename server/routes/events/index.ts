@@ -5,8 +5,10 @@ import { type ChangeEvent, HEARTBEAT_MS, STREAM_EVENTS } from '../../../contract
 import { API_PATHS } from '../../../contract/paths';
 import type { AccountCache } from '../../auth/accountCache';
 import type { VerifiedUser } from '../../auth/tokenVerifier';
-import type { Database } from '../../db/database';
+import { attentionCases } from '../../db/attention';
+import type { Database, Db } from '../../db/database';
 import { userAccounts } from '../../db/schema';
+import { nextAttentionMoment } from '../../domain/attention';
 import { mayHearOf } from '../../domain/changeVisibility';
 import { type ChangeFeed, startChangeFeed } from '../../services/changeFeed';
 import type { SharedReads } from '../../services/sharedReads';
@@ -15,7 +17,72 @@ import { inSomeGroup } from '../reply';
 /** A burst of changes (a transition writes several tables, a bulk edit many cases) drops shared answers once. */
 const BURST_MS = 200;
 
-type OpenStream = { username: string; issuedAt: Date; close(): void };
+type OpenStream = { username: string; issuedAt: Date; close(): void; attentionCame(): void };
+
+/** Case writes move due moments: they are read again at most this often (an item comes at most this late). */
+const RECKON_EVERY_MS = 2_000;
+
+/** The longest the attention clock waits before reckoning again (due times move only with writes, heard anyway). */
+const ATTENTION_RECHECK_MS = 5 * 60_000;
+
+/**
+ * Tells this instance's open streams when an attention item's time comes with no write (a case turns
+ * overdue, a call turns late): a timer for the next such moment of all active cases, reckoned again after
+ * each burst of case changes. Each instance keeps its own and tells only its own streams: they read the
+ * same database, so all come to the same moment, with no write, no leader and nothing to hand over when
+ * an instance stops.
+ */
+function attentionClock(
+  db: Db,
+  open: ReadonlySet<OpenStream>,
+  log: { warn(details: object, message: string): void },
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const arm = (moment: number | undefined) => {
+    clearTimeout(timer);
+    if (stopped || open.size === 0) return;
+    // A little after the moment, so the database's clock has passed it too.
+    const dueMs = moment === undefined ? Number.POSITIVE_INFINITY : moment - Date.now() + 250;
+    const comes = dueMs <= ATTENTION_RECHECK_MS;
+    timer = setTimeout(
+      () => {
+        if (comes) for (const stream of open) stream.attentionCame();
+        reckon();
+      },
+      comes ? Math.max(dueMs, 0) : ATTENTION_RECHECK_MS,
+    );
+  };
+  let reckonedAt = 0;
+  let deferred: NodeJS.Timeout | undefined;
+  /** Reads the cases again, at most once per `RECKON_EVERY_MS` under a stream of writes. */
+  const reckon = () => {
+    if (stopped || open.size === 0 || deferred) return;
+    const waitMs = reckonedAt + RECKON_EVERY_MS - Date.now();
+    if (waitMs > 0) {
+      deferred = setTimeout(() => {
+        deferred = undefined;
+        reckon();
+      }, waitMs);
+      return;
+    }
+    reckonedAt = Date.now();
+    attentionCases(db)
+      .then((cases) => arm(nextAttentionMoment(cases, Date.now())))
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'The next attention moment could not be reckoned');
+        arm(undefined);
+      });
+  };
+  return {
+    reckon,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearTimeout(deferred);
+    },
+  };
+}
 
 /**
  * `GET /events`: Server-Sent Events of the committed changes the caller may read, from every instance
@@ -48,10 +115,12 @@ export const eventRoutes: FastifyPluginAsync<{
       if (!account?.isEnabled || ended) stream.close();
     }
   };
+  const attention = attentionClock(database.db, open, app.log);
   const onAnyChange = (event: ChangeEvent) => {
     burst ??= setTimeout(() => {
       burst = undefined;
       shared.changed();
+      if (event.kind === 'cases') attention.reckon();
     }, BURST_MS);
     if (event.kind !== 'users') return;
     accounts.clear();
@@ -73,6 +142,7 @@ export const eventRoutes: FastifyPluginAsync<{
   };
   app.addHook('preClose', async () => {
     clearTimeout(burst);
+    attention.stop();
     clearTimeout(accountCheck);
     for (const stream of open) stream.close();
   });
@@ -101,7 +171,8 @@ export const eventRoutes: FastifyPluginAsync<{
         sending = sending.then(() => (stream.isConnected ? stream.send(message) : undefined)).catch(() => {});
       };
       const sendChange = (event: ChangeEvent) => {
-        if (mayHearOf(roles, event)) send({ id: String(event.id), event: STREAM_EVENTS.change, data: event });
+        if (mayHearOf(roles, event, username))
+          send({ id: String(event.id), event: STREAM_EVENTS.change, data: event });
       };
       const sendClock = () => send({ event: STREAM_EVENTS.clock, data: { now: new Date().toISOString() } });
 
@@ -115,8 +186,16 @@ export const eventRoutes: FastifyPluginAsync<{
       });
       const heartbeat = setInterval(sendClock, HEARTBEAT_MS);
       const expiry = setTimeout(() => stream.close(), expiresAt.getTime() - Date.now());
-      const entry: OpenStream = { username, issuedAt, close: () => stream.close() };
+      const entry: OpenStream = {
+        username,
+        issuedAt,
+        close: () => stream.close(),
+        attentionCame() {
+          if (mayHearOf(roles, { kind: 'attention' })) send({ event: STREAM_EVENTS.attention, data: {} });
+        },
+      };
       open.add(entry);
+      if (open.size === 1) attention.reckon();
       stream.onClose(() => {
         unsubscribe();
         clearInterval(heartbeat);

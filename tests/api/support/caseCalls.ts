@@ -22,6 +22,17 @@ export function caseCalls(call: Call) {
       expect(reply.status, JSON.stringify(reply.body)).toBe(201);
       return (reply.body.data as { id: number }).id;
     },
+    /** The client's on-call doctor, first to call (201 expected): the contact's id. */
+    async onCallContact(clientId: number) {
+      const reply = await call('POST', API_PATHS.clientRecords(clientId, 'contacts'), 'admin', {
+        name: 'Dr On Call',
+        role: 'Attending',
+        phone: '555-0100',
+        escalationOrder: 1,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return (reply.body.data as { _id: number })._id;
+    },
     /** The client's first protocol revision (201 expected): hourly checks, reports within 24 h, 5 kΩ. */
     async firstProtocol(clientId: number, body: Json = {}) {
       const reply = await call('POST', API_PATHS.protocolRevisions(clientId), 'admin', {

@@ -9,8 +9,8 @@ export type ApiCall = <T = unknown>(method: string, path: string, body?: unknown
  * The API as one user, for a story's setting-up that another story already walks through on screen
  * (a client, its protocol, the cases): a real id token from the local identity, real HTTP.
  */
-export async function apiAs(username: string, password: string): Promise<ApiCall> {
-  const config: RuntimeConfig = await (await fetch(`http://127.0.0.1:${E2E_PORT}/config.json`)).json();
+export async function apiAs(username: string, password: string, port = E2E_PORT): Promise<ApiCall> {
+  const config: RuntimeConfig = await (await fetch(`http://127.0.0.1:${port}/config.json`)).json();
   const client = localAdminClient(config.cognito.userPoolEndpoint ?? '');
   let token: string;
   try {
@@ -27,7 +27,7 @@ export async function apiAs(username: string, password: string): Promise<ApiCall
   }
   if (!token) throw new Error(`No id token for ${username}`);
   return async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`http://127.0.0.1:${E2E_PORT}${config.apiBaseUrl}${path}`, {
+    const response = await fetch(`http://127.0.0.1:${port}${config.apiBaseUrl}${path}`, {
       method,
       headers: { authorization: token, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -11,13 +11,20 @@ import { E2E_PORT } from './constants';
 
 export type E2eUser = { username: string; password: string; name: string };
 
-async function runtimeConfig(): Promise<RuntimeConfig> {
-  return (await fetch(`http://127.0.0.1:${E2E_PORT}/config.json`)).json();
+async function runtimeConfig(port: number): Promise<RuntimeConfig> {
+  return (await fetch(`http://127.0.0.1:${port}/config.json`)).json();
 }
 
-/** A fresh user in the app's local identity, so a story never depends on what another one changed. */
-export async function createUser(role: Role, attributes: Record<string, string> = {}): Promise<E2eUser> {
-  const { cognito } = await runtimeConfig();
+/**
+ * A fresh user in the app's local identity, so a story never depends on what another one changed (the
+ * identity of the server on `port`, the end-to-end one unless said).
+ */
+export async function createUser(
+  role: Role,
+  attributes: Record<string, string> = {},
+  port = E2E_PORT,
+): Promise<E2eUser> {
+  const { cognito } = await runtimeConfig(port);
   const client = new CognitoIdentityProviderClient({
     region: cognito.region,
     endpoint: cognito.userPoolEndpoint,

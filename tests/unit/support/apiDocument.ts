@@ -4,6 +4,7 @@ import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { documentRoute } from '../../../server/apiDocument';
 import { accessLogRoutes } from '../../../server/routes/accessLog';
+import { attentionRoutes } from '../../../server/routes/attention';
 import { backupRoutes } from '../../../server/routes/backups';
 import { billingRoutes } from '../../../server/routes/billing';
 import { bugRoutes } from '../../../server/routes/bugs';
@@ -29,6 +30,7 @@ const ROUTES = [
   accessLogRoutes,
   interfaceRoutes,
   bugRoutes,
+  attentionRoutes,
 ] as unknown as FastifyPluginAsync[];
 
 /**
