@@ -7,7 +7,10 @@
  * Prints the sign-in page's layout shift (CLS, load to form shown), the scripts fetched before the form
  * is shown and before Sign in is clicked, by chunk, and the initial JS against its budget.
  *
- *   npm run bench:web [-- --runs 3 --typing-ms 0 --no-build --port 8205 --identity-port 9455]
+ * With --lighthouse, also Lighthouse 12's mobile performance score of the sign-in page (`npx lighthouse@12`,
+ * fetched on first use, with the same Chromium), median of the runs.
+ *
+ *   npm run bench:web [-- --runs 3 --typing-ms 0 --no-build --lighthouse --port 8205 --identity-port 9455]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     /** Time a person takes to type their credentials once the form shows (default 0: click at once). */
     'typing-ms': { type: 'string', default: '0' },
     'no-build': { type: 'boolean', default: false },
+    lighthouse: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.PORT ?? '8205' },
     'identity-port': { type: 'string', default: process.env.LOCAL_IDENTITY_PORT ?? '9455' },
   },
@@ -239,6 +243,40 @@ async function waitForServer(url: string, server: ReturnType<typeof spawn>) {
   throw new Error(`The app did not answer at ${url} within 5 minutes`);
 }
 
+/** Lighthouse's mobile performance run of the sign-in page: its score and the metrics that make it. */
+function lighthouseRun(chromiumPath: string) {
+  const output = path.join(os.tmpdir(), `bench-web-lighthouse-${process.pid}.json`);
+  const run = spawnSync(
+    'npx',
+    [
+      '--yes',
+      'lighthouse@12',
+      `${baseUrl}/`,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      '--chrome-flags=--headless --no-sandbox',
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (run.status !== 0) throw new Error(`Lighthouse exited with ${run.status}`);
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  fs.rmSync(output, { force: true });
+  const metric = (id: string) => report.audits[id].displayValue as string;
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    metrics: Object.entries({
+      FCP: 'first-contentful-paint',
+      LCP: 'largest-contentful-paint',
+      TBT: 'total-blocking-time',
+      CLS: 'cumulative-layout-shift',
+    })
+      .map(([name, id]) => `${name} ${metric(id)}`)
+      .join(', '),
+  };
+}
+
 async function main() {
   if (!values['no-build']) {
     console.log('Building the front end…');
@@ -270,8 +308,9 @@ async function main() {
   let browser: Browser | undefined;
   try {
     await waitForServer(baseUrl, server);
+    const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     await oneVisit(browser, 'loopback'); // warm-up: the server's first answers, the identity's first sign-in
@@ -312,7 +351,7 @@ async function main() {
       const { scripts, chunks } = samples[samples.length - 1];
       for (const [phase, label] of [
         ['form', 'before the form shows'],
-        ['typing', 'while the form shows, before Sign in'],
+        ['typing', 'once the form shows (the user typing), before Sign in'],
       ] as const) {
         const names = [...chunks].filter(([, chunk]) => chunk.phase === phase);
         console.log(
@@ -322,6 +361,16 @@ async function main() {
       console.log(
         `  scripts on the wire: ${kB(scripts.form.bytes)} in ${scripts.form.files} files before the form; ${kB(scripts.typing.bytes)} in ${scripts.typing.files} while it shows; ${kB(scripts.signIn.bytes)} in ${scripts.signIn.files} more to home; ${kB(scripts.reload.bytes)} in ${scripts.reload.files} fetched (not from cache) on the reload`,
       );
+    }
+    if (values.lighthouse) {
+      const scores = Array.from({ length: runs }, () => lighthouseRun(chromiumPath));
+      console.log(
+        `\nLighthouse 12 mobile, sign-in page (load average ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}): median ${median(scores.map((run) => run.score))}  target ≥ 80`,
+      );
+      for (const run of scores) console.log(`  ${run.score}: ${run.metrics}`);
     }
   } finally {
     await browser?.close();
