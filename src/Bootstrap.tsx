@@ -4,12 +4,16 @@ import { type FirstView, type Started, type StartOptions, startLoading } from '.
 
 type State = { status: 'loading' } | FirstView | { status: 'failed'; error: Error };
 
+/** The box of index.html's placeholder, padded rather than margined so that its offset moves nothing. */
 const messageStyle = {
   fontFamily: 'Roboto, Helvetica, Arial, sans-serif',
-  margin: '20vh auto',
+  fontSize: 16,
+  lineHeight: 1.5,
+  boxSizing: 'border-box',
+  margin: '0 auto',
   maxWidth: 560,
-  padding: 16,
-};
+  padding: '20vh 16px 16px',
+} as const;
 
 const Loading = () => <p style={messageStyle}>Loading Vigil…</p>;
 

@@ -2,7 +2,7 @@ import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { Hub } from 'aws-amplify/utils';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_PATHS } from '../../contract/paths';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
 import { PRIMARY_COLOR, PRIMARY_ON_DARK } from '../palette';
@@ -22,12 +22,12 @@ export type SignInFirstProps = {
   config: RuntimeConfig;
   /** The app, shown once Amplify has a signed-in user; it replaces the form. */
   app: ReactNode;
-  /** Called once, after the form has been painted: the place to start loading the app. */
+  /** Called once, when the user starts typing in the form or submits it: the place to start loading the app. */
   onShown?: () => void;
 };
 
 const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
-  const { authStatus, route } = useAuthenticator((context) => [context.authStatus, context.route]);
+  const { authStatus } = useAuthenticator((context) => [context.authStatus]);
   const mode = storedColorMode();
   const theme = useMemo(
     () =>
@@ -36,24 +36,15 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
       }),
     [mode],
   );
-  const formShown = authStatus === 'unauthenticated' && route === 'signIn';
-  useEffect(() => {
-    if (!formShown || !onShown) return;
-    // After the form's first paint, when the browser is idle: compiling the app's chunks must not hold
-    // the form up.
-    let idle: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(() => onShown(), { timeout: 2000 });
-      else timer = setTimeout(onShown, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      clearTimeout(timer);
-    };
-  }, [formShown, onShown]);
+  // The app's chunks (react-admin, MUI) are asked for once the user starts typing or submits, not when the
+  // form shows: the page as first loaded fetches nothing it does not use, and a person typing their
+  // credentials leaves the chunks time to arrive.
+  const shown = useRef(false);
+  const wantsApp = useCallback(() => {
+    if (shown.current || !onShown) return;
+    shown.current = true;
+    onShown();
+  }, [onShown]);
   // The form lives at the gate's route (spec §2): the page asked for is kept and opened after sign-in.
   const requested = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -93,7 +84,9 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SignInGate config={config} colorMode={mode} signedIn={null} />
+      <div style={{ display: 'contents' }} onInputCapture={wantsApp} onSubmitCapture={wantsApp}>
+        <SignInGate config={config} colorMode={mode} signedIn={null} />
+      </div>
     </ThemeProvider>
   );
 };

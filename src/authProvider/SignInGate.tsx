@@ -64,11 +64,14 @@ export const SignInGate = ({
       <Box
         component="main"
         sx={{
+          // Top-aligned at a fixed height, not centred: the form growing as its parts arrive (the header,
+          // the fields) must not move what is already shown (CLS 0 on the sign-in page).
           minHeight: '100vh',
           display: 'flex',
-          alignItems: 'center',
+          alignItems: 'flex-start',
           justifyContent: 'center',
-          py: 4,
+          pt: '8vh',
+          pb: 4,
           bgcolor: 'background.default',
         }}
       >

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -21,14 +21,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SignInFirst', () => {
-  it('shows the form, says so once it is painted, gives way to the app on sign-in and comes back on sign-out', async () => {
+  it('shows the form, asks for the app once the user types, gives way to the app on sign-in and comes back on sign-out', async () => {
     const config = buildRuntimeConfig();
     configureFakeAmplify(config);
     const onShown = vi.fn();
     render(<SignInFirst config={config} app={<p>The app</p>} onShown={onShown} />);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByText('The app')).not.toBeInTheDocument();
-    await waitFor(() => expect(onShown).toHaveBeenCalledOnce());
+    expect(onShown).not.toHaveBeenCalled();
+    fireEvent.input(screen.getByLabelText('Username'), { target: { value: 'a' } });
+    fireEvent.input(screen.getByLabelText('Username'), { target: { value: 'ad' } });
+    expect(onShown).toHaveBeenCalledOnce();
 
     // The app is what the Authenticator hands over to; how the user signed in does not matter here.
     await signIn({ username: 'ada', password: 'Secret 1!', options: { authFlowType: 'USER_PASSWORD_AUTH' } });
