@@ -86,6 +86,8 @@ describe('the role table', () => {
       `cases.time-logs: ${readWrite}`,
       `cases.case-notes: ${readWrite}`,
       `cases.billing-notes: ${read}`,
+      // Critical-result calls are logged by whoever makes them (DESIGN §4 turn 4).
+      'cases.call-attempts: create',
       `cases.clinical-content: ${read}`,
       `operations: ${read}`,
       bugs,
@@ -102,6 +104,8 @@ describe('the role table', () => {
       `cases.time-logs: ${read}`,
       `cases.case-notes: ${read}`,
       `cases.billing-notes: ${read}`,
+      // Critical-result calls are logged by whoever makes them (DESIGN §4 turn 4).
+      'cases.call-attempts: create',
       `cases.clinical-content: ${read}`,
       bugs,
     ]);
