@@ -298,8 +298,9 @@ describeEachDatabase('Access audit', (kind) => {
           [caseId],
         ],
         [API_PATHS.home, 'tech1', 'GET /api/getHome', [caseId]],
-        // The operations board shows the cases in monitoring; this one is still in intake.
-        [API_PATHS.home2, 'admin', 'GET /api/getHome2', []],
+        // The operations board shows this intake case among the turnaround clocks: its preliminary report's
+        // clock runs from the recording start.
+        [API_PATHS.home2, 'admin', 'GET /api/getHome2', [caseId]],
       ] as const;
       for (const [path, as, action, caseIds] of reads) {
         expect((await call('GET', path, as)).status, path).toBe(200);

@@ -107,7 +107,9 @@ describeEachDatabase('Attention items', (kind) => {
     const ordered = await cases.intake(clientId);
     const routine = await cases.intake(clientId);
     await first.database.db.execute(sql`update cases set order_priority = 'stat' where id = ${ordered.id}`);
-    await first.database.db.execute(sql`update cases set order_priority = 'R' where id = ${routine.id}`);
+    await first.database.db.execute(
+      sql`update cases set order_priority = 'routine' where id = ${routine.id}`,
+    );
     for (const as of ['tech1', 'other', 'admin'] as const) {
       const items = await itemsOf(as);
       expect(kindsOn(items, ordered.id)).toEqual(['stat-order']);

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,8 +213,18 @@ it('keeps source maps on the server in production mode', async () => {
     issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test',
     jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test/.well-known/jwks.json',
   };
-  // Serving files needs no database; the app only holds it for the API routes.
-  const database = {} as Parameters<typeof buildApp>[0]['database'];
+  // Serving files needs no database; the app only holds it for the API routes and the interface sender,
+  // which listens for queued reports (here on an embedded database's notifications that never come).
+  const database = {
+    kind: 'pglite',
+    pool: { query: async () => ({ rows: [] }) },
+    poolNotifications: new EventEmitter(),
+    db: {
+      transaction: async () => {
+        throw new Error('No database here');
+      },
+    },
+  } as unknown as Parameters<typeof buildApp>[0]['database'];
   const statusesIn = async (production: boolean) => {
     const config = { ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: staticDir }), production };
     const app = await buildApp({ config, database, cognito });

@@ -37,6 +37,9 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /backups/{id}/file': 'public',
   'GET /access-log': grant('access-log', 'list'),
   'GET /getHome2': grant('operations', 'list'),
+  // Attention items (issue 36): whoever watches the board.
+  'GET /attention': grant('operations', 'list'),
+  'POST /attention/acknowledgements': grant('operations', 'list'),
   'GET /billing/continuous-monitoring/changed-since-close': grant('billing', 'list'),
   'GET /billing/continuous-monitoring/client/{clientId}/billable-hours': grant('billing', 'show'),
   'GET /billing/continuous-monitoring/client/{clientId}/billing-cycles': grant('billing', 'list'),
