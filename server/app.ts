@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
 import { accessAuditPlugin } from './accessAudit';
@@ -220,12 +220,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     backupDir: config.backupDir,
     apiBaseUrl: config.apiBaseUrl,
     linkSecret: config.backupLinkSecret,
-    signingKey:
-      config.backupSigningKey ??
-      (await localSigningKey(
-        config.backupSigningKeyFile,
-        await readSigningKeyFile(config.legacyBackupSigningKeyFile),
-      )),
+    signingKey: config.backupSigningKey ?? (await localBackupSigningKey(config, app.log)),
     s3: config.backupS3,
     pgDump: config.pgDump,
     database,
@@ -348,4 +343,25 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     });
   }
   return app;
+}
+
+/**
+ * The backup signing key without BACKUP_SIGNING_KEY: kept in the backup folder, so instances sharing it share
+ * the key. A folder that cannot be made (a path through a file, no permission) does not stop the service:
+ * the key is kept in the data folder meanwhile, and the self-checks report the backup folder.
+ */
+async function localBackupSigningKey(
+  config: { backupSigningKeyFile: string; legacyBackupSigningKeyFile: string },
+  log: FastifyBaseLogger,
+) {
+  const earlier = await readSigningKeyFile(config.legacyBackupSigningKeyFile).catch(() => undefined);
+  try {
+    return await localSigningKey(config.backupSigningKeyFile, earlier);
+  } catch (error) {
+    log.warn(
+      { err: error },
+      'The backup folder cannot hold the backup signing key: it is kept in the data folder',
+    );
+    return localSigningKey(config.legacyBackupSigningKeyFile, earlier);
+  }
 }

@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedDemoData } from '../../server/db/seed/demoClients';
 import { demoTokens } from './support/apiClient';
+import { noDatabase } from './support/noDatabase';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 type RawReply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -55,8 +56,8 @@ describe('The built front end', () => {
     fs.writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await precompress(staticDir); // what the build's last step does
     const config = loadConfig({ NODE_ENV: 'test', STATIC_DIR: staticDir });
-    // Serving files needs no database; the app only holds it for the API routes.
-    const database = {} as Parameters<typeof buildApp>[0]['database'];
+    // Serving files needs no database.
+    const database = noDatabase();
     const cognito = {
       region: 'eu-west-1',
       userPoolId: 'eu-west-1_test',

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { loadConfig } from '../../server/config';
 import { auditLog } from '../../server/db/schema';
 import { type ApiReply, callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';
 import { createTestUser, fetchIdToken } from './support/identity';
+import { noDatabase } from './support/noDatabase';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 /** Issue 6: no input gives a 500, ids are canonical, every error has one shape, sign-ins and refusals are audited once. */
@@ -213,18 +213,8 @@ it('keeps source maps on the server in production mode', async () => {
     issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test',
     jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test/.well-known/jwks.json',
   };
-  // Serving files needs no database; the app only holds it for the API routes and the interface sender,
-  // which listens for queued reports (here on an embedded database's notifications that never come).
-  const database = {
-    kind: 'pglite',
-    pool: { query: async () => ({ rows: [] }) },
-    poolNotifications: new EventEmitter(),
-    db: {
-      transaction: async () => {
-        throw new Error('No database here');
-      },
-    },
-  } as unknown as Parameters<typeof buildApp>[0]['database'];
+  // Serving files needs no database.
+  const database = noDatabase();
   const statusesIn = async (production: boolean) => {
     const config = { ...loadConfig({ NODE_ENV: 'test', STATIC_DIR: staticDir }), production };
     const app = await buildApp({ config, database, cognito });
