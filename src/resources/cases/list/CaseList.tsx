@@ -86,7 +86,10 @@ export const CaseList = ({ stage }: { stage: CaseStage }) => {
             render={(row) => <TechnologistNames usernames={row.technologists} />}
           />
           <Col source="recordingStart" label="Recording" render={(row) => <RecordingCell row={row} />} />
-          <Col source="clockDueBy" label="Turnaround" render={(row) => <NearestClockCell row={row} />} />
+          {/* Intake is where a clock waits on the service (hookup); the board shows the others' clocks. */}
+          {stage === 'intake' && (
+            <Col source="clockDueBy" label="Turnaround" render={(row) => <NearestClockCell row={row} />} />
+          )}
           {CASE_COLUMNS.updated}
         </DataTable>
       </List>
