@@ -74,10 +74,19 @@ export function createTechnologistRoster(directory: UserDirectory, now: () => nu
     async list(): Promise<GroupMember[]> {
       return (await members()).filter((member) => member.isEnabled).sort(byName);
     },
-    /** Display names by username (a username the directory no longer knows is shown as it is). */
+    /**
+     * Display names by username. One not in the kept list (added to the group in the identity console a
+     * moment ago, or no longer in it) is read from the directory; one it does not know is shown as it is.
+     */
     async nameOf(usernames: readonly string[]): Promise<Map<string, string>> {
       const byUsername = new Map((await members()).map((member) => [member.username, member.name]));
-      return new Map(usernames.map((username) => [username, byUsername.get(username) ?? username]));
+      const named = await Promise.all(
+        usernames.map(async (username) => {
+          const name = byUsername.get(username) ?? (await userOf(username))?.name;
+          return [username, name ?? username] as const;
+        }),
+      );
+      return new Map(named);
     },
     /** The enabled users who may be a case's reader, by name. */
     async readers(): Promise<Person[]> {

@@ -10,8 +10,9 @@ export async function currentTokens(forceRefresh = false) {
   return tokens;
 }
 
-export async function idToken(): Promise<string | undefined> {
-  return (await currentTokens())?.idToken?.toString();
+/** The id token the API takes; `forceRefresh` renews it first (a call refused 401 tries once more with it). */
+export async function idToken(forceRefresh = false): Promise<string | undefined> {
+  return (await currentTokens(forceRefresh))?.idToken?.toString();
 }
 
 /** Roles are the id token's `cognito:groups` (DESIGN §3). */

@@ -24,12 +24,16 @@ export const OperationsBoard = () => {
   const logCheck = useLogCheck();
   const nameOf = useTechnologistName();
   const notify = useNotify();
-  // The checks logged from this board, by case: when, and which reading of the board they were logged on.
-  // Each shows on its row until the board is read again, which then shows the check itself.
-  const [logged, setLogged] = useState<ReadonlyMap<number, { at: number; board: number }>>(new Map());
+  // The checks logged from this board, by case, and when. Each shows on its row while it is the case's latest
+  // check: the board is read again at once by the live update (whether before or after the answer to the
+  // click arrives), and a colleague's later check replaces it.
+  const [logged, setLogged] = useState<ReadonlyMap<number, number>>(new Map());
   const [handingOver, setHandingOver] = useState<number>();
   const checksLogged = new Map(
-    [...logged].filter(([, { board }]) => board === dataUpdatedAt).map(([id, { at }]) => [id, at]),
+    [...logged].filter(([id, at]) => {
+      const row = board?.monitoring.find((candidate) => candidate.id === id);
+      return row !== undefined && (row.lastCheckAt === null || Date.parse(row.lastCheckAt) <= at);
+    }),
   );
   return (
     <>
@@ -51,12 +55,7 @@ export const OperationsBoard = () => {
         onLogCheck={(row) =>
           logCheck.mutate(row, {
             onSuccess: (check) =>
-              setLogged((before) =>
-                new Map(before).set(row.id, {
-                  at: Date.parse(check.end ?? check.start),
-                  board: dataUpdatedAt,
-                }),
-              ),
+              setLogged((before) => new Map(before).set(row.id, Date.parse(check.end ?? check.start))),
             onError: (failure) =>
               notify(`The check on ${row.caseNumber} was not logged: ${failure.message}`, { type: 'error' }),
           })

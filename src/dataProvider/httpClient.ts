@@ -95,20 +95,38 @@ async function postWithRetries(url: string, init: RequestInit & { headers: Heade
   }
 }
 
-/** The one place that talks HTTP to the API: id token, JSON, envelope and spec §8 errors. */
-export function createHttpClient(apiUrl: string, getIdToken: () => Promise<string | undefined>): HttpClient {
+/** Gives the current id token; `forceRefresh` asks the identity provider for a new one first. */
+export type IdTokenSource = (forceRefresh?: boolean) => Promise<string | undefined>;
+
+/**
+ * The one place that talks HTTP to the API: id token, JSON, envelope and spec §8 errors.
+ * A call refused 401 is sent once more with a token refreshed for it: a token sent moments before its
+ * expiry can reach a slow or busy server after it, and signing the user out for that would lose their work.
+ * A session that really ended (signed out everywhere, disabled, access changed) cannot be refreshed, so its
+ * 401 stands and the user is asked to sign in again.
+ */
+export function createHttpClient(apiUrl: string, getIdToken: IdTokenSource): HttpClient {
   return async <T>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
-    const token = await getIdToken();
-    // Spec §7: every call carries the JSON content type, also those without a body (POST /backups, PUT
-    // …/toggle, DELETE); the server takes an empty body as none.
-    const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
-    if (token) headers.set('Authorization', `Bearer ${token}`);
     const url = `${apiUrl}${path}${toQueryString(query)}`;
+    const send = (token: string | undefined, warm: boolean) => {
+      // Spec §7: every call carries the JSON content type, also those without a body (POST /backups, PUT
+      // …/toggle, DELETE); the server takes an empty body as none.
+      const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+      return (
+        (warm && method === 'GET' && takeWarm(url)) ||
+        (method === 'POST' ? postWithRetries(url, init) : fetch(url, init))
+      );
+    };
+    const token = await getIdToken();
     let response: Response;
     try {
-      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-      response = await ((method === 'GET' && takeWarm(url)) ||
-        (method === 'POST' ? postWithRetries(url, init) : fetch(url, init)));
+      response = await send(token, true);
+      if (response.status === 401 && token) {
+        const refreshed = await getIdToken(true).catch(() => undefined);
+        if (refreshed && refreshed !== token) response = await send(refreshed, false);
+      }
     } catch {
       throw new HttpError(BAD_REQUEST, 400);
     }

@@ -134,7 +134,7 @@ test('a technologist watches three patients at once, logs a check from the board
     ).toHaveCount(0);
   }
   await intermittentRow.getByRole('button', { name: `Log check on ${intermittent.caseNumber}` }).click();
-  // The row stays under the pointer and says so until the board's next refresh (30 s), which shows the check.
+  // The row says so while the check is the case's latest, also once the live update has read the board again.
   await expect(intermittentRow.getByText(/^Check logged \d{2}:\d{2}$/)).toBeVisible();
   await expect(intermittentRow.getByText(/^Overdue/)).toHaveCount(0, { timeout: 45_000 });
   // A minute after the click the check is due again: the board says so by itself, with no reload.

@@ -358,6 +358,34 @@ describe('errors (spec §8)', () => {
     expect(lastRequest().headers.has('Idempotency-Key')).toBe(false);
   });
 
+  it('sends a call refused 401 once more with a refreshed token, and keeps the 401 when none can be had', async () => {
+    const tokens = vi.fn(async (forceRefresh?: boolean) => (forceRefresh ? 'id-token-2' : 'id-token-1'));
+    const client = createHttpClient('/api', tokens);
+    fetchMock
+      .mockResolvedValueOnce(json({ success: false, error: 'Invalid tokens.' }, 401))
+      .mockResolvedValueOnce(json({ success: true, data: { id: 3 } }));
+    expect((await client('/things/3')).data).toEqual({ id: 3 });
+    const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'));
+    expect(sent).toEqual(['Bearer id-token-1', 'Bearer id-token-2']);
+
+    // A session that ended cannot be refreshed: the 401 reaches react-admin, which signs the user out.
+    fetchMock.mockReset();
+    const ended = createHttpClient('/api', async (forceRefresh) => {
+      if (forceRefresh) throw new Error('Refresh Token has been revoked');
+      return 'id-token-1';
+    });
+    fetchMock.mockResolvedValue(
+      json({ success: false, error: 'Your session has ended: sign in again.' }, 401),
+    );
+    const error = await rejection(ended('/things/3'));
+    expect([error.status, fetchMock.mock.calls.length]).toEqual([401, 1]);
+
+    // The same token again (nothing newer to be had) is not sent twice.
+    fetchMock.mockClear();
+    await rejection(createHttpClient('/api', async () => 'id-token-1')('/things/3'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('gives Bad Request when the fetch has no response', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await rejection(dataProvider.getChrome());

@@ -36,6 +36,15 @@ describe('the roster of readers and signers (DESIGN §4)', () => {
     expect(getUser).toHaveBeenCalledTimes(4);
   });
 
+  it('names a technologist not in the kept list from the directory, once a minute, and an unknown one by username', async () => {
+    const { getUser, directory: users } = directory();
+    const roster = createTechnologistRoster(users, () => 0);
+    const names = async () => Object.fromEntries(await roster.nameOf(['former', 'gone']));
+    expect(await names()).toEqual({ former: 'Dr Former', gone: 'gone' });
+    expect(await names()).toEqual({ former: 'Dr Former', gone: 'gone' });
+    expect(getUser).toHaveBeenCalledTimes(2);
+  });
+
   it('asks again after an admin changes a user, and after a failed read', async () => {
     const { getUser, directory: users } = directory();
     const roster = createTechnologistRoster(users, () => 0);
