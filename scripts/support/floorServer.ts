@@ -82,8 +82,13 @@ app.get<{ Params: { stage: string }; Querystring: Record<string, string> }>(
       statements = await recorded((db) => listCases(db, query, { stages }));
       lists.set(request.url, statements);
     }
-    const [page, count] = await Promise.all(statements.map(send));
-    const rows = page?.rows ?? [];
+    const results = await Promise.all(statements.map(send));
+    // The page is the statement with the row's columns; a filtered list's count (sent first) has one.
+    const page = results.reduce((widest, result) =>
+      result.fields.length > widest.fields.length ? result : widest,
+    );
+    const count = results.find((result) => result !== page);
+    const rows = page.rows;
     // A whole stage list reads its total beside its rows (the last column); a filtered one counts apart.
     const total = count ? count.rows[0]?.[0] : (rows[0]?.at(-1) ?? 0);
     await audit(`GET ${CASES}/${stage}`, null, {
