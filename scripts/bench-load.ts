@@ -1,29 +1,34 @@
 /**
  * `npm run bench:load -- --database-url postgres://…` (or BENCH_DATABASE_URL): how many requests a second
  * does the server hold at volume? Reuses a database loaded by `npm run seed:large` (it neither resets nor
- * seeds), starts the real server (`server/main.ts`, in its own process, as `npm start` runs it, logging at
- * its usual level to nowhere) against it, signs in as an administrator, and for each call drives an
- * open-loop rate ladder: at each rate a request is sent every 1/rate s for `--seconds`, whatever the
- * earlier ones are doing, and each is timed from its scheduled send (so queueing counts). A call's ladder
- * stops at the first rate whose p99 misses its target.
+ * seeds), starts the real server (`server/main.ts`, in its own process, as `npm start` runs it) against it,
+ * signs in as an administrator, and for each call drives an open-loop rate ladder: at each rate a request
+ * is sent every 1/rate s for `--seconds` (20), whatever the earlier ones are doing, each timed from its
+ * scheduled moment (so queueing counts), asking `Accept-Encoding: br, gzip` as a browser does. Each rate is
+ * run `--runs` times (3): every run is printed, then the medians with their spread (min–max); the medians
+ * decide whether the rate holds (p99 under the call's target, no error). A call's ladder stops at the
+ * first rate that misses.
  *
- * Per call it prints one serial p50/p95, then per rate: achieved rate, p50/p99/max, errors, the server's and
- * PostgreSQL's CPU ms per request (from /proc: the server process, and the backends of its connections,
- * found by `application_name`; PostgreSQL must run on this machine to count its part), and the 1-minute load
- * average at the end of the step. Last, a table: the highest rate holding the target, with its figures.
- * Other work on the machine shows in the load average: read the figures beside it.
+ * Meanwhile a writer adds time logs and case notes on an open case at a steady rate (`--writes`, 2 a
+ * second; 0 for none), as the service is used: a committed write may change the board and the summary,
+ * so their shared answers are exercised as in use, not served from a cache that never changes.
+ *
+ * Each run reads the CPU the server process spent (and, on PostgreSQL, its backends, found by
+ * `application_name`: PostgreSQL must run on this machine), the load average, and what other processes of
+ * the machine used meanwhile (/proc/stat less ours: the generator, the server, its backends). A run whose
+ * other processes used more than 0.2 cores is void: its figures are printed, marked VOID, and a rate with a
+ * void run is not reported as holding. Run it on an otherwise idle machine.
  *
  * `npm run bench:load -- --pglite` (no database URL) measures the server on its embedded default database
- * instead: it starts the server as above, without DATABASE_URL, on a fresh temporary DATA_DIR, so the server
- * opens PGlite there (in a worker thread of its own process) and seeds its demo data, as `npm start` does
- * on a first start; the bench waits for that, then takes its sample of cases and the busiest clients from
- * the API (the stage lists). PGlite's CPU is the server process's own, so it is counted in the app's figure
- * and printed as "in-process".
+ * instead: on a fresh temporary DATA_DIR the server opens PGlite (in a worker thread of its own process)
+ * and seeds its demo data, as `npm start` does on a first start; the workload is then read from the API.
+ * PGlite's CPU is the server process's own, counted in the app's figure and shown "in-process".
  *
- * Options: `--calls lists,details,statement,summary,home2,home,mix` (default all but `mix` on PostgreSQL,
- * `mix` alone with `--pglite`; `mix` rotates over the stage lists, case details, getHome and getHome2),
- * `--rates 100,200` (replaces every chosen call's ladder), `--seconds 4` (per step), `--log-level info`,
- * `--profile DIR` (the server's CPU profile, written when it stops).
+ * Options: `--calls lists,details,statement,summary,home2,home,timelogs,mix` (default all but `mix` on
+ * PostgreSQL, `mix` alone with `--pglite`: `mix` rotates over all the others), `--rates 100,200` (replaces
+ * every chosen call's ladder), `--seconds 20`, `--runs 3`, `--writes 2`, `--port N` (the server on N, its
+ * identity on N+1; free ports by default), `--log-level info`, `--profile DIR` (the server's CPU profile,
+ * written when it stops). A smoke run: `--seconds 2 --runs 1 --rates 20`.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,20 +38,29 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { addMonths } from '../contract/billing';
 import { monthIn } from '../contract/calendar';
-import { CASE_STAGES } from '../contract/cases';
+import type { CaseRow } from '../contract/cases';
 import { API_PATHS } from '../contract/paths';
+import type { TimeLog } from '../contract/timeLogs';
 import { runScript, shownUrl } from './support/bench';
 import {
   apiWorkload,
   backendPids,
-  cpuMsOf,
-  cpuOf,
+  listPaths,
   postgresWorkload,
   startServer,
   type Workload,
 } from './support/loadTarget';
-
-const API_BASE = '/api';
+import {
+  browserGet,
+  type CpuSources,
+  type Measured,
+  measureRate,
+  mostHeld,
+  percentile,
+  type RateSummary,
+  shownSpread,
+  warmUp,
+} from './support/openLoop';
 
 type Call = {
   name: string;
@@ -54,13 +68,18 @@ type Call = {
   /** p99 target in ms. */
   target: number;
   rates: number[];
-  /** The path (under the API base) of the i-th request. */
-  path: (i: number) => string;
+  /** The paths (under the API base) the call's requests ask, in turn. */
+  paths: string[];
 };
 
-const CALL_NAMES = ['lists', 'details', 'statement', 'summary', 'home2', 'home', 'mix'];
+const CALL_NAMES = ['lists', 'details', 'statement', 'summary', 'home2', 'home', 'timelogs', 'mix'];
 /** The calls run without `--calls`: every call but the read mix on PostgreSQL, the read mix alone on PGlite. */
 const DEFAULT_CALLS = { postgres: CALL_NAMES.filter((name) => name !== 'mix'), pglite: ['mix'] };
+
+/** Who the writer logs time as: a technologist the server's identity knows (only they own time logs). */
+const WRITER = 'tech1';
+/** Each time log the writer adds lasts this long, back to back, so they stay behind the clock. */
+const LOG_MS = 200;
 
 const { values: options } = parseArgs({
   options: {
@@ -68,49 +87,42 @@ const { values: options } = parseArgs({
     pglite: { type: 'boolean', default: false },
     calls: { type: 'string' },
     rates: { type: 'string' },
-    seconds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '20' },
+    runs: { type: 'string', default: '3' },
+    writes: { type: 'string', default: '2' },
+    port: { type: 'string' },
     'log-level': { type: 'string', default: 'info' },
     profile: { type: 'string' },
   },
 });
 
-type Step = {
-  rate: number;
-  achieved: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-  appCpu: number;
-  pgCpu: number | undefined;
-  load: number;
-};
+const USAGE =
+  'Usage: npm run bench:load -- --database-url postgres://user@host:5432/name [--calls …] [--rates …] [--seconds 20] [--runs 3] [--writes 2]\n' +
+  '   or: npm run bench:load -- --pglite [same options]   (embedded PGlite, demo data)';
 
-const percentile = (sorted: number[], fraction: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
+type Envelope<T> = { data: T };
 
 async function main() {
   const embedded = options.pglite === true;
   const databaseUrl = embedded ? undefined : (options['database-url'] ?? process.env.BENCH_DATABASE_URL);
-  if (embedded && options['database-url']) {
-    console.error('--pglite runs on the embedded database: leave out --database-url');
-    process.exit(2);
-  }
-  if (!embedded && !databaseUrl) {
-    console.error(
-      'Usage: npm run bench:load -- --database-url postgres://user@host:5432/name [--calls …] [--rates …] [--seconds 4]\n' +
-        '   or: npm run bench:load -- --pglite [--calls …] [--rates …] [--seconds 4]   (embedded PGlite, demo data)',
-    );
-    process.exit(2);
-  }
   const seconds = Number(options.seconds);
+  const runs = Number(options.runs);
+  const writes = Number(options.writes);
+  if (
+    (embedded && options['database-url']) ||
+    (!embedded && !databaseUrl) ||
+    !(seconds > 0) ||
+    !(runs >= 1) ||
+    !(writes >= 0)
+  ) {
+    console.error(USAGE);
+    process.exit(2);
+  }
   const chosen = options.calls ? options.calls.split(',') : DEFAULT_CALLS[embedded ? 'pglite' : 'postgres'];
   const unknown = chosen.filter((name) => !CALL_NAMES.includes(name));
   if (unknown.length) throw new Error(`Unknown calls ${unknown.join(', ')}`);
   const rates = options.rates?.split(',').map(Number);
-  const machine = `${os.cpus().length} CPUs; ${seconds} s a step`;
+  const machine = `${os.cpus().length} CPUs; ${seconds} s a run, ${runs} run(s) a rate; writer ${writes}/s`;
 
   // PostgreSQL: the volume, busiest clients and sample straight from the database, before the server starts.
   let admin: pg.Client | undefined;
@@ -139,26 +151,25 @@ async function main() {
       logLevel: options['log-level'],
     });
     child = server.child;
-    const serverPid = child.pid as number;
-    const send = async (pathAndQuery: string) => {
-      const response = await fetch(`${server.address}${API_BASE}${pathAndQuery}`, {
-        headers: { authorization: server.token },
+    const get = browserGet(server.address, server.token);
+    const send = async <T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${server.address}/api${pathAndQuery}`, {
+        method,
+        headers: {
+          authorization: server.token,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-      if (!response.ok) {
-        await response.arrayBuffer();
-        throw new Error(`${pathAndQuery}: HTTP ${response.status}`);
-      }
-      return response;
+      if (!response.ok)
+        throw new Error(`${method} ${pathAndQuery}: HTTP ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
     };
-    const get = async (pathAndQuery: string) => {
-      await (await send(pathAndQuery)).arrayBuffer();
-    };
+    const getJson = <T>(pathAndQuery: string) => send<T>('GET', pathAndQuery);
 
     // PGlite: the same from the API, on the demo data the server has just seeded.
     if (!workload) {
-      const { cases, ...fromApi } = await apiWorkload(async (pathAndQuery) =>
-        (await send(pathAndQuery)).json(),
-      );
+      const { cases, ...fromApi } = await apiWorkload(getJson);
       workload = fromApi;
       if (!workload.sample[0]) throw new Error('No cases: the server seeded no demo data');
       console.log(
@@ -168,189 +179,254 @@ async function main() {
     const { busiest, sample } = workload;
     const first = busiest[0] as Workload['busiest'][number];
     const thisMonth = monthIn(first.timeZone);
-    const lastMonth = addMonths(thisMonth, -1);
     const range = `from=${addMonths(thisMonth, -11)}&to=${thisMonth}`;
-
-    const stageListPaths = CASE_STAGES.map((stage) => `${API_PATHS.caseStage(stage)}?perPage=25`);
-    const listPaths = [
-      ...stageListPaths,
-      `${API_PATHS.caseAssignments}?perPage=25`,
-      `${API_PATHS.caseStage('closed')}?perPage=25&page=40`,
-      `${API_PATHS.caseStage('closed')}?perPage=25&clientId=${first.id}`,
-    ];
-    const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
-    // The read mix: a stage list, a case's details, getHome, getHome2, in turn.
-    const mixPaths: ((i: number) => string)[] = [
-      (i) => pick(stageListPaths, i),
-      (i) => API_PATHS.caseDetails(pick(sample, i).id),
-      () => API_PATHS.home,
-      () => API_PATHS.home2,
-    ];
-    const ladder = [10, 25, 50, 100, 150, 200, 250, 300, 400, 500, 600];
+    const statementPaths = await statements(getJson, busiest.slice(0, 5));
+    const detailPaths = sample.map(({ id }) => API_PATHS.caseDetails(id));
+    const timeLogPaths = sample.map(({ id }) => API_PATHS.caseRecords(id, 'time-logs'));
+    const lists = listPaths(first.id, addMonths(thisMonth, -1));
+    const ladder = [50, 100, 200, 300, 400, 500, 600];
     const allCalls: Call[] = [
       {
         name: 'lists',
-        label: 'stage-list mix',
+        label: 'stage lists, filtered lists with their counts, closed pages 200 and 1000',
         target: 50,
         rates: ladder,
-        path: (i) => pick(listPaths, i),
+        paths: lists,
       },
-      {
-        name: 'details',
-        label: 'case details',
-        target: 50,
-        rates: ladder,
-        path: (i) => API_PATHS.caseDetails(pick(sample, i).id),
-      },
+      { name: 'details', label: 'case details', target: 50, rates: ladder, paths: detailPaths },
       {
         name: 'statement',
-        label: 'client-month statement',
+        label: `statements of ${statementPaths.length} client-months (open, closed and invoiced cycles)`,
         target: 50,
-        rates: [5, 10, 25, 50, 75, 100, 150],
-        path: (i) => API_PATHS.billingCycle(pick(busiest, i).id, lastMonth),
+        rates: [10, 25, 50, 75, 100, 150],
+        paths: statementPaths,
       },
       {
         name: 'summary',
         label: '12-month summary',
         target: 200,
-        rates: [2, 5, 10, 25, 50, 75, 100],
-        path: () => `${API_PATHS.hoursSummary}?${range}`,
+        rates: [10, 25, 50, 100, 200],
+        paths: [`${API_PATHS.hoursSummary}?${range}`],
       },
       {
         name: 'home2',
-        label: 'getHome2',
+        label: 'getHome2 (the board)',
         target: 50,
-        rates: [2, 5, 10, 25, 50, 75, 100, 150],
-        path: () => API_PATHS.home2,
+        rates: [25, 50, 100, 200, 300, 450],
+        paths: [API_PATHS.home2],
       },
-      { name: 'home', label: 'getHome', target: 50, rates: ladder, path: () => API_PATHS.home },
-      {
-        name: 'mix',
-        label: 'read mix',
-        target: 150,
-        rates: [25, 50, 100, 150, 200, 250, 300, 400],
-        path: (i) => pick(mixPaths, i)(Math.floor(i / mixPaths.length)),
-      },
+      { name: 'home', label: 'getHome', target: 50, rates: ladder, paths: [API_PATHS.home] },
+      { name: 'timelogs', label: "a case's time logs", target: 50, rates: ladder, paths: timeLogPaths },
     ];
+    // The read mix: each of the others in turn (a list, a case's details, a statement, …).
+    const mixed = allCalls.map((call) => call.paths);
+    allCalls.push({
+      name: 'mix',
+      label: 'read mix (each call in turn)',
+      target: 150,
+      rates: [25, 50, 100, 150, 200, 250, 300],
+      paths: Array.from({ length: mixed.length * 200 }, (_, i) => {
+        const paths = mixed[i % mixed.length] as string[];
+        return paths[Math.floor(i / mixed.length) % paths.length] as string;
+      }),
+    });
     const calls = allCalls.filter((call) => chosen.includes(call.name));
-    /** PostgreSQL's CPU ms per request as printed: "in-process" on PGlite, "?" when it could not be read. */
-    const pgCpuShown = (step: Step) => (embedded ? 'in-process' : (step.pgCpu?.toFixed(2) ?? '?'));
 
-    const summary: { call: Call; serial: [number, number]; best?: Step; steps: Step[] }[] = [];
+    const writer = writes > 0 ? await startWriter(send, writes) : undefined;
+    if (writer)
+      console.log(
+        `Writer: ${writes} a second on case ${writer.caseNumber} as ${WRITER} (time logs and notes, in turn)`,
+      );
+
+    const adminPid = admin
+      ? (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid
+      : undefined;
+    const sources: CpuSources = {
+      serverPid: child.pid as number,
+      serverBackends: async () => (admin ? backendPids(admin) : []),
+      otherOurs: async () => (adminPid === undefined ? [] : [adminPid]),
+    };
+
+    const results: { call: Call; serial: [number, number]; summaries: RateSummary[] }[] = [];
     for (const call of calls) {
+      const at = (i: number) => call.paths[i % call.paths.length] as string;
       // Warm-up (connections, plan caches, JIT of the server's code), then one serial p50/p95.
-      for (let i = 0; i < 30; i++) await get(call.path(i));
+      await warmUp((i) => get(at(i)), Math.max(30, Math.min(call.paths.length, 200)));
       const serial: number[] = [];
       for (let i = 0; i < 60; i++) {
         const start = performance.now();
-        await get(call.path(i));
+        await get(at(i));
         serial.push(performance.now() - start);
       }
       serial.sort((a, b) => a - b);
-      const entry = {
+      const result = {
         call,
         serial: [percentile(serial, 0.5), percentile(serial, 0.95)] as [number, number],
-        steps: [] as Step[],
-        best: undefined as Step | undefined,
+        summaries: [] as RateSummary[],
       };
-      summary.push(entry);
+      results.push(result);
       console.log(
-        `\n${call.label} (p99 target ${call.target} ms): serial p50 ${entry.serial[0].toFixed(1)} ms, p95 ${entry.serial[1].toFixed(1)} ms`,
+        `\n${call.label} (p99 target ${call.target} ms): serial p50 ${result.serial[0].toFixed(1)} ms, p95 ${result.serial[1].toFixed(1)} ms`,
       );
+      const measured: Measured = {
+        name: '',
+        send: (i, signal) => get(at(i), signal),
+        sources,
+        embedded,
+        beside: writer && {
+          start: writer.start,
+          stop: () => {
+            const { ok, errors } = writer.stop();
+            return `writer ${ok} ok, ${errors} errors`;
+          },
+        },
+      };
       for (const rate of rates ?? call.rates) {
-        const step = await runStep(call, rate);
-        entry.steps.push(step);
-        const holds = step.errors === 0 && step.p99 < call.target;
-        console.log(
-          `  ${String(rate).padStart(4)}/s offered, ${step.achieved.toFixed(0).padStart(4)}/s done: p50 ${step.p50.toFixed(1).padStart(7)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  max ${step.max.toFixed(0).padStart(6)} ms  errors ${step.errors}  CPU/request app ${step.appCpu.toFixed(2)} ms + ${embedded ? 'PGlite in-process' : `PostgreSQL ${pgCpuShown(step)} ms`}  load ${step.load.toFixed(2)}  ${holds ? 'holds' : 'MISSES'}`,
-        );
-        if (!holds) break;
-        entry.best = step;
-        // Let the queue drain and the load average breathe a little between steps.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const [summary] = await measureRate(rate, seconds, runs, [measured], call.target);
+        if (!summary) break;
+        result.summaries.push(summary);
+        if (summary.verdict === 'misses') break;
       }
     }
-
-    async function runStep(call: Call, rate: number): Promise<Step> {
-      const total = Math.max(1, Math.round(rate * seconds));
-      const durations: number[] = [];
-      let errors = 0;
-      // On PGlite there are no backends of its own: the database's CPU is the server's.
-      const pidsBefore = admin ? await backendPids(admin) : [];
-      const pgBefore = cpuOf(pidsBefore);
-      const appBefore = cpuMsOf(serverPid);
-      const start = performance.now();
-      const pending: Promise<void>[] = [];
-      let sent = 0;
-      await new Promise<void>((resolve) => {
-        const tick = () => {
-          const now = performance.now();
-          // Every request whose moment has come goes now; each is timed from its moment.
-          while (sent < total && start + (sent * 1000) / rate <= now) {
-            const scheduled = start + (sent * 1000) / rate;
-            const i = sent++;
-            pending.push(
-              get(call.path(i)).then(
-                () => {
-                  durations.push(performance.now() - scheduled);
-                },
-                () => {
-                  errors++;
-                },
-              ),
-            );
-          }
-          if (sent < total) setTimeout(tick, 1);
-          else resolve();
-        };
-        tick();
-      });
-      await Promise.all(pending);
-      const elapsed = (performance.now() - start) / 1000;
-      const appCpu = cpuMsOf(serverPid) - appBefore;
-      const pidsAfter = admin ? await backendPids(admin) : [];
-      // A backend opened during the step counts from 0; one closed during it is lost (a pool keeps them).
-      let pgCpu: number | undefined = 0;
-      for (const pid of pidsAfter) pgCpu += cpuMsOf(pid) - (pgBefore.get(pid) ?? 0);
-      if (pidsAfter.length === 0 || !fs.existsSync(`/proc/${pidsAfter[0]}`)) pgCpu = undefined;
-      durations.sort((a, b) => a - b);
-      return {
-        rate,
-        achieved: durations.length / elapsed,
-        p50: percentile(durations, 0.5),
-        p99: percentile(durations, 0.99),
-        max: durations.at(-1) ?? Number.NaN,
-        errors,
-        appCpu: appCpu / total,
-        pgCpu: pgCpu === undefined ? undefined : pgCpu / total,
-        load: os.loadavg()[0],
-      };
-    }
-
-    // CPU per request is read at the most it holds (else the first rate): at low rates the process's fixed
-    // background work (timers, logging, collection) is shared by few requests and inflates the figure.
-    const cpuColumn = embedded
-      ? 'CPU ms per request there, app + PGlite (in-process: counted in the app)'
-      : 'CPU ms per request there, app + PostgreSQL';
-    console.log(
-      `\n| call | serial p50 / p95 | most it holds with p99 < target | p50 / p99 there | load avg there | ${cpuColumn} |`,
-    );
-    console.log('|---|---|---|---|---|---|');
-    const ms = (value: number) => value.toFixed(1);
-    for (const { call, serial, best, steps } of summary) {
-      const first = steps[0];
-      const holds = best ? `${best.rate} req/s` : `none (misses at ${first?.rate} req/s)`;
-      const read = best ?? first;
-      const cpu = read ? `${read.appCpu.toFixed(2)} + ${pgCpuShown(read)}` : '–';
-      console.log(
-        `| ${call.label} (p99 < ${call.target} ms) | ${ms(serial[0])} / ${ms(serial[1])} ms | ${holds} | ${best ? `${ms(best.p50)} / ${ms(best.p99)} ms` : '–'} | ${read ? read.load.toFixed(2) : '–'} | ${cpu} |`,
-      );
-    }
+    printTable(results, embedded, runs);
   } finally {
     child?.kill('SIGTERM');
     await admin?.end();
     if (child && child.exitCode === null) await new Promise((resolve) => child?.once('exit', resolve));
     fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The statements read: for each of these clients, its latest open, closed and invoiced month (as its
+ * billing cycles list them), so the mix reads every kind of statement over three months or more.
+ */
+async function statements(getJson: <T>(pathAndQuery: string) => Promise<T>, clients: Workload['busiest']) {
+  const paths: string[] = [];
+  for (const client of clients) {
+    const { data: cycles } = await getJson<Envelope<{ id: string; month: string; status: string }[]>>(
+      API_PATHS.billingCycles(client.id),
+    );
+    for (const status of ['open', 'closed', 'invoiced']) {
+      const latest = cycles
+        .filter((cycle) => cycle.status === status)
+        .sort((a, b) => b.month.localeCompare(a.month))[0];
+      if (latest) paths.push(API_PATHS.billingCycle(client.id, latest.id));
+    }
+  }
+  if (paths.length === 0) throw new Error('No billing cycles to read');
+  return paths;
+}
+
+/**
+ * The writer: on a monitoring case (one WRITER already holds, or one it is assigned to now, through the API
+ * as an administrator would), time logs back to back after WRITER's latest there, and case notes, in turn,
+ * `perSecond` a second while started. Its answers are not timed; its errors are counted.
+ */
+async function startWriter(
+  send: <T>(method: string, pathAndQuery: string, body?: unknown) => Promise<T>,
+  perSecond: number,
+) {
+  const { data: held } = await send<Envelope<CaseRow[]>>(
+    'GET',
+    `${API_PATHS.caseAssignments}?technologist=${WRITER}&perPage=100`,
+  );
+  const { data: monitoring } = await send<Envelope<CaseRow[]>>(
+    'GET',
+    `${API_PATHS.caseStage('monitoring')}?perPage=100`,
+  );
+  const heldIds = held.map((row) => row.id);
+  // A case WRITER holds first, else one they can take on (an unmonitored one weighs least on their load),
+  // where they have no running log (a log there could not overlap it).
+  const candidates = [
+    ...held.filter((row) => row.stage === 'monitoring'),
+    ...monitoring.filter((row) => !heldIds.includes(row.id) && row.monitoringLevel === 'unmonitored'),
+    ...monitoring.filter((row) => !heldIds.includes(row.id)),
+  ];
+  let found: { target: CaseRow; own: TimeLog[] } | undefined;
+  for (const target of candidates) {
+    const { data: logs } = await send<Envelope<{ timeLogs: TimeLog[] }>>(
+      'GET',
+      API_PATHS.caseRecords(target.id, 'time-logs'),
+    );
+    const own = logs.timeLogs.filter((log) => log.technologist === WRITER);
+    if (own.some((log) => log.end === null)) continue;
+    found = { target, own };
+    break;
+  }
+  if (!found) throw new Error(`No monitoring case where ${WRITER} could log time`);
+  const { target, own } = found;
+  if (!heldIds.includes(target.id))
+    await send('PUT', API_PATHS.technologistCases(WRITER), { caseIds: [...heldIds, target.id] });
+  let cursor = Math.max(
+    Date.now() - 10 * 60_000,
+    target.recordingStart ? Date.parse(target.recordingStart) : 0,
+    ...own.map((log) => Date.parse(log.end as string)),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  let counts = { ok: 0, errors: 0 };
+  let turn = 0;
+  const write = () => {
+    const start = cursor;
+    cursor += LOG_MS;
+    const next =
+      turn++ % 2 === 0
+        ? send('POST', API_PATHS.caseRecords(target.id, 'time-logs'), {
+            technologist: WRITER,
+            start: new Date(start).toISOString(),
+            end: new Date(cursor).toISOString(),
+            activity: 'check',
+          })
+        : send('POST', API_PATHS.caseRecords(target.id, 'case-notes'), {
+            text: 'Checked: recording clean, no change.',
+          });
+    const tally = counts;
+    next.then(
+      () => tally.ok++,
+      () => tally.errors++,
+    );
+  };
+  return {
+    caseNumber: target.caseNumber,
+    start() {
+      counts = { ok: 0, errors: 0 };
+      timer = setInterval(write, 1000 / perSecond);
+    },
+    /** Stops writing; the counts of the writes answered so far. */
+    stop() {
+      clearInterval(timer);
+      return counts;
+    },
+  };
+}
+
+function printTable(
+  results: { call: Call; serial: [number, number]; summaries: RateSummary[] }[],
+  embedded: boolean,
+  runs: number,
+) {
+  const db = embedded ? 'PGlite (in-process: counted in the app)' : 'PostgreSQL';
+  console.log(
+    `\n| call | serial p50 / p95 | most it holds (median of ${runs}) | p50 / p99 there, median (min–max) | CPU ms per request there, app + ${db} | others' cores | load avg |`,
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const ms = (value: number) => value.toFixed(1);
+  for (const { call, serial, summaries } of results) {
+    const best = mostHeld(summaries);
+    const stopped = summaries[best ? summaries.indexOf(best) + 1 : 0];
+    const why = stopped
+      ? `${stopped.verdict === 'misses' ? 'misses' : 'void'} at ${stopped.rate}${stopped.verdict === 'misses' && stopped.void ? ', void' : ''}`
+      : '';
+    const holds = best ? `${best.rate} req/s${why ? ` (${why})` : ''}` : `none (${why || 'not run'})`;
+    // CPU per request is read at the most it holds (else the first rate): at low rates the process's fixed
+    // background work (timers, the writer) is shared by few requests and inflates the figure.
+    const read = best ?? summaries[0];
+    const cpu = read
+      ? `${shownSpread(read.appCpu, 2)} + ${embedded ? 'in-process' : read.dbCpu ? shownSpread(read.dbCpu, 2) : '?'}`
+      : '–';
+    console.log(
+      `| ${call.label} (p99 < ${call.target} ms) | ${ms(serial[0])} / ${ms(serial[1])} ms | ${holds} | ${best ? `${shownSpread(best.p50)} / ${shownSpread(best.p99)} ms` : '–'} | ${cpu} | ${read ? shownSpread(read.otherCores, 2) : '–'} | ${read ? shownSpread(read.load, 2) : '–'} |`,
+    );
   }
 }
 

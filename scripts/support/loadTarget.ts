@@ -14,7 +14,8 @@ import { DEMO_PASSWORD } from '../../server/identity/demoUsers';
 import { freePort } from '../../tests/api/support/freePort';
 import { fetchIdToken } from '../../tests/api/support/identity';
 
-const APPLICATION_NAME = 'vigil-bench-load';
+/** How the bench's servers name their PostgreSQL connections, so their backends' CPU can be read. */
+export const APPLICATION_NAME = 'vigil-bench-load';
 
 /** What the calls ask for: the clients with the most cases (in their time zones), and a sample of cases. */
 export type Workload = { busiest: { id: number; timeZone: string }[]; sample: { id: number }[] };
@@ -31,20 +32,19 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
-export async function backendPids(admin: pg.Client): Promise<number[]> {
+/** The backends of the connections named `applicationName` (the server's, by default). */
+export async function backendPids(admin: pg.Client, applicationName = APPLICATION_NAME): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(
     'select pid from pg_stat_activity where application_name = $1',
-    [APPLICATION_NAME],
+    [applicationName],
   );
   return rows.map((row) => row.pid);
 }
 
-/** CPU ms of these processes, by pid. */
-export const cpuOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMsOf(pid)]));
-
-function withApplicationName(url: string) {
+/** The URL with its connections named `applicationName`. */
+export function withApplicationName(url: string, applicationName = APPLICATION_NAME) {
   const parsed = new URL(url);
-  parsed.searchParams.set('application_name', APPLICATION_NAME);
+  parsed.searchParams.set('application_name', applicationName);
   return parsed.toString();
 }
 
@@ -95,6 +95,24 @@ export async function apiWorkload(getJson: (pathAndQuery: string) => Promise<unk
     [sample[i], sample[j]] = [sample[j] as { id: number }, sample[i] as { id: number }];
   }
   return { cases, busiest, sample: sample.slice(0, 500) };
+}
+
+/**
+ * The list requests of the benchmarks: every stage list's first page and the assignments, lists filtered by
+ * a client and by a recording month (each counts its matches apart), and deep pages of the closed list
+ * (pages 200 and 1000 of 25).
+ */
+export function listPaths(clientId: number, month: string): string[] {
+  const list = (stage: string, query: string) => `${API_PATHS.caseStage(stage)}?perPage=25${query}`;
+  return [
+    ...CASE_STAGES.map((stage) => list(stage, '')),
+    `${API_PATHS.caseAssignments}?perPage=25`,
+    list('closed', `&clientId=${clientId}`),
+    list('monitoring', `&clientId=${clientId}`),
+    list('closed', `&from=${month}-01&to=${month}-28`),
+    list('closed', '&page=200'),
+    list('closed', '&page=1000'),
+  ];
 }
 
 /** Starts the server on PostgreSQL, or without a database URL on its embedded PGlite in `workDir`. */

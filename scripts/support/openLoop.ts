@@ -1,0 +1,341 @@
+/**
+ * What `npm run bench:load` and `npm run bench:floor` share: the open-loop generator, the CPU accounting of
+ * a step (the server's, its PostgreSQL backends', and what other processes of the machine used meanwhile),
+ * and the rules that turn a rate's runs into a figure (the median with its spread, "holds", "void").
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { cpuMsOf } from './loadTarget';
+
+/** A step whose other processes used more than this many cores is void: its figures are not reported. */
+export const VOID_CORES = 0.2;
+
+/** What a request sends: the path (with query) it asks, as a browser asks it. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
+
+/** A request not answered in this long counts as an error. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export const percentile = (sorted: readonly number[], fraction: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number);
+
+export type Spread = { median: number; min: number; max: number };
+
+/** The median of the values (the mean of the middle two for an even count), with their least and most. */
+export function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
+  const middle = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return { median, min: sorted[0] as number, max: sorted.at(-1) as number };
+}
+
+/** A spread as printed: `12.3 (11.0–14.1)`. */
+export const shownSpread = ({ median, min, max }: Spread, digits = 1) =>
+  `${median.toFixed(digits)} (${min.toFixed(digits)}–${max.toFixed(digits)})`;
+
+/**
+ * The cores other processes used during a step: the machine's busy time less ours (the generator, the
+ * servers it started and their PostgreSQL backends), over the step's wall time. Never below 0 (the
+ * counters are read a moment apart).
+ */
+export function otherCores({
+  machineMs,
+  oursMs,
+  elapsedMs,
+}: {
+  machineMs: number;
+  oursMs: number;
+  elapsedMs: number;
+}): number {
+  return elapsedMs > 0 ? Math.max(0, machineMs - oursMs) / elapsedMs : 0;
+}
+
+export const isVoid = (cores: number) => cores > VOID_CORES;
+
+/** One run at one rate: its latencies (ms, timed from each request's scheduled moment), errors and CPU. */
+export type Run = {
+  rate: number;
+  sent: number;
+  /** Answered requests a second. */
+  achieved: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  /** The server process's CPU ms per request sent. */
+  appCpu: number;
+  /** Its PostgreSQL backends' CPU ms per request sent; undefined when there are none to read (PGlite). */
+  dbCpu: number | undefined;
+  /** Cores other processes used meanwhile. */
+  otherCores: number;
+  /** The 1-minute load average at the end of the run. */
+  load: number;
+  void: boolean;
+};
+
+export type Verdict = 'holds' | 'misses' | 'void';
+
+/** A rate's runs, summed up: the medians (with their spread) decide, and a void run voids the rate. */
+export type RateSummary = {
+  rate: number;
+  runs: Run[];
+  p50: Spread;
+  p99: Spread;
+  errors: Spread;
+  appCpu: Spread;
+  dbCpu: Spread | undefined;
+  otherCores: Spread;
+  load: Spread;
+  /**
+   * "holds" when the median p99 is under the target and the median run had no error; "misses" otherwise;
+   * "void" when any run was void and the median would hold (a miss on a busy machine is still a miss for
+   * stopping a ladder, and is shown "misses (void)").
+   */
+  verdict: Verdict;
+  /** At least one run was void: the figures are not to be reported. */
+  void: boolean;
+};
+
+export function summarise(rate: number, runs: readonly Run[], targetMs: number): RateSummary {
+  const of = (pick: (run: Run) => number) => spread(runs.map(pick));
+  const p99 = of((run) => run.p99);
+  const errors = of((run) => run.errors);
+  const voided = runs.some((run) => run.void);
+  const meets = runs.length > 0 && p99.median < targetMs && errors.median === 0;
+  const dbCpu = runs.every((run) => run.dbCpu !== undefined) ? of((run) => run.dbCpu ?? 0) : undefined;
+  return {
+    rate,
+    runs: [...runs],
+    p50: of((run) => run.p50),
+    p99,
+    errors,
+    appCpu: of((run) => run.appCpu),
+    dbCpu,
+    otherCores: of((run) => run.otherCores),
+    load: of((run) => run.load),
+    verdict: !meets ? 'misses' : voided ? 'void' : 'holds',
+    void: voided,
+  };
+}
+
+/** The highest rate of a ladder that holds, with every rate below it holding too (none void). */
+export function mostHeld(summaries: readonly RateSummary[]): RateSummary | undefined {
+  let best: RateSummary | undefined;
+  for (const summary of summaries) {
+    if (summary.verdict !== 'holds') break;
+    best = summary;
+  }
+  return best;
+}
+
+/** The machine's busy CPU time (all cores, every process, ms) since boot, from /proc/stat. */
+export function machineBusyMs(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is counted in user)
+  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (
+    (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / 100
+  );
+}
+
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** Where a step's CPU is read: the server measured, and every process of ours. */
+export type CpuSources = {
+  serverPid: number;
+  /** The measured server's PostgreSQL backends (none on PGlite, whose database runs in the server). */
+  serverBackends: () => Promise<number[]>;
+  /** Every other process of ours (other servers, their backends, the admin connection's backend). */
+  otherOurs: () => Promise<number[]>;
+};
+
+type CpuReading = {
+  machine: number;
+  server: number;
+  backends: Map<number, number>;
+  others: Map<number, number>;
+  self: number;
+};
+
+async function readCpu(sources: CpuSources): Promise<CpuReading> {
+  const [backends, others] = await Promise.all([sources.serverBackends(), sources.otherOurs()]);
+  return {
+    backends: new Map(backends.map((pid) => [pid, cpuMsOf(pid)])),
+    others: new Map(others.map((pid) => [pid, cpuMsOf(pid)])),
+    server: cpuMsOf(sources.serverPid),
+    self: ownCpuMs(),
+    machine: machineBusyMs(),
+  };
+}
+
+/** CPU ms spent between two readings by the processes of the later one (a process new since counts from 0). */
+const spent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((total, [pid, ms]) => total + ms - (before.get(pid) ?? 0), 0);
+
+/**
+ * Sends `rate` requests a second for `seconds`, each at its moment whatever the earlier ones are doing
+ * (open loop: a slow answer delays no later request), and times each from its scheduled moment, so queueing
+ * counts. A refused or failed request (or one unanswered after 10 s) is an error. Reads the CPU before and
+ * after, and the load average at the end.
+ */
+export async function runOpenLoop(
+  rate: number,
+  seconds: number,
+  send: (i: number, signal: AbortSignal) => Promise<void>,
+  sources: CpuSources,
+): Promise<Run> {
+  const total = Math.max(1, Math.round(rate * seconds));
+  const durations: number[] = [];
+  let errors = 0;
+  const before = await readCpu(sources);
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Every request whose moment has come goes now; each is timed from its moment.
+      while (sent < total && start + (sent * 1000) / rate <= now) {
+        const scheduled = start + (sent * 1000) / rate;
+        const i = sent++;
+        pending.push(
+          send(i, AbortSignal.timeout(REQUEST_TIMEOUT_MS)).then(
+            () => {
+              durations.push(performance.now() - scheduled);
+            },
+            () => {
+              errors++;
+            },
+          ),
+        );
+      }
+      if (sent < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const elapsedMs = performance.now() - start;
+  const after = await readCpu(sources);
+  const appMs = after.server - before.server;
+  const backendsMs = spent(before.backends, after.backends);
+  const oursMs = appMs + backendsMs + spent(before.others, after.others) + after.self - before.self;
+  const others = otherCores({ machineMs: after.machine - before.machine, oursMs, elapsedMs });
+  durations.sort((a, b) => a - b);
+  return {
+    rate,
+    sent: total,
+    achieved: (durations.length * 1000) / elapsedMs,
+    p50: percentile(durations, 0.5),
+    p99: percentile(durations, 0.99),
+    max: durations.at(-1) ?? Number.NaN,
+    errors,
+    appCpu: appMs / total,
+    dbCpu: after.backends.size > 0 ? backendsMs / total : undefined,
+    otherCores: others,
+    load: os.loadavg()[0] ?? Number.NaN,
+    void: isVoid(others),
+  };
+}
+
+/** A GET under the API base as a browser sends it (brotli or gzip); an answer other than 2xx throws. */
+export function browserGet(address: string, token: string) {
+  return async (pathAndQuery: string, signal?: AbortSignal) => {
+    const response = await fetch(`${address}/api${pathAndQuery}`, {
+      headers: { authorization: token, ...BROWSER_HEADERS },
+      signal,
+    });
+    // The body is read (and decompressed) whatever the status, so the connection is reused.
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${pathAndQuery}: HTTP ${response.status}`);
+    return body;
+  };
+}
+
+/** Warms the server up on `count` requests (connections, plan caches, JIT of its code), one at a time. */
+export async function warmUp(send: (i: number) => Promise<unknown>, count: number) {
+  for (let i = 0; i < count; i++) await send(i);
+}
+
+const cell = (value: number, digits = 1, width = 7) => value.toFixed(digits).padStart(width);
+
+/** One run, as printed. */
+export function shownRun(run: Run, index: number, embedded = false) {
+  const db = embedded ? 'in-process' : run.dbCpu === undefined ? '?' : run.dbCpu.toFixed(2);
+  return `    run ${index + 1}: ${cell(run.achieved, 0, 4)}/s done  p50 ${cell(run.p50)}  p99 ${cell(run.p99)}  max ${cell(run.max, 0, 6)} ms  errors ${run.errors}  CPU/request app ${run.appCpu.toFixed(2)} + db ${db} ms  others ${run.otherCores.toFixed(2)} cores  load ${run.load.toFixed(2)}${run.void ? '  VOID (other jobs used more than 0.2 cores)' : ''}`;
+}
+
+/** A rate's medians, as printed. */
+export function shownSummary(summary: RateSummary, embedded = false) {
+  const db = embedded ? 'in-process' : summary.dbCpu ? shownSpread(summary.dbCpu, 2) : '?';
+  const verdict =
+    summary.verdict === 'misses' && summary.void
+      ? 'misses (void)'
+      : summary.verdict === 'void'
+        ? 'VOID'
+        : summary.verdict;
+  return `  median of ${summary.runs.length}: p50 ${shownSpread(summary.p50)}  p99 ${shownSpread(summary.p99)} ms  errors ${shownSpread(summary.errors, 0)}  CPU/request app ${shownSpread(summary.appCpu, 2)} + db ${db} ms  others ${shownSpread(summary.otherCores, 2)} cores  load ${shownSpread(summary.load, 2)}  → ${verdict}`;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A server measured at a rate: its name (printed before its lines, if any), its requests and CPU. */
+export type Measured = {
+  name: string;
+  send: (i: number, signal: AbortSignal) => Promise<unknown>;
+  sources: CpuSources;
+  /** PGlite: the database's CPU is in the server's process. */
+  embedded?: boolean;
+  /** What runs beside each run (a writer): started before it, stopped after, saying what it did. */
+  beside?: { start(): void; stop(): string };
+};
+
+/**
+ * `runs` runs at `rate`, each of every server in turn (so side by side they see the same machine), every run
+ * printed; then each server's medians, printed and returned in the same order.
+ */
+export async function measureRate(
+  rate: number,
+  seconds: number,
+  runs: number,
+  servers: readonly Measured[],
+  targetMs: number,
+): Promise<RateSummary[]> {
+  console.log(`  ${rate}/s offered:`);
+  const done = servers.map(() => [] as Run[]);
+  const label = (server: Measured) => (server.name ? `  ${server.name.padEnd(5)}` : '');
+  for (let run = 0; run < runs; run++) {
+    for (const [index, server] of servers.entries()) {
+      server.beside?.start();
+      const figures = await runOpenLoop(
+        rate,
+        seconds,
+        (i, signal) => server.send(i, signal).then(() => {}),
+        server.sources,
+      );
+      const beside = server.beside ? `  ${server.beside.stop()}` : '';
+      done[index]?.push(figures);
+      console.log(`${label(server)}${shownRun(figures, run, server.embedded)}${beside}`);
+      // Let the queue drain and the load average breathe a little between runs.
+      await pause(1000);
+    }
+  }
+  return servers.map((server, index) => {
+    const summary = summarise(rate, done[index] ?? [], targetMs);
+    console.log(`${label(server)}${shownSummary(summary, server.embedded)}`);
+    return summary;
+  });
+}
