@@ -285,11 +285,11 @@ export async function requeueMessage(db: DbOrTx, id: number) {
 }
 
 /**
- * The next outbound message due, locked for this transaction; another instance's sender skips it
- * (`FOR UPDATE SKIP LOCKED`), so no message is sent twice.
+ * The outbound messages due, oldest first, at most `limit`, locked for this transaction; another
+ * instance's sender skips them (`FOR UPDATE SKIP LOCKED`), so no message is sent twice.
  */
-export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefined> {
-  const [row] = await db
+export async function claimDueMessages(db: DbOrTx, limit: number): Promise<MessageRow[]> {
+  return db
     .select()
     .from(interfaceMessages)
     .where(
@@ -300,9 +300,49 @@ export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefine
       ),
     )
     .orderBy(asc(interfaceMessages.nextAttemptAt), asc(interfaceMessages.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  return row;
+}
+
+/** The interface settings of these clients. */
+export async function getInterfaces(db: DbOrTx, clientIds: number[]): Promise<InterfaceRow[]> {
+  if (clientIds.length === 0) return [];
+  return db.select().from(clientInterfaces).where(inArray(clientInterfaces.clientId, clientIds));
+}
+
+/** What one try of an outbound message left: `ackCode`/`ackText` only when acknowledged. */
+export type SendingOutcome = {
+  id: number;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  ackCode?: string;
+  ackText?: string;
+  error: string | null;
+  nextAttemptAt: Date | null;
+};
+
+/** Records the outcomes of a sending round, every message in one statement. */
+export async function recordOutcomes(db: DbOrTx, outcomes: SendingOutcome[]) {
+  if (outcomes.length === 0) return;
+  const values = outcomes.map((outcome) => ({
+    ...outcome,
+    acked: outcome.ackCode !== undefined,
+    nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null,
+  }));
+  await db.execute(sql`
+    UPDATE ${interfaceMessages} m SET
+      status = v.status,
+      attempts = v.attempts,
+      ack_code = CASE WHEN v.acked THEN v."ackCode" ELSE m.ack_code END,
+      ack_text = CASE WHEN v.acked THEN v."ackText" ELSE m.ack_text END,
+      error = v.error,
+      next_attempt_at = v."nextAttemptAt",
+      updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
+      id bigint, status text, attempts integer, acked boolean, "ackCode" text, "ackText" text, error text,
+      "nextAttemptAt" timestamptz
+    )
+    WHERE m.id = v.id`);
 }
 
 /**
@@ -331,13 +371,6 @@ export async function outboxCounts(db: DbOrTx): Promise<{ pending: number; faile
     .groupBy(interfaceMessages.status);
   const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
   return { pending: count('pending'), failed: count('failed') };
-}
-
-export async function updateMessage(db: DbOrTx, id: number, values: Partial<NewMessage>) {
-  await db
-    .update(interfaceMessages)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(interfaceMessages.id, id));
 }
 
 /** The open cases (not closed) of the client whose patient has this MRN. */
