@@ -331,9 +331,9 @@ export async function receiveMessage(
 }
 
 /**
- * A01/A04/A08/A02/A03 with an MRN, in one statement: answered when the sender is unknown (undefined
- * client), when it repeats a control id, or when applied; otherwise (open cases of the patient, to get
- * revisions, or a message of another kind: undefined) what it found of the sender, for the transaction.
+ * A01/A04/A08/A02/A03 with an MRN, in one statement: the ACK when it applied the message; otherwise what it
+ * found of the sender (none, a repeat, or open cases of the patient to revise in a transaction). Undefined
+ * for the messages it does not take at once (A40, orders, other types, no MRN).
  */
 async function indexAtOnce(db: Db, header: MessageHeader, message: Hl7Message, rawText: string) {
   if (!ADT_EVENTS.has(header.type) || header.type === 'ADT^A40') return undefined;
