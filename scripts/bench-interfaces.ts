@@ -4,10 +4,11 @@
  * client of its own and sets up its interface through the API, then:
  * (a) inbound: ADT^A01 admissions sent over MLLP with @medplum/hl7's client, each waiting for its ACK
  *     (as an interface engine does), from one connection and from several at once: acknowledged per second;
- * (b) outbound: signed final reports queued through the function the signing transaction calls (PDF,
+ * (b) outbound: signed final reports of 20 cases queued through the function the signing transaction calls (PDF,
  *     ORU^R01, outbox row, committed), to a local MLLP peer that acknowledges AA: the time from each
  *     report's commit to the peer's acknowledgement, p50/p99, with the reports queued at a steady pace and
  *     then all at once.
+ * `--quick` sends 300 messages and 300 reports instead of 1,000 each.
  * Writes into the database it is given (a client named "Bench interfaces …", its patients and cases).
  * Prints figures and the machine's load (`uptime`); asserts nothing.
  */
@@ -20,9 +21,16 @@ import { API_PATHS } from '../contract/paths';
 import { enqueueSignedReport } from '../server/interfaces/outbox';
 import { benchArguments, runScript, shownUrl, withBenchApp, withBenchDatabase } from './support/bench';
 
-const INBOUND_MESSAGES = 1_000;
-const CONNECTIONS = [1, 4, 8];
-const REPORTS = 1_000;
+const { databaseUrl, quick } = benchArguments(
+  'npm run bench:interfaces -- --database-url postgres://… [--quick]',
+  ['quick'],
+);
+/** `--quick`: fewer messages and reports (a before/after check in about a minute), same paces. */
+const INBOUND_MESSAGES = quick ? 300 : 1_000;
+const CONNECTIONS = quick ? [1, 8] : [1, 4, 8];
+const REPORTS = quick ? 300 : 1_000;
+/** The cases the reports are spread over. */
+const REPORT_CASES = 20;
 /** Reports queued per second in the paced run (a busy service signs far fewer). */
 const PACED_PER_SECOND = 50;
 
@@ -61,7 +69,6 @@ async function inbound(port: number, facility: string, run: string, total: numbe
 }
 
 async function main() {
-  const { databaseUrl } = benchArguments('npm run bench:interfaces -- --database-url postgres://…');
   console.log(`Database: ${shownUrl(databaseUrl)}`);
   console.log(`Load before: ${uptime()}`);
 
@@ -109,20 +116,29 @@ async function main() {
           );
         }
 
-        // (b) Outbound reports: one case of the client, its reports signed and queued as the signing does.
-        const intake = await app.post(API_PATHS.cases, {
-          clientId,
-          studyType: 'long-term',
-          hasVideo: true,
-          monitoringLevel: 'continuous',
-          patient: { mrn: `R${run}`, firstName: 'Report', lastName: 'Bench', dateOfBirth: '1980-02-14' },
-        });
-        const caseId = (intake.data as { id: number }).id;
-        const caseNumber = (intake.data as { caseNumber: string }).caseNumber;
+        // (b) Outbound reports: cases of the client (a service signs for many patients at once; the reports
+        // of one case go out in order), their reports signed and queued as the signing does.
+        const reportCases: { id: number; caseNumber: string }[] = [];
+        for (let n = 0; n < REPORT_CASES; n += 1) {
+          const intake = await app.post(API_PATHS.cases, {
+            clientId,
+            studyType: 'long-term',
+            hasVideo: true,
+            monitoringLevel: 'continuous',
+            patient: {
+              mrn: `R${run}-${n}`,
+              firstName: 'Report',
+              lastName: 'Bench',
+              dateOfBirth: '1980-02-14',
+            },
+          });
+          reportCases.push(intake.data as { id: number; caseNumber: string });
+        }
         let itemId = 0;
         const enqueue = async () => {
           itemId += 1;
           const id = itemId;
+          const { id: caseId, caseNumber } = reportCases[id % REPORT_CASES];
           await database.db.transaction((tx) =>
             enqueueSignedReport(tx, caseId, id, 1, {
               kind: 'final',

@@ -62,20 +62,107 @@ export async function saveInterface(
   return row;
 }
 
-/** The client whose inbound feed sends as this application and facility (MSH-3, MSH-4). */
-export async function findSender(db: DbOrTx, application: string, facility: string) {
-  const [row] = await db
-    .select()
-    .from(clientInterfaces)
-    .where(
-      and(
-        eq(clientInterfaces.inboundEnabled, true),
-        eq(clientInterfaces.sendingApplication, application),
-        or(eq(clientInterfaces.sendingFacility, facility), eq(clientInterfaces.sendingFacility, '')),
-      ),
+/** Who sent an inbound message, as its header says (MSH-3, MSH-4, MSH-10). */
+export type InboundSender = { sendingApplication: string; sendingFacility: string; controlId: string };
+
+/**
+ * The head of every inbound statement: `sender`, the client whose inbound feed sends as this application
+ * and facility (one whose facility is empty takes any the others do not), and `earlier`, the message of this control id that
+ * client already had applied. Read in the statement that applies the message, never from a copy kept in
+ * memory: a PUT of the settings on any instance holds for the very next message.
+ */
+const senderAndEarlier = (from: InboundSender) => sql`
+  sender AS (
+    SELECT client_id FROM ${clientInterfaces}
+    WHERE inbound_enabled AND sending_application = ${from.sendingApplication}
+      AND sending_facility IN (${from.sendingFacility}, '')
+    ORDER BY sending_facility = '', client_id
+    LIMIT 1
+  ),
+  earlier AS (
+    SELECT m.ack_text FROM ${interfaceMessages} m JOIN sender ON m.client_id = sender.client_id
+    WHERE m.direction = 'in' AND m.status = 'accepted' AND m.control_id = ${from.controlId}
+  )`;
+
+type SenderRow = { client_id: number | null; repeated: boolean; earlier_ack: string | null };
+
+const senderColumns = sql`
+  (SELECT client_id FROM sender) AS client_id,
+  EXISTS (SELECT 1 FROM earlier) AS repeated,
+  (SELECT ack_text FROM earlier LIMIT 1) AS earlier_ack`;
+
+const senderOf = (row: SenderRow | undefined) => ({
+  clientId: row?.client_id ?? null,
+  /** The acknowledgement text of the same control id applied before, when it was. */
+  earlier: row?.repeated ? { ackText: row.earlier_ack ?? '' } : undefined,
+});
+
+/** The client of the sender and whether it already had this control id applied, in one statement. */
+export async function findSender(db: DbOrTx, from: InboundSender) {
+  const { rows } = await db.execute<SenderRow>(sql`WITH ${senderAndEarlier(from)} SELECT ${senderColumns}`);
+  return senderOf(rows[0]);
+}
+
+/**
+ * An admission, update or transfer in one statement (no transaction): finds the sender and an earlier
+ * message of the control id, and, when the control id is new and no open case of the client has this
+ * patient, upserts the patient index (fields the message left out keep their value) and logs the message
+ * as accepted with `ackText`. `applied` is false when it wrote nothing: the sender is unknown, the control
+ * id was applied before, or open cases of the patient are to get revisions (the caller's transaction).
+ * A repeat sent at the same moment makes the log's insert, and so the whole statement, fail as a unique
+ * violation of `interface_messages_inbound_control_unique`.
+ */
+export async function indexPatientAtOnce(
+  db: DbOrTx,
+  from: InboundSender,
+  patient: Partial<IndexedPatientValues> & { mrn: string },
+  logged: { messageType: string; ackText: string; rawText: string },
+) {
+  const given = (Object.keys(patient) as (keyof typeof patient)[]).filter(
+    (key) => patient[key] !== undefined,
+  );
+  const columns = given.map((key) => sql.identifier(interfacePatients[key].name));
+  // Typed as their columns: a parameter in a SELECT list is otherwise taken as text.
+  const values = given.map(
+    (key) =>
+      sql`${sql.param(patient[key], interfacePatients[key])}::${sql.raw(interfacePatients[key].getSQLType())}`,
+  );
+  const { rows } = await db.execute<SenderRow & { open_cases: boolean; applied: boolean }>(sql`
+    WITH ${senderAndEarlier(from)},
+    open_cases AS (
+      SELECT 1 FROM ${casePatients} p
+      JOIN ${cases} c ON c.id = p.case_id
+      JOIN sender ON c.client_id = sender.client_id
+      WHERE p.mrn = ${patient.mrn} AND c.stage <> 'closed'
+    ),
+    go AS (
+      SELECT client_id FROM sender
+      WHERE NOT EXISTS (SELECT 1 FROM earlier) AND NOT EXISTS (SELECT 1 FROM open_cases)
+    ),
+    indexed AS (
+      INSERT INTO ${interfacePatients} (client_id, ${sql.join(columns, sql`, `)})
+      SELECT client_id, ${sql.join(values, sql`, `)} FROM go
+      ON CONFLICT (client_id, mrn) DO UPDATE SET
+        ${sql.join(
+          columns.map((column) => sql`${column} = excluded.${column}`),
+          sql`, `,
+        )}, merged_into = NULL, updated_at = now()
+      RETURNING id
+    ),
+    logged AS (
+      INSERT INTO ${interfaceMessages}
+        (direction, client_id, message_type, transport, control_id, status, ack_code, ack_text, attempts, raw_text)
+      SELECT 'in', client_id, ${logged.messageType}, 'mllp', ${from.controlId}, 'accepted', 'AA',
+        ${logged.ackText}, 1, ${logged.rawText}
+      FROM go
+      WHERE EXISTS (SELECT 1 FROM indexed)
+      RETURNING id
     )
-    .limit(1);
-  return row;
+    SELECT ${senderColumns},
+      EXISTS (SELECT 1 FROM open_cases) AS open_cases,
+      EXISTS (SELECT 1 FROM logged) AS applied`);
+  const [row] = rows;
+  return { ...senderOf(row), openCases: row?.open_cases === true, applied: row?.applied === true };
 }
 
 type PatientRow = typeof interfacePatients.$inferSelect;
@@ -157,22 +244,6 @@ export async function insertMessage(db: DbOrTx, values: NewMessage): Promise<Mes
   return row;
 }
 
-/** The inbound message of this sender and control id that was applied, if any. */
-export async function findAppliedMessage(db: DbOrTx, clientId: number, controlId: string) {
-  const [row] = await db
-    .select()
-    .from(interfaceMessages)
-    .where(
-      and(
-        eq(interfaceMessages.direction, 'in'),
-        eq(interfaceMessages.status, 'accepted'),
-        eq(interfaceMessages.clientId, clientId),
-        eq(interfaceMessages.controlId, controlId),
-      ),
-    );
-  return row;
-}
-
 export async function listMessages(db: DbOrTx, query: MessageListQuery) {
   const where = and(
     query.clientId === undefined ? undefined : eq(interfaceMessages.clientId, query.clientId),
@@ -214,11 +285,11 @@ export async function requeueMessage(db: DbOrTx, id: number) {
 }
 
 /**
- * The next outbound message due, locked for this transaction; another instance's sender skips it
- * (`FOR UPDATE SKIP LOCKED`), so no message is sent twice.
+ * The outbound messages due, oldest first, at most `limit`, locked for this transaction; another
+ * instance's sender skips them (`FOR UPDATE SKIP LOCKED`), so no message is sent twice.
  */
-export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefined> {
-  const [row] = await db
+export async function claimDueMessages(db: DbOrTx, limit: number): Promise<MessageRow[]> {
+  return db
     .select()
     .from(interfaceMessages)
     .where(
@@ -229,9 +300,49 @@ export async function claimDueMessage(db: DbOrTx): Promise<MessageRow | undefine
       ),
     )
     .orderBy(asc(interfaceMessages.nextAttemptAt), asc(interfaceMessages.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  return row;
+}
+
+/** The interface settings of these clients. */
+export async function getInterfaces(db: DbOrTx, clientIds: number[]): Promise<InterfaceRow[]> {
+  if (clientIds.length === 0) return [];
+  return db.select().from(clientInterfaces).where(inArray(clientInterfaces.clientId, clientIds));
+}
+
+/** What one try of an outbound message left: `ackCode`/`ackText` only when acknowledged. */
+export type SendingOutcome = {
+  id: number;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  ackCode?: string;
+  ackText?: string;
+  error: string | null;
+  nextAttemptAt: Date | null;
+};
+
+/** Records the outcomes of a sending round, every message in one statement. */
+export async function recordOutcomes(db: DbOrTx, outcomes: SendingOutcome[]) {
+  if (outcomes.length === 0) return;
+  const values = outcomes.map((outcome) => ({
+    ...outcome,
+    acked: outcome.ackCode !== undefined,
+    nextAttemptAt: outcome.nextAttemptAt?.toISOString() ?? null,
+  }));
+  await db.execute(sql`
+    UPDATE ${interfaceMessages} m SET
+      status = v.status,
+      attempts = v.attempts,
+      ack_code = CASE WHEN v.acked THEN v."ackCode" ELSE m.ack_code END,
+      ack_text = CASE WHEN v.acked THEN v."ackText" ELSE m.ack_text END,
+      error = v.error,
+      next_attempt_at = v."nextAttemptAt",
+      updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
+      id bigint, status text, attempts integer, acked boolean, "ackCode" text, "ackText" text, error text,
+      "nextAttemptAt" timestamptz
+    )
+    WHERE m.id = v.id`);
 }
 
 /**
@@ -260,13 +371,6 @@ export async function outboxCounts(db: DbOrTx): Promise<{ pending: number; faile
     .groupBy(interfaceMessages.status);
   const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
   return { pending: count('pending'), failed: count('failed') };
-}
-
-export async function updateMessage(db: DbOrTx, id: number, values: Partial<NewMessage>) {
-  await db
-    .update(interfaceMessages)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(interfaceMessages.id, id));
 }
 
 /** The open cases (not closed) of the client whose patient has this MRN. */

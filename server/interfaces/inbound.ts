@@ -8,8 +8,8 @@ import { findOrderCase, intakeCase, updateCaseOrder } from '../db/cases';
 import { getClient } from '../db/clients';
 import type { Db } from '../db/database';
 import {
-  findAppliedMessage,
   findSender,
+  indexPatientAtOnce,
   insertMessage,
   markMerged,
   openCasesOfPatient,
@@ -18,7 +18,14 @@ import {
 import { fieldsOf, insertPatient, keepAsRevision, lockPatient, replacePatient } from '../db/patientDetails';
 import { isUniqueViolation, type Tx } from '../db/transaction';
 import { applyCaseCommand } from '../domain/caseStages';
-import { headerOf, orderOf, type PatientFromMessage, patientOf, priorMrnOf } from './hl7Fields';
+import {
+  headerOf,
+  type MessageHeader,
+  orderOf,
+  type PatientFromMessage,
+  patientOf,
+  priorMrnOf,
+} from './hl7Fields';
 
 /**
  * Inbound HL7 v2 (issue 32): each message is applied in one transaction and answered with an ACK. AA: applied;
@@ -235,7 +242,12 @@ async function applyOrder(tx: Tx, clientId: number, message: Hl7Message, author:
 
 export type InboundResult = { ack: Hl7Message; status: 'accepted' | 'refused' | 'error' | 'repeated' };
 
-/** Applies one message and answers its ACK; the message and its outcome go to the message log. */
+/**
+ * Applies one message and answers its ACK; the message and its outcome go to the message log. An admission,
+ * update or transfer of a patient without open cases, the feed's bulk, is one statement (sender, repeat,
+ * index and log together); the rest runs in one transaction after one statement that finds the sender and
+ * an earlier message of the control id.
+ */
 export async function receiveMessage(
   db: Db,
   message: Hl7Message,
@@ -266,31 +278,36 @@ export async function receiveMessage(
     };
   };
   if (!header.controlId) return refuse(null, new Refusal('AR', 'MSH-10 (the message control id) is empty'));
-  const sender = await findSender(db, header.sendingApplication, header.sendingFacility);
-  if (!sender) {
-    const who = `${header.sendingApplication || '(none)'} at ${header.sendingFacility || '(none)'}`;
-    return refuse(
-      null,
-      new Refusal('AR', `Unknown sender ${who}: no client's inbound interface is set up for it`),
-    );
-  }
-  const clientId = sender.clientId;
-  const author = `interface:${clientId}`;
-  const repeated = async (): Promise<InboundResult | undefined> => {
-    const first = await findAppliedMessage(db, clientId, header.controlId);
-    return first ? { ack: acknowledge(message, 'AA', first.ackText ?? ''), status: 'repeated' } : undefined;
-  };
+  const repeated = (earlier: { ackText: string }): InboundResult => ({
+    ack: acknowledge(message, 'AA', earlier.ackText),
+    status: 'repeated',
+  });
+  let clientId: number | null = null;
   try {
-    const answer = await db.transaction(async (tx) => {
-      if (await findAppliedMessage(tx, clientId, header.controlId)) return undefined;
+    const atOnce = await indexAtOnce(db, header, message, rawText);
+    if (atOnce && 'ack' in atOnce) return atOnce;
+    const sender = atOnce ?? (await findSender(db, header));
+    if (sender.clientId === null) {
+      const who = `${header.sendingApplication || '(none)'} at ${header.sendingFacility || '(none)'}`;
+      return refuse(
+        null,
+        new Refusal('AR', `Unknown sender ${who}: no client's inbound interface is set up for it`),
+      );
+    }
+    if (sender.earlier) return repeated(sender.earlier);
+    clientId = sender.clientId;
+    const author = `interface:${clientId}`;
+    const known = clientId;
+    // A repeat that arrives meanwhile is caught by the log's unique index: this transaction then rolls back.
+    return await db.transaction(async (tx) => {
       let applied: { text: string; caseId: number | null };
       if (ADT_EVENTS.has(header.type))
-        applied = await applyAdmission(tx, clientId, header.type, message, author);
-      else if (ORDER_TYPES.has(header.type)) applied = await applyOrder(tx, clientId, message, author);
+        applied = await applyAdmission(tx, known, header.type, message, author);
+      else if (ORDER_TYPES.has(header.type)) applied = await applyOrder(tx, known, message, author);
       else throw new Refusal('AR', `Message type ${header.type || '(none)'} is not taken by Vigil`);
       await insertMessage(tx, {
         ...logged,
-        clientId,
+        clientId: known,
         status: 'accepted',
         ackCode: 'AA',
         ackText: applied.text,
@@ -299,14 +316,11 @@ export async function receiveMessage(
       });
       return { ack: acknowledge(message, 'AA', applied.text), status: 'accepted' as const };
     });
-    return (
-      answer ?? (await repeated()) ?? refuse(clientId, new Refusal('AE', 'The message could not be applied'))
-    );
   } catch (error) {
     if (error instanceof Refusal) return refuse(clientId, error);
     if (isUniqueViolation(error, 'interface_messages_inbound_control_unique')) {
-      const again = await repeated();
-      if (again) return again;
+      const { earlier } = await findSender(db, header);
+      if (earlier) return repeated(earlier);
     }
     onInternalError(error);
     return refuse(
@@ -314,4 +328,30 @@ export async function receiveMessage(
       new Refusal('AE', 'The message could not be applied: an internal error; send it again'),
     );
   }
+}
+
+/**
+ * A01/A04/A08/A02/A03 with an MRN, in one statement: the ACK when it applied the message; otherwise what it
+ * found of the sender (none, a repeat, or open cases of the patient to revise in a transaction). Undefined
+ * for the messages it does not take at once (A40, orders, other types, no MRN).
+ */
+async function indexAtOnce(db: Db, header: MessageHeader, message: Hl7Message, rawText: string) {
+  if (!ADT_EVENTS.has(header.type) || header.type === 'ADT^A40') return undefined;
+  const patient = patientOf(message);
+  if (!patient.mrn) return undefined;
+  if (header.type === 'ADT^A03') patient.dischargedAt ??= new Date();
+  const text = `${header.type} applied`;
+  const once = () =>
+    indexPatientAtOnce(db, header, defined(patient), { messageType: header.type, ackText: text, rawText });
+  let outcome: Awaited<ReturnType<typeof indexPatientAtOnce>>;
+  try {
+    outcome = await once();
+  } catch (error) {
+    // The same control id applied at the same moment: looked at again, it is a repeat.
+    if (!isUniqueViolation(error, 'interface_messages_inbound_control_unique')) throw error;
+    outcome = await once();
+  }
+  if (outcome.applied)
+    return { ack: acknowledge(message, 'AA', text), status: 'accepted' as const } satisfies InboundResult;
+  return outcome;
 }

@@ -7,12 +7,14 @@ import type { InterfaceSettings } from '../config';
 import { getCase } from '../db/cases';
 import type { Database, Db } from '../db/database';
 import {
-  claimDueMessage,
+  claimDueMessages,
   getInterface,
+  getInterfaces,
   insertMessage,
   type NewMessage,
   nextDueAt,
-  updateMessage,
+  recordOutcomes,
+  type SendingOutcome,
 } from '../db/interfaces';
 import { getPatient } from '../db/patientDetails';
 import type { DbOrTx } from '../db/transaction';
@@ -142,19 +144,35 @@ function connectPeer(host: string, port: number, useTls: boolean, ca: string[], 
   });
 }
 
+/** Messages one sending round claims at once and sends side by side. */
+const ROUND_SIZE = 16;
+/** Connections the sender keeps to one hospital's MLLP endpoint (and FHIR requests in flight to one server). */
+const CONNECTIONS_PER_PEER = 4;
+/** A kept MLLP connection unused this long is closed (interface engines close idle ones too). */
+const IDLE_MS = 30_000;
+
+type Kept = { connection: Hl7Connection; closed: Promise<never>; idle?: NodeJS.Timeout };
+
 /**
- * The MLLP connections a sending round keeps open, one per peer (host, port, TLS): a burst of reports to
- * one hospital goes over one connection, as interface engines expect, instead of one connection each.
+ * The MLLP connections the sender keeps open between rounds, up to `CONNECTIONS_PER_PEER` per peer (host,
+ * port, TLS), each with one message in flight at a time (an original-mode peer answers one after the
+ * other); a connection idle for `IDLE_MS` is closed.
  */
 class PeerConnections {
-  private readonly open = new Map<string, { connection: Hl7Connection; closed: Promise<never> }>();
+  private readonly open = new Map<string, Kept>();
 
-  async exchange(settings: Settings, message: Hl7Message, options: InterfaceSettings): Promise<Hl7Message> {
-    const key = `${settings.mllpHost}:${settings.mllpPort}:${settings.mllpTls}`;
+  /** Sends on connection `slot` (0 … CONNECTIONS_PER_PEER - 1) of the peer, the only user of it meanwhile. */
+  async exchange(
+    settings: Settings,
+    message: Hl7Message,
+    options: InterfaceSettings,
+    slot: number,
+  ): Promise<Hl7Message> {
+    const key = `${settings.mllpHost}:${settings.mllpPort}:${settings.mllpTls}:${slot}`;
     const kept = this.open.get(key);
     if (kept) {
       try {
-        return await this.sendOn(kept, message, options.sendTimeoutMs);
+        return await this.sendOn(key, kept, message, options.sendTimeoutMs);
       } catch (error) {
         // The peer may have closed a kept connection meanwhile: then once more on a new one.
         const lost = kept.connection.isClosed();
@@ -177,35 +195,36 @@ class PeerConnections {
       connection.addEventListener('close', () => reject(new Error('the hospital closed the connection'))),
     );
     closed.catch(() => undefined);
-    const opened = { connection, closed };
+    const opened: Kept = { connection, closed };
     this.open.set(key, opened);
     try {
-      return await this.sendOn(opened, message, options.sendTimeoutMs);
+      return await this.sendOn(key, opened, message, options.sendTimeoutMs);
     } catch (error) {
       this.drop(key);
       throw error;
     }
   }
 
-  private sendOn(
-    kept: { connection: Hl7Connection; closed: Promise<never> },
-    message: Hl7Message,
-    timeoutMs: number,
-  ) {
-    return Promise.race([kept.connection.sendAndWait(message, { timeoutMs }), kept.closed]);
+  private async sendOn(key: string, kept: Kept, message: Hl7Message, timeoutMs: number) {
+    clearTimeout(kept.idle);
+    const ack = await Promise.race([kept.connection.sendAndWait(message, { timeoutMs }), kept.closed]);
+    kept.idle = setTimeout(() => this.drop(key), IDLE_MS);
+    kept.idle.unref();
+    return ack;
   }
 
   private drop(key: string) {
-    this.open
-      .get(key)
-      ?.connection.close()
-      .catch(() => undefined);
+    const kept = this.open.get(key);
+    if (!kept) return;
+    clearTimeout(kept.idle);
+    kept.connection.close().catch(() => undefined);
     this.open.delete(key);
   }
 
   async closeAll() {
     const all = [...this.open.values()];
     this.open.clear();
+    for (const kept of all) clearTimeout(kept.idle);
     await Promise.all(all.map(({ connection }) => connection.close().catch(() => undefined)));
   }
 }
@@ -215,11 +234,12 @@ async function sendMllp(
   rawText: string,
   options: InterfaceSettings,
   peers: PeerConnections,
+  slot: number,
 ): Promise<Outcome> {
   if (!settings.mllpEnabled || !settings.mllpHost || !settings.mllpPort)
     return { ok: false, error: 'HL7 over MLLP is off for this client' };
   try {
-    const ack = await peers.exchange(settings, Hl7Message.parse(rawText), options);
+    const ack = await peers.exchange(settings, Hl7Message.parse(rawText), options, slot);
     const msa = ack.getSegment('MSA');
     const code = msa?.getField(1)?.toString() ?? '';
     const text = msa?.getField(3)?.toString() ?? '';
@@ -290,53 +310,94 @@ async function sendFhir(
   }
 }
 
-/** Sends one due message, if any; false when none was due. */
-export async function sendNext(
+type Row = Awaited<ReturnType<typeof claimDueMessages>>[number];
+
+/** Where a message goes: its peer's MLLP endpoint or FHIR server (messages to one peer share its connections). */
+function peerOf(row: Row, target: Settings | undefined) {
+  if (!target) return 'none';
+  return row.transport === 'fhir'
+    ? `fhir:${target.fhirBaseUrl}`
+    : `mllp:${target.mllpHost}:${target.mllpPort}:${target.mllpTls}`;
+}
+
+/** What a try's outcome leaves on the message: sent, due again after a backoff, or failed after the last try. */
+function afterTry(row: Row, outcome: Outcome, settings: InterfaceSettings): SendingOutcome {
+  const attempts = row.attempts + 1;
+  if (outcome.ok)
+    return {
+      id: row.id,
+      status: 'sent',
+      attempts,
+      ackCode: outcome.ackCode,
+      ackText: outcome.ackText,
+      error: null,
+      nextAttemptAt: null,
+    };
+  if (attempts >= settings.maxAttempts)
+    return { id: row.id, status: 'failed', attempts, error: outcome.error, nextAttemptAt: null };
+  const delay = settings.retryBaseMs * 2 ** (attempts - 1);
+  return {
+    id: row.id,
+    status: 'pending',
+    attempts,
+    error: outcome.error,
+    nextAttemptAt: new Date(Date.now() + delay),
+  };
+}
+
+/**
+ * One sending round: claims up to `ROUND_SIZE` due messages, sends them side by side (up to
+ * `CONNECTIONS_PER_PEER` at once to one peer) while the messages of one case and transport go one after
+ * the other, in the order they were queued (an addendum never overtakes its final), and records every
+ * outcome in one statement. Answers how many it claimed.
+ */
+async function sendRound(
   db: Db,
   box: SecretBox,
   settings: InterfaceSettings,
   peers: PeerConnections,
-): Promise<boolean> {
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const row = await claimDueMessage(tx);
-    if (!row) return false;
-    const target = row.clientId === null ? undefined : await getInterface(tx, row.clientId);
-    const outcome: Outcome = !target
-      ? { ok: false, error: 'The client has no interface settings' }
-      : row.transport === 'fhir'
-        ? await sendFhir(target, box, row.rawText, settings.sendTimeoutMs)
-        : await sendMllp(target, row.rawText, settings, peers);
-    const attempts = row.attempts + 1;
-    if (outcome.ok) {
-      await updateMessage(tx, row.id, {
-        status: 'sent',
-        attempts,
-        ackCode: outcome.ackCode,
-        ackText: outcome.ackText,
-        error: null,
-        nextAttemptAt: null,
-      });
-    } else if (attempts >= settings.maxAttempts) {
-      await updateMessage(tx, row.id, {
-        status: 'failed',
-        attempts,
-        error: outcome.error,
-        nextAttemptAt: null,
-      });
-    } else {
-      const delay = settings.retryBaseMs * 2 ** (attempts - 1);
-      await updateMessage(tx, row.id, {
-        attempts,
-        error: outcome.error,
-        nextAttemptAt: new Date(Date.now() + delay),
-      });
+    const rows = await claimDueMessages(tx, ROUND_SIZE);
+    if (rows.length === 0) return 0;
+    const clientIds = [...new Set(rows.flatMap((row) => (row.clientId === null ? [] : [row.clientId])))];
+    const targets = new Map((await getInterfaces(tx, clientIds)).map((row) => [row.clientId, row]));
+    const targetOf = (row: Row) => (row.clientId === null ? undefined : targets.get(row.clientId));
+    // Lanes: the messages of one case and transport, in order; lanes of one peer share its connections.
+    const lanes = new Map<string, { peer: string; rows: Row[] }>();
+    for (const row of rows) {
+      const key = `${row.transport}:${row.caseId ?? `message ${row.id}`}`;
+      const lane = lanes.get(key) ?? { peer: peerOf(row, targetOf(row)), rows: [] };
+      lane.rows.push(row);
+      lanes.set(key, lane);
     }
-    return true;
+    const byPeer = new Map<string, Row[][]>();
+    for (const lane of lanes.values()) byPeer.set(lane.peer, [...(byPeer.get(lane.peer) ?? []), lane.rows]);
+    const outcomes: SendingOutcome[] = [];
+    const sendOne = async (row: Row, slot: number) => {
+      const target = targetOf(row);
+      const outcome: Outcome = !target
+        ? { ok: false, error: 'The client has no interface settings' }
+        : row.transport === 'fhir'
+          ? await sendFhir(target, box, row.rawText, settings.sendTimeoutMs)
+          : await sendMllp(target, row.rawText, settings, peers, slot);
+      outcomes.push(afterTry(row, outcome, settings));
+    };
+    await Promise.all(
+      [...byPeer.values()].flatMap((waiting) =>
+        Array.from({ length: Math.min(CONNECTIONS_PER_PEER, waiting.length) }, async (_, slot) => {
+          for (let lane = waiting.shift(); lane; lane = waiting.shift())
+            for (const row of lane) await sendOne(row, slot);
+        }),
+      ),
+    );
+    await recordOutcomes(tx, outcomes);
+    return rows.length;
   });
 }
 
 /**
- * Sends what is due, one message after another, whenever the outbox may have work: at start, when a
+ * Sends what is due, round after round, whenever the outbox may have work: at start, when a
  * commit queued a message (the `vigil_outbox` notification, from any instance), and when the earliest
  * waiting message falls due (a retry's backoff). Without any of these it looks again only every
  * `sendIntervalMs` (30 s by default), so an instance with nothing configured does not poll the database.
@@ -359,18 +420,16 @@ export function startSender(
     timer = setTimeout(() => void drain(), Math.max(ms, 0));
     timer.unref();
   };
+  // Kept open from round to round (a report signed a second after another reuses its connection), each
+  // closed when idle and all when the sender stops.
+  const peers = new PeerConnections();
   const sendAll = async () => {
-    // The round's connections close when it ends: none is held open while nothing is being sent.
-    const peers = new PeerConnections();
-    try {
-      do {
-        again = false;
-        let more = true;
-        while (!stopped && more) more = await sendNext(db, box, settings, peers);
-      } while (again && !stopped);
-    } finally {
-      await peers.closeAll();
-    }
+    do {
+      again = false;
+      let claimed = ROUND_SIZE;
+      // A round that claimed fewer than it could took everything due then.
+      while (!stopped && claimed === ROUND_SIZE) claimed = await sendRound(db, box, settings, peers);
+    } while (again && !stopped);
     const due = await nextDueAt(db);
     wakeIn(Math.min(due ? due.getTime() - Date.now() : Infinity, settings.sendIntervalMs));
   };
@@ -408,6 +467,7 @@ export function startSender(
       clearTimeout(timer);
       await listener.close();
       await running;
+      await peers.closeAll();
     },
   };
 }

@@ -1,45 +1,14 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
+import { countQueries } from './support/countQueries';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /** The most statements one GET of a case may send: the case page's reads, and the access audit's insert. */
 const MAX_QUERIES = 3;
-
-/**
- * The statements sent through the pool's clients while `during` runs (`pool.query` and transactions both
- * send theirs through a client the pool lends); each still goes to the database.
- */
-async function countQueries(pool: pg.Pool, during: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const record = (args: unknown[]) => {
-    const [first] = args;
-    sent.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
-  };
-  const counted = new WeakSet<pg.PoolClient>();
-  const onAcquire = (client: pg.PoolClient) => {
-    if (counted.has(client)) return;
-    counted.add(client);
-    const clientQuery = client.query;
-    client.query = ((...args: unknown[]) => {
-      if (counting) record(args);
-      return (clientQuery as (...a: unknown[]) => unknown).apply(client, args);
-    }) as typeof client.query;
-  };
-  let counting = true;
-  pool.on('acquire', onAcquire);
-  try {
-    await during();
-  } finally {
-    counting = false;
-    pool.removeListener('acquire', onAcquire);
-  }
-  return sent;
-}
 
 /** The case page reads its case in a bounded number of statements, however much history the case holds. */
 describeEachDatabase('Case details queries', (kind) => {

@@ -15,6 +15,7 @@ import { API_PATHS } from '../../contract/paths';
 import { fhirProblems } from '../../server/interfaces/reports';
 import { serverLogger } from '../../server/logging';
 import { type ApiReply, callApi, type DemoUsername, demoTokens } from './support/apiClient';
+import { finalsOverMllp } from './support/interfaceSettings';
 import {
   DATABASES,
   describeEachDatabase,
@@ -726,13 +727,13 @@ describe.runIf(DATABASES.includes('postgres'))(
         timeZone: 'UTC',
       });
       const clientId = (created.body.data as { id: number }).id;
-      const saved = await call(first, 'PUT', API_PATHS.clientInterface(clientId), 'admin', {
-        version: 0,
-        mllpEnabled: true,
-        mllpHost: '127.0.0.1',
-        mllpPort: peer.port,
-        reportKinds: ['final'],
-      });
+      const saved = await call(
+        first,
+        'PUT',
+        API_PATHS.clientInterface(clientId),
+        'admin',
+        finalsOverMllp(peer.port),
+      );
       expect(saved.status).toBe(200);
       const reports = 6;
       for (let n = 0; n < reports; n += 1) {
