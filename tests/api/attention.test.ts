@@ -96,7 +96,10 @@ describeEachDatabase('Attention items', (kind) => {
 
   it('asks a case overdue for a check of its technologist and the administrators, not of another technologist', async () => {
     const overdue = await monitoring(minutesAgo(90));
-    const onTime = await monitoring(minutesAgo(10));
+    const onTimeStart = minutesAgo(10);
+    const onTime = await monitoring(onTimeStart);
+    // The case page's countdown: its next check, an hour after the recording started.
+    expect(onTime.nextCheckBy).toBe(new Date(Date.parse(onTimeStart) + 60 * MINUTE).toISOString());
     const mine = await itemsOf('tech1');
     expect(kindsOn(mine, overdue.id)).toEqual(['check-overdue']);
     expect(mine.find((item) => item.caseId === overdue.id)).toMatchObject({ caseNumber: overdue.caseNumber });
