@@ -3,14 +3,15 @@ import { CASE_STAGES } from './cases';
 
 /**
  * Attention items (issue 36): what needs a person now, derived from the cases (never stored), each under a
- * stable key a user acknowledges once. A kind is one rule (server/domain/attention.ts); a breached
- * turnaround clock or a critical call's "call next" is another kind and another rule.
+ * stable key a user acknowledges once. A kind is one rule (server/domain/attention.ts).
  */
 export const ATTENTION_KINDS = [
   'check-overdue',
   'notification-due',
   'notification-late',
   'stat-order',
+  'clock-breached',
+  'call-next',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -20,6 +21,8 @@ export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   'notification-due': 'Notification due',
   'notification-late': 'Notification late',
   'stat-order': 'New stat order',
+  'clock-breached': 'Turnaround clock breached',
+  'call-next': 'Next call due',
 };
 
 const instant = z.string().meta({ description: 'ISO 8601 instant', examples: ['2026-11-23T18:23:00.000Z'] });

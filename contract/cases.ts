@@ -331,6 +331,8 @@ export const caseDetailsSchema = caseRowSchema
     /** EEG channels recorded (default 21, the 10–20 system). */
     channelCount: id,
     createdBy: username,
+    /** When the next check is due by the board's rule, while in monitoring; null otherwise (DESIGN §4). */
+    nextCheckBy: timestamp.nullable(),
     transitions: z.array(caseTransitionSchema),
     /** Actions on the case itself; those on a transition are listed with it. */
     actions: z.array(caseActionSchema),

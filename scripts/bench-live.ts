@@ -5,7 +5,13 @@
  * (from the write sent to the event read by a stream; target p99 < 1 s) and the memory per open stream
  * (each server's RSS after the streams opened, less before, over its streams).
  *
- *   DATABASE_URL=postgres://… npm run bench:live -- [--streams 500] [--rate 20] [--seconds 15]
+ *   DATABASE_URL=postgres://… npm run bench:live -- [--streams 500] [--rate 20] [--seconds 15] [--port 7610]
+ *     [--clients 1] [--profile DIR]
+ *
+ * --port: the first of the three ports it listens on; --clients: the cases are taken in for this many
+ * clients in turn (one client's intakes wait for each other on its case-number counter, so at one client
+ * the writes themselves queue on a busy machine: the write and fan-out lines tell the two apart);
+ * --profile: each server writes a V8 CPU profile there.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,19 +23,23 @@ import { runScript, shownUrl } from './support/bench';
 import { startServer } from './support/loadTarget';
 
 const API = '/api';
-/** Ports within the range kept for this bench. */
-const PORTS = { first: 7610, firstIdentity: 7611, second: 7612 };
-
 const { values } = parseArgs({
   options: {
     streams: { type: 'string', default: '500' },
     rate: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '15' },
+    port: { type: 'string', default: '7610' },
+    clients: { type: 'string', default: '1' },
+    profile: { type: 'string' },
   },
 });
+/** Ports within the range kept for this bench (by default). */
+const BASE_PORT = Number(values.port);
+const PORTS = { first: BASE_PORT, firstIdentity: BASE_PORT + 1, second: BASE_PORT + 2 };
 const STREAMS = Number(values.streams);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+const CLIENTS = Number(values.clients);
 
 /** The resident memory of a process, in bytes (Linux). */
 function rssOf(pid: number): number {
@@ -40,8 +50,14 @@ function rssOf(pid: number): number {
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
-/** One open stream: calls `onChange(caseId, receivedAt)` for each change of a case. */
-async function openStream(server: Server, onChange: (caseId: number, at: number) => void) {
+/**
+ * One open stream: calls `onChange(caseId, receivedAt, sinceWrittenMs)` for each change of a case, the last
+ * the time since its transaction wrote it (the database's clock, on this machine: the fan-out's share).
+ */
+async function openStream(
+  server: Server,
+  onChange: (caseId: number, at: number, sinceWrittenMs: number) => void,
+) {
   const aborted = new AbortController();
   const response = await fetch(`${server.address}${API}${API_PATHS.events}`, {
     headers: { authorization: server.token, accept: 'text/event-stream' },
@@ -62,8 +78,9 @@ async function openStream(server: Server, onChange: (caseId: number, at: number)
           buffer = buffer.slice(end + 2);
           if (!message.includes(`event: ${STREAM_EVENTS.change}`)) continue;
           const data = /^data: (.*)$/m.exec(message)?.[1];
-          const caseId = data ? (JSON.parse(data) as { caseId?: number }).caseId : undefined;
-          if (caseId !== undefined) onChange(caseId, performance.now());
+          const change = data ? (JSON.parse(data) as { caseId?: number; at: string }) : undefined;
+          if (change?.caseId !== undefined)
+            onChange(change.caseId, performance.now(), Date.now() - Date.parse(change.at));
         }
       }
     } catch {
@@ -80,12 +97,13 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl?.startsWith('postgres')) throw new Error('Set DATABASE_URL to a PostgreSQL database');
   console.log(
-    `bench:live on ${shownUrl(databaseUrl)}: ${STREAMS} streams, ${RATE} writes/s for ${SECONDS} s`,
+    `bench:live on ${shownUrl(databaseUrl)}: ${STREAMS} streams, ${RATE} writes/s for ${SECONDS} s, ${CLIENTS} client(s)`,
   );
   const env = { CONNECTIONS_PER_ADDRESS: String(STREAMS * 2) };
   const workDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-live-')));
   const first = await startServer(databaseUrl, workDirs[0], {
     logLevel: 'warn',
+    profile: values.profile,
     env,
     port: PORTS.first,
     identityPort: PORTS.firstIdentity,
@@ -93,6 +111,7 @@ async function main() {
   // The second instance verifies the first's identity: one pool, as behind one load balancer.
   const second = await startServer(databaseUrl, workDirs[1], {
     logLevel: 'warn',
+    profile: values.profile,
     port: PORTS.second,
     env: {
       ...env,
@@ -113,11 +132,16 @@ async function main() {
     return ((await response.json()) as { data: { id: number } }).data;
   };
   try {
-    const code = `LV${Date.now().toString(36).slice(-6).toUpperCase()}`;
-    const client = await post(API_PATHS.clients, { name: `Live bench ${code}`, code, timeZone: 'UTC' });
+    const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+    const clients: { id: number }[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const code = `L${stamp}${i.toString(36).toUpperCase()}`;
+      clients.push(await post(API_PATHS.clients, { name: `Live bench ${code}`, code, timeZone: 'UTC' }));
+    }
+    let taken = 0;
     const intake = () =>
       post(API_PATHS.cases, {
-        clientId: client.id,
+        clientId: clients[taken++ % CLIENTS].id,
         studyType: 'routine',
         hasVideo: false,
         monitoringLevel: 'continuous',
@@ -127,8 +151,10 @@ async function main() {
     const before = servers.map((server) => rssOf(server.child.pid as number));
     /** When each case's write was sent, and when the streams received it (which may be before its answer). */
     const written = new Map<number, number>();
-    const received: { caseId: number; at: number }[] = [];
-    const onChange = (caseId: number, at: number) => void received.push({ caseId, at });
+    const answered: number[] = [];
+    const received: { caseId: number; at: number; sinceWrittenMs: number }[] = [];
+    const onChange = (caseId: number, at: number, sinceWrittenMs: number) =>
+      void received.push({ caseId, at, sinceWrittenMs });
     const streams = [];
     for (let i = 0; i < STREAMS; i++) streams.push(await openStream(servers[i % 2], onChange));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -141,7 +167,12 @@ async function main() {
       const due = started + (i * 1000) / RATE;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
       const sentAt = performance.now();
-      writes.push(intake().then((created) => void written.set(created.id, sentAt)));
+      writes.push(
+        intake().then((created) => {
+          written.set(created.id, sentAt);
+          answered.push(performance.now() - sentAt);
+        }),
+      );
     }
     await Promise.all(writes);
     // What is still on its way, however long (the figures say how late it was).
@@ -158,12 +189,23 @@ async function main() {
         return sent === undefined ? [] : [at - sent];
       })
       .sort((a, b) => a - b);
+    const fanOut = received
+      .filter((receipt) => written.has(receipt.caseId))
+      .map((receipt) => receipt.sinceWrittenMs)
+      .sort((a, b) => a - b);
+    answered.sort((a, b) => a - b);
     const perStream = servers.map((_, i) => (after[i] - before[i]) / Math.ceil(STREAMS / 2) / 1024);
     console.log(
       `events delivered         ${latencies.length} of ${expected} (${(latencies.length / elapsed).toFixed(0)} events/s)`,
     );
     console.log(
       `write→receive            (from the write sent) p50 ${percentile(latencies, 0.5).toFixed(1)} ms   p99 ${percentile(latencies, 0.99).toFixed(1)} ms   max ${latencies.at(-1)?.toFixed(1)} ms (target p99 < 1000 ms)`,
+    );
+    console.log(
+      `of which the write        (sent→answered) p50 ${percentile(answered, 0.5).toFixed(1)} ms   p99 ${percentile(answered, 0.99).toFixed(1)} ms`,
+    );
+    console.log(
+      `and the fan-out          (written in the database→received) p50 ${percentile(fanOut, 0.5).toFixed(1)} ms   p99 ${percentile(fanOut, 0.99).toFixed(1)} ms`,
     );
     console.log(
       `memory per open stream   ${perStream.map((kb) => `${kb.toFixed(1)} KiB`).join(' / ')} (first / second instance)`,

@@ -1,15 +1,19 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AttentionCase } from '../domain/attention';
+import { openCallsOfCases } from './callNext';
 import { caseProtocolRevision, nextCheck, technologistsOf } from './caseChecks';
 import { openNotificationEvents } from './notifications';
 import { attentionAcknowledgements, cases, protocolRevisions } from './schema';
 import type { DbOrTx } from './transaction';
+import { clockColumns, clocksOf } from './turnaroundClocks';
 
 /**
- * What the attention rules read (server/domain/attention.ts): every case in monitoring, and every stat
- * order still in intake, with its next check and the notifications still to make.
+ * What the attention rules read (server/domain/attention.ts): every case in monitoring, and every case in
+ * intake with a stat order or a running turnaround clock, with its next check, its clocks, the
+ * notifications still to make and the calls to make next.
  */
 export async function attentionCases(db: DbOrTx): Promise<AttentionCase[]> {
+  const now = new Date();
   const [rows, notifications] = await Promise.all([
     db
       .select({
@@ -17,24 +21,39 @@ export async function attentionCases(db: DbOrTx): Promise<AttentionCase[]> {
         caseNumber: cases.caseNumber,
         stage: cases.stage,
         technologists: technologistsOf,
-        orderPriority: cases.orderPriority,
         createdAt: cases.createdAt,
         nextCheckBy: sql`${nextCheck}`.mapWith(cases.createdAt),
+        recordingStart: cases.recordingStart,
+        ...clockColumns,
       })
       .from(cases)
       .leftJoin(protocolRevisions, caseProtocolRevision)
       .where(
         or(
           eq(cases.stage, 'monitoring'),
-          and(eq(cases.stage, 'intake'), sql`lower(trim(${cases.orderPriority})) in ('stat', 's')`),
+          and(
+            eq(cases.stage, 'intake'),
+            or(
+              sql`lower(trim(${cases.orderPriority})) in ('stat', 's')`,
+              isNotNull(cases.orderedAt),
+              isNotNull(cases.recordingStart),
+            ),
+          ),
         ),
       ),
     openNotificationEvents(db),
   ]);
-  return rows.map(({ createdAt, nextCheckBy, ...row }) => ({
-    ...row,
-    createdAt: createdAt.toISOString(),
-    nextCheckBy: nextCheckBy ? nextCheckBy.toISOString() : null,
+  const calls = await openCallsOfCases(db, [...new Set(notifications.map(({ caseId }) => caseId))]);
+  return rows.map((row) => ({
+    caseId: row.caseId,
+    caseNumber: row.caseNumber,
+    stage: row.stage,
+    technologists: row.technologists,
+    orderPriority: row.orderPriority,
+    createdAt: row.createdAt.toISOString(),
+    nextCheckBy: row.nextCheckBy ? row.nextCheckBy.toISOString() : null,
+    clocks: clocksOf(row, row, now),
+    calls: (calls.get(row.caseId) ?? []).map(({ eventId, escalateBy }) => ({ eventId, escalateBy })),
     notifications: notifications
       .filter((notification) => notification.caseId === row.caseId)
       .map(({ eventId, occurredAt, dueBy }) => ({

@@ -1,5 +1,5 @@
 import type { CallNext } from '../../contract/callAttempts';
-import { type Notification, notificationInForce } from '../../contract/notifications';
+import { notificationInForce } from '../../contract/notifications';
 import { attemptsOfCase, casesWithAttempts } from './callAttempts';
 import { listLatestRevisions } from './caseRecords';
 import { getCase } from './cases';
@@ -7,16 +7,18 @@ import { contactsOfClient } from './clientContacts';
 import { ruleRevisions } from './protocolRevisions';
 import type { DbOrTx } from './transaction';
 
+/** A call still open after an unanswered attempt: its event, whom to call next and by when. */
+export type OpenCallNext = CallNext & { eventId: number };
+
 /**
- * Whom each case must call next after an unanswered call (DESIGN §4 "Orders and critical calls"), for the
- * board: of the case's open calls that have been tried, the one whose escalation is due soonest. Read only
- * for the cases with a call still open (a few), one case at a time.
+ * Each case's calls still open after an unanswered attempt (DESIGN §4 "Orders and critical calls"), the
+ * escalation due soonest first. Read only for the cases with a call still open (a few), one case at a time.
  */
-export async function callNextOfCases(
+export async function openCallsOfCases(
   db: DbOrTx,
   caseIds: readonly number[],
-): Promise<Map<number, CallNext>> {
-  const result = new Map<number, CallNext>();
+): Promise<Map<number, OpenCallNext[]>> {
+  const result = new Map<number, OpenCallNext[]>();
   // Only a call tried already has someone to escalate to: one query finds the cases with any attempt.
   for (const caseId of await casesWithAttempts(db, caseIds)) {
     const found = await getCase(db, caseId);
@@ -30,8 +32,8 @@ export async function callNextOfCases(
     const now = new Date();
     const open = events
       .filter((event) => !event.voided)
-      .map((event) =>
-        notificationInForce(
+      .flatMap((event) => {
+        const notification = notificationInForce(
           {
             type: event.body.type as string,
             occurredAt: event.body.occurredAt as string,
@@ -41,12 +43,26 @@ export async function callNextOfCases(
           found.protocolRevision,
           contacts,
           now,
-        ),
-      )
-      .filter((n): n is Notification & { escalateBy: string } => Boolean(n?.nextContact && n.escalateBy))
+        );
+        return notification?.nextContact && notification.escalateBy
+          ? [{ ...notification.nextContact, escalateBy: notification.escalateBy, eventId: event.itemId }]
+          : [];
+      })
       .sort((a, b) => Date.parse(a.escalateBy) - Date.parse(b.escalateBy));
-    const first = open[0];
-    if (first?.nextContact) result.set(caseId, { ...first.nextContact, escalateBy: first.escalateBy });
+    if (open.length > 0) result.set(caseId, open);
+  }
+  return result;
+}
+
+/** Whom each case must call next after an unanswered call, for the board: the escalation due soonest. */
+export async function callNextOfCases(
+  db: DbOrTx,
+  caseIds: readonly number[],
+): Promise<Map<number, CallNext>> {
+  const result = new Map<number, CallNext>();
+  for (const [caseId, [soonest]] of await openCallsOfCases(db, caseIds)) {
+    const { eventId: _event, ...callNext } = soonest;
+    result.set(caseId, callNext);
   }
   return result;
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../contract/cases';
 import type { CaseFacts } from '../domain/caseStages';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
+import { nextCheck } from './caseChecks';
 import { factsOf, type GuardRecord, historyOf } from './caseHistory';
 import { type RawRow, rowColumns, selectRows, toCaseRow } from './caseList';
 import { toHandover } from './handovers';
@@ -76,6 +77,8 @@ const detailColumns = {
   transferRevision: cases.transferRevision,
   channelCount: cases.channelCount,
   createdBy: cases.createdBy,
+  // The board's next check (a moment, mapped as the case's own timestamps are).
+  nextCheckBy: sql`${nextCheck}`.mapWith(cases.createdAt),
   patientCaseId: casePatients.caseId,
   ...patientFields,
   transitions: jsonRows(
@@ -164,6 +167,8 @@ export type CaseDetailsRead = {
   transferRevision: number | null;
   channelCount: number;
   createdBy: string;
+  /** When the next check is due, while the case is in monitoring (the board's rule); else null. */
+  nextCheckBy: string | null;
   transitions: CaseTransition[];
   actions: CaseAction[];
   handovers: CaseHandover[];
@@ -197,6 +202,7 @@ export async function readCaseDetails(db: DbOrTx, id: number): Promise<CaseDetai
     transferRevision: found.transferRevision,
     channelCount: found.channelCount,
     createdBy: found.createdBy,
+    nextCheckBy: row.stage === 'monitoring' && found.nextCheckBy ? found.nextCheckBy.toISOString() : null,
     transitions: history.transitions,
     actions: history.actions,
     handovers: fromJson<JsonRow<HandoverRow>[]>(found.handovers).map((handover) =>

@@ -1,16 +1,19 @@
 import type { AttentionItem, AttentionKind } from '../../contract/attention';
 import type { CaseStage } from '../../contract/cases';
 import type { Role } from '../../contract/roles';
+import type { Clock } from '../../contract/turnaround';
 
 /**
  * Attention items (issue 36) as pure rules over what the database says of each active case: one rule per
  * kind, each naming its items at `now` and the next moment one of them comes due (for the stream to tell
- * the browsers then, with no write). A new kind (a breached turnaround clock, a critical call's "call next")
- * is one more kind and rule.
+ * the browsers then, with no write). A new kind is one more kind and rule.
  */
 
 /** A notification still to make on a case: its event and when the call is due by. */
 export type OpenNotification = { eventId: number; occurredAt: string; dueBy: string };
+
+/** A critical call tried without closing: its event and when the next contact is due to be called. */
+export type OpenCall = { eventId: number; escalateBy: string };
 
 /** What the rules read of an active case. */
 export type AttentionCase = {
@@ -24,6 +27,10 @@ export type AttentionCase = {
   /** When the next check is due (the board's rule); null when none is (watched, ended, not started). */
   nextCheckBy: string | null;
   notifications: readonly OpenNotification[];
+  /** Its turnaround clocks now (server/domain/turnaroundClocks.ts): the running ones can breach. */
+  clocks: readonly Pick<Clock, 'kind' | 'dueBy' | 'metAt'>[];
+  /** Its open calls after an unanswered attempt (the board's "call next"). */
+  calls: readonly OpenCall[];
 };
 
 type Rule = {
@@ -86,6 +93,37 @@ export const ATTENTION_RULES: Record<AttentionKind, Rule> = {
         ? [{ key: `stat-order:${caseId}`, since: createdAt, dueBy: null }]
         : [],
     comingAt: () => [],
+  },
+  // A running turnaround clock past its due time (hookup, first review, preliminary), until it is met.
+  'clock-breached': {
+    items: ({ caseId, clocks }, now) =>
+      clocks
+        .filter(({ metAt, dueBy }) => metAt === null && !after(dueBy, now))
+        .map(({ kind, dueBy }) => ({
+          key: `clock-breached:${caseId}:${kind}:${dueBy}`,
+          since: dueBy,
+          dueBy: null,
+        })),
+    comingAt: ({ clocks }, now) =>
+      clocks
+        .filter(({ metAt, dueBy }) => metAt === null && after(dueBy, now))
+        .map(({ dueBy }) => Date.parse(dueBy)),
+  },
+  // A critical call tried without reaching anyone: the next contact is due at the escalation time, and
+  // each new unanswered attempt moves it (a new item).
+  'call-next': {
+    items: ({ caseId, calls }, now) =>
+      calls
+        .filter(({ escalateBy }) => !after(escalateBy, now))
+        .map(({ eventId, escalateBy }) => ({
+          key: `call-next:${caseId}:${eventId}:${escalateBy}`,
+          since: escalateBy,
+          dueBy: null,
+        })),
+    comingAt: ({ calls }, now) =>
+      calls
+        .filter(({ escalateBy }) => after(escalateBy, now))
+        .map(({ escalateBy }) => Date.parse(escalateBy)),
   },
 };
 

@@ -23,6 +23,7 @@ describeEachDatabase('Attention items', (kind) => {
   let second: TestServer;
   let tokens: Record<DemoUsername | 'other', string>;
   let clientId: number;
+  let doctor: number;
   const assigned: number[] = [];
 
   const call = (method: string, path: string, as: DemoUsername | 'other' = 'tech1', body?: unknown) =>
@@ -38,7 +39,7 @@ describeEachDatabase('Attention items', (kind) => {
       other: await fetchIdToken(inject('identity'), other.username, other.password),
     };
     clientId = await cases.newClient('Attention General', `ATT${kind === 'pglite' ? 'L' : 'P'}`);
-    const doctor = await cases.onCallContact(clientId);
+    doctor = await cases.onCallContact(clientId);
     await cases.firstProtocol(clientId, {
       notificationRules: [{ trigger: 'other', notify: [doctor], withinMinutes: 30 }],
     });
@@ -76,10 +77,29 @@ describeEachDatabase('Attention items', (kind) => {
   }
   const kindsOn = (items: AttentionItem[], caseId: number) =>
     items.filter((item) => item.caseId === caseId).map((item) => item.kind);
+  /** Waits for the stream's `attention` messages until tech1 has an item of `kind` on the case; closes it. */
+  async function untilAnnounced(
+    stream: Awaited<ReturnType<typeof openEventStream>>,
+    caseId: number,
+    kind: AttentionItem['kind'],
+  ) {
+    let seen = 0;
+    for (;;) {
+      await stream.next(
+        (message) => message.event === STREAM_EVENTS.attention && stream.messages.indexOf(message) >= seen,
+      );
+      seen = stream.messages.length;
+      if (kindsOn(await itemsOf('tech1', second), caseId).includes(kind)) break;
+    }
+    stream.close();
+  }
 
   it('asks a case overdue for a check of its technologist and the administrators, not of another technologist', async () => {
     const overdue = await monitoring(minutesAgo(90));
-    const onTime = await monitoring(minutesAgo(10));
+    const onTimeStart = minutesAgo(10);
+    const onTime = await monitoring(onTimeStart);
+    // The case page's countdown: its next check, an hour after the recording started.
+    expect(onTime.nextCheckBy).toBe(new Date(Date.parse(onTimeStart) + 60 * MINUTE).toISOString());
     const mine = await itemsOf('tech1');
     expect(kindsOn(mine, overdue.id)).toEqual(['check-overdue']);
     expect(mine.find((item) => item.caseId === overdue.id)).toMatchObject({ caseNumber: overdue.caseNumber });
@@ -115,6 +135,70 @@ describeEachDatabase('Attention items', (kind) => {
       expect(kindsOn(items, ordered.id)).toEqual(['stat-order']);
       expect(kindsOn(items, routine.id)).toEqual([]);
     }
+  });
+
+  it('asks every technologist of an order whose hookup clock is past due, not of one still within target', async () => {
+    const order = (minutes: number) => ({
+      order: { orderedAt: minutesAgo(minutes), priority: 'urgent', indication: 'Confusion' },
+    });
+    const breached = await cases.intake(clientId, order(200));
+    const within = await cases.intake(clientId, order(10));
+    for (const as of ['tech1', 'other', 'admin'] as const) {
+      const items = await itemsOf(as);
+      expect(kindsOn(items, breached.id)).toEqual(['clock-breached']);
+      expect(kindsOn(items, within.id)).toEqual([]);
+    }
+    const [item] = (await itemsOf('tech1')).filter((open) => open.caseId === breached.id);
+    expect(item).toMatchObject({ caseNumber: breached.caseNumber, stage: 'intake', dueBy: null });
+    expect(item.key).toContain('hookup');
+    // Met by the recording's start: asked no more.
+    const started = await cases.patch(await cases.details(breached.id), { recordingStart: minutesAgo(1) });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(kindsOn(await itemsOf('tech1'), breached.id)).toEqual([]);
+  });
+
+  /** A `clinical` event (a call due within 30 minutes) on the case, tried once without answer at `triedAt`. */
+  async function triedCall(caseId: number, occurredAt: string, triedAt: string) {
+    const event = await call('POST', API_PATHS.caseRecords(caseId, 'events'), 'tech1', {
+      type: 'clinical',
+      occurredAt,
+    });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    const itemId = (event.body.data as { _id: number })._id;
+    const tried = await call('POST', API_PATHS.callAttempts(caseId, itemId), 'tech1', {
+      at: triedAt,
+      contactId: doctor,
+      outcome: 'no-answer',
+    });
+    expect(tried.status, JSON.stringify(tried.body)).toBe(201);
+    return itemId;
+  }
+
+  it('asks for the next call once an unanswered call’s escalation is due, of the case’s technologist', async () => {
+    const study = await monitoring(minutesAgo(5));
+    // Tried 19 minutes ago: the next contact was due 5 minutes later. Tried a minute ago: not yet.
+    const due = await triedCall(study.id, minutesAgo(20), minutesAgo(19));
+    await triedCall(study.id, minutesAgo(3), minutesAgo(1));
+    const mine = (await itemsOf('tech1')).filter((item) => item.caseId === study.id);
+    expect(mine.map((item) => item.kind).sort()).toEqual([
+      'call-next',
+      'notification-due',
+      'notification-due',
+    ]);
+    const next = mine.find((item) => item.kind === 'call-next');
+    expect(next?.key).toContain(`:${due}:`);
+    expect(next?.caseNumber).toBe(study.caseNumber);
+    expect(kindsOn(await itemsOf('other'), study.id)).toEqual([]);
+    expect(JSON.stringify(mine)).not.toMatch(/Ada|Quinlan/);
+  });
+
+  it('tells the streams when a next call falls due with no write', async () => {
+    const study = await monitoring(minutesAgo(5));
+    // Tried almost five minutes ago: the next contact is due a few seconds from now.
+    await triedCall(study.id, minutesAgo(6), agoMs(5 * MINUTE - 4_000));
+    const stream = await openEventStream(second, tokens.tech1);
+    expect(kindsOn(await itemsOf('tech1'), study.id)).not.toContain('call-next');
+    await untilAnnounced(stream, study.id, 'call-next');
   });
 
   it('clears an acknowledged item for its user alone, telling their streams on every instance', async () => {
@@ -167,14 +251,6 @@ describeEachDatabase('Attention items', (kind) => {
     const soon = await monitoring(agoMs(60 * MINUTE - 4_000));
     const stream = await openEventStream(second, tokens.tech1);
     expect(kindsOn(await itemsOf('tech1'), soon.id)).toEqual([]);
-    let seen = 0;
-    for (;;) {
-      await stream.next(
-        (message) => message.event === STREAM_EVENTS.attention && stream.messages.indexOf(message) >= seen,
-      );
-      seen = stream.messages.length;
-      if (kindsOn(await itemsOf('tech1', second), soon.id).includes('check-overdue')) break;
-    }
-    stream.close();
+    await untilAnnounced(stream, soon.id, 'check-overdue');
   });
 });

@@ -45,6 +45,7 @@ export type FakeCaseDetails = Pick<
   | 'channelCount'
   | 'order'
   | 'createdBy'
+  | 'nextCheckBy'
   | 'transitions'
   | 'actions'
   | 'handovers'
@@ -110,6 +111,7 @@ function detailsOfRow(row: CaseRow, client?: Client): FakeCaseDetails {
     transferRevision: null,
     channelCount: 21,
     createdBy: 'ada',
+    nextCheckBy: null,
     order: null,
     transitions: [],
     actions: [],

@@ -21,6 +21,8 @@ const monitoring = (overrides: Partial<AttentionCase> = {}): AttentionCase => ({
   createdAt: at(-600),
   nextCheckBy: at(10),
   notifications: [],
+  clocks: [],
+  calls: [],
   ...overrides,
 });
 
@@ -65,6 +67,62 @@ describe('attention rules', () => {
     expect(isStatPriority(' STAT ')).toBe(true);
   });
 
+  it('asks of a running turnaround clock once past due, one item per clock and due time, until it is met', () => {
+    const clocks = monitoring({
+      nextCheckBy: null,
+      clocks: [
+        { kind: 'hookup', dueBy: at(-30), metAt: at(-40) },
+        { kind: 'first-review', dueBy: at(-5), metAt: null },
+        { kind: 'preliminary', dueBy: at(120), metAt: null },
+      ],
+    });
+    expect(attentionItems([clocks], NOW)).toEqual([
+      {
+        key: `clock-breached:7:first-review:${at(-5)}`,
+        kind: 'clock-breached',
+        caseId: 7,
+        caseNumber: 'BMH-2026-0007',
+        stage: 'monitoring',
+        since: at(-5),
+        dueBy: null,
+      },
+    ]);
+    expect(nextAttentionMoment([clocks], NOW)).toBe(Date.parse(at(120)));
+    expect(attentionItems([clocks], Date.parse(at(121))).map((item) => item.key)).toEqual([
+      `clock-breached:7:first-review:${at(-5)}`,
+      `clock-breached:7:preliminary:${at(120)}`,
+    ]);
+    const intake = monitoring({
+      stage: 'intake',
+      nextCheckBy: null,
+      clocks: [{ kind: 'hookup', dueBy: at(-1), metAt: null }],
+    });
+    expect(attentionItems([intake], NOW).map((item) => [item.kind, item.stage])).toEqual([
+      ['clock-breached', 'intake'],
+    ]);
+  });
+
+  it('asks for the next call once an unanswered call’s escalation time has come, anew after each attempt', () => {
+    const tried = (escalateBy: string) =>
+      monitoring({ nextCheckBy: null, calls: [{ eventId: 3, escalateBy }] });
+    expect(attentionItems([tried(at(5))], NOW)).toEqual([]);
+    expect(nextAttentionMoment([tried(at(5))], NOW)).toBe(Date.parse(at(5)));
+    expect(attentionItems([tried(at(-1))], NOW)).toEqual([
+      {
+        key: `call-next:7:3:${at(-1)}`,
+        kind: 'call-next',
+        caseId: 7,
+        caseNumber: 'BMH-2026-0007',
+        stage: 'monitoring',
+        since: at(-1),
+        dueBy: null,
+      },
+    ]);
+    expect(nextAttentionMoment([tried(at(-1))], NOW)).toBeUndefined();
+    // Another unanswered attempt moves the escalation: a new key, asked again once it comes.
+    expect(attentionItems([tried(at(-1))], NOW)[0].key).not.toBe(attentionItems([tried(at(-2))], NOW)[0].key);
+  });
+
   it('asks the case’s technologists, every technologist while it has none, and administrators', () => {
     const tech = (username: string) => ({ username, roles: ['technologist' as const] });
     expect(asksAttentionOf(tech('tech1'), monitoring())).toBe(true);
@@ -79,6 +137,12 @@ describe('attention rules', () => {
   it('names the case number and what is due, never the patient', () => {
     expect(attentionText({ kind: 'notification-late', caseNumber: 'BMH-2026-0007' })).toBe(
       'BMH-2026-0007: Notification late',
+    );
+    expect(attentionText({ kind: 'clock-breached', caseNumber: 'BMH-2026-0007' })).toBe(
+      'BMH-2026-0007: Turnaround clock breached',
+    );
+    expect(attentionText({ kind: 'call-next', caseNumber: 'BMH-2026-0007' })).toBe(
+      'BMH-2026-0007: Next call due',
     );
   });
 });

@@ -89,6 +89,7 @@ export async function loadCaseDetails(
     transferRevision: read.transferRevision,
     channelCount: read.channelCount,
     createdBy: read.createdBy,
+    nextCheckBy: read.nextCheckBy,
     transitions: read.transitions,
     actions: read.actions,
     handovers: read.handovers,

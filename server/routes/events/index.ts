@@ -99,6 +99,8 @@ export const eventRoutes: FastifyPluginAsync<{
   const open = new Set<OpenStream>();
 
   let burst: NodeJS.Timeout | undefined;
+  /** Whether the burst changed a case (whatever its first change was about). */
+  let casesChanged = false;
   /** The accounts of open streams are read again when any account changed (a revocation, a disabling). */
   let accountCheck: NodeJS.Timeout | undefined;
   const checkAccounts = async () => {
@@ -117,10 +119,13 @@ export const eventRoutes: FastifyPluginAsync<{
   };
   const attention = attentionClock(database.db, open, app.log);
   const onAnyChange = (event: ChangeEvent) => {
+    if (event.kind === 'cases' || event.kind === 'clients') casesChanged = true;
     burst ??= setTimeout(() => {
       burst = undefined;
       shared.changed();
-      if (event.kind === 'cases') attention.reckon();
+      // A protocol's targets move the clocks' due times as a case write does.
+      if (casesChanged) attention.reckon();
+      casesChanged = false;
     }, BURST_MS);
     if (event.kind !== 'users') return;
     accounts.clear();

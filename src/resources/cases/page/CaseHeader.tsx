@@ -20,6 +20,7 @@ import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
 import { DeleteCaseButton } from './DeleteCaseButton';
 import { FactList } from './FactList';
+import { NextCheckCountdown } from './NextCheckCountdown';
 import { NextReportFlag } from './NextReportFlag';
 import { patientLine } from './patientLine';
 
@@ -89,6 +90,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
           color={details.stage === 'closed' ? 'default' : 'primary'}
         />
         {details.overdue && <Chip label="Check overdue" size="small" color="error" />}
+        <NextCheckCountdown details={details} />
         <NotificationFlag details={details} />
         <NextReportFlag details={details} />
         <Button
