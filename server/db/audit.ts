@@ -12,6 +12,7 @@ import {
 import { patientMatches } from './caseList';
 import type { Db } from './database';
 import { containsPattern, orderBy, type Page, selectPage } from './pagination';
+import { preparedOnce, prepareSql } from './prepared';
 import { auditLog, casePatients, cases, clients } from './schema';
 import type { DbOrTx } from './transaction';
 
@@ -22,8 +23,25 @@ export async function recordAudit(
   db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
   entry: AuditEntry,
 ) {
-  await db.insert(auditLog).values(entry);
+  const { actor, action, resource, resourceId = null, outcome, details = {} } = entry;
+  await insertEntry(db).execute({ actor, action, resource, resourceId, outcome, details });
 }
+
+/** The insert of one entry, prepared once (./prepared.ts): every answer with patient data writes one. */
+const insertEntry = (db: DbOrTx) =>
+  preparedOnce(db, 'audit entry', (name) =>
+    db
+      .insert(auditLog)
+      .values({
+        actor: sql.placeholder('actor'),
+        action: sql.placeholder('action'),
+        resource: sql.placeholder('resource'),
+        resourceId: sql.placeholder('resourceId'),
+        outcome: sql.placeholder('outcome'),
+        details: sql.placeholder('details'),
+      })
+      .prepare(name),
+  );
 
 /**
  * Records a caller's write on a record, in the transaction of the write. `details` holds ids, stages and
@@ -52,21 +70,41 @@ const POLLED_READ_WINDOW = sql`interval '1 hour'`;
 export async function recordPolledRead(db: Db, entry: AuditEntry) {
   const { caseIds = [], ...details } = entry.details ?? {};
   const shownIds = Array.isArray(caseIds) ? caseIds : [];
-  const earlier = (shown: SQL) => sql`exists (
+  await insertPolledRead(db).execute({
+    actor: entry.actor,
+    action: entry.action,
+    resource: entry.resource,
+    resourceId: entry.resourceId ?? null,
+    outcome: entry.outcome,
+    details: JSON.stringify(details),
+    shown: JSON.stringify(shownIds),
+    shownCount: shownIds.length,
+  });
+}
+
+/** `recordPolledRead`'s statement, prepared once (./prepared.ts): the home pages are read every 30 s. */
+const insertPolledRead = (db: Db) =>
+  preparedOnce(db, 'audit polled read', (name) => {
+    const value = sql.placeholder;
+    const earlier = (shown: SQL) => sql`exists (
     select 1 from ${auditLog} earlier
-    where earlier.actor = ${entry.actor} and earlier.action = ${entry.action}
+    where earlier.actor = ${value('actor')} and earlier.action = ${value('action')}
       and earlier.at > now() - ${POLLED_READ_WINDOW}${shown})`;
-  await db.execute(sql`
+    return prepareSql(
+      db,
+      sql`
     insert into ${auditLog} (actor, action, resource, resource_id, outcome, details)
-    select ${entry.actor}, ${entry.action}, ${entry.resource}, ${entry.resourceId ?? null}, ${entry.outcome},
-      ${JSON.stringify(details)}::jsonb || jsonb_build_object('caseIds', fresh.ids)
+    select ${value('actor')}, ${value('action')}, ${value('resource')}, ${value('resourceId')}, ${value('outcome')},
+      ${value('details')}::jsonb || jsonb_build_object('caseIds', fresh.ids)
     from (
       select coalesce(jsonb_agg(shown.id order by shown.n), '[]'::jsonb) as ids
-      from jsonb_array_elements(${JSON.stringify(shownIds)}::jsonb) with ordinality as shown(id, n)
+      from jsonb_array_elements(${value('shown')}::jsonb) with ordinality as shown(id, n)
       where not ${earlier(sql` and earlier.details -> 'caseIds' @> jsonb_build_array(shown.id)`)}
     ) fresh
-    where jsonb_array_length(fresh.ids) > 0 or (${shownIds.length}::int = 0 and not ${earlier(sql``)})`);
-}
+    where jsonb_array_length(fresh.ids) > 0 or (${value('shownCount')}::int = 0 and not ${earlier(sql``)})`,
+      name,
+    );
+  });
 
 /** The most cases a patient filter may stand for: more means the typed text is too short to tell. */
 export const MAX_PATIENT_CASES = 200;

@@ -5,6 +5,7 @@ import {
   type CycleStatus,
   frozenProfessional,
 } from '../../contract/billing';
+import { preparedOnce } from './prepared';
 import { billingCycleLines, billingCycles, cases, clients } from './schema';
 import { subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
@@ -19,20 +20,24 @@ const first = subquery
   .as('first');
 
 export async function clientHeader(db: DbOrTx, clientId: number) {
-  const [row] = await db
-    .select({
-      id: clients.id,
-      name: clients.name,
-      code: clients.code,
-      timeZone: clients.timeZone,
-      address: clients.address,
-      currency: clients.currency,
-      billingPeriodStart: clients.billingPeriodStart,
-      firstRecording: first.recording,
-    })
-    .from(clients)
-    .leftJoinLateral(first, sql`true`)
-    .where(eq(clients.id, clientId));
+  const query = preparedOnce(db, 'client header', (name) =>
+    db
+      .select({
+        id: clients.id,
+        name: clients.name,
+        code: clients.code,
+        timeZone: clients.timeZone,
+        address: clients.address,
+        currency: clients.currency,
+        billingPeriodStart: clients.billingPeriodStart,
+        firstRecording: first.recording,
+      })
+      .from(clients)
+      .leftJoinLateral(first, sql`true`)
+      .where(eq(clients.id, sql.placeholder('clientId')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ clientId });
   if (!row) return undefined;
   const { firstRecording, ...header } = row;
   return { header: header satisfies ClientHeader, firstRecording };
@@ -61,10 +66,19 @@ export async function lockCycle(db: DbOrTx, clientId: number, month: string) {
 }
 
 export async function findCycle(db: DbOrTx, clientId: number, month: string) {
-  const [row] = await db
-    .select()
-    .from(billingCycles)
-    .where(and(eq(billingCycles.clientId, clientId), eq(billingCycles.month, month)));
+  const query = preparedOnce(db, 'billing cycle', (name) =>
+    db
+      .select()
+      .from(billingCycles)
+      .where(
+        and(
+          eq(billingCycles.clientId, sql.placeholder('clientId')),
+          eq(billingCycles.month, sql.placeholder('month')),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await query.execute({ clientId, month });
   return row;
 }
 
@@ -162,10 +176,14 @@ type FrozenLine = Omit<BillableCase, 'openLog' | 'staleLog' | 'professional'> &
   Partial<BillableCase> & { professional?: Parameters<typeof frozenProfessional>[0] };
 
 export async function frozenLines(db: DbOrTx, cycleId: number): Promise<BillableCase[]> {
-  const rows = await db
-    .select({ line: billingCycleLines.line })
-    .from(billingCycleLines)
-    .where(eq(billingCycleLines.cycleId, cycleId));
+  const query = preparedOnce(db, 'frozen lines', (name) =>
+    db
+      .select({ line: billingCycleLines.line })
+      .from(billingCycleLines)
+      .where(eq(billingCycleLines.cycleId, sql.placeholder('cycleId')))
+      .prepare(name),
+  );
+  const rows = await query.execute({ cycleId });
   return rows
     .map((row) => {
       const line = row.line as FrozenLine;

@@ -1,5 +1,6 @@
 import { and, between, eq, sql, sum } from 'drizzle-orm';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
+import { isNoneOf, preparedOnce } from './prepared';
 import { caseMonthHours } from './schema';
 import type { DbOrTx } from './transaction';
 
@@ -80,20 +81,24 @@ export async function caseMinutesInMonth(
   maxOpenLogHours?: number,
 ) {
   const live = await runningCaseIds(db, clientId);
-  const rows = await db
-    .select({
-      caseId: caseMonthHours.caseId,
-      billable: caseMonthHours.billableMinutes,
-      adjust: caseMonthHours.adjustMinutes,
-    })
-    .from(caseMonthHours)
-    .where(
-      and(
-        eq(caseMonthHours.clientId, clientId),
-        eq(caseMonthHours.month, month),
-        exceptCases(caseMonthHours.caseId, live),
-      ),
-    );
+  const query = preparedOnce(db, 'stored case minutes', (name) =>
+    db
+      .select({
+        caseId: caseMonthHours.caseId,
+        billable: caseMonthHours.billableMinutes,
+        adjust: caseMonthHours.adjustMinutes,
+      })
+      .from(caseMonthHours)
+      .where(
+        and(
+          eq(caseMonthHours.clientId, sql.placeholder('clientId')),
+          eq(caseMonthHours.month, sql.placeholder('month')),
+          isNoneOf(caseMonthHours.caseId, 'live'),
+        ),
+      )
+      .prepare(name),
+  );
+  const rows = await query.execute({ clientId, month, live });
   const minutes = new Map(rows.map(({ caseId, ...row }) => [caseId, row]));
   const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   for (const row of caseRows) {

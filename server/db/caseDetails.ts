@@ -16,6 +16,7 @@ import { factsOf, type GuardRecord, historyOf } from './caseHistory';
 import { type RawRow, rowColumns, selectRows, toCaseRow } from './caseList';
 import { toHandover } from './handovers';
 import { toPatient } from './patientDetails';
+import { preparedOnce } from './prepared';
 import { reportInput } from './reportsDue';
 import {
   caseActions,
@@ -181,9 +182,17 @@ export type CaseDetailsRead = {
   reporting: ReportsDueInput | undefined;
 };
 
+/** The case page's statement, prepared once (./prepared.ts): the case is its placeholder `id`. */
+const detailsQuery = (db: DbOrTx) =>
+  preparedOnce(db, 'case details', (name) =>
+    selectRows(db, detailColumns)
+      .where(eq(cases.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+
 /** Everything the case page shows of one case, read in one statement; `undefined` if there is no such case. */
 export async function readCaseDetails(db: DbOrTx, id: number): Promise<CaseDetailsRead | undefined> {
-  const [found] = await selectRows(db, detailColumns).where(eq(cases.id, id));
+  const [found] = await detailsQuery(db).execute({ id });
   if (!found) return undefined;
   const pick = (keys: string[], prefix = '') =>
     Object.fromEntries(keys.map((key) => [key, (found as Record<string, unknown>)[`${prefix}${key}`]]));

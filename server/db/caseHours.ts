@@ -10,6 +10,7 @@ import {
   type TechnologistMonth,
 } from '../domain/billing/caseHours';
 import type { Db } from './database';
+import { isAnyOf, preparedOnce } from './prepared';
 import {
   caseHoursPending,
   caseMonthHours,
@@ -40,16 +41,20 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 type CaseZone = { id: number; clientId: number; timeZone: string; recordingEnd: number | null };
 
 async function zonesOf(db: DbOrTx, caseIds: readonly number[]): Promise<CaseZone[]> {
-  const rows = await db
-    .select({
-      id: cases.id,
-      clientId: cases.clientId,
-      timeZone: clients.timeZone,
-      recordingEnd: cases.recordingEnd,
-    })
-    .from(cases)
-    .innerJoin(clients, eq(clients.id, cases.clientId))
-    .where(inArray(cases.id, [...caseIds]));
+  const query = preparedOnce(db, 'case zones', (name) =>
+    db
+      .select({
+        id: cases.id,
+        clientId: cases.clientId,
+        timeZone: clients.timeZone,
+        recordingEnd: cases.recordingEnd,
+      })
+      .from(cases)
+      .innerJoin(clients, eq(clients.id, cases.clientId))
+      .where(isAnyOf(cases.id, 'caseIds'))
+      .prepare(name),
+  );
+  const rows = await query.execute({ caseIds: [...caseIds] });
   return rows.map((row) => ({ ...row, recordingEnd: row.recordingEnd?.getTime() ?? null }));
 }
 
@@ -65,26 +70,27 @@ export interface RunningLogClock {
  */
 async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLogClock) {
   const recordingEnds = new Map(zones.map((zone) => [zone.id, zone.recordingEnd]));
-  const rows = await db
-    .select({
-      caseId: caseTimeLogs.caseId,
-      technologist: caseTimeLogs.technologist,
-      start: caseTimeLogs.startAt,
-      end: caseTimeLogs.endAt,
-      activity: caseTimeLogs.activity,
-      billable: caseTimeLogs.billable,
-    })
-    .from(caseTimeLogs)
-    .where(
-      and(
-        inArray(
-          caseTimeLogs.caseId,
-          zones.map((zone) => zone.id),
+  const query = preparedOnce(db, clock ? 'case logs' : 'case ended logs', (name) =>
+    db
+      .select({
+        caseId: caseTimeLogs.caseId,
+        technologist: caseTimeLogs.technologist,
+        start: caseTimeLogs.startAt,
+        end: caseTimeLogs.endAt,
+        activity: caseTimeLogs.activity,
+        billable: caseTimeLogs.billable,
+      })
+      .from(caseTimeLogs)
+      .where(
+        and(
+          isAnyOf(caseTimeLogs.caseId, 'caseIds'),
+          not(caseTimeLogs.voided),
+          clock ? undefined : isNotNull(caseTimeLogs.endAt),
         ),
-        not(caseTimeLogs.voided),
-        clock ? undefined : isNotNull(caseTimeLogs.endAt),
-      ),
-    );
+      )
+      .prepare(name),
+  );
+  const rows = await query.execute({ caseIds: zones.map((zone) => zone.id) });
   const spans = new Map<number, LogSpan[]>();
   for (const row of rows) {
     const start = row.start.getTime();
@@ -108,22 +114,26 @@ async function spansOf(db: DbOrTx, zones: readonly CaseZone[], clock?: RunningLo
 
 /** The billing notes' adjustments of the cases (each note's latest revision, voided ones left out). */
 async function adjustmentsOf(db: DbOrTx, caseIds: readonly number[]) {
-  const latest = latestRevisionJoin();
-  const rows = await db
-    .select({
-      caseId: caseRecordItems.caseId,
-      month: sql<string>`${latest.body}->>'month'`,
-      adjustMinutes: sql`(${latest.body}->>'adjustMinutes')::int`.mapWith(Number),
-    })
-    .from(caseRecordItems)
-    .crossJoinLateral(latest)
-    .where(
-      and(
-        inArray(caseRecordItems.caseId, [...caseIds]),
-        eq(caseRecordItems.kind, 'billing-notes'),
-        not(latest.voided),
-      ),
-    );
+  const query = preparedOnce(db, 'case adjustments', (name) => {
+    const latest = latestRevisionJoin();
+    return db
+      .select({
+        caseId: caseRecordItems.caseId,
+        month: sql<string>`${latest.body}->>'month'`,
+        adjustMinutes: sql`(${latest.body}->>'adjustMinutes')::int`.mapWith(Number),
+      })
+      .from(caseRecordItems)
+      .crossJoinLateral(latest)
+      .where(
+        and(
+          isAnyOf(caseRecordItems.caseId, 'caseIds'),
+          eq(caseRecordItems.kind, 'billing-notes'),
+          not(latest.voided),
+        ),
+      )
+      .prepare(name);
+  });
+  const rows = await query.execute({ caseIds: [...caseIds] });
   const adjustments = new Map<number, Adjustment[]>();
   for (const { caseId, ...adjustment } of rows) pushTo(adjustments, caseId, adjustment);
   return adjustments;
@@ -199,14 +209,26 @@ export async function refreshPendingCaseHours(db: Db, batch = 2000): Promise<num
 
 /** The cases (of the client, when given) with a running log: their hours are counted live. */
 export async function runningCaseIds(db: DbOrTx, clientId?: number): Promise<number[]> {
-  const running = and(isNull(caseTimeLogs.endAt), not(caseTimeLogs.voided));
-  const logs = db.selectDistinct({ caseId: caseTimeLogs.caseId }).from(caseTimeLogs);
-  // Joined to the cases only for one client's: the running logs of all clients need no case.
-  const rows = await (clientId === undefined
-    ? logs.where(running)
-    : logs
-        .innerJoin(cases, and(eq(cases.id, caseTimeLogs.caseId), eq(cases.clientId, clientId)))
-        .where(running));
+  const query = preparedOnce(
+    db,
+    clientId === undefined ? 'running cases' : 'running cases of client',
+    (name) => {
+      const running = and(isNull(caseTimeLogs.endAt), not(caseTimeLogs.voided));
+      const logs = db.selectDistinct({ caseId: caseTimeLogs.caseId }).from(caseTimeLogs);
+      // Joined to the cases only for one client's: the running logs of all clients need no case.
+      return (
+        clientId === undefined
+          ? logs.where(running)
+          : logs
+              .innerJoin(
+                cases,
+                and(eq(cases.id, caseTimeLogs.caseId), eq(cases.clientId, sql.placeholder('clientId'))),
+              )
+              .where(running)
+      ).prepare(name);
+    },
+  );
+  const rows = await query.execute({ clientId });
   return rows.map((row) => row.caseId);
 }
 

@@ -59,7 +59,7 @@ export type CaseFilter = {
 };
 
 /** The patients whose MRN or name (`Last, First` or `First Last`) matches an ILIKE pattern. */
-export function patientMatches(pattern: string): SQL | undefined {
+export function patientMatches(pattern: string | Placeholder): SQL | undefined {
   return or(
     ilike(casePatients.mrn, pattern),
     ilike(sql`${casePatients.lastName} || ', ' || ${casePatients.firstName}`, pattern),
@@ -67,18 +67,52 @@ export function patientMatches(pattern: string): SQL | undefined {
   );
 }
 
-function caseWhere(filter: CaseFilter): SQL | undefined {
-  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+/**
+ * A filter as the queries apply it: the stages are part of a query's text, the other filters set are its
+ * placeholders, given these values on each call.
+ */
+type AppliedFilter = {
+  stages?: readonly CaseStage[];
+  clientId?: number;
+  technologist?: string;
+  reader?: string;
+  pattern?: string;
+  from?: Date;
+  to?: Date;
+};
+
+function applied({ stages, clientId, technologist, reader, q, from, to }: CaseFilter): AppliedFilter {
+  return {
+    stages,
+    clientId,
+    technologist: technologist || undefined,
+    reader: reader || undefined,
+    pattern: q ? containsPattern(q) : undefined,
+    from: from ? rangeBoundary(from, 'from') : undefined,
+    to: to ? rangeBoundary(to, 'to') : undefined,
+  };
+}
+
+/** What a filtered query's text depends on: its stages and which other filters are set. */
+function shapeOf({ stages, ...values }: AppliedFilter): string {
+  const set = Object.entries(values).filter(([, value]) => value !== undefined);
+  return `${stages?.join(',') ?? 'any stage'} ${set.map(([name]) => name).join(',')}`;
+}
+
+function caseWhere(filter: AppliedFilter): SQL | undefined {
+  const value = sql.placeholder;
   return and(
     filter.stages ? inArray(cases.stage, [...filter.stages]) : undefined,
-    filter.clientId === undefined ? undefined : eq(cases.clientId, filter.clientId),
-    filter.technologist
-      ? sql`exists (select 1 from ${caseTechnologists} where ${caseTechnologists.caseId} = ${cases.id} and ${caseTechnologists.username} = ${filter.technologist})`
-      : undefined,
-    filter.reader ? eq(cases.reader, filter.reader) : undefined,
-    pattern ? or(ilike(cases.caseNumber, pattern), patientMatches(pattern)) : undefined,
-    filter.from ? gte(cases.recordingStart, rangeBoundary(filter.from, 'from')) : undefined,
-    filter.to ? lte(cases.recordingStart, rangeBoundary(filter.to, 'to')) : undefined,
+    filter.clientId === undefined ? undefined : eq(cases.clientId, value('clientId')),
+    filter.technologist === undefined
+      ? undefined
+      : sql`exists (select 1 from ${caseTechnologists} where ${caseTechnologists.caseId} = ${cases.id} and ${caseTechnologists.username} = ${value('technologist')})`,
+    filter.reader === undefined ? undefined : eq(cases.reader, value('reader')),
+    filter.pattern === undefined
+      ? undefined
+      : or(ilike(cases.caseNumber, value('pattern')), patientMatches(value('pattern'))),
+    filter.from === undefined ? undefined : gte(cases.recordingStart, value('from')),
+    filter.to === undefined ? undefined : lte(cases.recordingStart, value('to')),
   );
 }
 
@@ -156,30 +190,28 @@ export function selectRows<Extra extends Record<string, SQL | AnyPgColumn>>(db: 
 }
 
 /** The cases matching `filter`, joined to the patients only when the search looks at them. */
-function matching(db: DbOrTx, filter: CaseFilter, columns: Record<string, SQL | typeof cases.id>) {
+function matching(db: DbOrTx, filter: AppliedFilter, columns: Record<string, SQL | typeof cases.id>) {
   const query = db.select(columns).from(cases);
-  return (filter.q ? query.leftJoin(casePatients, eq(casePatients.caseId, cases.id)) : query).where(
-    caseWhere(filter),
-  );
+  return (
+    filter.pattern !== undefined ? query.leftJoin(casePatients, eq(casePatients.caseId, cases.id)) : query
+  ).where(caseWhere(filter));
 }
 
 /**
  * The rows of one page of the cases matching `filter`: the page's ids are chosen first (straight off the
  * stage and client indexes), and only those rows are joined to their columns, so a deep page does not build
- * the thousands of rows it skips. Its size and start may be placeholders of a prepared query.
+ * the thousands of rows it skips. Its size and start are the placeholders `limit` and `offset`.
  */
 function pageRows<Extra extends Record<string, SQL | AnyPgColumn>>(
   db: DbOrTx,
-  filter: CaseFilter,
+  filter: AppliedFilter,
   order: SQL[],
-  limit: number | Placeholder,
-  offset: number | Placeholder,
   extra = {} as Extra,
 ) {
   const pageIds = matching(db, filter, { id: cases.id })
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page_ids');
   return selectRows(db, extra)
     .innerJoin(pageIds, eq(pageIds.id, cases.id))
@@ -195,21 +227,19 @@ export async function listCases(
 ): Promise<Page<CaseRow>> {
   const { page: _page, perPage: _perPage, sort: _sort, order: _order, ...filters } = query;
   const filter: CaseFilter = { ...filters, ...scope };
+  const bounds = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
   const stages = wholeStages(filter);
   if (stages) {
-    const rows = await stagePage(db, stages, query).execute({
-      limit: query.perPage,
-      offset: (query.page - 1) * query.perPage,
-    });
-    const total = rows.length > 0 ? Number(rows[0]?.listTotal ?? 0) : await countMatching(db, filter);
+    const rows = await stagePage(db, stages, query).execute(bounds);
+    const total = rows.length > 0 ? Number(rows[0]?.listTotal ?? 0) : await countOfStages(db, stages);
     return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
   }
-  const order = caseOrder(query);
-  const [rows, total] = await Promise.all([
-    pageRows(db, filter, order, query.perPage, (query.page - 1) * query.perPage),
-    countMatching(db, filter),
+  const matched = applied(filter);
+  const [rows, [counted]] = await Promise.all([
+    filteredPage(db, matched, query).execute({ ...matched, ...bounds }),
+    filteredCount(db, matched).execute(matched),
   ]);
-  return { rows: (rows as RawRow[]).map((row) => toCaseRow(row)), total };
+  return { rows: (rows as RawRow[]).map((row) => toCaseRow(row)), total: Number(counted?.total ?? 0) };
 }
 
 /**
@@ -222,16 +252,25 @@ const stagePage = (
   { sort, order }: Pick<CaseListQuery, 'sort' | 'order'>,
 ) =>
   preparedOnce(db, `case stage page ${stages.join(',')} ${sort} ${order}`, (name) =>
-    pageRows(
-      db,
-      { stages },
-      caseOrder({ sort, order }),
-      sql.placeholder('limit'),
-      sql.placeholder('offset'),
-      {
-        listTotal: sql<string | null>`(${keptTotal(db, stages)})`,
-      },
-    ).prepare(name),
+    pageRows(db, { stages }, caseOrder({ sort, order }), {
+      listTotal: sql<string | null>`(${keptTotal(db, stages)})`,
+    }).prepare(name),
+  );
+
+/** A filtered list's page, prepared once per filters set and sort; a call gives their values. */
+const filteredPage = (
+  db: DbOrTx,
+  filter: AppliedFilter,
+  { sort, order }: Pick<CaseListQuery, 'sort' | 'order'>,
+) =>
+  preparedOnce(db, `case page ${shapeOf(filter)} ${sort} ${order}`, (name) =>
+    pageRows(db, filter, caseOrder({ sort, order })).prepare(name),
+  );
+
+/** How many cases a filtered list holds, prepared once per filters set. */
+const filteredCount = (db: DbOrTx, filter: AppliedFilter) =>
+  preparedOnce(db, `case count ${shapeOf(filter)}`, (name) =>
+    matching(db, filter, { total: sql<string>`count(*)` }).prepare(name),
   );
 
 /**
@@ -261,15 +300,13 @@ const keptTotal = (db: DbOrTx, stages: readonly CaseStage[]) =>
     .from(caseStageCounts)
     .where(inArray(caseStageCounts.stage, [...stages]));
 
-/** How many cases match `filter`. */
-async function countMatching(db: DbOrTx, filter: CaseFilter): Promise<number> {
-  const stages = wholeStages(filter);
-  if (stages) {
-    const [{ total }] = await keptTotal(db, stages);
-    return Number(total ?? 0);
-  }
-  const [{ total }] = await matching(db, filter, { total: sql<string>`count(*)` });
-  return Number(total);
+/** How many cases these stages hold (the kept counts), prepared once per stages. */
+async function countOfStages(db: DbOrTx, stages: readonly CaseStage[]): Promise<number> {
+  const query = preparedOnce(db, `case stage total ${stages.join(',')}`, (name) =>
+    keptTotal(db, stages).prepare(name),
+  );
+  const [{ total }] = await query.execute();
+  return Number(total ?? 0);
 }
 
 export async function getCaseRow(db: DbOrTx, id: number): Promise<CaseRow | undefined> {

@@ -9,6 +9,7 @@ import type {
 } from '../../contract/clients';
 import { updateAtVersion } from './optimisticLock';
 import { containsPattern, orderBy, type Page, selectPage } from './pagination';
+import { preparedOnce } from './prepared';
 import { clients } from './schema';
 import { type DbOrTx, isUniqueViolation } from './transaction';
 
@@ -29,17 +30,28 @@ const SORT_COLUMNS = {
   id: clients.id,
 } satisfies Record<ClientSortField, unknown>;
 
+/** The list's filters, their values as the placeholders `pattern` and `isEnabled`. */
 function clientFilter({ q, isEnabled }: Pick<ClientListQuery, 'q' | 'isEnabled'>): SQL | undefined {
-  const pattern = q ? containsPattern(q) : undefined;
+  const pattern = sql.placeholder('pattern');
   return and(
-    pattern ? or(ilike(clients.name, pattern), ilike(clients.code, pattern)) : undefined,
-    isEnabled === undefined ? undefined : eq(clients.isEnabled, isEnabled),
+    q ? or(ilike(clients.name, pattern), ilike(clients.code, pattern)) : undefined,
+    isEnabled === undefined ? undefined : eq(clients.isEnabled, sql.placeholder('isEnabled')),
   );
 }
 
 export async function listClients(db: DbOrTx, query: ClientListQuery): Promise<Page<Client>> {
-  const order = orderBy(query.order, SORT_COLUMNS[query.sort], clients.id);
-  const { rows, total } = await selectPage(db, clients, clientFilter(query), order, query);
+  const { q, isEnabled, sort, order } = query;
+  const { rows, total } = await selectPage(
+    db,
+    clients,
+    clientFilter(query),
+    orderBy(order, SORT_COLUMNS[sort], clients.id),
+    query,
+    {
+      key: `clients ${sort} ${order}${q ? ' searched' : ''}${isEnabled === undefined ? '' : ' enabled'}`,
+      values: { pattern: q ? containsPattern(q) : undefined, isEnabled },
+    },
+  );
   return { rows: rows.map(toClient), total };
 }
 
@@ -56,7 +68,14 @@ export async function listClientNames(
 }
 
 export async function getClient(db: DbOrTx, id: number): Promise<Client | undefined> {
-  const [row] = await db.select().from(clients).where(eq(clients.id, id));
+  const query = preparedOnce(db, 'client', (name) =>
+    db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row && toClient(row);
 }
 

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, not, or, type Placeholder, sql } from 'drizzle-orm';
 import { CASE_STAGES, type CaseStage } from '../../contract/cases';
 import type { StageCounts } from '../../contract/home';
 import { isStaleOpenLog } from '../../contract/hours';
 import type { MonitoringSettings } from '../../contract/timeLogs';
 import { patientName } from './caseChecks';
+import { preparedOnce } from './prepared';
 import { casePatients, caseStageCounts, cases, caseTechnologists, caseTimeLogs, clients } from './schema';
 import { isoOrNull, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
@@ -12,7 +13,9 @@ import type { DbOrTx } from './transaction';
 
 export async function stageCounts(db: DbOrTx): Promise<StageCounts> {
   // Kept by a trigger on cases (migration 0007): five rows instead of a count of every case.
-  const rows = await db.select().from(caseStageCounts);
+  const rows = await preparedOnce(db, 'stage counts', (name) =>
+    db.select().from(caseStageCounts).prepare(name),
+  ).execute();
   const counts = Object.fromEntries(CASE_STAGES.map((stage) => [stage, 0])) as StageCounts;
   for (const row of rows) counts[row.stage as CaseStage] = row.count;
   return counts;
@@ -21,7 +24,7 @@ export async function stageCounts(db: DbOrTx): Promise<StageCounts> {
 type Involvement = 'technologist' | 'reader';
 
 /** The cases the caller works on: as one of its technologists, or as its reader while it is being read. */
-const casesWorkedBy = (username: string) =>
+const casesWorkedBy = (username: Placeholder) =>
   subquery
     .select({ caseId: caseTechnologists.caseId, role: sql<Involvement>`'technologist'`.as('role') })
     .from(caseTechnologists)
@@ -36,8 +39,16 @@ const casesWorkedBy = (username: string) =>
 
 /** The caller's active cases as a technologist, and the cases they read that are not reviewed yet. */
 export async function casesOf(db: DbOrTx, username: string) {
-  const mine = casesWorkedBy(username);
-  const rows = await db
+  const rows = await preparedOnce(db, 'home cases', (name) => casesOfQuery(db).prepare(name)).execute({
+    username,
+  });
+  return rows.map((row) => ({ ...row, recordingStart: isoOrNull(row.recordingStart) }));
+}
+
+/** `casesOf`'s query, the caller as the placeholder `username`. */
+function casesOfQuery(db: DbOrTx) {
+  const mine = casesWorkedBy(sql.placeholder('username'));
+  return db
     .select({
       id: cases.id,
       caseNumber: cases.caseNumber,
@@ -61,7 +72,6 @@ export async function casesOf(db: DbOrTx, username: string) {
     )
     .orderBy(sql`${cases.recordingStart} desc nulls first`, desc(cases.id))
     .limit(100);
-  return rows.map((row) => ({ ...row, recordingStart: isoOrNull(row.recordingStart) }));
 }
 
 /**
@@ -69,7 +79,22 @@ export async function casesOf(db: DbOrTx, username: string) {
  * several patients. Each says whether it has run past `maxOpenLogHours` (DESIGN §4 "stale").
  */
 export async function openTimeLogsOf(db: DbOrTx, username: string, { maxOpenLogHours }: MonitoringSettings) {
-  const rows = await db
+  const rows = await preparedOnce(db, 'home open logs', (name) =>
+    openTimeLogsQuery(db).prepare(name),
+  ).execute({
+    username,
+  });
+  const now = Date.now();
+  return rows.map((row) => ({
+    ...row,
+    start: row.start.toISOString(),
+    stale: isStaleOpenLog(row.start.getTime(), now, maxOpenLogHours),
+  }));
+}
+
+/** `openTimeLogsOf`'s query, the caller as the placeholder `username`. */
+function openTimeLogsQuery(db: DbOrTx) {
+  return db
     .select({
       itemId: caseTimeLogs.itemId,
       revision: caseTimeLogs.revision,
@@ -83,15 +108,15 @@ export async function openTimeLogsOf(db: DbOrTx, username: string, { maxOpenLogH
     .from(caseTimeLogs)
     .innerJoin(cases, eq(cases.id, caseTimeLogs.caseId))
     .innerJoin(clients, eq(clients.id, cases.clientId))
-    .where(and(eq(caseTimeLogs.technologist, username), isNull(caseTimeLogs.endAt), not(caseTimeLogs.voided)))
+    .where(
+      and(
+        eq(caseTimeLogs.technologist, sql.placeholder('username')),
+        isNull(caseTimeLogs.endAt),
+        not(caseTimeLogs.voided),
+      ),
+    )
     .orderBy(asc(caseTimeLogs.startAt), asc(caseTimeLogs.itemId))
     .limit(100);
-  const now = Date.now();
-  return rows.map((row) => ({
-    ...row,
-    start: row.start.toISOString(),
-    stale: isStaleOpenLog(row.start.getTime(), now, maxOpenLogHours),
-  }));
 }
 
 /** Each client's id and time zone, for "this month" in each client's own calendar. */

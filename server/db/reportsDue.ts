@@ -3,6 +3,7 @@ import type { CaseStage } from '../../contract/cases';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
 import { caseProtocolRevision } from './caseChecks';
+import { preparedOnce } from './prepared';
 import { caseRecordItems, cases, caseTransitions, clients, protocolRevisions } from './schema';
 import {
   fromJson,
@@ -72,10 +73,31 @@ const signed = subquery
 /**
  * The cases matching `where` that have a recording start, each with its client's billing periods, the
  * turnaround of the protocol it runs under, whether it was cancelled (closed from intake) and its live
- * signed interpretations: one query, however many cases.
+ * signed interpretations: one query, however many cases. It is prepared once for `key`, which says
+ * everything `where` depends on; `values` are its placeholders' (./prepared.ts).
  */
-async function reportCases(db: DbOrTx, where: SQL | undefined): Promise<ReportCase[]> {
-  const rows = await db
+async function reportCases(
+  db: DbOrTx,
+  key: string,
+  where: SQL | undefined,
+  values: Record<string, unknown> = {},
+): Promise<ReportCase[]> {
+  const rows = await preparedOnce(db, `report cases ${key}`, (name) =>
+    reportCasesQuery(db, where).prepare(name),
+  ).execute(values);
+  return rows.map(({ caseId, caseNumber, stage, clientId, clientName, recordingStart, ...read }) => ({
+    caseId,
+    caseNumber,
+    stage,
+    clientId,
+    clientName,
+    // Chosen with a recording start.
+    input: reportInput({ ...read, recordingStart: recordingStart as Date }),
+  }));
+}
+
+function reportCasesQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
     .select({
       caseId: cases.id,
       caseNumber: cases.caseNumber,
@@ -96,27 +118,24 @@ async function reportCases(db: DbOrTx, where: SQL | undefined): Promise<ReportCa
     .leftJoinLateral(closedFrom, eq(cases.stage, 'closed'))
     .leftJoinLateral(signed, sql`true`)
     .where(and(isNotNull(cases.recordingStart), where));
-  return rows.map(({ caseId, caseNumber, stage, clientId, clientName, recordingStart, ...read }) => ({
-    caseId,
-    caseNumber,
-    stage,
-    clientId,
-    clientName,
-    // Chosen with a recording start.
-    input: reportInput({ ...read, recordingStart: recordingStart as Date }),
-  }));
 }
 
 /** The open (not closed) cases this user reads: the reports they owe. */
 export const reportCasesOfReader = (db: DbOrTx, username: string) =>
-  reportCases(db, and(eq(cases.reader, username), ne(cases.stage, 'closed')));
+  reportCases(
+    db,
+    'of reader',
+    and(eq(cases.reader, sql.placeholder('username')), ne(cases.stage, 'closed')),
+    { username },
+  );
 
 /** The cases in monitoring: the board's. */
-export const reportCasesInMonitoring = (db: DbOrTx) => reportCases(db, eq(cases.stage, 'monitoring'));
+export const reportCasesInMonitoring = (db: DbOrTx) =>
+  reportCases(db, 'in monitoring', eq(cases.stage, 'monitoring'));
 
 /** One case, for its header (none before its recording starts). */
 export async function reportCaseOf(db: DbOrTx, caseId: number): Promise<ReportCase | undefined> {
-  const [found] = await reportCases(db, eq(cases.id, caseId));
+  const [found] = await reportCases(db, 'of case', eq(cases.id, sql.placeholder('caseId')), { caseId });
   return found;
 }
 
@@ -129,12 +148,15 @@ export function reportCasesInRange(db: DbOrTx, range: { clientId?: number; from:
   const [year, month] = range.to.split('-').map(Number) as [number, number];
   const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 8 * 86_400_000);
   const end = new Date(Date.UTC(year, month, 2));
+  const value = sql.placeholder;
   return reportCases(
     db,
+    range.clientId === undefined ? 'in range' : 'of client in range',
     and(
-      lt(cases.recordingStart, end),
-      or(isNull(cases.recordingEnd), gte(cases.recordingEnd, start)),
-      range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+      lt(cases.recordingStart, value('end')),
+      or(isNull(cases.recordingEnd), gte(cases.recordingEnd, value('start'))),
+      range.clientId === undefined ? undefined : eq(cases.clientId, value('clientId')),
     ),
+    { start, end, clientId: range.clientId },
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
 import type { SignedReport } from '../domain/billing/professional';
+import { isAnyOf, preparedOnce } from './prepared';
 import { casePatients, caseRecordItems, caseRecordRevisions, cases, caseTimeLogs } from './schema';
 import {
   fromJson,
@@ -23,17 +24,27 @@ export interface RunningLog {
 
 /** The live running logs of the client's cases, with their case's recording end, for the statement. */
 export async function runningLogsOfClient(db: DbOrTx, clientId: number): Promise<RunningLog[]> {
-  const rows = await db
-    .select({
-      caseId: caseTimeLogs.caseId,
-      caseNumber: cases.caseNumber,
-      start: caseTimeLogs.startAt,
-      activity: caseTimeLogs.activity,
-      recordingEnd: cases.recordingEnd,
-    })
-    .from(caseTimeLogs)
-    .innerJoin(cases, eq(cases.id, caseTimeLogs.caseId))
-    .where(and(eq(cases.clientId, clientId), isNull(caseTimeLogs.endAt), not(caseTimeLogs.voided)));
+  const query = preparedOnce(db, 'running logs of client', (name) =>
+    db
+      .select({
+        caseId: caseTimeLogs.caseId,
+        caseNumber: cases.caseNumber,
+        start: caseTimeLogs.startAt,
+        activity: caseTimeLogs.activity,
+        recordingEnd: cases.recordingEnd,
+      })
+      .from(caseTimeLogs)
+      .innerJoin(cases, eq(cases.id, caseTimeLogs.caseId))
+      .where(
+        and(
+          eq(cases.clientId, sql.placeholder('clientId')),
+          isNull(caseTimeLogs.endAt),
+          not(caseTimeLogs.voided),
+        ),
+      )
+      .prepare(name),
+  );
+  const rows = await query.execute({ clientId });
   return rows.map((row) => ({
     ...row,
     start: row.start.getTime(),
@@ -121,6 +132,18 @@ export function statementCases(
   { start, end }: { start: Date; end: Date },
   now: Date,
 ): Promise<StatementCase[]> {
+  return preparedOnce(db, 'statement cases', (name) => statementCasesQuery(db).prepare(name)).execute({
+    clientId,
+    caseIds: [...caseIds],
+    start,
+    end,
+    now: now.toISOString(),
+  });
+}
+
+/** `statementCases`' query, its arguments as placeholders of the same names. */
+function statementCasesQuery(db: DbOrTx) {
+  const value = sql.placeholder;
   return db
     .select({
       caseId: cases.id,
@@ -143,12 +166,12 @@ export function statementCases(
     .leftJoinLateral(reports, sql`true`)
     .where(
       and(
-        eq(cases.clientId, clientId),
+        eq(cases.clientId, value('clientId')),
         or(
-          caseIds.length === 0 ? sql`false` : inArray(cases.id, [...caseIds]),
+          isAnyOf(cases.id, 'caseIds'),
           and(
-            lt(cases.recordingStart, end),
-            gt(sql`coalesce(${cases.recordingEnd}, ${now.toISOString()})`, start),
+            lt(cases.recordingStart, value('end')),
+            gt(sql`coalesce(${cases.recordingEnd}, ${value('now')})`, value('start')),
           ),
         ),
       ),
@@ -175,7 +198,15 @@ export async function revisionsAfter(
   since: Date,
 ): Promise<RevisionAfter[]> {
   if (caseIds.length === 0) return [];
-  const rows = await db
+  const query = preparedOnce(db, 'revisions after', (name) => revisionsAfterQuery(db).prepare(name));
+  const rows = await query.execute({ caseIds: [...caseIds], since });
+  // The where keeps these two kinds only.
+  return rows as RevisionAfter[];
+}
+
+/** `revisionsAfter`'s query, its arguments as placeholders of the same names. */
+function revisionsAfterQuery(db: DbOrTx) {
+  return db
     .select({
       caseId: caseRecordItems.caseId,
       kind: caseRecordItems.kind,
@@ -189,12 +220,10 @@ export async function revisionsAfter(
     .innerJoin(caseRecordRevisions, eq(caseRecordRevisions.itemId, caseRecordItems.id))
     .where(
       and(
-        inArray(caseRecordItems.caseId, [...caseIds]),
+        isAnyOf(caseRecordItems.caseId, 'caseIds'),
         inArray(caseRecordItems.kind, REVISED_KINDS),
-        gt(caseRecordRevisions.createdAt, since),
+        gt(caseRecordRevisions.createdAt, sql.placeholder('since')),
       ),
     )
     .orderBy(caseRecordRevisions.createdAt, caseRecordRevisions.itemId, caseRecordRevisions.revision);
-  // The where keeps these two kinds only.
-  return rows as RevisionAfter[];
 }

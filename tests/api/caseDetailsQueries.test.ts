@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
-import { caseCalls, caseOf } from './support/caseCalls';
+import { caseCalls, minutesAgo } from './support/caseCalls';
 import { countQueries } from './support/countQueries';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
-
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /** The most statements one GET of a case may send: the case page's reads, and the access audit's insert. */
 const MAX_QUERIES = 3;
@@ -27,29 +25,18 @@ describeEachDatabase('Case details queries', (kind) => {
 
   const call = (method: string, path: string, as: DemoUsername = 'admin', body?: unknown) =>
     callApi(server, method, path, { token: tokens[as], body });
-  const { newClient, firstProtocol, intake, details, move, patch, assign } = caseCalls(call);
+  const { newClient, firstProtocol, monitoredCase } = caseCalls(call);
 
   it(`answers one case's details in at most ${MAX_QUERIES} statements`, async () => {
     const clientId = await newClient(`Query Count Hospital ${kind}`, `QC${kind === 'pglite' ? 'L' : 'P'}`);
     await firstProtocol(clientId);
-    const created = await intake(clientId, {
-      patient: {
-        mrn: 'MRN-900900',
-        firstName: 'Ida',
-        lastName: 'Marsh',
-        dateOfBirth: '1961-07-02',
-        sex: 'F',
-      },
+    const created = await monitoredCase(clientId, {
+      mrn: 'MRN-900900',
+      firstName: 'Ida',
+      lastName: 'Marsh',
+      dateOfBirth: '1961-07-02',
+      sex: 'F',
     });
-    expect((await assign('tech1', [created.id])).status).toBe(200);
-    const started = await patch(await details(created.id), { recordingStart: minutesAgo(240) });
-    const moved = await move(caseOf(started), 'monitoring', 'tech1');
-    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
-    const log = await call('POST', API_PATHS.caseRecords(created.id, 'time-logs'), 'tech1', {
-      start: minutesAgo(120),
-      activity: 'monitoring',
-    });
-    expect(log.status, JSON.stringify(log.body)).toBe(201);
     const handover = await call('POST', API_PATHS.caseHandovers(created.id), 'tech1', {
       from: 'tech1',
       to: 'newhire',

@@ -13,9 +13,12 @@ export function caseOf(reply: ApiReply): CaseDetails {
   return data.case ?? data;
 }
 
+/** The instant `minutes` ago, as ISO text. */
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
 /** The Cases API calls the API tests make, as a user, through `call`. */
 export function caseCalls(call: Call) {
-  return {
+  const calls = {
     /** A client made by the admin (201 expected), in `timeZone` UTC unless `body` says otherwise. */
     async newClient(name: string, code: string, body: Json = {}) {
       const reply = await call('POST', API_PATHS.clients, 'admin', { name, code, timeZone: 'UTC', ...body });
@@ -65,5 +68,23 @@ export function caseCalls(call: Call) {
       call('PATCH', API_PATHS.case(c.id), as, { ...body, version: c.version }),
     assign: (username: string, caseIds: number[], as: DemoUsername = 'tech1') =>
       call('PUT', API_PATHS.technologistCases(username), as, { caseIds }),
+    /**
+     * A case of the client with `patient`, taken in, assigned to tech1, recording since 4 hours ago, in
+     * monitoring, with tech1's monitoring log running for 2 hours (each step's success expected).
+     */
+    async monitoredCase(clientId: number, patient: Json) {
+      const created = await calls.intake(clientId, { patient });
+      expect((await calls.assign('tech1', [created.id])).status).toBe(200);
+      const started = await calls.patch(await calls.details(created.id), { recordingStart: minutesAgo(240) });
+      const moved = await calls.move(caseOf(started), 'monitoring', 'tech1');
+      expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+      const log = await call('POST', API_PATHS.caseRecords(created.id, 'time-logs'), 'tech1', {
+        start: minutesAgo(120),
+        activity: 'monitoring',
+      });
+      expect(log.status, JSON.stringify(log.body)).toBe(201);
+      return created;
+    },
   };
+  return calls;
 }
