@@ -13,13 +13,13 @@ import { Link, Title } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
 import { casePrintPath } from '../../../../contract/paths';
 import { formatInZone } from '../../../dates';
+import { FactList } from '../../../FactList';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
 import { DeleteCaseButton } from './DeleteCaseButton';
-import { FactList } from './FactList';
 import { NextReportFlag } from './NextReportFlag';
 import { patientLine } from './patientLine';
 
