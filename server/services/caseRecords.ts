@@ -45,7 +45,8 @@ import { interpretationFor } from '../domain/minimumNecessary';
 import { serverStamps } from '../domain/recordStamps';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueSignedReport } from '../interfaces/outbox';
-import { auditCaseWrite, lockOpenCase, requireCase, studyOf, type Writer } from './cases';
+import type { Writer } from './audit';
+import { auditCaseWrite, lockOpenCase, requireCase, studyOf } from './cases';
 
 /**
  * The clinical records of a case (DESIGN §8 "Case records"), one generic mechanism for every kind: list

@@ -1,16 +1,10 @@
-import type { Caller } from '../../contract/ownWork';
-import { recordWrite } from '../db/audit';
 import { type CaseRecord, getCase, lockCase } from '../db/cases';
 import { getClient } from '../db/clients';
 import type { DbOrTx } from '../db/transaction';
 import { closedCaseRefusal } from '../domain/caseStages';
 import type { StudyTimes } from '../domain/timeLogRules';
 import { conflict, notFound } from '../errors';
-
-/** Who writes: the signed-in caller, as a request carries them. */
-export interface Writer {
-  user: Caller;
-}
+import { writeAudit } from './audit';
 
 export const caseNotFound = (id: number) => notFound(`Case ${id} not found`);
 
@@ -39,14 +33,8 @@ export async function lockOpenCase(tx: DbOrTx, id: number): Promise<CaseRecord> 
   return locked;
 }
 
-/** Records a write on a case in the write's transaction: ids, stages and versions only, never patient data. */
-export const auditCaseWrite = (
-  tx: DbOrTx,
-  request: Writer,
-  action: string,
-  caseId: number,
-  details: Record<string, unknown>,
-) => recordWrite(tx, request.user.username, 'cases', action, caseId, details);
+/** Records a write on a case in the write's transaction. */
+export const auditCaseWrite = writeAudit('cases');
 
 /** A case's recording times and its client's zone, as the window rules read them. */
 export async function studyOf(

@@ -33,8 +33,9 @@ import {
   type StudyTimes,
 } from '../domain/timeLogRules';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
+import type { Writer } from './audit';
 import { historyOf, revisedFrom, withMeta } from './caseRecords';
-import { auditCaseWrite, lockOpenCase, requireCase, studyOf, type Writer } from './cases';
+import { auditCaseWrite, lockOpenCase, requireCase, studyOf } from './cases';
 import type { TechnologistRoster } from './technologistRoster';
 
 /**

@@ -6,7 +6,7 @@ import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
 import { callFigures } from '../../db/callFigures';
 import type { Db } from '../../db/database';
-import { requireClientHeader } from '../clients/shared';
+import { requireClientHeader } from '../../services/clients';
 import { ok, requires } from '../reply';
 
 /**
