@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { ReportStatus } from '../resources/cases/print/reportStatus';
+import type { ReportStatus } from './reportStatus';
 
 /** A word a document must not be taken without (PRELIMINARY, CANCELLED, DRAFT), boxed, on screen and paper. */
 export const Marker = ({ title, detail }: { title: string; detail: string }) => (

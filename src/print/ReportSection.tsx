@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { type Fact, FactList } from '../FactList';
 
 /** One part of the report under its heading, a region named after it. */
 export const ReportSection = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -21,4 +22,11 @@ export const SmallPrint = ({ children }: { children: ReactNode }) => (
   <Typography variant="caption" color="text.secondary" component="p">
     {children}
   </Typography>
+);
+
+/** A report section of labelled facts. */
+export const FactSection = ({ title, facts }: { title: string; facts: readonly Fact[] }) => (
+  <ReportSection title={title}>
+    <FactList label={title} facts={facts} />
+  </ReportSection>
 );

@@ -8,10 +8,10 @@ import { insertAttempt, lockEvent } from '../../db/callAttempts';
 import { latestRevision } from '../../db/caseRecords';
 import { contactsOfClient } from '../../db/clientContacts';
 import { badRequest, conflict, notFound } from '../../errors';
+import { recordContext, toItem } from '../../services/caseRecords';
+import { auditCaseWrite, lockOpenCase } from '../../services/cases';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { recordContext, toItem } from './records';
-import { auditCaseWrite, lockOpenCase } from './shared';
 
 /**
  * `POST R/events/{itemId}/call-attempts` (DESIGN §4 "Orders and critical calls"): one more attempt at the

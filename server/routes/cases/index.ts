@@ -25,6 +25,7 @@ import { insertPatient } from '../../db/patientDetails';
 import { orderColumns } from '../../db/turnaroundClocks';
 import { intakeClientRefusal } from '../../domain/caseStages';
 import { badRequest, conflict, notFound } from '../../errors';
+import { auditCaseWrite, caseNotFound, lockExistingCase, requireCase } from '../../services/cases';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, page, readsPatientData, requires } from '../reply';
@@ -34,15 +35,7 @@ import { caseHeaderRoutes } from './header';
 import { checkMrn, patientDetailsRoutes } from './patientDetails';
 import { readerRoutes } from './readers';
 import { caseRecordRoutes } from './records';
-import {
-  auditCaseWrite,
-  caseNotFound,
-  checkPlacerOrder,
-  loadCaseDetails,
-  lockExistingCase,
-  requireCase,
-  staleCase,
-} from './shared';
+import { checkPlacerOrder, loadCaseDetails, staleCase } from './shared';
 import { technologistRoutes } from './technologists';
 import { timeLogRoutes } from './timeLogs';
 import { transitionRoutes } from './transitions';

@@ -22,9 +22,9 @@ import {
 import type { DbOrTx } from '../../db/transaction';
 import { patientFor } from '../../domain/minimumNecessary';
 import { badRequest, conflict } from '../../errors';
+import { auditCaseWrite, lockOpenCase, requireCase } from '../../services/cases';
 import { ok, page, readsPatientData, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { auditCaseWrite, lockOpenCase, requireCase } from './shared';
 
 /**
  * A case's patient details (DESIGN §8 "Case records"): one set per case; each PUT, with the version it

@@ -22,9 +22,9 @@ import { assignmentRefusal, lastTechnologistRefusal } from '../../domain/caseSta
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { openLogUnassignRefusal } from '../../domain/timeLogRules';
 import { conflict, notFound } from '../../errors';
+import { auditCaseWrite, caseNotFound } from '../../services/cases';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { auditCaseWrite, caseNotFound } from './shared';
 
 const tags = ['cases'];
 

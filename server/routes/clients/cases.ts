@@ -5,8 +5,8 @@ import { listEnvelope } from '../../../contract/list';
 import { API_PATHS } from '../../../contract/paths';
 import { listCases } from '../../db/caseList';
 import type { Db } from '../../db/database';
+import { requireClient } from '../../services/clients';
 import { page, readsPatientData } from '../reply';
-import { requireClient } from './shared';
 
 /** A client's cases, newest first by default; reading them needs the cases grant, not the clients one. */
 export const clientCaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

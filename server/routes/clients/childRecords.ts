@@ -9,8 +9,9 @@ import type { Db } from '../../db/database';
 import type { Page } from '../../db/pagination';
 import type { DbOrTx } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
+import { requireClient } from '../../services/clients';
 import { ok, page, requires } from '../reply';
-import { auditWrite, requireClient } from './shared';
+import { auditWrite } from './shared';
 
 type Versioned = { version: number };
 

@@ -28,11 +28,12 @@ import {
 } from '../../db/clients';
 import type { Db } from '../../db/database';
 import { badRequest, conflict } from '../../errors';
+import { requireClient } from '../../services/clients';
 import { ok, page, requires } from '../reply';
 import { clientCaseRoutes } from './cases';
 import { contactRoutes } from './contacts';
 import { protocolRoutes } from './protocol';
-import { auditWrite, requireClient } from './shared';
+import { auditWrite } from './shared';
 import { usefulLinkRoutes } from './usefulLinks';
 
 /** A duplicate code is the user's to fix, so it comes back as a field error like any other. */

@@ -29,8 +29,9 @@ import {
   listRevisions,
 } from '../../db/protocolRevisions';
 import { badRequest, notFound } from '../../errors';
+import { requireClient } from '../../services/clients';
 import { ok, page, requires } from '../reply';
-import { auditWrite, requireClient, versionedClientWrite } from './shared';
+import { auditWrite, versionedClientWrite } from './shared';
 
 const tags = ['clients'];
 

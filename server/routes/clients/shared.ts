@@ -1,35 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import { recordWrite } from '../../db/audit';
-import { clientHeader } from '../../db/billing';
-import { getClient } from '../../db/clients';
 import type { Db } from '../../db/database';
-import type { DbOrTx, Tx } from '../../db/transaction';
-import { conflict, notFound } from '../../errors';
-
-const clientNotFound = (clientId: number) => notFound(`Client ${clientId} not found`);
-
-/** The client, or a 404 for an unknown id. */
-export async function requireClient(db: DbOrTx, clientId: number) {
-  const client = await getClient(db, clientId);
-  if (!client) throw clientNotFound(clientId);
-  return client;
-}
-
-/** The client's billing header (name, zone, currency, first recording), or a 404 for an unknown id. */
-export async function requireClientHeader(db: DbOrTx, clientId: number) {
-  const found = await clientHeader(db, clientId);
-  if (!found) throw clientNotFound(clientId);
-  return found;
-}
+import type { Tx } from '../../db/transaction';
+import { conflict } from '../../errors';
+import { writeAudit } from '../../services/audit';
+import { requireClient } from '../../services/clients';
 
 /** Records a write on a client in the write's transaction (ids and versions only). */
-export const auditWrite = (
-  tx: DbOrTx,
-  request: FastifyRequest,
-  action: string,
-  clientId: number,
-  details: Record<string, unknown>,
-) => recordWrite(tx, request.user.username, 'clients', action, clientId, details);
+export const auditWrite = writeAudit('clients');
 
 /**
  * A versioned write on one of a client's things, in one transaction: the client must exist, and `write`

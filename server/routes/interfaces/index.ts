@@ -27,7 +27,8 @@ import {
 } from '../../db/interfaces';
 import { conflict, notFound } from '../../errors';
 import type { SecretBox } from '../../interfaces/secrets';
-import { auditWrite, requireClient, versionedClientWrite } from '../clients/shared';
+import { requireClient } from '../../services/clients';
+import { auditWrite, versionedClientWrite } from '../clients/shared';
 import { ok, page, requires } from '../reply';
 
 const tags = ['interfaces'];

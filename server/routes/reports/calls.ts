@@ -4,10 +4,9 @@ import { monitoringHoursQuery } from '../../../contract/billing';
 import { callMonthSchema } from '../../../contract/callAttempts';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';
-import { clientHeader } from '../../db/billing';
 import { callFigures } from '../../db/callFigures';
 import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+import { requireClientHeader } from '../../services/clients';
 import { ok, requires } from '../reply';
 
 /**
@@ -32,8 +31,7 @@ export const callReportRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date 
     },
     async (request) => {
       const { from, to, clientId } = request.query;
-      if (clientId !== undefined && !(await clientHeader(db, clientId)))
-        throw notFound(`Client ${clientId} not found`);
+      if (clientId !== undefined) await requireClientHeader(db, clientId);
       return ok({ from, to, calls: await callFigures(db, from, to, clientId, now()) });
     },
   );

@@ -30,9 +30,9 @@ import { notificationMonths } from '../../domain/notifications';
 import { reportMonths } from '../../domain/reportsDue';
 import { turnaroundMonths } from '../../domain/turnaroundClocks';
 import { cycleFigures, liveHoursOf } from '../../services/billingStatements';
+import { requireClientHeader } from '../../services/clients';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
-import { requireClientHeader } from '../clients/shared';
 import { ok, requires, sharedAnswer } from '../reply';
 import { callReportRoutes } from './calls';
 

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { BillableCase, CptCode, CptResult } from '../../../contract/billing';
 import { SmallPrint } from '../../print/ReportSection';
 import type { TimeFormat } from '../../print/reportFormat';
-import { useReaderName } from '../../resources/cases/useReaders';
+import { useReaderName } from '../../useReaders';
 import { cptText, signerText, unreportedText } from './statementFormat';
 
 /** The month's CPT codes of a case, one per line; each code's description on hover. */

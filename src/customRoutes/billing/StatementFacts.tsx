@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import type { Statement } from '../../../contract/billing';
+import type { Fact } from '../../FactList';
+import { FactSection } from '../../print/ReportSection';
 import type { TimeFormat } from '../../print/reportFormat';
-import type { Fact } from '../../resources/cases/page/FactList';
-import { FactSection } from '../../resources/cases/print/CaseFacts';
 import { CycleStatusChip } from './BillingChips';
 import { periodLabel } from './billingFormat';
 

@@ -9,7 +9,7 @@ import type { Statement } from '../../../contract/billing';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { SCREEN_ONLY } from '../../print/PrintStyles';
 import type { TimeFormat } from '../../print/reportFormat';
-import { useReaderName } from '../../resources/cases/useReaders';
+import { useReaderName } from '../../useReaders';
 import { monthLabel } from './billingFormat';
 import { downloadStatement } from './statementCsv';
 

@@ -1,7 +1,7 @@
 import type { PatientInput } from '../../../contract/cases';
 import { formatCalendarDate } from '../../dates';
+import type { Fact } from '../../FactList';
 import { SEX_LABELS } from './caseLabels';
-import type { Fact } from './page/FactList';
 import { type FieldSpec, isEmptyValue } from './records/recordDiff';
 import { labelledField } from './records/recordFields';
 

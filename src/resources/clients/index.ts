@@ -1,7 +1,7 @@
-import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
 import type { ResourceProps } from 'react-admin';
 import type { Client } from '../../../contract/clients';
 import { CLIENTS_RESOURCE } from '../../dataProvider/resourcePaths';
+import { CLIENTS_ICON } from '../../layout/menuIcons';
 import { lazyPreloaded, lazyWithReload } from '../../lazyWithReload';
 import { PAGE_CHUNKS } from '../../pageChunks';
 
@@ -13,7 +13,7 @@ const clients = {
   create: lazyWithReload(() => import('./ClientCreate').then((module) => ({ default: module.ClientCreate }))),
   // The client's page is a show page with tabs, but on the edit route: only it gives `{id}/{tab}` (`:id/*`).
   edit: lazyWithReload(() => import('./ClientShow').then((module) => ({ default: module.ClientShow }))),
-  icon: LocalHospitalIcon,
+  icon: CLIENTS_ICON,
   recordRepresentation: (client: Client) => `${client.name} (${client.code})`,
 } satisfies ResourceProps;
 

@@ -1,6 +1,6 @@
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { ResourceProps } from 'react-admin';
 import { INTERFACE_MESSAGES_RESOURCE } from '../../dataProvider/resourcePaths';
+import { INTERFACE_MESSAGES_ICON } from '../../layout/menuIcons';
 import { lazyWithReload } from '../../lazyWithReload';
 
 /** The hospital messages, `/interfaces/messages` (admins), spread as `<Resource {...interfaceMessages} />`. */
@@ -9,7 +9,7 @@ const interfaceMessages = {
   options: { label: 'Hospital messages' },
   list: lazyWithReload(() => import('./MessageList').then((module) => ({ default: module.MessageList }))),
   show: lazyWithReload(() => import('./MessageShow').then((module) => ({ default: module.MessageShow }))),
-  icon: SwapHorizIcon,
+  icon: INTERFACE_MESSAGES_ICON,
 } satisfies ResourceProps;
 
 export default interfaceMessages;

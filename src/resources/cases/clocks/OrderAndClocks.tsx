@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { CaseDetails } from '../../../../contract/cases';
 import { useMinuteTicks } from '../../../dashboard/useMinuteTicks';
 import { formatInZone } from '../../../dates';
-import { FactList } from '../page/FactList';
+import { FactList } from '../../../FactList';
 import { CLOCK_LABELS, ClockStatus, PRIORITY_LABELS } from './ClockStatus';
 
 /** The order's facts as the case page and the print show them; "No order" when it has none. */

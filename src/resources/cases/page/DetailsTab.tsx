@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useCanAccess } from 'react-admin';
 import { ACTIVE_CASE_STAGES, type CaseDetails } from '../../../../contract/cases';
 import { formatInZone } from '../../../dates';
+import { FactList } from '../../../FactList';
 import { OrderAndClocks } from '../clocks/OrderAndClocks';
 import { CaseHeaderForm } from './CaseHeaderForm';
-import { FactList } from './FactList';
 import { TechnologistsPanel } from './TechnologistsPanel';
 
 const revisionText = (revision: number | null) => (revision ? `Revision ${revision}` : 'None then');

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { CaseDetails, Patient } from '../../../../contract/cases';
 import { formatInZone } from '../../../dates';
-import { FactList } from '../page/FactList';
+import { FactList } from '../../../FactList';
 import { patientFacts } from '../patientFacts';
 import { nameOf } from '../records/recordFormat';
 import { PatientFormDialog } from './PatientFormDialog';

@@ -1,20 +1,13 @@
 import type { CaseDetails, Patient } from '../../../../contract/cases';
 import { spanText } from '../../../durations';
-import { ReportSection } from '../../../print/ReportSection';
+import { FactSection } from '../../../print/ReportSection';
 import type { TimeFormat } from '../../../print/reportFormat';
 import { CLOCK_LABELS, clockText } from '../clocks/ClockStatus';
 import { orderFacts } from '../clocks/OrderAndClocks';
-import { type Fact, FactList } from '../page/FactList';
 import { patientFacts } from '../patientFacts';
 import { personLabelOf } from '../records/recordFormat';
 
 /** The report's facts about the case itself: patient, client, recording, the people on it. */
-
-export const FactSection = ({ title, facts }: { title: string; facts: readonly Fact[] }) => (
-  <ReportSection title={title}>
-    <FactList label={title} facts={facts} />
-  </ReportSection>
-);
 
 export const PatientSection = ({ patient }: { patient: Patient | null }) => (
   <FactSection

@@ -5,6 +5,7 @@ import type { Resource } from '../../../../contract/roles';
 import { PrintFrame } from '../../../print/PrintFrame';
 import { ReportMarker } from '../../../print/ReportMarker';
 import { timesIn } from '../../../print/reportFormat';
+import { reportStatus } from '../../../print/reportStatus';
 import { ClientSection, OrderSection, PatientSection, RecordingSection, StaffSection } from './CaseFacts';
 import { casePageLine } from './casePageLine';
 import { EventsSection } from './EventsSection';
@@ -14,7 +15,6 @@ import { ImpedanceSection } from './ImpedanceSection';
 import { InterpretationsSection } from './InterpretationsSection';
 import { ReportHeader } from './ReportHeader';
 import { useRecordsOf } from './reportQueries';
-import { reportStatus } from './reportStatus';
 import { StudySection } from './StudySection';
 
 /**

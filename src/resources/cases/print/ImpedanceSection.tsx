@@ -1,8 +1,8 @@
 import type { CaseDetails } from '../../../../contract/cases';
+import { FactList } from '../../../FactList';
 import { ReportSection } from '../../../print/ReportSection';
 import { ReportTable } from '../../../print/ReportTable';
 import type { TimeFormat } from '../../../print/reportFormat';
-import { FactList } from '../page/FactList';
 import { type ImpedanceCheck, impedanceSummary } from './impedanceSummary';
 import { RecordsGate } from './RecordsGate';
 import { useRecordsOf } from './reportQueries';

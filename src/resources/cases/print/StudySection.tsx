@@ -1,9 +1,9 @@
 import type { CaseDetails } from '../../../../contract/cases';
 import type { ProtocolRevision } from '../../../../contract/clients';
+import { FactSection } from '../../../print/ReportSection';
 import { useCurrentRevision } from '../../clients/protocol/useRevisions';
 import { MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 import { useClosedCaseProtocol } from '../page/useClosedCaseProtocol';
-import { FactSection } from './CaseFacts';
 
 const revisionText = (revision: number | null) => (revision ? `Revision ${revision}` : 'None at intake');
 

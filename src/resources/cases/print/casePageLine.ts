@@ -1,6 +1,6 @@
 import type { CaseDetails, Patient } from '../../../../contract/cases';
 import type { PageLine } from '../../../print/PrintFrame';
-import { type ReportStatus, statusMarker } from './reportStatus';
+import { type ReportStatus, statusMarker } from '../../../print/reportStatus';
 
 /** "Haddad, Noor · MRN RD-7 · DOB 1958-04-17", or what is known of it. */
 export function pageIdentifiers(patient: Patient | null): string {

@@ -1,5 +1,8 @@
-import type { CaseDetails } from '../../../../contract/cases';
-import type { RecordOf } from '../records/types';
+import type { RecordFields } from '../../contract/caseRecords';
+import type { CaseDetails } from '../../contract/cases';
+
+/** What the status reads of an interpretation. */
+type Interpretation = Pick<RecordFields<'interpretations'>, 'kind' | 'status'> & { voided: boolean };
 
 /**
  * What a printed report is (DESIGN §4 "Print"): `final` once a signed final interpretation exists,
@@ -13,7 +16,7 @@ export type ReportStatus =
 
 export function reportStatus(
   details: Pick<CaseDetails, 'stage' | 'transitions'>,
-  interpretations: readonly RecordOf<'interpretations'>[] | undefined,
+  interpretations: readonly Interpretation[] | undefined,
 ): ReportStatus {
   const closing = details.transitions.findLast((transition) => transition.to === 'closed');
   if (details.stage === 'closed' && closing?.from === 'intake')

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDataProvider } from 'react-admin';
-import { personLabel } from '../../../contract/users';
-import type { AppDataProvider } from '../../dataProvider';
+import { personLabel } from '../contract/users';
+import type { AppDataProvider } from './dataProvider';
 
 /** The query key of the readers (who may be a case's reader). */
 export const READERS_KEY = ['readers'];
