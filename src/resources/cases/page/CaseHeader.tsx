@@ -15,6 +15,7 @@ import { casePrintPath } from '../../../../contract/paths';
 import { formatInZone } from '../../../dates';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { EditOrderButton } from '../clocks/EditOrderDialog';
 import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
@@ -101,6 +102,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
         >
           Print report
         </Button>
+        <EditOrderButton details={details} />
         <DeleteCaseButton details={details} />
       </Stack>
       <Typography color="text.secondary">
