@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONITORING_LEVELS, STUDY_TYPES } from './cases';
 import { idParam, version } from './fields';
+import { onTimeTallySchema } from './onTime';
 
 export {
   BILLING_PERIOD_START_PATTERN,
@@ -387,16 +388,11 @@ export const monitoringHoursQuery = z
   });
 
 /** How one client met one kind of deadline in one month: due = on time + late + overdue; pending not judged. */
-export const onTimeMonthSchema = z.object({
+const onTimeMonthSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),
   month: z.string(),
-  due: z.number().int(),
-  onTime: z.number().int(),
-  late: z.number().int(),
-  overdue: z.number().int(),
-  pending: z.number().int(),
-  onTimePercent: z.number().nullable(),
+  ...onTimeTallySchema.shape,
 });
 
 /** GET /reporting/…/monitoring-hours?from&to[&clientId] */

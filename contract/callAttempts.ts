@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { onTimeMonthSchema } from './billing';
 import type { FieldError } from './envelope';
 import { idValue, instant, optionalText, phone } from './fields';
+import { onTimeTallySchema } from './onTime';
 
 /**
  * Critical-result calls (DESIGN §4 "Orders and critical calls"): a notification holds its call attempts,
@@ -159,12 +159,13 @@ export function nextCall<C extends { id: number }>(
 }
 
 /**
- * Critical calls of one client in one month (the client's month of the event; DESIGN §4 "Reports"): the
- * calls (events a rule covers), how they closed against the rule's minutes (due = on time + late +
- * overdue; pending ones are not judged yet), the median minutes from the event to the first person reached,
- * the attempts per call and the escalations (attempts that moved to another contact).
+ * Critical calls of one client in one month (the client's month of the event; DESIGN §4 "Reports"), the
+ * `calls` of the turnaround report's month: the calls (events a rule covers), how they closed against the
+ * rule's minutes (due = on time + late + overdue; pending ones are not judged yet), the median minutes from
+ * the event to the first person reached, the attempts per call and the escalations (attempts that moved to
+ * another contact).
  */
-export const callMonthSchema = onTimeMonthSchema.extend({
+export const callFiguresSchema = onTimeTallySchema.extend({
   calls: z.number().int(),
   medianMinutesToReach: z.number().nullable(),
   attempts: z.number().int(),
@@ -172,7 +173,7 @@ export const callMonthSchema = onTimeMonthSchema.extend({
   attemptsPerCall: z.number().nullable(),
   escalations: z.number().int(),
 });
-export type CallMonth = z.infer<typeof callMonthSchema>;
+export type CallFigures = z.infer<typeof callFiguresSchema>;
 
 /** The contact to call next after an unanswered call and by when (the board and the case header). */
 export const callNextSchema = z.object({

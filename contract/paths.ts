@@ -120,10 +120,11 @@ export const API_PATHS = {
   hoursSummary: `${REPORTING}/billable-hours/summary`,
   /** GET `?from&to[&clientId]`. */
   monitoringHours: `${REPORTING}/monitoring-hours`,
-  /** GET `?from&to[&clientId]`: orders and their turnaround per client, month and priority (turn 4). */
+  /**
+   * GET `?from&to[&clientId]`: orders and their turnaround per client, month and priority, and the month's
+   * critical calls (turn 4).
+   */
   turnaround: `${REPORTING}/turnaround`,
-  /** GET `?from&to[&clientId]`: critical calls per client and month (to fold into the turnaround report). */
-  callFigures: `${REPORTING}/calls`,
 } as const;
 
 /** The front end's pages outside the resources (spec §2): billing, reporting, administration. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callFiguresSchema } from './callAttempts';
 import { instant, optionalText, wholeNumber } from './fields';
 
 /**
@@ -141,16 +142,17 @@ export const priorityFiguresSchema = z.object({
 export type PriorityFigures = z.infer<typeof priorityFiguresSchema>;
 
 /**
- * One client's month: `orders` (this module's part, by priority) and `calls` (critical-result calls, the
- * other half of the issue: null until that part fills it).
+ * One client's month: `orders` placed in it, by priority (each with zeros when none was), and the critical
+ * `calls` of the events that occurred in it (null when no event of the month called for one). A month is
+ * listed when it had either.
  */
 export const turnaroundMonthSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),
-  /** The client's calendar month the orders were placed in, `YYYY-MM`. */
+  /** The client's calendar month the orders were placed and the events occurred in, `YYYY-MM`. */
   month: z.string(),
   orders: z.array(priorityFiguresSchema),
-  calls: z.record(z.string(), z.unknown()).nullable(),
+  calls: callFiguresSchema.nullable(),
 });
 export type TurnaroundMonth = z.infer<typeof turnaroundMonthSchema>;
 

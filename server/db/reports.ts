@@ -1,4 +1,5 @@
-import { and, between, eq, gt, gte, inArray, isNull, lt, not, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, gt, gte, inArray, isNull, lt, not, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { addMonths } from '../../contract/billing';
 import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import { HOUR_MS, openLogEnd } from '../../contract/hours';
@@ -13,12 +14,12 @@ import {
   billingCycles,
   caseMonthHours,
   caseRecordItems,
+  caseRecordRevisions,
   cases,
   caseTimeLogs,
   clients,
   protocolRevisions,
 } from './schema';
-import { latestRevisionJoin } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /** The reports' reads (DESIGN §8 "Billing and reports"): stored cycles of a range, monitoring hours. */
@@ -216,27 +217,36 @@ async function caseNumbers(db: DbOrTx, caseIds: readonly number[]) {
 
 /**
  * The live events of the range's cases under a protocol with notification rules, with the client's zone
- * and those rules (of the revision in force when each event occurred), for the notifications per client and
- * month. Read a day wider than the range: the client's month decides.
+ * and those rules (of the revision in force when each event occurred), as a query to read or build on (the
+ * notifications per client and month, the critical calls), a little wider than the range.
  */
-export async function notifiableEvents(db: DbOrTx, range: Range): Promise<NotifiableEventRow[]> {
+export function notifiableEventsQuery(db: DbOrTx, range: Range) {
+  // Two days wider each side than the range: the client's month decides, and a time written with an offset
+  // (the API writes UTC) differs from its instant by at most 14 hours.
   const [year, month] = range.to.split('-').map(Number);
-  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
-  const end = new Date(Date.UTC(year, month, 2));
-  const latest = latestRevisionJoin();
-  const occurredAt = sql`(${latest.body}->>'occurredAt')::timestamptz`;
-  const rows = await db
+  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 2 * 86_400_000);
+  const end = new Date(Date.UTC(year, month, 3));
+  const latest = caseRecordRevisions;
+  const occurredText = sql`${latest.body}->>'occurredAt'`;
+  const occurredAt = sql`(${occurredText})::timestamptz`;
+  const later = alias(caseRecordRevisions, 'later');
+  return db
     .select({
       itemId: caseRecordItems.id,
       clientId: cases.clientId,
       timeZone: clients.timeZone,
       body: latest.body,
+      occurredAt: sql<Date>`${occurredAt}`.as('occurred_at'),
+      type: sql<string>`${latest.body}->>'type'`.as('type'),
       rules: protocolRevisions.notificationRules,
       escalationMinutes: protocolRevisions.escalationMinutes,
     })
-    .from(cases)
-    .innerJoin(caseRecordItems, and(eq(caseRecordItems.caseId, cases.id), eq(caseRecordItems.kind, 'events')))
-    .crossJoinLateral(latest)
+    .from(latest)
+    .innerJoin(
+      caseRecordItems,
+      and(eq(caseRecordItems.id, latest.itemId), eq(caseRecordItems.kind, 'events')),
+    )
+    .innerJoin(cases, eq(cases.id, caseRecordItems.caseId))
     .innerJoin(
       protocolRevisions,
       and(
@@ -251,18 +261,31 @@ export async function notifiableEvents(db: DbOrTx, range: Range): Promise<Notifi
     .innerJoin(clients, eq(clients.id, cases.clientId))
     .where(
       and(
-        sql`jsonb_array_length(${protocolRevisions.notificationRules}) > 0`,
+        // The revisions whose time is near the range, on their index (ISO text sorts as time within the
+        // margin); of those, each event's latest revision. The reader keeps the months of the range.
+        gte(occurredText, start.toISOString()),
+        lt(occurredText, end.toISOString()),
         not(latest.voided),
-        gte(occurredAt, start.toISOString()),
-        lt(occurredAt, end.toISOString()),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(and(eq(later.itemId, latest.itemId), gt(later.revision, latest.revision))),
+        ),
+        sql`jsonb_array_length(${protocolRevisions.notificationRules}) > 0`,
         range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
       ),
     );
+}
+
+/** The rows of `notifiableEventsQuery` with each event's call attempts. */
+export async function notifiableEvents(db: DbOrTx, range: Range): Promise<NotifiableEventRow[]> {
+  const rows = await notifiableEventsQuery(db, range);
   const attempts = await attemptsOfItems(
     db,
     rows.map((row) => row.itemId),
   );
-  return rows.map(({ body, rules, escalationMinutes, ...row }) => {
+  return rows.map(({ body, rules, escalationMinutes, occurredAt: _at, type: _type, ...row }) => {
     const event = body as { type: string; occurredAt: string };
     return {
       ...row,

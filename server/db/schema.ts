@@ -515,6 +515,10 @@ export const caseRecordRevisions = pgTable(
   (table) => [
     primaryKey({ columns: [table.itemId, table.revision] }),
     check('case_record_revisions_revision_check', sql`${table.revision} >= 1`),
+    // The events of a range of months (notifications, critical calls), by their time as written (ISO text).
+    index('case_record_revisions_occurred_at_idx')
+      .on(sql`(${table.body}->>'occurredAt')`)
+      .where(sql`(${table.body}->>'occurredAt') is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { CallFigures } from '../../contract/callAttempts';
 import { HOUR_MS, MINUTE_MS, spanMinutes } from '../../contract/hours';
 import {
   type Clock,
@@ -123,39 +124,59 @@ function figuresOf(measures: readonly { clock: Clock; from: string }[]): TargetF
   };
 }
 
-/** Per client and month (sorted), per priority: orders, and how the hookup and first-review targets were kept. */
-export function turnaroundMonths(cases: readonly OrderedCase[]): TurnaroundMonth[] {
-  const groups = new Map<string, OrderedCase[]>();
-  for (const each of cases) {
-    const key = `${each.clientId} ${each.month}`;
-    groups.set(key, [...(groups.get(key) ?? []), each]);
-  }
+/** A client's critical calls in one month, as the turnaround report's month carries them. */
+export interface CallsOfMonth {
+  clientId: number;
+  clientName: string;
+  month: string;
+  calls: CallFigures;
+}
+
+/**
+ * Per client and month (sorted), per priority: orders, and how the hookup and first-review targets were
+ * kept; with the month's critical calls (null when none). A month with calls but no order lists every
+ * priority with none.
+ */
+export function turnaroundMonths(
+  cases: readonly OrderedCase[],
+  callMonths: readonly CallsOfMonth[] = [],
+): TurnaroundMonth[] {
+  const groups = new Map<
+    string,
+    { clientId: number; clientName: string; month: string; cases: OrderedCase[] }
+  >();
+  const groupOf = (row: { clientId: number; clientName: string; month: string }) => {
+    const key = `${row.clientId} ${row.month}`;
+    const found = groups.get(key) ?? { ...row, cases: [] };
+    groups.set(key, found);
+    return found;
+  };
+  for (const each of cases) groupOf(each).cases.push(each);
+  const calls = new Map(callMonths.map((row) => [`${row.clientId} ${row.month}`, row.calls]));
+  for (const row of callMonths) groupOf(row);
   return [...groups.values()]
-    .map((group) => {
-      const [first] = group as [OrderedCase];
-      return {
-        clientId: first.clientId,
-        clientName: first.clientName,
-        month: first.month,
-        orders: ORDER_PRIORITIES.map((priority) => {
-          const ofPriority = group.filter((each) => each.priority === priority);
-          const measures = (kind: Clock['kind']) =>
-            ofPriority.flatMap((each) => {
-              const clock = each.clocks.find((found) => found.kind === kind);
-              const hookup = each.clocks.find((found) => found.kind === 'hookup');
-              const from = kind === 'hookup' ? each.orderedAt : hookup?.metAt;
-              return clock && from ? [{ clock, from }] : [];
-            });
-          return {
-            priority,
-            orders: ofPriority.length,
-            hookup: figuresOf(measures('hookup')),
-            firstReview: figuresOf(measures('first-review')),
-          };
-        }),
-        calls: null,
-      };
-    })
+    .map((group) => ({
+      clientId: group.clientId,
+      clientName: group.clientName,
+      month: group.month,
+      orders: ORDER_PRIORITIES.map((priority) => {
+        const ofPriority = group.cases.filter((each) => each.priority === priority);
+        const measures = (kind: Clock['kind']) =>
+          ofPriority.flatMap((each) => {
+            const clock = each.clocks.find((found) => found.kind === kind);
+            const hookup = each.clocks.find((found) => found.kind === 'hookup');
+            const from = kind === 'hookup' ? each.orderedAt : hookup?.metAt;
+            return clock && from ? [{ clock, from }] : [];
+          });
+        return {
+          priority,
+          orders: ofPriority.length,
+          hookup: figuresOf(measures('hookup')),
+          firstReview: figuresOf(measures('first-review')),
+        };
+      }),
+      calls: calls.get(`${group.clientId} ${group.month}`) ?? null,
+    }))
     .sort(
       (a, b) =>
         a.clientName.localeCompare(b.clientName) || a.clientId - b.clientId || a.month.localeCompare(b.month),

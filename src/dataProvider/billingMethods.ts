@@ -10,7 +10,6 @@ import type {
   Statement,
 } from '../../contract/billing';
 import type { ChangedStatement } from '../../contract/billingChanges';
-import type { CallMonth } from '../../contract/callAttempts';
 import type { Home, Home2 } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
 import type { TurnaroundReport } from '../../contract/turnaround';
@@ -66,16 +65,9 @@ export function billingMethods(httpClient: HttpClient) {
         to: range.to,
         clientId: range.clientId === undefined ? undefined : String(range.clientId),
       }),
-    /** Orders and their turnaround per client, month and priority (DESIGN §4 turn 4). */
+    /** Orders and their turnaround per client, month and priority, and the critical calls (DESIGN §4 turn 4). */
     getTurnaround: (range: MonthRange & { clientId?: Identifier }) =>
       get<TurnaroundReport>(API_PATHS.turnaround, {
-        from: range.from,
-        to: range.to,
-        clientId: range.clientId === undefined ? undefined : String(range.clientId),
-      }),
-    /** Critical calls per client and month (DESIGN §4 "Orders and critical calls"). */
-    getCallFigures: (range: MonthRange & { clientId?: Identifier }) =>
-      get<{ from: string; to: string; calls: CallMonth[] }>(API_PATHS.callFigures, {
         from: range.from,
         to: range.to,
         clientId: range.clientId === undefined ? undefined : String(range.clientId),

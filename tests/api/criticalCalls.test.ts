@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { monthIn } from '../../contract/calendar';
 import type { CallAttempt } from '../../contract/callAttempts';
 import type { Notification } from '../../contract/notifications';
 import { API_PATHS } from '../../contract/paths';
+import { ORDER_PRIORITIES, type TurnaroundMonth } from '../../contract/turnaround';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -337,7 +339,7 @@ describeEachDatabase('Critical-result calls', (kind) => {
     ]);
   });
 
-  it('gives per client and month the calls, share closed on time, median minutes to reach, attempts per call and escalations', async () => {
+  it('gives in the turnaround report per client and month the calls, share closed on time, median minutes to reach, attempts per call and escalations', async () => {
     const { clientId, contacts } = await clientWithContacts('CG');
     const [alpha, bravo] = contacts;
     const caseId = await studyOf(clientId, '2026-03-01T00:00:00.000Z');
@@ -373,44 +375,67 @@ describeEachDatabase('Critical-result calls', (kind) => {
       for (const [when, contactId, outcome, readBack] of attempts)
         await logged(caseId, event._id, { at: when, contactId, outcome, readBack: readBack ?? false });
     }
-    const report = await call(
-      'GET',
-      `${API_PATHS.callFigures}?from=2026-03&to=2026-03&clientId=${clientId}`,
-      'billing1',
-    );
+    // No rule covers an electrode coming off here: no call.
+    const off = await call('POST', API_PATHS.caseRecords(caseId, 'events'), 'tech1', {
+      type: 'electrode-off',
+      occurredAt: at(14, '10:00'),
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(201);
+    const noOrders = ORDER_PRIORITIES.map((priority) => ({
+      priority,
+      orders: 0,
+      hookup: { measured: 0, met: 0, share: null, medianMinutes: null },
+      firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
+    }));
+    const turnaround = (from: string, to: string, as: DemoUsername = 'billing1') =>
+      call('GET', `${API_PATHS.turnaround}?from=${from}&to=${to}&clientId=${clientId}`, as);
+    const report = await turnaround('2026-03', '2026-03');
     expect(report.status, JSON.stringify(report.body)).toBe(200);
     expect(report.body.data).toEqual({
-      from: '2026-03',
-      to: '2026-03',
-      calls: [
+      months: [
         {
           clientId,
           clientName: 'Calls CG Hospital',
           month: '2026-03',
-          calls: 4,
-          due: 4,
-          onTime: 1,
-          late: 2,
-          overdue: 1,
-          pending: 0,
-          onTimePercent: 25,
-          medianMinutesToReach: 12,
-          attempts: 7,
-          attemptsPerCall: 1.75,
-          escalations: 3,
+          orders: noOrders,
+          calls: {
+            calls: 4,
+            due: 4,
+            onTime: 1,
+            late: 2,
+            overdue: 1,
+            pending: 0,
+            onTimePercent: 25,
+            medianMinutesToReach: 12,
+            attempts: 7,
+            attemptsPerCall: 1.75,
+            escalations: 3,
+          },
         },
       ],
     });
-    const both = await call(
-      'GET',
-      `${API_PATHS.callFigures}?from=2026-03&to=2026-04&clientId=${clientId}`,
-      'admin',
-    );
-    expect((both.body.data as { calls: Json[] }).calls.map((row) => [row.month, row.onTimePercent])).toEqual([
+    const both = await turnaround('2026-03', '2026-04', 'admin');
+    expect(
+      (both.body.data as { months: TurnaroundMonth[] }).months.map((row) => [
+        row.month,
+        row.calls?.onTimePercent,
+      ]),
+    ).toEqual([
       ['2026-03', 25],
       ['2026-04', 100],
     ]);
-    expect((await call('GET', `${API_PATHS.callFigures}?from=2026-03&to=2026-03`, 'tech1')).status).toBe(403);
-    expect((await call('GET', `${API_PATHS.callFigures}?from=2026-04&to=2026-03`, 'admin')).status).toBe(400);
+
+    // A call not yet due is pending: counted, not judged.
+    const now = monthIn('UTC');
+    await seizure(caseId, minutesAgo(2));
+    const current = await turnaround(now, now);
+    expect((current.body.data as { months: TurnaroundMonth[] }).months).toEqual([
+      expect.objectContaining({
+        month: now,
+        calls: expect.objectContaining({ calls: 1, due: 0, pending: 1, onTimePercent: null, attempts: 0 }),
+      }),
+    ]);
+    expect((await turnaround('2026-03', '2026-03', 'tech1')).status).toBe(403);
+    expect((await turnaround('2026-04', '2026-03')).status).toBe(400);
   });
 });

@@ -114,7 +114,7 @@ describeEachDatabase('Every route under arbitrary input', (kind) => {
         'POST /continuous-monitoring/clients',
         'POST /continuous-monitoring/cases/{id}/handovers',
         'POST /continuous-monitoring/cases/monitoring/{caseId}/events/{itemId}/call-attempts',
-        'GET /reporting/continuous-monitoring/calls',
+        'GET /reporting/continuous-monitoring/turnaround',
       ]),
     );
     for (const route of fuzzed) {

@@ -50,7 +50,6 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /reporting/continuous-monitoring/billable-hours/summary': grant('reporting', 'list'),
   'GET /reporting/continuous-monitoring/monitoring-hours': grant('reporting', 'list'),
   'GET /reporting/continuous-monitoring/turnaround': grant('reporting', 'list'),
-  'GET /reporting/continuous-monitoring/calls': grant('reporting', 'list'),
   'GET /chrome': 'some-role',
   'GET /events': 'some-role',
   'GET /chrome/breadcrumbs': 'signed-in',

@@ -92,16 +92,20 @@ export function fakeCaseDetailsApi(state: FakeCasesState, { user, clientsApi }: 
   }
 
   function save(row: CaseRow, changes: Partial<CaseRow>) {
-    state.cases[state.cases.indexOf(row)] = {
-      ...row,
-      ...changes,
-      version: row.version + 1,
-      updatedAt: now(),
-    };
+    const saved = { ...changes, version: row.version + 1, updatedAt: now() };
+    state.cases[state.cases.indexOf(row)] = { ...row, ...saved };
+    // A page's details kept whole (a fixture's) take the same change.
+    const kept = state.details.get(row.id);
+    if (kept) state.details.set(row.id, { ...kept, ...saved });
   }
 
   function patch(row: CaseRow, body: unknown): Result {
-    const { version, ...changes } = validate(casePatchSchema, body);
+    const { version, order, ...rest } = validate(casePatchSchema, body);
+    // The order as the server keeps it: an empty placer number is none; null removes the order.
+    const changes =
+      order === undefined
+        ? rest
+        : { ...rest, order: order && { ...order, placerOrderNumber: order.placerOrderNumber || null } };
     const closed = closedCaseRefusal(row.caseNumber, row.stage);
     if (closed) throw conflict(closed);
     if (row.version !== version) throw stale(row);

@@ -15,7 +15,7 @@ import {
 } from '../../contract/billing';
 import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
-import type { TurnaroundReport } from '../../contract/turnaround';
+import { ORDER_PRIORITIES, type TurnaroundReport } from '../../contract/turnaround';
 import { amountCents as centsAt, moneyOf, rateCents } from '../../server/domain/billing/money';
 import { raiseNotFound, validate } from './fakeApiRules';
 import type { FakeHandler } from './HandlersHarness';
@@ -330,29 +330,59 @@ export function clientHoursReport(
 }
 
 /** The first client's orders in the range's last month: three stat, one late; one urgent, on time. */
-function turnaroundOf(seed: ReportsSeed, month: string): TurnaroundReport {
-  const [client] = seed.clients;
-  if (!client) return { months: [] };
+/**
+ * The first client's orders in the range's last month, and every client's critical calls as the
+ * notifications have them (one reached attempt each), in one client's months or all.
+ */
+function turnaroundOf(seed: ReportsSeed, range: MonthRange, client: ClientHeader | null): TurnaroundReport {
   const figures = (measured: number, met: number, medianMinutes: number | null) => ({
     measured,
     met,
     share: measured === 0 ? null : met / measured,
     medianMinutes,
   });
-  return {
-    months: [
-      {
-        clientId: client.id,
-        clientName: client.name,
-        month,
-        orders: [
-          { priority: 'stat', orders: 3, hookup: figures(3, 2, 50), firstReview: figures(2, 2, 35) },
-          { priority: 'urgent', orders: 1, hookup: figures(1, 1, 95), firstReview: figures(0, 0, null) },
-          { priority: 'routine', orders: 0, hookup: figures(0, 0, null), firstReview: figures(0, 0, null) },
-        ],
-        calls: null,
+  const none = figures(0, 0, null);
+  const months = new Map<string, TurnaroundReport['months'][number]>();
+  for (const { medianDelayMinutes, clientId, clientName, month, ...tally } of monitoringHours(
+    seed,
+    range,
+    client,
+  ).notifications) {
+    const made = tally.due + tally.pending;
+    months.set(`${clientId} ${month}`, {
+      clientId,
+      clientName,
+      month,
+      orders: ORDER_PRIORITIES.map((priority) => ({ priority, orders: 0, hookup: none, firstReview: none })),
+      calls: {
+        ...tally,
+        calls: made,
+        medianMinutesToReach: medianDelayMinutes,
+        attempts: made,
+        attemptsPerCall: made > 0 ? 1 : null,
+        escalations: 0,
       },
-    ],
+    });
+  }
+  const [first] = seed.clients;
+  if (first && (client === null || client.id === first.id)) {
+    const key = `${first.id} ${range.to}`;
+    months.set(key, {
+      clientId: first.id,
+      clientName: first.name,
+      month: range.to,
+      orders: [
+        { priority: 'stat', orders: 3, hookup: figures(3, 2, 50), firstReview: figures(2, 2, 35) },
+        { priority: 'urgent', orders: 1, hookup: figures(1, 1, 95), firstReview: none },
+        { priority: 'routine', orders: 0, hookup: none, firstReview: none },
+      ],
+      calls: months.get(key)?.calls ?? null,
+    });
+  }
+  return {
+    months: [...months.values()].sort(
+      (a, b) => a.clientName.localeCompare(b.clientName) || a.month.localeCompare(b.month),
+    ),
   };
 }
 
@@ -426,25 +456,8 @@ export function fakeReportsHandler(seed: ReportsSeed = reportsSeed): FakeHandler
       return { data: monitoringHours(seed, range, clientId === undefined ? null : clientOf(clientId)) };
     }
     if (path === API_PATHS.turnaround) {
-      const { to } = validate(monitoringHoursQuery, query);
-      return { data: turnaroundOf(seed, to) };
-    }
-    if (path === API_PATHS.callFigures) {
-      // The calls as the notifications have them: one reached attempt each.
       const { clientId: only, ...range } = validate(monitoringHoursQuery, query);
-      const { notifications } = monitoringHours(seed, range, only === undefined ? null : clientOf(only));
-      const calls = notifications.map(({ medianDelayMinutes, ...month }) => {
-        const made = month.due + month.pending;
-        return {
-          ...month,
-          calls: made,
-          medianMinutesToReach: medianDelayMinutes,
-          attempts: made,
-          attemptsPerCall: made > 0 ? 1 : null,
-          escalations: 0,
-        };
-      });
-      return { data: { ...range, calls } };
+      return { data: turnaroundOf(seed, range, only === undefined ? null : clientOf(only)) };
     }
     const clientId = CLIENT_REPORT.exec(path)?.[1];
     if (clientId)

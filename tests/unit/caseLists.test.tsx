@@ -110,7 +110,7 @@ describe('the stage lists', () => {
     expect(name).toBe('cases-monitoring.csv');
     const [header, ...lines] = csv.trim().split('\n');
     expect(header).toBe(
-      'Case number,Client,Stage,Patient,MRN,Study type,Video,Monitoring level,Technologists,Recording start,Recording end,Overdue,Updated',
+      'Case number,Client,Stage,Patient,MRN,Study type,Video,Monitoring level,Technologists,Recording start,Recording end,Ordered at,Priority,Ordering physician,Ordering physician phone,Placer order number,Overdue,Updated',
     );
     expect(lines).toHaveLength(6);
     expect(csv).toContain(

@@ -15,6 +15,7 @@ import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
 import { turnaroundReportSchema } from '../../../contract/turnaround';
 import { type MonthTotal, monthTotals } from '../../db/billingHours';
+import { callFigures } from '../../db/callFigures';
 import type { Db } from '../../db/database';
 import {
   clientNames,
@@ -34,7 +35,6 @@ import { requireClientHeader } from '../../services/clients';
 import { SharedReads } from '../../services/sharedReads';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import { ok, requires, sharedAnswer } from '../reply';
-import { callReportRoutes } from './calls';
 
 /**
  * The hour reports (DESIGN §8 "Billing and reports"), billing and admin only: billable hours and amounts per
@@ -95,7 +95,6 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
 ) => {
   // Running logs count up to the server's cap (DESIGN §4 "Open logs"), in every report alike.
   const maxOpenLogHours = monitoring?.maxOpenLogHours;
-  await app.register(callReportRoutes, { db, now: clock });
   app.get(
     API_PATHS.clientHoursReport(':clientId'),
     {
@@ -190,8 +189,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRouteOptions> = async (
     async (request) => {
       const { from, to, clientId } = request.query;
       if (clientId !== undefined) await requireClientHeader(db, clientId);
-      const ordered = await orderedCasesInRange(db, { clientId, from, to }, clock());
-      return ok({ months: turnaroundMonths(ordered) });
+      const now = clock();
+      const [ordered, calls] = await Promise.all([
+        orderedCasesInRange(db, { clientId, from, to }, now),
+        callFigures(db, { clientId, from, to }, now),
+      ]);
+      return ok({ months: turnaroundMonths(ordered, calls) });
     },
   );
 

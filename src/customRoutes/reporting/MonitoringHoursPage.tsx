@@ -15,7 +15,10 @@ import { useMonitoringHours, useTurnaround } from './reportQueries';
 import { TablesSkeleton } from './TablesSkeleton';
 import { HoursByMonthTable } from './table/HoursByMonthTable';
 
-/** Orders and their turnaround (DESIGN §4 turn 4): a chart of the shares on time, and the table with its CSV. */
+/**
+ * Orders and their turnaround, and the critical calls (DESIGN §4 turn 4), from one report: charts of the
+ * shares on time, and the tables with their CSV.
+ */
 const TurnaroundReport = ({ range }: { range: MonthRange }) => {
   const { data: report, error, isPending } = useTurnaround(range);
   if (error) return <ReportError error={error} />;
@@ -29,6 +32,11 @@ const TurnaroundReport = ({ range }: { range: MonthRange }) => {
           csvName={csvFileName('order-turnaround-per-client', range.from, range.to)}
         />
       )}
+      <CallsSection
+        months={report?.months}
+        loading={isPending}
+        csvName={csvFileName('critical-calls-per-client', range.from, range.to)}
+      />
     </>
   );
 };
@@ -79,7 +87,6 @@ const MonitoringHoursReport = ({ range }: { range: MonthRange }) => {
             csvName={csvFileName('reports-on-time-per-client', report.from, report.to)}
           />
           <TurnaroundReport range={range} />
-          <CallsSection range={range} />
         </>
       ) : (
         <TablesSkeleton />

@@ -1,7 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
 import type { ClientHoursReport, HoursSummary, MonitoringHours, MonthRange } from '../../../contract/billing';
-import type { CallMonth } from '../../../contract/callAttempts';
 import { API_PATHS } from '../../../contract/paths';
 import type { TurnaroundReport } from '../../../contract/turnaround';
 import type { AppDataProvider } from '../../dataProvider';
@@ -45,14 +44,5 @@ export function useTurnaround(range: MonthRange | undefined, clientId?: Identifi
   return useQuery<TurnaroundReport, HttpError>({
     queryKey: [resourceOf(API_PATHS.turnaround), range, clientId],
     queryFn: range ? () => dataProvider.getTurnaround({ ...range, clientId }) : skipToken,
-  });
-}
-
-/** Critical calls per client and month: on time, minutes to reach someone, attempts, escalations. */
-export function useCallFigures(range: MonthRange | undefined, clientId?: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<{ from: string; to: string; calls: CallMonth[] }, HttpError>({
-    queryKey: [resourceOf(API_PATHS.callFigures), range, clientId],
-    queryFn: range ? () => dataProvider.getCallFigures({ ...range, clientId }) : skipToken,
   });
 }

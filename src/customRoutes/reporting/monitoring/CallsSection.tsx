@@ -1,17 +1,22 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MonthRange } from '../../../../contract/billing';
-import type { CallMonth } from '../../../../contract/callAttempts';
+import type { CallFigures } from '../../../../contract/callAttempts';
+import type { TurnaroundMonth } from '../../../../contract/turnaround';
 import { ChartFrame } from '../charts/ChartFrame';
 import { useChartColors } from '../charts/chartStyle';
-import { ReportError } from '../ReportError';
-import { csvFileName } from '../reportFormat';
-import { useCallFigures } from '../reportQueries';
 import { ReportTable } from '../table/ReportTable';
 import type { ReportColumn } from '../table/reportColumns';
 
 const orDash = (value: number | null) => (value === null ? '—' : String(value));
 
-const COLUMNS: readonly ReportColumn<CallMonth>[] = [
+/** One row per client and month that had critical calls. */
+type CallRow = Pick<TurnaroundMonth, 'clientId' | 'clientName' | 'month'> & CallFigures;
+
+const callRows = (months: readonly TurnaroundMonth[]): CallRow[] =>
+  months.flatMap(({ clientId, clientName, month, calls }) =>
+    calls ? [{ clientId, clientName, month, ...calls }] : [],
+  );
+
+const COLUMNS: readonly ReportColumn<CallRow>[] = [
   { label: 'Client', text: (row) => row.clientName },
   { label: 'Month', text: (row) => row.month },
   { label: 'Calls', text: (row) => String(row.calls), numeric: true },
@@ -25,20 +30,27 @@ const COLUMNS: readonly ReportColumn<CallMonth>[] = [
 ];
 
 /**
- * Critical-result calls per client and month (DESIGN §4 "Orders and critical calls"): the share closed on
- * time as a chart, and every figure in a table with its CSV.
+ * Critical-result calls per client and month (DESIGN §4 "Orders and critical calls"), the `calls` of the
+ * turnaround report's months: the share closed on time as a chart, and every figure in a table with its CSV
+ * (shown once the report has come).
  */
-export const CallsSection = ({ range }: { range: MonthRange }) => {
-  const { data, error, isPending } = useCallFigures(range);
+export const CallsSection = ({
+  months,
+  loading,
+  csvName,
+}: {
+  months: readonly TurnaroundMonth[] | undefined;
+  loading: boolean;
+  csvName: string;
+}) => {
   const colors = useChartColors();
-  if (error) return <ReportError error={error} />;
-  const rows = data?.calls ?? [];
+  const rows = callRows(months ?? []);
   const bars = rows.map((row) => ({ ...row, label: `${row.clientName} ${row.month}` }));
   return (
     <>
       <ChartFrame
         title="Critical calls closed on time"
-        loading={isPending}
+        loading={loading}
         isEmpty={rows.every((row) => row.onTimePercent === null)}
         emptyText="No critical call was due in these months."
         height={Math.max(160, bars.length * 32 + 48)}
@@ -51,15 +63,17 @@ export const CallsSection = ({ range }: { range: MonthRange }) => {
           <Bar dataKey="onTimePercent" name="On time (%)" fill={colors.hours} />
         </BarChart>
       </ChartFrame>
-      <ReportTable
-        title="Critical calls per client"
-        columns={COLUMNS}
-        rows={rows}
-        rowKey={(row) => `${row.clientId} ${row.month}`}
-        csvName={csvFileName('critical-calls-per-client', range.from, range.to)}
-        emptyText="No event called for a critical call in these months."
-        note="Closed: reached someone who read the result back. Escalations: attempts that moved to another contact."
-      />
+      {months && (
+        <ReportTable
+          title="Critical calls per client"
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => `${row.clientId} ${row.month}`}
+          csvName={csvName}
+          emptyText="No event called for a critical call in these months."
+          note="Closed: reached someone who read the result back. Escalations: attempts that moved to another contact."
+        />
+      )}
     </>
   );
 };

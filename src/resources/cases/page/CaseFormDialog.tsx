@@ -22,6 +22,8 @@ export const RefusalMessage = ({ error }: RefusalProps) => (
 interface CaseFormDialogProps {
   title: string;
   record: Record<string, unknown>;
+  /** A new key starts the form afresh from `record` (the case read again after a conflict); a refusal stays. */
+  formKey?: string | number;
   validation: ReturnType<typeof liveValidation>;
   saveLabel: string;
   /** Whether the form may be sent as it opened (its defaults are a whole answer). */
@@ -39,7 +41,7 @@ interface CaseFormDialogProps {
  * their fields, any other refusal shows in the dialog itself, above the fields, and the dialog stays open.
  */
 export const CaseFormDialog = (props: CaseFormDialogProps) => {
-  const { title, record, validation, saveLabel, saveUntouched, submit, onClose, children } = props;
+  const { title, record, formKey, validation, saveLabel, saveUntouched, submit, onClose, children } = props;
   const { Refusal = RefusalMessage } = props;
   const [refused, setRefused] = useState<HttpError>();
   const save = async (values: Record<string, unknown>) => {
@@ -57,6 +59,7 @@ export const CaseFormDialog = (props: CaseFormDialogProps) => {
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-label={title}>
       <DialogTitle>{title}</DialogTitle>
       <SimpleForm
+        key={formKey}
         record={record}
         onSubmit={save}
         {...validation}

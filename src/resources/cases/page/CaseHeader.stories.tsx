@@ -57,3 +57,17 @@ export const ChangedMeanwhile: Story = {
     },
   },
 };
+
+/** A technologist adds the order of a case taken in without one, from the header's "Add order". */
+export const AddOrder: Story = {};
+
+/** Someone else changed the case while the order was being edited: the 409 shows in the dialog. */
+export const OrderChangedMeanwhile: Story = {
+  args: {
+    failures: {
+      [`PATCH ${API_PATHS.case(readyForMonitoring.id)}`]: toHttpError(409, {
+        error: `Case ${readyForMonitoring.caseNumber} was changed by someone else meanwhile; reload and try again.`,
+      }),
+    },
+  },
+};

@@ -16,6 +16,7 @@ import { formatInZone } from '../../../dates';
 import { FactList } from '../../../FactList';
 import { clientPath } from '../../clients/clientPaths';
 import { MONITORING_LEVEL_LABELS, STAGE_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
+import { EditOrderButton } from '../clocks/EditOrderDialog';
 import { NotificationFlag } from '../records/kinds/NotificationFlag';
 import { personLabelOf } from '../records/recordFormat';
 import { CaseTransitions } from './CaseTransitions';
@@ -103,6 +104,7 @@ export const CaseHeader = ({ details }: { details: CaseDetails }) => (
         >
           Print report
         </Button>
+        <EditOrderButton details={details} />
         <DeleteCaseButton details={details} />
       </Stack>
       <Typography color="text.secondary">
