@@ -1,12 +1,6 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
-
-/** Stories of the whole app load lazy chunks and run react-admin's access checks: give them time. */
-export function allowWholeAppStories() {
-  configure({ asyncUtilTimeout: 10_000 });
-  vi.setConfig({ testTimeout: 30_000 });
-}
+import { expect } from 'vitest';
 
 /**
  * Leaves the field being edited, then clicks the button. The forms validate on blur, and react-admin's
