@@ -28,6 +28,9 @@ export default defineConfig({
           // The API's document, built from the server's routes, against which the fake API's answers are checked.
           globalSetup: ['tests/unit/globalSetup.ts'],
           setupFiles: ['tests/unit/setup.ts'],
+          // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
+          // shows what they expect (setup.ts), however long a busy machine takes to get there.
+          testTimeout: 300_000,
         },
       },
       {

@@ -8,10 +8,8 @@ import { buildUser, menuForRole } from '../support/fakeApi';
 import { type FakeRequest, page } from '../support/fakeApiRules';
 import { type FakeHandler, HandlersHarness } from '../support/HandlersHarness';
 import { catchDownloads } from './support/downloads';
-import { allowWholeAppStories } from './support/renderStory';
+import { enterText } from './support/enterText';
 import { bodyRowsOf } from './support/tables';
-
-allowWholeAppStories();
 
 const entry = (id: number, overrides: Partial<AccessLogEntry>): AccessLogEntry => ({
   id,
@@ -100,12 +98,12 @@ describe('the access log page', () => {
     const onRequest = vi.fn();
     renderPage(onRequest);
     await screen.findByRole('table');
-    await userEvent.type(screen.getByLabelText('Case number'), 'mvh-2026-0043');
+    await enterText(userEvent, screen.getByLabelText('Case number'), 'mvh-2026-0043');
     await waitFor(() => expect(bodyRowsOf(screen.getByRole('table'))).toHaveLength(1));
     expect(onRequest).toHaveBeenCalledWith(
       expect.objectContaining({ query: expect.objectContaining({ caseNumber: 'mvh-2026-0043' }) }),
     );
-    await userEvent.type(screen.getByLabelText('Patient (MRN or name)'), 'MRN-771199');
+    await enterText(userEvent, screen.getByLabelText('Patient (MRN or name)'), 'MRN-771199');
     await waitFor(() =>
       expect(onRequest).toHaveBeenCalledWith(
         expect.objectContaining({
@@ -162,7 +160,7 @@ describe('the access log page', () => {
     const onRequest = vi.fn();
     renderPage(onRequest);
     await screen.findByRole('table');
-    await userEvent.type(screen.getByLabelText('User'), 'anonymous');
+    await enterText(userEvent, screen.getByLabelText('User'), 'anonymous');
     await waitFor(() =>
       expect(onRequest).toHaveBeenCalledWith(
         expect.objectContaining({

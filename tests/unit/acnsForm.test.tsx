@@ -5,10 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
-import { allowWholeAppStories } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(recordStories, preview);
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -91,7 +89,7 @@ describe('the ACNS terminology form', () => {
       ),
     );
     expect(await screen.findByText('LPD+F, frequent, 1 Hz; ESz')).toBeInTheDocument();
-  }, 60_000); // every part of the terminology filled key by key in the whole interpretation form
+  });
 
   it('says which plus modifiers a pattern takes, and sends nothing until it is right', async () => {
     const { user, dialog, onRequest } = await openNewInterpretation();

@@ -5,9 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as boardStories from '../../src/resources/cases/assignments/AssignmentBoard.stories';
 import type { FakeRequest } from '../support/fakeApiRules';
-import { allowWholeAppStories } from './support/renderStory';
 
-allowWholeAppStories();
 const { Board, ReadOnly } = composeStories(boardStories, preview);
 
 const column = async (name: string) => within(await screen.findByRole('region', { name }));

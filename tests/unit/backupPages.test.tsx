@@ -8,11 +8,9 @@ import { toHttpError } from '../../src/dataProvider/httpClient';
 import { formatDateTime } from '../../src/dates';
 import * as backupStories from '../../src/resources/backups/Backups.stories';
 import { backupIdAt, backupsSeed, PG_DUMP_MISMATCH } from '../support/fakeBackupsApi';
-import { allowWholeAppStories } from './support/renderStory';
 import { sentRequest } from './support/requests';
 import { bodyRowsOf } from './support/tables';
 
-allowWholeAppStories();
 const stories = composeStories(backupStories, preview);
 
 const [embedded, failed, latest] = backupsSeed.backups;

@@ -11,10 +11,8 @@ import { userWithRole } from '../support/clientFixtures';
 import { conflict } from '../support/fakeApiRules';
 import { billingSeed, buildStoredCycle, fakeBillingHandler } from '../support/fakeBillingApi';
 import { catchDownloads } from './support/downloads';
-import { allowWholeAppStories } from './support/renderStory';
 import { bodyRowsOf, rowsOf } from './support/tables';
 
-allowWholeAppStories();
 const stories = composeStories(billingStories, preview);
 
 /** Bayou Memorial's clock: its statement's times are written in it. */

@@ -9,10 +9,10 @@ import { toHttpError } from '../../src/dataProvider/httpClient';
 import { monitoringCase } from '../support/caseDetailsFixtures';
 import type { FakeRequest } from '../support/fakeApiRules';
 import { BACKUP_FAILURE } from '../support/fakeBugsApi';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { bodyRowsOf } from './support/tables';
 
-allowWholeAppStories();
 const stories = composeStories(bugStories, preview);
 
 const requestsTo = (onRequest: ReturnType<typeof vi.fn>, method: string, path: string): FakeRequest[] =>
@@ -105,9 +105,13 @@ describe('reporting a bug', () => {
     await titlesIn();
     const dialog = await openReportForm(user);
     expect(within(dialog).getByLabelText('Page')).toHaveValue(PAGE_PATHS.bugs);
-    await user.type(within(dialog).getByLabelText('Title'), 'Save button hides under the keyboard');
-    await user.type(within(dialog).getByLabelText('Description'), 'On a tablet the form cannot be saved.');
-    await user.type(within(dialog).getByLabelText('Steps to reproduce'), 'Open the form on an iPad');
+    await enterText(user, within(dialog).getByLabelText('Title'), 'Save button hides under the keyboard');
+    await enterText(
+      user,
+      within(dialog).getByLabelText('Description'),
+      'On a tablet the form cannot be saved.',
+    );
+    await enterText(user, within(dialog).getByLabelText('Steps to reproduce'), 'Open the form on an iPad');
     await submitWith(user, 'Send report', dialog);
 
     expect(await screen.findByText('Bug report sent')).toBeInTheDocument();
@@ -131,8 +135,8 @@ describe('reporting a bug', () => {
     const dialog = await openReportForm(user);
     const casePage = casePagePath('monitoring', monitoringCase.id, 'events');
     expect(within(dialog).getByLabelText('Page')).toHaveValue(casePage);
-    await user.type(within(dialog).getByLabelText('Title'), 'Events tab is slow');
-    await user.type(within(dialog).getByLabelText('Description'), 'It takes seconds to open.');
+    await enterText(user, within(dialog).getByLabelText('Title'), 'Events tab is slow');
+    await enterText(user, within(dialog).getByLabelText('Description'), 'It takes seconds to open.');
     await submitWith(user, 'Send report', dialog);
     await screen.findByText('Bug report sent');
     expect(requestsTo(onRequest, 'POST', API_PATHS.bugReports).map(({ body }) => body)).toEqual([
@@ -151,7 +155,7 @@ describe('reporting a bug', () => {
     const onRequest = vi.fn();
     render(<stories.ReportsAsAdmin onRequest={onRequest} />);
     const dialog = await openReportForm(user);
-    await user.type(within(dialog).getByLabelText('Description'), 'Something broke.');
+    await enterText(user, within(dialog).getByLabelText('Description'), 'Something broke.');
     await submitWith(user, 'Send report', dialog);
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     expect(requestsTo(onRequest, 'POST', API_PATHS.bugReports)).toEqual([]);
@@ -171,7 +175,7 @@ describe('reporting a bug', () => {
     );
     const dialog = await openReportForm(user);
     await user.type(within(dialog).getByLabelText('Title'), 'Broken');
-    await user.type(within(dialog).getByLabelText('Description'), 'Something broke.');
+    await enterText(user, within(dialog).getByLabelText('Description'), 'Something broke.');
     await submitWith(user, 'Send report', dialog);
     expect(await within(dialog).findByText('Page must be a route of the app')).toBeInTheDocument();
     expect(screen.queryByText('Bug report sent')).toBeNull();

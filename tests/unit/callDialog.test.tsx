@@ -6,10 +6,10 @@ import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import { BoardCallNext } from '../../src/dashboard/BoardCallNext';
 import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(recordStories, preview);
 
 /** The table row that shows this text. */
@@ -80,7 +80,8 @@ describe('the call dialog (DESIGN §4 "Orders and critical calls")', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Reached' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Read back confirmed' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Someone else answered' }));
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: /Name of the person reached/ }),
       'Resident Lee',
     );

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as createStories from '../../src/resources/cases/create/CaseCreate.stories';
 import type { FakeRequest } from '../support/fakeApiRules';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 
-allowWholeAppStories();
 const { NewCase, ServerRefusesTheMrn, ServerRefusesTheCase } = composeStories(createStories, preview);
 
 async function chooseClient(user: UserEvent, name: string) {
@@ -122,8 +122,8 @@ describe('New case', () => {
     render(<NewCase onRequest={onRequest} />);
     await fillTheCase(user);
     fireEvent.change(screen.getByLabelText(/^Ordered at/), { target: { value: '2026-03-02T08:00' } });
-    await user.type(screen.getByLabelText('Ordered by (physician)'), 'Dr. Greg House');
-    await user.type(screen.getByLabelText('Reason for the order'), 'Unresponsive');
+    await enterText(user, screen.getByLabelText('Ordered by (physician)'), 'Dr. Greg House');
+    await enterText(user, screen.getByLabelText('Reason for the order'), 'Unresponsive');
     await submitWith(user, 'Create case');
     expect(await screen.findByText('Choose a priority: stat, urgent or routine')).toBeInTheDocument();
     expect(posts(onRequest)).toEqual([]);

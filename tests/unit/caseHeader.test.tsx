@@ -6,10 +6,8 @@ import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as headerStories from '../../src/resources/cases/page/CaseHeader.stories';
 import { NextReportFlag } from '../../src/resources/cases/page/NextReportFlag';
-import { allowWholeAppStories } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(headerStories, preview);
 
 const moves = async () => screen.findByRole('region', { name: 'Stage changes' });

@@ -5,9 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as listStories from '../../src/resources/cases/list/CaseList.stories';
 import { catchDownloads } from './support/downloads';
-import { allowWholeAppStories } from './support/renderStory';
+import { enterText } from './support/enterText';
 
-allowWholeAppStories();
 const { Monitoring, Intake, IntakeForReader, FilteredByClient, Empty, NoMatch } = composeStories(
   listStories,
   preview,
@@ -79,7 +78,7 @@ describe('the stage lists', () => {
     const user = userEvent.setup();
     render(<Monitoring onRequest={onRequest} />);
     await waitFor(() => expect(caseNumbers()).toHaveLength(6));
-    await user.type(screen.getByPlaceholderText('Case number, patient or MRN'), 'ravi gupta');
+    await enterText(user, screen.getByPlaceholderText('Case number, patient or MRN'), 'ravi gupta');
     await waitFor(() => expect(caseNumbers()).toEqual(['NSG-2026-0009']));
     expect(onRequest).toHaveBeenCalledWith(
       expect.objectContaining({ query: expect.objectContaining({ q: 'ravi gupta' }) }),

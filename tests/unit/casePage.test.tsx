@@ -7,10 +7,10 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import { closedCase } from '../support/caseDetailsFixtures';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(pageStories, preview);
 
 const technologists = () => screen.findByRole('region', { name: 'Technologists' });
@@ -252,7 +252,7 @@ describe('the activity tab', () => {
     const dialog = await screen.findByRole('dialog', { name: dialogName });
     await user.click(within(dialog).getByRole('combobox', { name: /Kind/ }));
     await user.click(await screen.findByRole('option', { name: kind }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), note);
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Note' }), note);
     await submitWith(user, 'Add action', dialog);
   }
 

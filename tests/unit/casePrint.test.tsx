@@ -11,10 +11,8 @@ import { caseHours } from '../../src/resources/cases/print/caseHours';
 import { impedanceSummary } from '../../src/resources/cases/print/impedanceSummary';
 import { caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { buildTimeLog, icuNightCase } from '../support/fakeCasePrintApi';
-import { allowWholeAppStories } from './support/renderStory';
 import { rowsOf } from './support/tables';
 
-allowWholeAppStories();
 const stories = composeStories(printStories, preview);
 const pages = composeStories(pageStories, preview);
 

@@ -7,13 +7,13 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { formatInZone, wallClockIn } from '../../src/dates';
 import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
 /** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */
 const NORTHSIDE_ZONE = 'America/New_York';
 
-allowWholeAppStories();
 const stories = composeStories(recordStories, preview);
 
 const night = (time: string) => `2026-03-03T${time}:00.000Z`;
@@ -102,9 +102,7 @@ describe('the list', () => {
   it('says why the list could not be read, and reads it again on request', async () => {
     const onRequest = vi.fn();
     render(<stories.LoadFailed onRequest={onRequest} />);
-    expect(
-      await screen.findByText('The database is not reachable', {}, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The database is not reachable')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
       expect(onRequest.mock.calls.filter(([request]) => request.path === records(1, 'events')).length).toBe(
@@ -145,7 +143,8 @@ describe('adding and editing', () => {
     const { user, onRequest } = renderStory(stories.CaseNotes);
     await user.click(await screen.findByRole('button', { name: 'Add case note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add case note' });
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: 'Note' }),
       'Patient awake, asking for water.',
     );
@@ -195,7 +194,7 @@ describe('adding and editing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit event, revision 1' });
     const description = within(dialog).getByRole('textbox', { name: 'Description' });
     await user.clear(description);
-    await user.type(description, 'Chewing artifact: breakfast tray, 5 minutes.');
+    await enterText(user, description, 'Chewing artifact: breakfast tray, 5 minutes.');
     await submitWith(user, 'Save', dialog);
     expect(await screen.findByText('Event saved')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
@@ -212,7 +211,7 @@ describe('adding and editing', () => {
     await user.click(button(await rowWith(/lorazepam 2 mg given at 02:31/), 'Edit'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit case note, revision 2' });
     const note = within(dialog).getByRole('textbox', { name: 'Note' });
-    await user.type(note, ' No further seizures.');
+    await enterText(user, note, ' No further seizures.');
     await submitWith(user, 'Save', dialog);
 
     const alert = await within(dialog).findByRole('alert');
@@ -249,7 +248,8 @@ describe('adding and editing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Void event' });
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(within(dialog).getByText('Say why, for whoever reads the record later')).toBeInTheDocument();
-    await user.type(
+    await enterText(
+      user,
       within(dialog).getByRole('textbox', { name: 'Reason' }),
       'Pressed by a visitor by mistake.',
     );
@@ -270,7 +270,7 @@ describe('adding and editing', () => {
     const { user, onRequest } = renderStory(stories.RevisedMeanwhile);
     await user.click(button(await rowWith(/lorazepam 2 mg given at 02:31/), 'Void'));
     const dialog = await screen.findByRole('dialog', { name: 'Void case note' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Written twice.');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Written twice.');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       /Revision 3 by marcus at .* was saved meanwhile.*Confirming again applies to revision 3\./,
@@ -343,8 +343,7 @@ describe('impedances', () => {
       }),
     );
     expect(await screen.findByText(/^2 electrodes, 1 over 10 kΩ/)).toBeInTheDocument();
-    // The whole app and a 38-electrode grid, typed into key by key: slow on a busy machine.
-  }, 180_000);
+  });
 });
 
 describe('notifications against the protocol', () => {
@@ -499,7 +498,8 @@ describe('interpretations', () => {
     await user.click(button(signed, 'Add addendum'));
     const addendum = await screen.findByRole('dialog', { name: 'Add interpretation' });
     expect(within(addendum).getByRole('combobox', { name: 'Kind' })).toHaveTextContent('Addendum');
-    await user.type(
+    await enterText(
+      user,
       within(addendum).getByRole('textbox', { name: 'Impression' }),
       'Video review: no clinical correlate.',
     );
@@ -517,7 +517,7 @@ describe('interpretations', () => {
     const amending = await rowWith('Video review: no clinical correlate.');
     expect(amending).toHaveTextContent('↳ Addendum');
     expect(signed.nextElementSibling).toBe(amending);
-  }, 90_000); // two dialogs, the addendum's typed key by key into the interpretation form
+  });
 
   it('will not sign a report whose "no seizures" contradicts its findings, saying why beside what is signed', async () => {
     const { user, onRequest } = renderStory(stories.ContradictingDraft);
@@ -544,7 +544,11 @@ describe('interpretations', () => {
     await user.click(within(form).getByRole('combobox', { name: 'Seizures in this period' }));
     await user.click(await screen.findByRole('option', { name: 'Yes' }));
     await user.clear(within(form).getByRole('textbox', { name: 'Impression' }));
-    await user.type(within(form).getByRole('textbox', { name: 'Impression' }), 'Left temporal seizure.');
+    await enterText(
+      user,
+      within(form).getByRole('textbox', { name: 'Impression' }),
+      'Left temporal seizure.',
+    );
     await submitWith(user, 'Save', form);
     await waitFor(() =>
       expect(onRequest).toHaveBeenCalledWith(
@@ -560,7 +564,7 @@ describe('interpretations', () => {
     expect(summaryOf(again).at(-1)).toEqual(['Seizures in this period', 'Yes']);
     await user.click(within(again).getByRole('button', { name: 'Sign this report' }));
     expect(await screen.findByText('Interpretation signed')).toBeInTheDocument();
-  }, 120_000); // two sign dialogs and the edit form, the impression typed key by key
+  });
 });
 
 describe('billing notes', () => {

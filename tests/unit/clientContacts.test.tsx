@@ -1,12 +1,12 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as pageStories from '../../src/resources/clients/ClientShow.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 
-allowWholeAppStories();
 const {
   ContactCreate,
   ContactCreateForReader,
@@ -22,15 +22,15 @@ describe('adding a contact', () => {
     render(<ContactCreate />);
     await user.type(await screen.findByLabelText(/^Email/), 'maya@');
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Email/), 'northside.example');
-    await vi.waitFor(() => expect(screen.queryByText('Enter a valid email address')).toBeNull());
+    await enterText(user, screen.getByLabelText(/^Email/), 'northside.example');
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address')).toBeNull());
   });
 
   it("shows the server's field error under the field and stays on the page", async () => {
     const user = userEvent.setup();
     render(<ContactCreateServerError />);
     await user.type(await screen.findByLabelText(/^Name/), 'Pat Lee');
-    await user.type(screen.getByLabelText(/^Email/), 'pat@northside.example');
+    await enterText(user, screen.getByLabelText(/^Email/), 'pat@northside.example');
     await submitWith(user, 'Save');
     expect(await screen.findByText('This address bounced last week; use another one')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Pat Lee');
@@ -92,15 +92,15 @@ describe('useful links', () => {
   it('accept only http and https URLs', async () => {
     const user = userEvent.setup();
     render(<UsefulLinkCreate />);
-    await user.type(await screen.findByLabelText(/^URL/), 'ftp://files.example');
+    await enterText(user, await screen.findByLabelText(/^URL/), 'ftp://files.example');
     expect(await screen.findByText('URL must start with http:// or https://')).toBeInTheDocument();
   });
 
   it('are listed after they are added', async () => {
     const user = userEvent.setup();
     render(<UsefulLinkCreate />);
-    await user.type(await screen.findByLabelText(/^Label/), 'Night rota');
-    await user.type(screen.getByLabelText(/^URL/), 'https://rota.northside.example');
+    await enterText(user, await screen.findByLabelText(/^Label/), 'Night rota');
+    await enterText(user, screen.getByLabelText(/^URL/), 'https://rota.northside.example');
     await submitWith(user, 'Save');
     const table = within(await screen.findByRole('table'));
     expect(await table.findByRole('link', { name: 'Night rota' })).toBeInTheDocument();

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as pageStories from '../../src/resources/clients/ClientShow.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 
-allowWholeAppStories();
 const stories = composeStories(pageStories, preview);
 
 const CLIENT = '/continuous-monitoring/clients/1';
@@ -85,7 +85,7 @@ describe('details', () => {
     render(<stories.Details failures={{ [`PUT ${CLIENT}`]: toHttpError(409, { error: message }) }} />);
     const name = await screen.findByDisplayValue('Northside General Hospital');
     await user.clear(name);
-    await user.type(name, 'Northside General');
+    await enterText(user, name, 'Northside General');
     await submitWith(user, 'Save');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Northside General');
@@ -187,7 +187,7 @@ describe('for an admin', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit contact' });
     const role = await within(dialog).findByDisplayValue('Charge nurse, Neuro ICU');
     await user.clear(role);
-    await user.type(role, 'Night charge nurse');
+    await enterText(user, role, 'Night charge nurse');
     await submitWith(user, 'Save', dialog);
     expect(await screen.findByText('Night charge nurse')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();

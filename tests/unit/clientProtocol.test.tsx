@@ -6,9 +6,9 @@ import preview from '../../.storybook/preview';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as pageStories from '../../src/resources/clients/ClientShow.stories';
 import * as historyStories from '../../src/resources/clients/protocol/RevisionHistory.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 
-allowWholeAppStories();
 const { Protocol, ProtocolFirstRevision, TransferProtocol } = composeStories(pageStories, preview);
 const { History, OlderRevisionOpened } = composeStories(historyStories, preview);
 
@@ -35,7 +35,7 @@ describe('the protocol tab', () => {
     expect(screen.getByText('Editing revision 3; saving adds revision 4.')).toBeInTheDocument();
     const body = screen.getByLabelText(/^Protocol text/);
     await user.clear(body);
-    await user.type(body, 'Check every 20 minutes.');
+    await enterText(user, body, 'Check every 20 minutes.');
     await submitWith(user, 'Save new revision');
 
     expect(await screen.findByText(/Revision 4, saved by ada/)).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('the protocol tab', () => {
     const onRequest = vi.fn();
     render(<ProtocolFirstRevision onRequest={onRequest} />);
     await user.click(await screen.findByRole('button', { name: 'Write the protocol' }));
-    await user.type(screen.getByLabelText(/^Protocol text/), 'Hourly checks.');
+    await enterText(user, screen.getByLabelText(/^Protocol text/), 'Hourly checks.');
     await user.type(screen.getByLabelText(/^Check interval/), '60');
     await user.type(screen.getByLabelText(/^Report turnaround/), '48');
     await submitWith(user, 'Save new revision');
@@ -82,7 +82,7 @@ describe('the protocol tab', () => {
       'The protocol was changed by someone else; reload it, reapply your changes and try again.';
     render(<Protocol failures={{ [`POST ${REVISIONS}`]: toHttpError(409, { error: message }) }} />);
     await user.click(await screen.findByRole('button', { name: 'Edit protocol' }));
-    await user.type(screen.getByLabelText(/^Protocol text/), ' Also call the unit.');
+    await enterText(user, screen.getByLabelText(/^Protocol text/), ' Also call the unit.');
     await submitWith(user, 'Save new revision');
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect((screen.getByLabelText(/^Protocol text/) as HTMLTextAreaElement).value).toMatch(

@@ -4,9 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as listStories from '../../src/resources/clients/ClientList.stories';
-import { allowWholeAppStories } from './support/renderStory';
 
-allowWholeAppStories();
 const { Admin, Technologist, Empty } = composeStories(listStories, preview);
 
 // A CSS query: role queries over a 25-row table are slow enough to starve the filter's debounce.

@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as headerStories from '../../src/resources/cases/page/CaseHeader.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(headerStories, preview);
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
@@ -23,8 +23,8 @@ describe('the order dialog of the case header', () => {
     render(<stories.AddOrder onRequest={onRequest} />);
     const dialog = await openDialog(user);
     fireEvent.change(within(dialog).getByLabelText(/^Ordered at/), { target: { value: '2026-03-10T06:30' } });
-    await user.type(within(dialog).getByLabelText('Ordered by (physician)'), 'Dr. Ana Reyes');
-    await user.type(within(dialog).getByLabelText('Placer order number'), 'PO-77812');
+    await enterText(user, within(dialog).getByLabelText('Ordered by (physician)'), 'Dr. Ana Reyes');
+    await enterText(user, within(dialog).getByLabelText('Placer order number'), 'PO-77812');
     await submitWith(user, 'Save order', dialog);
     expect(await within(dialog).findByText('Choose a priority: stat, urgent or routine')).toBeInTheDocument();
     expect(requestCount(onRequest, 'PATCH', API_PATHS.case(2))).toBe(0);

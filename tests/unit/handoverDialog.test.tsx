@@ -13,10 +13,10 @@ import { marcus } from '../support/caseDetailsFixtures';
 import { clientWithRecords } from '../support/clientFixtures';
 import { buildUser, fakeDataProvider, menuForRole } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(pageStories, preview);
 
 describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
@@ -34,7 +34,11 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     await user.click(screen.getByRole('option', { name: 'Marcus Bell' }));
     // Northside General is in New York: 20:00 EST on March 2 is 01:00 UTC on March 3.
     fireEvent.change(within(dialog).getByLabelText(/^At/), { target: { value: '2026-03-02T20:00' } });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Stable; T7 rechecked at 19:40');
+    await enterText(
+      user,
+      within(dialog).getByRole('textbox', { name: 'Note' }),
+      'Stable; T7 rechecked at 19:40',
+    );
     await submitWith(user, 'Hand over', dialog);
     await waitFor(() =>
       expect(onRequest).toHaveBeenCalledWith(
@@ -170,7 +174,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: /From/ })).toHaveTextContent('Priya Raman'),
     );
-    await user.type(note, 'Stable overnight');
+    await enterText(user, note, 'Stable overnight');
     // The case is refreshed (a new object, as after a refetch) a few milliseconds later.
     await new Promise((resolve) => setTimeout(resolve, 5));
     rerender(dialog({ ...details }));

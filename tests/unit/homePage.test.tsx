@@ -14,11 +14,9 @@ import { MyTimeLog } from '../../src/dashboard/MyTimeLog';
 import { formatInZone } from '../../src/dates';
 import { STAGE_LABELS } from '../../src/resources/cases/caseLabels';
 import { HOME_FIXTURES_AT, operationsBoard, readerHome, technologistHome } from '../support/fakeHomeApi';
-import { allowWholeAppStories } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 import { bodyRowsOf } from './support/tables';
 
-allowWholeAppStories();
 const stories = composeStories(homeStories, preview);
 
 const MINUTE = 60_000;

@@ -9,10 +9,8 @@ import { serviceAs } from '../support/caseFixtures';
 import { type FakeRequest, page } from '../support/fakeApiRules';
 import { type FakeHandler, HandlersHarness } from '../support/HandlersHarness';
 import { catchDownloads } from './support/downloads';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { submitWith } from './support/renderStory';
 import { bodyRowsOf } from './support/tables';
-
-allowWholeAppStories();
 
 const CLIENT_ID = 2;
 const SETTINGS: ClientInterface = {

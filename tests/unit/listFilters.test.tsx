@@ -5,9 +5,6 @@ import { expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as listStories from '../../src/resources/cases/list/CaseList.stories';
 import * as clientListStories from '../../src/resources/clients/ClientList.stories';
-import { allowWholeAppStories } from './support/renderStory';
-
-allowWholeAppStories();
 
 // The case page's chunk arrives after the list's filter delay (0.5 s), as on a slow link or a busy machine:
 // meanwhile React keeps the list mounted (hidden) behind the loading screen.

@@ -10,10 +10,8 @@ import { LiveIndicator, LiveUpdates, useLiveRefresh } from '../../src/live';
 import { showsChangeOf } from '../../src/live/changedQueries';
 import { useNow } from '../../src/useNow';
 import { fakeChanges } from '../support/fakeChanges';
-import { allowWholeAppStories } from './support/renderStory';
 import { requestCount } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(homeStories, preview);
 
 describe('pages following the live updates', () => {

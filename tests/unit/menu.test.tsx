@@ -1,14 +1,10 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as layoutStories from '../../src/layout/AppLayout.stories';
 import * as menuStories from '../../src/layout/AppMenu.stories';
 import { splitChrome } from '../../src/layout/chromeMenu';
-import { allowWholeAppStories } from './support/renderStory';
-
-// The whole app renders, lazy chunks and access checks included: give it the time a loaded machine needs.
-allowWholeAppStories();
 
 const { Technologist, Billing, WithUnauthorizedItem } = composeStories(menuStories, preview);
 const { AccessDenied, MenuError, NotFound } = composeStories(layoutStories, preview);
@@ -82,13 +78,11 @@ describe('the menu from GET /chrome', () => {
     render(<MenuError />);
     expect(await screen.findByText('Welcome, Ada Lovelace.')).toBeInTheDocument();
     // A server error (5xx) is asked twice more before it counts, as every read (dataProvider/queryClient.ts).
-    await vi.waitFor(
-      () =>
-        expect(logged).toHaveBeenCalledWith(
-          'Could not load the menu',
-          expect.objectContaining({ status: 503 }),
-        ),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        'Could not load the menu',
+        expect.objectContaining({ status: 503 }),
+      ),
     );
     expect(screen.queryByText(/Your account has no access/)).toBeNull();
   });

@@ -5,14 +5,11 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { buildUser } from '../support/fakeApi';
 import { buildTimeLog, CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
-import { allowWholeAppStories } from './support/renderStory';
 
 // The browser is in Tokyo, the ward in Denver: every time of the case must read Denver's clock (DESIGN §4).
 vi.hoisted(() => {
   process.env.TZ = 'Asia/Tokyo';
 });
-
-allowWholeAppStories();
 
 const DENVER = { id: 1, name: 'Northside General Hospital', code: 'NSG', timeZone: 'America/Denver' };
 const denverCase = buildCaseDetails({

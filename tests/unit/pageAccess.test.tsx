@@ -5,9 +5,6 @@ import { canAccess, type Role } from '../../contract/roles';
 import { AppHarness } from '../support/AppHarness';
 import { userWithRole } from '../support/clientFixtures';
 import { menuForRole } from '../support/fakeApi';
-import { allowWholeAppStories } from './support/renderStory';
-
-allowWholeAppStories();
 
 /**
  * Spec §2's pages outside the resources, each with the grant that opens it (the resources' own pages are

@@ -7,13 +7,13 @@ import { API_PATHS } from '../../contract/paths';
 import { formatInZone } from '../../src/dates';
 import * as patientStories from '../../src/resources/cases/patient/PatientTab.stories';
 import { monitoringCase } from '../support/caseDetailsFixtures';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
 /** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */
 const NORTHSIDE_ZONE = 'America/New_York';
 
-allowWholeAppStories();
 const stories = composeStories(patientStories, preview);
 
 const DETAILS = API_PATHS.patientDetails(monitoringCase.id);
@@ -73,7 +73,7 @@ describe('the patient tab', () => {
     await user.clear(room);
     await user.type(room, '  5-01 ');
     const mrn = within(dialog).getByLabelText('MRN');
-    await user.type(mrn, 'x'.repeat(40));
+    await enterText(user, mrn, 'x'.repeat(40));
     await submitWith(user, 'Save', dialog);
     expect(await within(dialog).findByText(/MRN must be at most 40/i)).toBeInTheDocument();
     expect(onRequest).not.toHaveBeenCalledWith(sentRequest('PUT', DETAILS));
@@ -127,7 +127,7 @@ describe('the patient tab', () => {
     const dialog = await openEdit(user);
     const medications = within(dialog).getByLabelText('Medications');
     await user.clear(medications);
-    await user.type(medications, 'Levetiracetam 1 g twice daily');
+    await enterText(user, medications, 'Levetiracetam 1 g twice daily');
     await submitWith(user, 'Save', dialog);
 
     const alert = await within(dialog).findByRole('alert');

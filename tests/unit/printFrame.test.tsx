@@ -9,9 +9,7 @@ import * as printStories from '../../src/resources/cases/print/CasePrint.stories
 import { pageIdentifiers } from '../../src/resources/cases/print/casePageLine';
 import type { RecordOf } from '../../src/resources/cases/records/types';
 import { buildCaseTransition, buildPatient } from '../support/caseDetailsBuilders';
-import { allowWholeAppStories } from './support/renderStory';
 
-allowWholeAppStories();
 const stories = composeStories(printStories, preview);
 const billing = composeStories(billingStories, preview);
 

@@ -4,9 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/dataProvider';
 import { AppHarness } from '../support/AppHarness';
 import { menuForRole } from '../support/fakeApi';
-import { allowWholeAppStories } from './support/renderStory';
 
-allowWholeAppStories();
 afterEach(() => apiErrors.clear());
 
 const errorsButton = (name: RegExp | string) => screen.findByRole('button', { name });

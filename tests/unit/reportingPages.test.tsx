@@ -18,9 +18,7 @@ import {
 } from '../support/fakeReportsApi';
 import type { FakeHandler } from '../support/HandlersHarness';
 import { catchDownloads } from './support/downloads';
-import { allowWholeAppStories } from './support/renderStory';
 
-allowWholeAppStories();
 const stories = composeStories(reportingStories, preview);
 
 /** The stories' months; with the clock on 15 November 2026 they are also the default range. */

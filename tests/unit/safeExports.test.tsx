@@ -17,9 +17,7 @@ import { clientWithRecords } from '../support/clientFixtures';
 import { buildBackup } from '../support/fakeBackupsApi';
 import { usersSeed } from '../support/fakeUsersApi';
 import { catchDownloads } from './support/downloads';
-import { allowWholeAppStories } from './support/renderStory';
 
-allowWholeAppStories();
 const backups = composeStories(backupStories, preview);
 const caseLists = composeStories(caseListStories, preview);
 const clientList = composeStories(clientListStories, preview);

@@ -9,9 +9,6 @@ import { AppAdmin } from '../../src/AppAdmin';
 import { createDataProvider } from '../../src/dataProvider';
 import { buildUser, fakeHttpClient, menuForRole } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
-import { allowWholeAppStories } from './support/renderStory';
-
-allowWholeAppStories();
 
 /**
  * A session whose token may change under the app: `signedIn` is what the identity provider answers now

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, inject } from 'vitest';
 import { fakeAnswerCheck } from '../support/fakeAnswerCheck';
 import { checkFakeAnswersWith } from '../support/fakeApiRules';
@@ -27,6 +27,14 @@ checkFakeAnswersWith(
     driftedAnswers.push(problem);
   }),
 );
+
+/**
+ * How long `findBy…` and `waitFor` wait for what the test expects. Stories of the whole app load lazy chunks and
+ * run react-admin's access checks: quiet, that takes well under a second, but on a machine whose cores are busy
+ * many times over it takes tens of seconds. The wait ends as soon as the page shows what is expected, so a long
+ * limit costs nothing when the test passes; it only keeps a slow machine from failing a test that is right.
+ */
+configure({ asyncUtilTimeout: 90_000 });
 
 // jsdom does not scroll; react-admin scrolls to the top of each page it opens.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;

@@ -1,10 +1,7 @@
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.setConfig({ testTimeout: 20_000 }); // the Authenticator's screens take seconds in jsdom
-
-import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { SignInFirst, storedColorMode } from '../../src/authProvider/SignInFirst';
 import { fakeCognito, fakeTokens } from './support/fakeCognito';
 

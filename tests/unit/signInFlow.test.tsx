@@ -1,11 +1,8 @@
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type SignInInput, signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-
-vi.setConfig({ testTimeout: 20_000 }); // the Authenticator's screens take seconds in jsdom
-
-import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import { SignInGate } from '../../src/authProvider/SignInGate';
 import { fakeCognito, fakeTokens } from './support/fakeCognito';
 

@@ -1,10 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.setConfig({ testTimeout: 20_000 }); // the Authenticator's screens take seconds in jsdom
-
-import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConfig';
 import type { PasswordPolicy } from '../../contract/runtimeConfig';
 import { SignInGate } from '../../src/authProvider/SignInGate';
 import { fakeCognito } from './support/fakeCognito';
@@ -98,7 +95,7 @@ describe('confirm password (spec §5)', () => {
     await user.type(confirm, 'Abcdef');
     expect(await screen.findByText('Your passwords must match')).toBeInTheDocument();
     await user.type(confirm, '1!');
-    await vi.waitFor(() => expect(screen.queryByText('Your passwords must match')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Your passwords must match')).toBeNull());
   });
 });
 

@@ -5,9 +5,6 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
 import { buildUser } from '../support/fakeApi';
 import { CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
-import { allowWholeAppStories } from './support/renderStory';
-
-allowWholeAppStories();
 
 const DENVER = { id: 1, name: 'Northside General Hospital', code: 'NSG', timeZone: 'America/Denver' };
 const PRIYA = buildUser({ username: 'priya', name: 'Priya Raman', roles: ['technologist'] });

@@ -6,10 +6,6 @@ import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilder
 import { buildUser } from '../support/fakeApi';
 import { buildTimeLog, CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
 import { type SeedRecord, seedRecord } from '../support/fakeCaseRecordsApi';
-import { allowWholeAppStories } from './support/renderStory';
-
-// The whole app renders, lazy chunks and access checks included: give it the time a loaded machine needs.
-allowWholeAppStories();
 
 /** A monitoring case on which Priya logs time; she is signed in. */
 const monitoringCase = buildCaseDetails({

@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as pageStories from '../../src/resources/clients/ClientShow.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { submitWith } from './support/renderStory';
 
-allowWholeAppStories();
 const { Protocol } = composeStories(pageStories, preview);
 
 const posts = (onRequest: ReturnType<typeof vi.fn>) =>

@@ -5,9 +5,6 @@ import { API_PATHS } from '../../contract/paths';
 import { buildUser, menuForRole } from '../support/fakeApi';
 import { type FakeRequest, page } from '../support/fakeApiRules';
 import { type FakeHandler, HandlersHarness } from '../support/HandlersHarness';
-import { allowWholeAppStories } from './support/renderStory';
-
-allowWholeAppStories();
 
 /** An empty access log to stand on, and the call that ends every session of the caller. */
 const handlers: FakeHandler[] = [

@@ -9,10 +9,10 @@ import { toHttpError } from '../../src/dataProvider/httpClient';
 import { formatDateTime } from '../../src/dates';
 import { invitedMessage } from '../../src/resources/users/InviteUserDialog';
 import * as userStories from '../../src/resources/users/Users.stories';
-import { allowWholeAppStories, submitWith } from './support/renderStory';
+import { enterText } from './support/enterText';
+import { submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
-allowWholeAppStories();
 const stories = composeStories(userStories, preview);
 
 /** The row of a user in the users table, found by the link on their username. */
@@ -173,8 +173,8 @@ describe('inviting a user', () => {
       within(dialog).getByText('Email is required: the temporary password is sent there'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Give the user at least one group')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Username'), 'new tech');
-    await user.type(within(dialog).getByLabelText('Email'), 'not-an-address');
+    await enterText(user, within(dialog).getByLabelText('Username'), 'new tech');
+    await enterText(user, within(dialog).getByLabelText('Email'), 'not-an-address');
     expect(
       await within(dialog).findByText(
         'Username must start with a letter or digit and contain only letters, digits and . _ @ -',
@@ -188,10 +188,10 @@ describe('inviting a user', () => {
     const { onRequest, user } = renderList();
     await rowOf('ada');
     const dialog = await openInvite(user);
-    await user.type(within(dialog).getByLabelText('Username'), 'new.tech-2');
-    await user.type(within(dialog).getByLabelText('Name'), 'Tomás Ruiz');
-    await user.type(within(dialog).getByLabelText('Email'), 'tomas.ruiz@example.org');
-    await user.type(within(dialog).getByLabelText('Credentials'), 'R. EEG T.');
+    await enterText(user, within(dialog).getByLabelText('Username'), 'new.tech-2');
+    await enterText(user, within(dialog).getByLabelText('Name'), 'Tomás Ruiz');
+    await enterText(user, within(dialog).getByLabelText('Email'), 'tomas.ruiz@example.org');
+    await enterText(user, within(dialog).getByLabelText('Credentials'), 'R. EEG T.');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Technologist/ }));
     await submitWith(user, 'Invite', dialog);
 
@@ -215,8 +215,8 @@ describe('inviting a user', () => {
     const { user } = renderList();
     const dialog = await openInvite(user);
     await user.type(within(dialog).getByLabelText('Username'), 'priya');
-    await user.type(within(dialog).getByLabelText('Name'), 'Priya Two');
-    await user.type(within(dialog).getByLabelText('Email'), 'priya2@example.org');
+    await enterText(user, within(dialog).getByLabelText('Name'), 'Priya Two');
+    await enterText(user, within(dialog).getByLabelText('Email'), 'priya2@example.org');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Reader/ }));
     await submitWith(user, 'Invite', dialog);
     expect(await within(dialog).findByText('A user named priya already exists')).toBeInTheDocument();
@@ -238,7 +238,7 @@ describe('inviting a user', () => {
     const dialog = await openInvite(user);
     await user.type(within(dialog).getByLabelText('Username'), 'sam');
     await user.type(within(dialog).getByLabelText('Name'), 'Sam Lee');
-    await user.type(within(dialog).getByLabelText('Email'), 'sam@example.org');
+    await enterText(user, within(dialog).getByLabelText('Email'), 'sam@example.org');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Billing/ }));
     await submitWith(user, 'Invite', dialog);
     expect(await within(dialog).findByText('The identity refuses this address')).toBeInTheDocument();
@@ -321,15 +321,15 @@ describe("a user's page", () => {
     const name = within(dialog).getByLabelText('Name');
     const credentials = within(dialog).getByLabelText('Credentials');
     await user.clear(name);
-    await user.type(credentials, 'M'.repeat(101));
+    await enterText(user, credentials, 'M'.repeat(101));
     await submitWith(user, 'Save', dialog);
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Credentials must be at most 100 characters')).toBeInTheDocument();
     expect(requestCount(onRequest, 'PATCH', API_PATHS.user('priya'))).toBe(0);
 
-    await user.type(name, 'Priya Raman-Iyer');
+    await enterText(user, name, 'Priya Raman-Iyer');
     await user.clear(credentials);
-    await user.type(credentials, 'R. EEG T.');
+    await enterText(user, credentials, 'R. EEG T.');
     await submitWith(user, 'Save', dialog);
     expect(await screen.findByText('Priya Raman-Iyer saved')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(

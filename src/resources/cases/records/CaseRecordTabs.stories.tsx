@@ -17,8 +17,10 @@ import { AppAdmin } from '../../../AppAdmin';
 import { createDataProvider } from '../../../dataProvider';
 import { toHttpError } from '../../../dataProvider/httpClient';
 
-interface RecordsHarnessProps extends Partial<FakeApi>, CaseRecordsSeed {
+interface RecordsHarnessProps extends Partial<FakeApi>, Omit<CaseRecordsSeed, 'records'> {
   path: string;
+  /** The records, or how to make them when the app mounts (for records dated relative to the clock). */
+  records?: SeedRecord[] | (() => SeedRecord[]);
 }
 
 /** The whole app over the fake API with the record calls: the AppHarness, plus the records. */
@@ -34,7 +36,17 @@ const RecordsHarness = ({
   onRequest,
 }: RecordsHarnessProps) => {
   const providers = useMemo(() => {
-    const api = { user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, onRequest };
+    const seeded = typeof records === 'function' ? records() : records;
+    const api = {
+      user,
+      chrome,
+      clientsData,
+      casesData,
+      records: seeded,
+      revisedMeanwhile,
+      failures,
+      onRequest,
+    };
     return {
       dataProvider: createDataProvider({ httpClient: fakeHttpClientWithRecords(api) }),
       authProvider: fakeAuthProvider(user),
@@ -340,25 +352,27 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 /**
  * Notifications against protocol revision 3 (seizure: Dr. Chen or Sam Ortiz within 10 min; electrode off:
  * the EEG lab desk within 30 min): one on time, one late, one overdue and one pending (a seizure just now).
+ * Made when the app mounts, so the last seizure is two minutes old however long after loading it renders.
  */
-const NOTIFICATION_EVENTS: SeedRecord[] = [
-  ['seizure', night('02:14'), { notifiedContactId: 1, notifiedAt: night('02:20') }],
-  ['seizure', night('03:00'), { notifiedContactId: 2, notifiedAt: night('03:45') }],
-  ['electrode-off', night('04:00'), {}],
-  ['seizure', minutesAgo(2), {}],
-].map(([type, occurredAt, notified], index) =>
-  seedRecord(20 + index, MONITORING, 'events', {
-    author: 'priya',
-    createdAt: String(occurredAt),
-    fields: { type, occurredAt, description: `Event ${index + 1}`, ...(notified as object) },
-  }),
-);
+const notificationEvents = (): SeedRecord[] =>
+  [
+    ['seizure', night('02:14'), { notifiedContactId: 1, notifiedAt: night('02:20') }],
+    ['seizure', night('03:00'), { notifiedContactId: 2, notifiedAt: night('03:45') }],
+    ['electrode-off', night('04:00'), {}],
+    ['seizure', minutesAgo(2), {}],
+  ].map(([type, occurredAt, notified], index) =>
+    seedRecord(20 + index, MONITORING, 'events', {
+      author: 'priya',
+      createdAt: String(occurredAt),
+      fields: { type, occurredAt, description: `Event ${index + 1}`, ...(notified as object) },
+    }),
+  );
 
 /** The events tab and the header flag notifications: on time, late, overdue and pending. */
-export const EventNotifications: Story = { args: { records: NOTIFICATION_EVENTS } };
+export const EventNotifications: Story = { args: { records: notificationEvents } };
 
 /** Only a seizure just now, its notification still pending. */
-export const PendingNotification: Story = { args: { records: NOTIFICATION_EVENTS.slice(3) } };
+export const PendingNotification: Story = { args: { records: () => notificationEvents().slice(3) } };
 
 /** A reader sees the events and their histories, and may not add or edit them. */
 export const EventsForAReader: Story = { args: reader };
