@@ -49,9 +49,6 @@ function drawn(
   return undefined;
 }
 
-// A play function's `findBy…` waits as long as the settling check: whole-app stories load their page first.
-configure({ asyncUtilTimeout: 30_000 });
-
 const preview: Preview = {
   tags: ['autodocs'],
   globalTypes: {
@@ -86,6 +83,11 @@ const preview: Preview = {
     a11y: { test: 'error' },
   },
   decorators: [ThemeDecorator],
+  // In Storybook and its tests (not in the component tests that render these stories): a play function's
+  // `findBy…` waits as long as the settling check below, as whole-app stories load their page first.
+  beforeAll: () => {
+    configure({ asyncUtilTimeout: 30_000 });
+  },
   /**
    * Runs before the accessibility check (Storybook runs these hooks last-declared first): the page has
    * settled, so axe sees the story's state rather than its first spinner.
