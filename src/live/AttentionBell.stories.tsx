@@ -46,7 +46,7 @@ export const Empty: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: '0 items need attention' }));
     await expect(
       await within(canvasElement.ownerDocument.body).findByText('Nothing needs attention.'),
-    ).toBeVisible();
+    ).toBeInTheDocument();
   },
 };
 

@@ -47,7 +47,8 @@ export const Loading: Story = {
 export const Failed: Story = {
   args: { failures: { [LIST]: toHttpError(503, { error: 'The database is not reachable' }) } },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText(/The database is not reachable/)).toBeVisible();
+    // In the notification, as it slides in.
+    await expect(await canvas.findByText(/The database is not reachable/)).toBeInTheDocument();
   },
 };
 
