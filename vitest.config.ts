@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Rules, helpers and providers: plain Node, no DOM to build for each file. Mutation testing runs only these. */
@@ -31,6 +33,29 @@ export default defineConfig({
           // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
           // shows what they expect (setup.ts), however long a busy machine takes to get there.
           testTimeout: 300_000,
+        },
+      },
+      // Every story rendered in Debian's Chromium (never a downloaded browser) and checked with axe: a story
+      // that throws, fails its play function or has an accessibility violation fails.
+      {
+        extends: './vite.config.ts',
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
+          // A whole-app story loads its page's code in the browser first; the check that it has settled
+          // (.storybook/preview.tsx) gives up after 30 s.
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
         },
       },
       {

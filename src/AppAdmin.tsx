@@ -1,6 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Admin, type AuthProvider, CanAccess, CustomRoutes, Resource, type Store } from 'react-admin';
+import {
+  Admin,
+  type AuthProvider,
+  CanAccess,
+  CustomRoutes,
+  type RaThemeOptions,
+  Resource,
+  type Store,
+} from 'react-admin';
 import { Route } from 'react-router-dom';
 import { casePrintPath, PAGE_PATHS } from '../contract/paths';
 import type { Action, Resource as Grant } from '../contract/roles';
@@ -57,14 +65,25 @@ export interface AppAdminProps {
   queryClient?: QueryClient;
   /** The stream of committed changes the pages follow; without it they poll (stories, most tests). */
   changes?: ConnectChanges;
+  /** The light and dark themes; Storybook's density toolbar passes compact ones. The app's own by default. */
+  themes?: { light: RaThemeOptions; dark: RaThemeOptions };
 }
+
+const APP_THEMES = { light: lightTheme, dark: darkTheme };
 
 /**
  * The routes and chrome of the app (DESIGN §7). A resource is added as `<Resource {...clients} />` with
  * its API path in dataProvider/resourcePaths.ts; a default-layout page goes in the first `<CustomRoutes>`, a base-layout page in a `<CustomRoutes noLayout>` wrapped in `<BaseLayout>`;
  * heavy pages are loaded with `lazyWithReload`.
  */
-export const AppAdmin = ({ dataProvider, authProvider, store, queryClient, changes }: AppAdminProps) => {
+export const AppAdmin = ({
+  dataProvider,
+  authProvider,
+  store,
+  queryClient,
+  changes,
+  themes = APP_THEMES,
+}: AppAdminProps) => {
   const [defaultQueryClient] = useState(createQueryClient);
   const client = queryClient ?? defaultQueryClient;
   const provider = useMemo(() => staleAfterWrites(dataProvider, client), [dataProvider, client]);
@@ -81,8 +100,8 @@ export const AppAdmin = ({ dataProvider, authProvider, store, queryClient, chang
         layout={AppLayout}
         loginPage={LoginRedirect}
         dashboard={Dashboard}
-        theme={lightTheme}
-        darkTheme={darkTheme}
+        theme={themes.light}
+        darkTheme={themes.dark}
         defaultTheme="light"
         catchAll={NotFoundPage}
         accessDenied={AccessDeniedRedirect}

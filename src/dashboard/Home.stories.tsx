@@ -27,6 +27,7 @@ import { MyCases } from './MyCases';
 import { MyTimeLog } from './MyTimeLog';
 import { ReportsDue } from './ReportsDue';
 import { StageCounts } from './StageCounts';
+import { TurnaroundBoard } from './TurnaroundBoard';
 
 type HomePageProps = HomeAs & Pick<HandlersHarnessProps, 'onRequest' | 'failures' | 'changes'>;
 
@@ -60,9 +61,9 @@ const alone: Decorator = (Story) => (
     <Story />
   </MemoryRouter>
 );
-const widget = (render: () => ReactElement): Story => ({
+const widget = (render: () => ReactElement, { stillLoading = false } = {}): Story => ({
   // The page's args (user, menu, seed) do not reach a widget shown alone.
-  parameters: { layout: 'padded', controls: { disable: true } },
+  parameters: { layout: 'padded', controls: { disable: true }, stillLoading },
   decorators: [alone],
   render,
 });
@@ -98,7 +99,7 @@ const stopMyLog = fn();
 
 export const StageCountsWidget = widget(() => <StageCounts data={buildStageCounts()} />);
 
-export const StageCountsLoading = widget(() => <StageCounts />);
+export const StageCountsLoading = widget(() => <StageCounts />, { stillLoading: true });
 
 export const ChangedStatementsWidget = widget(() => (
   <ChangedStatements
@@ -137,7 +138,7 @@ export const MyCasesWidget = widget(() => <MyCases data={technologistHome.myCase
 
 export const MyCasesEmpty = widget(() => <MyCases data={[]} />);
 
-export const MyCasesLoading = widget(() => <MyCases />);
+export const MyCasesLoading = widget(() => <MyCases />, { stillLoading: true });
 
 export const MyCasesFailed = widget(() => <MyCases error={new Error('The database is not reachable')} />);
 
@@ -167,13 +168,14 @@ export const TimeLogsWithStale = widget(() => (
   />
 ));
 
-export const TimeLogStopping = widget(() => (
-  <MyTimeLog data={technologistHome.openTimeLogs} onStop={stopMyLog} stopping />
-));
+export const TimeLogStopping = widget(
+  () => <MyTimeLog data={technologistHome.openTimeLogs} onStop={stopMyLog} stopping />,
+  { stillLoading: true },
+);
 
 export const NoTimeLogRunning = widget(() => <MyTimeLog data={[]} onStop={stopMyLog} />);
 
-export const TimeLogLoading = widget(() => <MyTimeLog onStop={stopMyLog} />);
+export const TimeLogLoading = widget(() => <MyTimeLog onStop={stopMyLog} />, { stillLoading: true });
 
 /** Dr. Sandoval's reports: a daily report overdue on a New York case, then a final due in five hours. */
 export const ReportsDueWidget = widget(() => <ReportsDue data={readerHome.reportsDue} />);
@@ -203,11 +205,25 @@ export const BoardWithOverdue = widget(() => (
 
 export const BoardEmpty = widget(() => <MonitoringBoard data={[]} />);
 
-export const BoardLoading = widget(() => <MonitoringBoard />);
+export const BoardLoading = widget(() => <MonitoringBoard />, { stillLoading: true });
 
 /** 1284.50 h so far this month against 1402.25 h last month. */
 export const BillableHoursComparison = widget(() => <BillableHours data={operationsBoard.billableHours} />);
 
-export const BillableHoursLoading = widget(() => <BillableHours />);
+export const BillableHoursLoading = widget(() => <BillableHours />, { stillLoading: true });
 
 export const CasesPerStageWidget = widget(() => <CasesPerStage data={operationsBoard.stageCounts} />);
+
+/**
+ * The running turnaround clocks (DESIGN §4 turn 4), nearest to breach first: a hookup 25 minutes past due,
+ * in red, then an urgent case's first review due in 40 minutes.
+ */
+export const TurnaroundClocks = widget(() => <TurnaroundBoard data={operationsBoard.clocks} />);
+
+export const TurnaroundClocksNone = widget(() => <TurnaroundBoard data={[]} />);
+
+export const TurnaroundClocksLoading = widget(() => <TurnaroundBoard />, { stillLoading: true });
+
+export const TurnaroundClocksFailed = widget(() => (
+  <TurnaroundBoard error={new Error('The database is not reachable')} />
+));

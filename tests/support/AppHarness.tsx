@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { TestMemoryRouter } from 'react-admin';
 import { AppAdmin } from '../../src/AppAdmin';
 import { buildUser, type FakeApi, fakeDataProvider } from './fakeApi';
 import { fakeAuthProvider } from './fakeAuthProvider';
+import { useHarnessTheme } from './storyTheme';
 
 const DEFAULT_USER = buildUser();
 
@@ -19,19 +20,20 @@ export const AppHarness = ({
   clientsData,
   casesData,
   failures,
+  pending,
   onRequest,
 }: AppHarnessProps) => {
+  const { store, themes } = useHarnessTheme();
   const providers = useMemo(
     () => ({
-      dataProvider: fakeDataProvider({ chrome, user, clientsData, casesData, failures, onRequest }),
+      dataProvider: fakeDataProvider({ chrome, user, clientsData, casesData, failures, pending, onRequest }),
       authProvider: fakeAuthProvider(user),
-      store: memoryStore(),
     }),
-    [chrome, user, clientsData, casesData, failures, onRequest],
+    [chrome, user, clientsData, casesData, failures, pending, onRequest],
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} />
+      <AppAdmin {...providers} store={store} themes={themes} />
     </TestMemoryRouter>
   );
 };

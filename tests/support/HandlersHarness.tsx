@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { TestMemoryRouter } from 'react-admin';
 import { AppAdmin } from '../../src/AppAdmin';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
@@ -7,6 +7,7 @@ import type { ConnectChanges } from '../../src/live';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
 import { answered, type FakeRequest } from './fakeApiRules';
 import { fakeAuthProvider } from './fakeAuthProvider';
+import { useHarnessTheme } from './storyTheme';
 
 /** Answers the calls it knows (`{data, total?}`), or `undefined` to leave the request to the others. */
 export type FakeHandler = (request: FakeRequest) => { data: unknown; total?: number } | undefined;
@@ -20,8 +21,9 @@ export function withHandlers(api: FakeApi, handlers: readonly FakeHandler[]): Ht
   return async <T,>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
     const request = { method, path, query, body };
     for (const handle of handlers) {
-      const failure = api.failures?.[`${method} ${path}`];
-      const answer = failure ? undefined : handle(request);
+      const key = `${method} ${path}`;
+      // A failure or a call left pending is the other fakes' to give.
+      const answer = api.failures?.[key] || api.pending?.includes(key) ? undefined : handle(request);
       if (answer) {
         api.onRequest?.(request);
         return answered<T>(request, answer);
@@ -47,21 +49,22 @@ export const HandlersHarness = ({
   clientsData,
   casesData,
   failures,
+  pending,
   onRequest,
   handlers = NO_HANDLERS,
   changes,
 }: HandlersHarnessProps) => {
+  const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
-    const api = { chrome: chrome ?? [], user, clientsData, casesData, failures, onRequest };
+    const api = { chrome: chrome ?? [], user, clientsData, casesData, failures, pending, onRequest };
     return {
       dataProvider: createDataProvider({ httpClient: withHandlers(api, handlers) }),
       authProvider: fakeAuthProvider(user),
-      store: memoryStore(),
     };
-  }, [chrome, user, clientsData, casesData, failures, onRequest, handlers]);
+  }, [chrome, user, clientsData, casesData, failures, pending, onRequest, handlers]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} changes={changes} />
+      <AppAdmin {...providers} store={store} themes={themes} changes={changes} />
     </TestMemoryRouter>
   );
 };

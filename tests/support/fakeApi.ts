@@ -43,6 +43,8 @@ export interface FakeApi {
   casesData?: CasesSeed;
   /** Errors to answer instead, by `METHOD /path`, e.g. `'POST /continuous-monitoring/clients/1/contacts'`. */
   failures?: Record<string, Error>;
+  /** Calls, by `METHOD /path`, that never answer: a page's loading state. */
+  pending?: readonly string[];
   /** Sees every request, for tests that check what was sent. */
   onRequest?: (request: FakeRequest) => void;
 }
@@ -54,6 +56,7 @@ export function fakeHttpClient({
   clientsData = {},
   casesData = {},
   failures = {},
+  pending = [],
   onRequest,
 }: FakeApi): HttpClient {
   const casesState = fakeCasesState(casesData);
@@ -67,6 +70,7 @@ export function fakeHttpClient({
     onRequest?.(request);
     const failure = failures[`${method} ${path}`];
     if (failure) throw failure;
+    if (pending.includes(`${method} ${path}`)) return new Promise<never>(() => undefined);
     if (path === API_PATHS.chrome) {
       if (chrome instanceof Error) throw chrome;
       return answered<T>(request, { data: chrome });

@@ -15,6 +15,16 @@ export const buildAttentionItem = (overrides: Partial<AttentionItem> = {}): Atte
   ...overrides,
 });
 
+/** A critical call of case 102 to make within 20 minutes. */
+export const buildCallDueItem = () =>
+  buildAttentionItem({
+    key: 'notification-due:102:7',
+    kind: 'notification-due',
+    caseId: 102,
+    caseNumber: 'BMH-2026-0102',
+    dueBy: new Date(Date.now() + 20 * 60_000).toISOString(),
+  });
+
 /**
  * The caller's attention items, as GET /attention answers them; POST /attention/acknowledgements takes one
  * out. `items.push` (then a change on the stream) stands for an item raised meanwhile.

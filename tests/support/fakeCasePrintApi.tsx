@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { TestMemoryRouter } from 'react-admin';
 import { ELECTRODES_10_20 } from '../../contract/caseRecords';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
@@ -18,6 +18,7 @@ import {
   type SeedRevision,
   seedRecord,
 } from './fakeCaseRecordsApi';
+import { useHarnessTheme } from './storyTheme';
 
 /**
  * The printed case report over the fake API: the record calls of fakeCaseRecordsApi plus a case's time
@@ -289,17 +290,17 @@ export const CasePrintHarness = ({
   onRequest,
   timeLogs = NO_TIME_LOGS,
 }: CasePrintHarnessProps) => {
+  const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
     const api = { chrome: chrome ?? [], user, clientsData, casesData, records, failures, onRequest };
     return {
       dataProvider: createDataProvider({ httpClient: withTimeLogs(api, timeLogs) }),
       authProvider: fakeAuthProvider(user),
-      store: memoryStore(),
     };
   }, [chrome, user, clientsData, casesData, records, failures, onRequest, timeLogs]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} />
+      <AppAdmin {...providers} store={store} themes={themes} />
     </TestMemoryRouter>
   );
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import type { FakeRequest } from '../support/fakeApiRules';
-import { buildAttentionItem, fakeAttentionApi } from '../support/fakeAttentionApi';
+import { buildAttentionItem, buildCallDueItem, fakeAttentionApi } from '../support/fakeAttentionApi';
 import { billingSeed, fakeBillingHandler } from '../support/fakeBillingApi';
 import { fakeChanges } from '../support/fakeChanges';
 import { fakeHomeHandler, homeAs } from '../support/fakeHomeApi';
@@ -12,13 +12,7 @@ import { HandlersHarness } from '../support/HandlersHarness';
 import { requestCount } from './support/requests';
 
 const overdue = buildAttentionItem();
-const callDue = buildAttentionItem({
-  key: 'notification-due:102:7',
-  kind: 'notification-due',
-  caseId: 102,
-  caseNumber: 'BMH-2026-0102',
-  dueBy: new Date(Date.now() + 20 * 60_000).toISOString(),
-});
+const callDue = buildCallDueItem();
 
 /** The home of a technologist (priya) with these attention items, following `changes`. */
 function renderHome(items = [overdue, callDue]) {

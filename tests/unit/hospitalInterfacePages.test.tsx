@@ -1,37 +1,17 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientInterface, IndexedPatient, InterfaceMessage } from '../../contract/interfaces';
+import type { IndexedPatient } from '../../contract/interfaces';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { serviceAs } from '../support/caseFixtures';
-import { type FakeRequest, page } from '../support/fakeApiRules';
+import type { FakeRequest } from '../support/fakeApiRules';
+import { CLIENT_ID, MESSAGES, message, messagesHandler, settingsHandler } from '../support/fakeInterfacesApi';
 import { type FakeHandler, HandlersHarness } from '../support/HandlersHarness';
 import { catchDownloads } from './support/downloads';
 import { submitWith } from './support/renderStory';
 import { bodyRowsOf } from './support/tables';
-
-const CLIENT_ID = 2;
-const SETTINGS: ClientInterface = {
-  clientId: CLIENT_ID,
-  inboundEnabled: true,
-  sendingApplication: 'EPIC',
-  sendingFacility: 'BAYSIDE',
-  mllpEnabled: false,
-  mllpHost: '',
-  mllpPort: null,
-  mllpTls: false,
-  fhirEnabled: true,
-  fhirBaseUrl: 'https://fhir.bayside.example/r4',
-  fhirClientId: 'vigil',
-  fhirTokenUrl: '',
-  reportKinds: ['final', 'addendum'],
-  hasFhirBearerToken: true,
-  hasFhirClientSecret: false,
-  version: 3,
-  updatedAt: '2026-11-20T09:00:00.000Z',
-};
 
 const requestsOf = (onRequest: ReturnType<typeof vi.fn>, method: string, path: string) =>
   onRequest.mock.calls
@@ -47,21 +27,6 @@ const renderAs = (
 
 describe("a client's Interface tab", () => {
   const interfacePath = `${API_PATHS.client(CLIENT_ID)}/interface`;
-  const settingsHandler: FakeHandler = ({ method, path, body }) => {
-    if (path !== API_PATHS.clientInterface(CLIENT_ID)) return undefined;
-    if (method === 'GET') return { data: SETTINGS };
-    const { fhirBearerToken, fhirClientSecret, ...saved } = body as Record<string, unknown>;
-    return {
-      data: {
-        ...SETTINGS,
-        ...saved,
-        hasFhirBearerToken:
-          fhirBearerToken === undefined ? SETTINGS.hasFhirBearerToken : fhirBearerToken !== '',
-        hasFhirClientSecret: fhirClientSecret === undefined ? false : fhirClientSecret !== '',
-        version: SETTINGS.version + 1,
-      },
-    };
-  };
 
   it('shows the settings, says whether each secret is set without showing it, and sends a secret only when replaced or cleared', async () => {
     const onRequest = vi.fn();
@@ -151,58 +116,6 @@ describe("a client's Interface tab", () => {
     expect(screen.queryByRole('tab', { name: 'Interface' })).toBeNull();
   });
 });
-
-const message = (id: number, overrides: Partial<InterfaceMessage>): InterfaceMessage => ({
-  id,
-  direction: 'in',
-  clientId: CLIENT_ID,
-  messageType: 'ADT^A01',
-  transport: 'mllp',
-  controlId: `C-${id}`,
-  status: 'accepted',
-  ackCode: 'AA',
-  ackText: null,
-  error: null,
-  attempts: 1,
-  nextAttemptAt: null,
-  caseId: null,
-  createdAt: `2026-11-2${id}T08:00:00.000Z`,
-  updatedAt: `2026-11-2${id}T08:00:01.000Z`,
-  ...overrides,
-});
-
-const MESSAGES = [
-  message(1, {}),
-  message(2, {
-    direction: 'out',
-    messageType: 'ORU^R01',
-    controlId: 'VIGIL-7',
-    status: 'failed',
-    ackCode: null,
-    attempts: 6,
-    error: 'Could not deliver over MLLP: ECONNREFUSED',
-  }),
-];
-const RAW =
-  'MSH|^~\\&|VIGIL|VIGIL|EPIC|BAYSIDE|20261122080000||ORU^R01|VIGIL-7|P|2.5.1\rPID|1||B-100^^^BAYSIDE^MR\rOBX|1|TX|||Normal EEG';
-
-const messagesHandler =
-  (rows: InterfaceMessage[]): FakeHandler =>
-  ({ method, path, query = {} }) => {
-    if (method === 'GET' && path === API_PATHS.interfaceMessages) {
-      const kept = rows.filter(
-        (row) =>
-          (!query.status || row.status === query.status) &&
-          (!query.direction || row.direction === query.direction),
-      );
-      return page(kept, query, 'createdAt');
-    }
-    const shown = rows.find((row) => path === API_PATHS.interfaceMessage(row.id));
-    if (method === 'GET' && shown) return { data: { ...shown, rawText: RAW } };
-    const resent = rows.find((row) => path === API_PATHS.interfaceMessageResend(row.id));
-    if (method === 'POST' && resent) return { data: { ...resent, status: 'pending', attempts: 0 } };
-    return undefined;
-  };
 
 describe('the hospital messages page', () => {
   it('lists the messages in and out, and opens one with its raw text a segment a line; a failed one is resent after a confirmation', async () => {

@@ -12,10 +12,14 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Right after "Create backup", before the list shows the running backup. */
-export const ProgressStarting: Story = { render: () => <BackupProgress /> };
+export const ProgressStarting: Story = {
+  parameters: { stillLoading: true },
+  render: () => <BackupProgress />,
+};
 
 /** A dump that started 12 seconds ago and has written 13.5 MB so far. */
 export const ProgressRunning: Story = {
+  parameters: { stillLoading: true },
   render: () => (
     <BackupProgress running={{ size: 13_500_000, createdAt: new Date(Date.now() - 12_000).toISOString() }} />
   ),

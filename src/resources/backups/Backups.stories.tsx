@@ -8,8 +8,9 @@ import {
   fakeHttpClientWithBackups,
   noBackupsSeed,
 } from '@test-support/fakeBackupsApi';
+import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
-import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { TestMemoryRouter } from 'react-admin';
 import { screen, userEvent } from 'storybook/test';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { AppAdmin } from '../../AppAdmin';
@@ -32,17 +33,17 @@ const BackupsHarness = ({
   failures,
   onRequest,
 }: BackupsHarnessProps) => {
+  const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
     const api = { user, chrome, backupsData, failures, onRequest };
     return {
       dataProvider: createDataProvider({ httpClient: fakeHttpClientWithBackups(api) }),
       authProvider: fakeAuthProvider(user),
-      store: memoryStore(),
     };
   }, [user, chrome, backupsData, failures, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} />
+      <AppAdmin {...providers} store={store} themes={themes} />
     </TestMemoryRouter>
   );
 };

@@ -46,7 +46,13 @@ export const ChartFrame = ({
           </Typography>
         )}
         {loading ? (
-          <Skeleton variant="rounded" height={height} aria-label={`Loading ${title}`} sx={{ mt: 1 }} />
+          <Skeleton
+            variant="rounded"
+            height={height}
+            role="progressbar"
+            aria-label={`Loading ${title}`}
+            sx={{ mt: 1 }}
+          />
         ) : isEmpty ? (
           <Stack sx={{ height, alignItems: 'center', justifyContent: 'center' }}>
             <Typography color="text.secondary">{emptyText}</Typography>

@@ -72,6 +72,7 @@ export const CaseHours: Story = {
 
 /** Every chart while its report loads. */
 export const Loading: Story = {
+  parameters: { stillLoading: true },
   render: () => (
     <Stack spacing={2}>
       <MonthlyHoursChart months={[]} loading />

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AppHarness } from '@test-support/AppHarness';
 import { noCases, serviceAs } from '@test-support/caseFixtures';
+import { expect } from 'storybook/test';
 import { API_PATHS } from '../../../../contract/paths';
+import { toHttpError } from '../../../dataProvider/httpClient';
 
 const stage = (name: string, filter?: object) =>
   `${API_PATHS.caseStage(name)}${filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`;
@@ -34,3 +36,32 @@ export const Empty: Story = { args: { casesData: noCases, path: stage('intake') 
 
 /** Filters that match nothing on this stage. */
 export const NoMatch: Story = { args: { path: stage('preview', { q: 'no such patient' }) } };
+
+/** The monitoring list while its cases are read. */
+export const Loading: Story = {
+  args: { pending: [`GET ${API_PATHS.caseStage('monitoring')}`] },
+  parameters: {
+    stillLoading: true,
+    // react-admin's placeholder table has blank column headers while loading (a minor finding, its markup).
+    a11y: { config: { rules: [{ id: 'empty-table-header', enabled: false }] } },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+/** The cases could not be read: the server's reason and a way to ask again. */
+export const Failed: Story = {
+  args: {
+    failures: {
+      [`GET ${API_PATHS.caseStage('monitoring')}`]: toHttpError(503, {
+        error: 'The database is not reachable',
+      }),
+    },
+  },
+  play: async ({ canvas }) => {
+    // In the notification, as it slides in.
+    await expect(await canvas.findByText(/The database is not reachable/)).toBeInTheDocument();
+  },
+};

@@ -6,8 +6,9 @@ import { userWithRole } from '@test-support/clientFixtures';
 import type { FakeRequest } from '@test-support/fakeApiRules';
 import { fakeAuthProvider } from '@test-support/fakeAuthProvider';
 import { fakePatientHttpClient, type PatientState } from '@test-support/fakePatientApi';
+import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
-import { AdminContext, defaultI18nProvider, memoryStore, Notification } from 'react-admin';
+import { AdminContext, defaultI18nProvider, Notification } from 'react-admin';
 import type { CaseDetails, PatientInput } from '../../../../contract/cases';
 import type { Role } from '../../../../contract/roles';
 import { createDataProvider } from '../../../dataProvider';
@@ -32,6 +33,7 @@ const PatientTabHarness = ({
   savedMeanwhile,
   onRequest,
 }: PatientTabHarnessProps) => {
+  const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
     const user = userWithRole(role);
     const httpClient = fakePatientHttpClient({
@@ -46,12 +48,11 @@ const PatientTabHarness = ({
       dataProvider: createDataProvider({ httpClient }),
       authProvider: fakeAuthProvider(user),
       i18nProvider: defaultI18nProvider,
-      store: memoryStore(),
       queryClient: createQueryClient(),
     };
   }, [details, role, states, mrnsInUse, savedMeanwhile, onRequest]);
   return (
-    <AdminContext {...providers}>
+    <AdminContext {...providers} store={store} lightTheme={themes.light} darkTheme={themes.dark}>
       <Box sx={{ p: 2 }}>
         <PatientTab details={details} />
       </Box>

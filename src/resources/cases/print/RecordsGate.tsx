@@ -36,7 +36,8 @@ export function RecordsGate<R extends { voided: boolean }>({
         The {noun} could not be read: {error.message}
       </Alert>
     );
-  if (!data) return <Skeleton variant="rounded" height={64} aria-label={`Loading the ${noun}`} />;
+  if (!data)
+    return <Skeleton variant="rounded" height={64} role="progressbar" aria-label={`Loading the ${noun}`} />;
   const live = data.filter((record) => !record.voided);
   const voided = data.length - live.length;
   return (

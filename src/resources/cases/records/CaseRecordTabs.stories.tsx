@@ -9,8 +9,10 @@ import {
   type SeedRecord,
   seedRecord,
 } from '@test-support/fakeCaseRecordsApi';
+import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
-import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { TestMemoryRouter } from 'react-admin';
+import { expect, userEvent, within } from 'storybook/test';
 import { ELECTRODES_10_20 } from '../../../../contract/caseRecords';
 import { API_PATHS, casePagePath } from '../../../../contract/paths';
 import { AppAdmin } from '../../../AppAdmin';
@@ -35,6 +37,7 @@ const RecordsHarness = ({
   failures,
   onRequest,
 }: RecordsHarnessProps) => {
+  const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
     const seeded = typeof records === 'function' ? records() : records;
     const api = {
@@ -50,12 +53,11 @@ const RecordsHarness = ({
     return {
       dataProvider: createDataProvider({ httpClient: fakeHttpClientWithRecords(api) }),
       authProvider: fakeAuthProvider(user),
-      store: memoryStore(),
     };
   }, [user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} />
+      <AppAdmin {...providers} store={store} themes={themes} />
     </TestMemoryRouter>
   );
 };
@@ -373,6 +375,36 @@ export const EventNotifications: Story = { args: { records: notificationEvents }
 
 /** Only a seizure just now, its notification still pending. */
 export const PendingNotification: Story = { args: { records: () => notificationEvents().slice(3) } };
+
+/** Opens "Log call" on event 4: whom to call now (the first in escalation order), the outcome, a note. */
+const openCall = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  const row = (await canvas.findByText('Event 4')).closest('tr') as HTMLElement;
+  await userEvent.click(await within(row).findByRole('button', { name: 'Log call' }));
+  return within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Log a call' });
+};
+
+/** The call dialog on the seizure's first call: Dr. Maya Chen, her number a link to dial. */
+export const CallDialog: Story = {
+  args: { records: () => notificationEvents().slice(3) },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCall(canvasElement);
+    await expect(dialog).toHaveTextContent('Call now: Dr. Maya Chen');
+  },
+};
+
+/** Someone was reached: the dialog asks whether the result was read back and whether someone else answered. */
+export const CallDialogReached: Story = {
+  args: { records: () => notificationEvents().slice(3) },
+  play: async ({ canvasElement }) => {
+    const dialog = await openCall(canvasElement);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reached' }));
+    await expect(
+      await within(dialog).findByRole('checkbox', { name: 'Read back confirmed' }),
+    ).toBeInTheDocument();
+    await expect(within(dialog).getByRole('checkbox', { name: 'Someone else answered' })).toBeInTheDocument();
+  },
+};
 
 /** A reader sees the events and their histories, and may not add or edit them. */
 export const EventsForAReader: Story = { args: reader };

@@ -37,7 +37,7 @@ export const RecordListBody = ({
   if (error) return <RetryAlert onRetry={retry}>{error.message}</RetryAlert>;
   if (accessPending || count === undefined)
     return (
-      <Stack aria-label={`Loading ${title.toLowerCase()}`} aria-busy="true" spacing={1}>
+      <Stack role="status" aria-label={`Loading ${title.toLowerCase()}`} aria-busy="true" spacing={1}>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={36} />
         ))}

@@ -35,9 +35,12 @@ export const ContactsTab = () => (
     <Col source="name" />
     <Col source="role" />
     <Col source="phone" disableSort />
-    <Col source="email" disableSort>
-      <EmailField source="email" />
-    </Col>
+    {/* No link for a contact without an address: an empty "mailto:" link has no name to read out. */}
+    <Col
+      source="email"
+      disableSort
+      render={(contact) => (contact.email ? <EmailField source="email" /> : null)}
+    />
   </ClientChildList>
 );
 
