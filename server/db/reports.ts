@@ -215,12 +215,23 @@ async function caseNumbers(db: DbOrTx, caseIds: readonly number[]) {
   return new Map(rows.map((row) => [row.id, row.caseNumber]));
 }
 
+/** The case's protocol revision in force at the event's time `occurredAt` (a join condition). */
+export const protocolInForce = (occurredAt: SQL) =>
+  and(
+    eq(protocolRevisions.clientId, cases.clientId),
+    eq(protocolRevisions.kind, 'protocol'),
+    eq(
+      protocolRevisions.revision,
+      revisionInForceSql(sql`${cases.clientId}`, sql`${cases.protocolRevision}`, occurredAt),
+    ),
+  );
+
 /**
- * The live events of the range's cases under a protocol with notification rules, with the client's zone
- * and those rules (of the revision in force when each event occurred), as a query to read or build on (the
- * notifications per client and month, the critical calls), a little wider than the range.
+ * The live latest revisions (of `caseRecordRevisions`) whose event time is near `range`: on their index (ISO
+ * text sorts as time within the margin); of those, each event's latest revision. The reader keeps the months
+ * of the range.
  */
-export function notifiableEventsQuery(db: DbOrTx, range: Range) {
+export function latestEventRevisionsNear(db: DbOrTx, range: Range) {
   // Two days wider each side than the range: the client's month decides, and a time written with an offset
   // (the API writes UTC) differs from its instant by at most 14 hours.
   const [year, month] = range.to.split('-').map(Number);
@@ -228,8 +239,28 @@ export function notifiableEventsQuery(db: DbOrTx, range: Range) {
   const end = new Date(Date.UTC(year, month, 3));
   const latest = caseRecordRevisions;
   const occurredText = sql`${latest.body}->>'occurredAt'`;
-  const occurredAt = sql`(${occurredText})::timestamptz`;
   const later = alias(caseRecordRevisions, 'later');
+  return and(
+    gte(occurredText, start.toISOString()),
+    lt(occurredText, end.toISOString()),
+    not(latest.voided),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(later)
+        .where(and(eq(later.itemId, latest.itemId), gt(later.revision, latest.revision))),
+    ),
+  );
+}
+
+/**
+ * The live events of the range's cases under a protocol with notification rules, with the client's zone
+ * and those rules (of the revision in force when each event occurred), as a query to read or build on (the
+ * notifications per client and month, the critical calls), a little wider than the range.
+ */
+export function notifiableEventsQuery(db: DbOrTx, range: Range) {
+  const latest = caseRecordRevisions;
+  const occurredAt = sql`(${latest.body}->>'occurredAt')::timestamptz`;
   return db
     .select({
       itemId: caseRecordItems.id,
@@ -247,31 +278,11 @@ export function notifiableEventsQuery(db: DbOrTx, range: Range) {
       and(eq(caseRecordItems.id, latest.itemId), eq(caseRecordItems.kind, 'events')),
     )
     .innerJoin(cases, eq(cases.id, caseRecordItems.caseId))
-    .innerJoin(
-      protocolRevisions,
-      and(
-        eq(protocolRevisions.clientId, cases.clientId),
-        eq(protocolRevisions.kind, 'protocol'),
-        eq(
-          protocolRevisions.revision,
-          revisionInForceSql(sql`${cases.clientId}`, sql`${cases.protocolRevision}`, occurredAt),
-        ),
-      ),
-    )
+    .innerJoin(protocolRevisions, protocolInForce(occurredAt))
     .innerJoin(clients, eq(clients.id, cases.clientId))
     .where(
       and(
-        // The revisions whose time is near the range, on their index (ISO text sorts as time within the
-        // margin); of those, each event's latest revision. The reader keeps the months of the range.
-        gte(occurredText, start.toISOString()),
-        lt(occurredText, end.toISOString()),
-        not(latest.voided),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(later)
-            .where(and(eq(later.itemId, latest.itemId), gt(later.revision, latest.revision))),
-        ),
+        latestEventRevisionsNear(db, range),
         sql`jsonb_array_length(${protocolRevisions.notificationRules}) > 0`,
         range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
       ),
