@@ -1,5 +1,5 @@
 import { composeStories } from '@storybook/react-vite';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
@@ -439,6 +439,28 @@ describe('a call made earlier', () => {
     await user.click(within(rule).getByRole('button', { name: 'Notified Dr. Maya Chen' }));
     expect(await screen.findByText('Event saved')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(callOnEvent4(aMinuteAgo));
+  });
+
+  it('keeps a typed time that is the minute the dialog opened at, after "Called at" has followed the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    try {
+      const { user, onRequest, rule } = await openEvent4();
+      const calledAt = within(rule).getByLabelText(/Called at/);
+      const opened = minuteOf(Date.now());
+      await waitFor(() => expect(calledAt).toHaveValue(wallClockIn(opened, NORTHSIDE_ZONE)));
+      // The technologist makes the call with the dialog open; the field follows the clock meanwhile.
+      act(() => vi.advanceTimersByTime(3 * 60_000));
+      await waitFor(() => expect(calledAt).toHaveValue(wallClockIn(minuteOf(Date.now()), NORTHSIDE_ZONE)));
+      // Then types when the call was made: the minute the dialog opened at. The clock moving on keeps it.
+      fireEvent.change(calledAt, { target: { value: wallClockIn(opened, NORTHSIDE_ZONE) } });
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(calledAt).toHaveValue(wallClockIn(opened, NORTHSIDE_ZONE));
+      await user.click(within(rule).getByRole('button', { name: 'Notified Dr. Maya Chen' }));
+      expect(await screen.findByText('Event saved')).toBeInTheDocument();
+      expect(onRequest).toHaveBeenCalledWith(callOnEvent4(opened));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("typed on one's own clock, hours ahead of the client's, is refused naming the field and the client's zone", async () => {

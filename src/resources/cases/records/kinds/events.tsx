@@ -127,13 +127,14 @@ const NotificationRule = ({
   const inForce = revisionInForce(revisions, occurredAt ?? '', details.protocolRevision);
   const rule = type ? ruleForEventType(inForce?.notificationRules ?? [], type) : undefined;
   const calledAt = useInput({ source: CALLED_AT });
-  const { setValue } = useFormContext();
+  const { resetField } = useFormContext();
   const typed = calledAt.fieldState.isDirty;
   const minute = minuteOf(now);
-  // Untouched, "Called at" follows the clock (its first value is the input's default).
+  // Untouched, "Called at" follows the clock: its default moves with it, so a time typed later counts as
+  // typed even when it is the minute the dialog opened at (the call started then, the dialog was left open).
   useEffect(() => {
-    if (!typed) setValue(CALLED_AT, minute, { shouldDirty: false });
-  }, [typed, minute, setValue]);
+    if (!typed) resetField(CALLED_AT, { defaultValue: minute });
+  }, [typed, minute, resetField]);
   if (!rule) return null;
   const time = zonedTimes(details.client.timeZone);
   const dueBy = occurredAt ? dueByOf(occurredAt, rule.withinMinutes) : null;
