@@ -10,6 +10,9 @@ export const unitProject: TestProjectInlineConfiguration = {
     name: 'unit',
     environment: 'node',
     include: ['tests/unit/**/*.test.ts'],
+    // A limit for a test that hangs, not a measure of speed: a few tests compare 1024-bit arithmetic with
+    // Amplify's own over several runs, which takes seconds when both cores are busy.
+    testTimeout: 120_000,
   },
 };
 
