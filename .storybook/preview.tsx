@@ -34,18 +34,21 @@ const STILL_LOADING = '[role="progressbar"]:not([aria-valuenow]), [aria-busy="tr
 
 /**
  * Whether the story has drawn what it shows: a page of the app has its level-one heading and its title in
- * the app bar, and nothing is loading any more (a story of a loading state sets `parameters.stillLoading`).
+ * the app bar, and nothing is loading any more. A story of a loading state (`parameters.stillLoading`)
+ * shows that it loads instead: a page reading its record has no heading or title yet.
  */
 function drawn(
   canvasElement: HTMLElement,
   { layout, stillLoading }: { layout?: string; stillLoading?: boolean },
 ) {
+  // Dialogs and menus are drawn outside the story's element, at the end of the page.
+  const loading = canvasElement.ownerDocument.querySelector(STILL_LOADING) !== null;
+  if (stillLoading) return loading ? undefined : 'no progress indicator';
   // Storybook's own error and empty pages have level-one headings outside the story: looked for within it.
   if (layout === 'fullscreen' && !canvasElement.querySelector('h1')) return 'no level-one heading yet';
   const title = canvasElement.querySelector('#react-admin-title');
   if (title && !title.textContent) return 'no title in the app bar yet';
-  // Dialogs and menus are drawn outside the story's element, at the end of the page.
-  if (!stillLoading && canvasElement.ownerDocument.querySelector(STILL_LOADING)) return 'still loading';
+  if (loading) return 'still loading';
   return undefined;
 }
 

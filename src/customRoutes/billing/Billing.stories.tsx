@@ -9,7 +9,9 @@ import {
   noBillingSeed,
 } from '@test-support/fakeBillingApi';
 import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
+import { expectPageLoading, expectReadFailed } from '@test-support/storyStates';
 import { useMemo } from 'react';
+import { expect, fn } from 'storybook/test';
 import { API_PATHS, PAGE_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
 
@@ -79,3 +81,24 @@ export const StatementWithRunningLog: Story = { args: { path: PAGE_PATHS.stateme
 
 /** November at Northside: no cases yet, no rate. */
 export const StatementEmptyNoRate: Story = { args: { path: PAGE_PATHS.statement(2, '2026-11') } };
+
+const READ_OCTOBER = `GET ${API_PATHS.billingCycle(1, '2026-10')}`;
+
+/** October at Bayou while its statement is read: react-admin's page spinner. */
+export const StatementLoading: Story = {
+  args: { path: PAGE_PATHS.statement(1, '2026-10'), pending: [READ_OCTOBER], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: ({ args, canvas }) => expectPageLoading(canvas, args.onRequest, API_PATHS.billingCycle(1, '2026-10')),
+};
+
+/** October's statement could not be read: the server's reason and the way back to the cycles. */
+export const StatementFailed: Story = {
+  args: {
+    path: PAGE_PATHS.statement(1, '2026-10'),
+    failures: { [READ_OCTOBER]: toHttpError(503, { error: 'The database is not reachable' }) },
+  },
+  play: async ({ canvas }) => {
+    await expectReadFailed(canvas, 'The statement could not be read: The database is not reachable');
+    await expect(canvas.getByRole('link', { name: 'Back to the billing cycles' })).toBeVisible();
+  },
+};

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
@@ -9,6 +8,7 @@ import { PAGE_PATHS } from '../../../contract/paths';
 import { type PageLine, PrintFrame } from '../../print/PrintFrame';
 import { Marker } from '../../print/ReportMarker';
 import { timesIn } from '../../print/reportFormat';
+import { PageReadError } from '../RetryAlert';
 import { monthLabel } from './billingFormat';
 import { useStatement } from './billingQueries';
 import { StatementChanges } from './StatementChanges';
@@ -52,11 +52,13 @@ const StatementDocument = ({ statement }: { statement: Statement }) => {
 /** `/billing/continuous-monitoring/{clientId}/{month}` (base layout, DESIGN §9): the printable statement. */
 export const StatementPage = () => {
   const { clientId = '', month = '' } = useParams();
-  const { data: statement, error } = useStatement(clientId, month);
+  const { data: statement, error, refetch } = useStatement(clientId, month);
   if (error)
     return (
       <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto', p: 4 }}>
-        <Alert severity="error">The statement could not be read: {error.message}</Alert>
+        <PageReadError title="Statement" onRetry={() => refetch()}>
+          The statement could not be read: {error.message}
+        </PageReadError>
         <div>
           <Button component={Link} to={PAGE_PATHS.billingClient(clientId)}>
             Back to the billing cycles

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AppHarness } from '@test-support/AppHarness';
 import { manyClients, userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
+import { expectListLoading, LIST_LOADING } from '@test-support/storyStates';
 import { expect } from 'storybook/test';
 import { API_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
@@ -31,11 +32,8 @@ export const Empty: Story = { args: { clientsData: {} } };
 /** The list while the clients are read: the table's place held, nothing to act on yet. */
 export const Loading: Story = {
   args: { pending: [`GET ${API_PATHS.clients}`] },
-  parameters: { stillLoading: true },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  parameters: LIST_LOADING,
+  play: ({ canvas }) => expectListLoading(canvas, 'Clients'),
 };
 
 /** The clients could not be read: the server's reason and a way to ask again. */

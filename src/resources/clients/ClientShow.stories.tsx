@@ -3,6 +3,8 @@ import { AppHarness } from '@test-support/AppHarness';
 import { noCases, serviceCases } from '@test-support/caseFixtures';
 import { bareClient, clientWithRecords, userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
+import { expectPageLoading, expectReadFailed } from '@test-support/storyStates';
+import { expect, fn } from 'storybook/test';
 import { API_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
 
@@ -24,6 +26,28 @@ type Story = StoryObj<typeof meta>;
 
 const tab = (name: string) => `/continuous-monitoring/clients/1/${name}`;
 const reader = { chrome: menuForRole('reader'), user: userWithRole('reader') };
+
+const READ_CLIENT = `GET ${API_PATHS.client(1)}`;
+
+/** The client while it is read: react-admin's page spinner, no header or tabs yet. */
+export const Loading: Story = {
+  args: { path: tab('details'), pending: [READ_CLIENT], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: async ({ args, canvas }) => {
+    await expectPageLoading(canvas, args.onRequest, API_PATHS.client(1));
+    await expect(canvas.queryByRole('tablist')).toBeNull();
+  },
+};
+
+/** The client could not be read: the server's reason and a way to ask again, on the page. */
+export const Failed: Story = {
+  args: {
+    path: tab('details'),
+    failures: { [READ_CLIENT]: toHttpError(503, { error: 'The database is not reachable' }) },
+  },
+  play: ({ canvas }) =>
+    expectReadFailed(canvas, 'The client could not be read: The database is not reachable'),
+};
 
 /** `/clients/1` alone opens the details tab: the client form with Save and Delete. */
 export const Details: Story = {};

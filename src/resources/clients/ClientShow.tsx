@@ -5,10 +5,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { CanAccess, Loading, ShowBase, Title, useCanAccess, useRecordContext } from 'react-admin';
+import { CanAccess, ShowBase, Title, useCanAccess, useRecordContext } from 'react-admin';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { Client } from '../../../contract/clients';
 import { NotFoundPage } from '../../customRoutes';
+import { PageMessage } from '../../customRoutes/PageMessage';
+import { KEEP_ERROR_ON_PAGE, ShowReadError } from '../../customRoutes/RetryAlert';
+import { PageLoading } from '../../layout/PageLoading';
 import { ClientDetails } from './ClientDetails';
 import { ClientCases } from './cases/ClientCases';
 import { CLIENT_TABS, type ClientTab, clientPath, isClientTab } from './clientPaths';
@@ -44,6 +47,18 @@ const ClientHeader = ({ current }: { current?: ClientTab }) => {
   );
 };
 
+/** No client by the id in the URL. */
+const ClientNotFound = () => {
+  const { id } = useParams();
+  return (
+    <PageMessage title="Client not found">
+      <Typography>There is no client with id {id}.</Typography>
+    </PageMessage>
+  );
+};
+
+const CLIENT_READ_ERROR = <ShowReadError title="Client" what="The client" notFound={<ClientNotFound />} />;
+
 /**
  * A client's page, `/continuous-monitoring/clients/{clientId}/{tab}` (react-admin's edit route `:id/*`):
  * the tab comes from the URL, so each tab is reload-safe; `{clientId}` alone opens the details tab.
@@ -52,7 +67,11 @@ export const ClientShow = () => {
   const tab = useParams()['*']?.split('/')[0] || undefined;
   if (tab !== undefined && !isClientTab(tab)) return <NotFoundPage />;
   return (
-    <ShowBase loading={<Loading />}>
+    <ShowBase
+      loading={<PageLoading title="Client" />}
+      error={CLIENT_READ_ERROR}
+      queryOptions={KEEP_ERROR_ON_PAGE}
+    >
       <ClientHeader current={tab} />
       <Card>
         <CardContent>

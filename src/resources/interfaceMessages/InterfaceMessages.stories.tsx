@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { serviceAs } from '@test-support/caseFixtures';
 import { MESSAGES, messagesHandler } from '@test-support/fakeInterfacesApi';
 import { HandlersHarness } from '@test-support/HandlersHarness';
+import { expectListLoading, LIST_LOADING } from '@test-support/storyStates';
 import { expect, within } from 'storybook/test';
 import { API_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
@@ -37,11 +38,8 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   args: { pending: [LIST] },
-  parameters: { stillLoading: true },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Hospital messages' })).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  parameters: LIST_LOADING,
+  play: ({ canvas }) => expectListLoading(canvas, 'Hospital messages'),
 };
 
 export const Failed: Story = {

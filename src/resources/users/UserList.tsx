@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { DataTable, ExportButton, Link, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { safeExporter } from '../../csv';
-import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { ListReadError } from '../../customRoutes/RetryAlert';
 import { ListFilters } from '../../forms/ListFilters';
 import { PageHeading } from '../../layout/PageHeading';
 import { EditGroupsButton } from './EditGroupsButton';
@@ -35,11 +35,6 @@ const NoUsers = () => {
   );
 };
 
-const ReadError = () => {
-  const { error, refetch } = useListContext();
-  return <RetryAlert onRetry={() => refetch()}>The users could not be read: {error?.message}</RetryAlert>;
-};
-
 /** The user's groups, and the button that changes them. */
 const Groups = ({ user }: { user: UserRecord }) => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -63,7 +58,7 @@ export const UserList = () => (
       actions={<UserActions />}
       exporter={safeExporter}
       empty={false}
-      error={<ReadError />}
+      error={<ListReadError what="The users" />}
     >
       {/* Each row holds controls: the username alone opens the user's page. */}
       <DataTable rowClick={false} bulkActionButtons={false} empty={<NoUsers />}>

@@ -4,13 +4,14 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type HttpError, Loading, ShowBase, Title, useRecordContext, useShowContext } from 'react-admin';
+import { ShowBase, Title, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { personLabel } from '../../../contract/users';
 import { PageMessage } from '../../customRoutes/PageMessage';
-import { RetryAlert } from '../../customRoutes/RetryAlert';
+import { KEEP_ERROR_ON_PAGE, ShowReadError } from '../../customRoutes/RetryAlert';
 import { formatOptionalDateTime } from '../../dates';
 import { Fact } from '../../layout/Fact';
+import { PageLoading } from '../../layout/PageLoading';
 import { EditGroupsButton } from './EditGroupsButton';
 import { EditPersonButton } from './EditPersonButton';
 import { GroupChips } from './GroupChips';
@@ -79,34 +80,28 @@ const UserView = () => {
   );
 };
 
-/** A user that could not be read: not in the pool, or the read failed (then it can be tried again). */
-const UserReadError = () => {
-  const { error, refetch } = useShowContext<UserRecord, HttpError>();
+/** No user by the name in the URL. */
+const UserNotFound = () => {
   const { id } = useParams();
-  if (error?.status === 404)
-    return (
-      <PageMessage title="User not found">
-        <Typography>
-          There is no user named <code>{id}</code>.
-        </Typography>
-      </PageMessage>
-    );
   return (
-    <Box sx={{ mt: 2 }}>
-      <RetryAlert onRetry={() => refetch()}>The user could not be read: {error?.message}</RetryAlert>
-    </Box>
+    <PageMessage title="User not found">
+      <Typography>
+        There is no user named <code>{id}</code>.
+      </Typography>
+    </PageMessage>
   );
 };
-
-// The error is shown on the page, where it can be retried, rather than notified with a redirect.
-const KEEP_ERROR_ON_PAGE = { onError: () => undefined };
 
 /**
  * A user's page, `/users/{username}` (react-admin's edit route `:id/*`, the username being the id): their
  * details and groups, enable switch, and the active cases assigned to them.
  */
 export const UserPage = () => (
-  <ShowBase<UserRecord> loading={<Loading />} error={<UserReadError />} queryOptions={KEEP_ERROR_ON_PAGE}>
+  <ShowBase<UserRecord>
+    loading={<PageLoading title="User" />}
+    error={<ShowReadError title="User" what="The user" notFound={<UserNotFound />} />}
+    queryOptions={KEEP_ERROR_ON_PAGE}
+  >
     <UserView />
   </ShowBase>
 );

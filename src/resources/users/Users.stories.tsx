@@ -4,9 +4,16 @@ import { userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
 import { fakeUsersHandler, poolAdmin, type UsersSeed, usersSeed } from '@test-support/fakeUsersApi';
 import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
+import {
+  expectListLoading,
+  expectPageLoading,
+  expectReadFailed,
+  LIST_LOADING,
+} from '@test-support/storyStates';
 import { useMemo } from 'react';
-import { screen, userEvent } from 'storybook/test';
-import { PAGE_PATHS } from '../../../contract/paths';
+import { expect, fn, screen, userEvent } from 'storybook/test';
+import { API_PATHS, PAGE_PATHS } from '../../../contract/paths';
+import { toHttpError } from '../../dataProvider/httpClient';
 
 interface UsersHarnessProps extends Omit<HandlersHarnessProps, 'handlers'> {
   seed: UsersSeed;
@@ -46,6 +53,22 @@ export const NoMatch: Story = {
   args: { path: `${PAGE_PATHS.users}?filter=${encodeURIComponent('{"q":"zoe"}')}` },
 };
 
+const UNREACHABLE = toHttpError(503, { error: 'The database is not reachable' });
+
+/** The list while the users are read: the heading and search, no table yet. */
+export const ListLoading: Story = {
+  args: { pending: [`GET ${API_PATHS.users}`] },
+  parameters: LIST_LOADING,
+  play: ({ canvas }) => expectListLoading(canvas, 'Users'),
+};
+
+/** The users could not be read: the server's reason and a way to ask again. */
+export const ListFailed: Story = {
+  args: { failures: { [`GET ${API_PATHS.users}`]: UNREACHABLE } },
+  play: ({ canvas }) =>
+    expectReadFailed(canvas, 'The users could not be read: The database is not reachable'),
+};
+
 /** "Invite user" opens the invitation form. */
 export const Invite: Story = {
   play: async () => {
@@ -80,3 +103,19 @@ export const InvitedUserPage: Story = { args: { path: PAGE_PATHS.user('new.tech-
 
 /** A username that is not in the pool. */
 export const UnknownUser: Story = { args: { path: PAGE_PATHS.user('nobody') } };
+
+/** Priya's page while her record is read. */
+export const UserPageLoading: Story = {
+  args: { path: PAGE_PATHS.user('priya'), pending: [`GET ${API_PATHS.user('priya')}`], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: async ({ args, canvas }) => {
+    await expectPageLoading(canvas, args.onRequest, API_PATHS.user('priya'));
+    await expect(canvas.queryByText('priya.raman@example.org')).toBeNull();
+  },
+};
+
+/** Priya's record could not be read: the server's reason and a way to ask again. */
+export const UserPageFailed: Story = {
+  args: { path: PAGE_PATHS.user('priya'), failures: { [`GET ${API_PATHS.user('priya')}`]: UNREACHABLE } },
+  play: ({ canvas }) => expectReadFailed(canvas, 'The user could not be read: The database is not reachable'),
+};

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AppHarness } from '@test-support/AppHarness';
 import { noCases, serviceAs } from '@test-support/caseFixtures';
+import { expectListLoading, LIST_LOADING } from '@test-support/storyStates';
 import { expect } from 'storybook/test';
 import { API_PATHS } from '../../../../contract/paths';
 import { toHttpError } from '../../../dataProvider/httpClient';
@@ -40,15 +41,8 @@ export const NoMatch: Story = { args: { path: stage('preview', { q: 'no such pat
 /** The monitoring list while its cases are read. */
 export const Loading: Story = {
   args: { pending: [`GET ${API_PATHS.caseStage('monitoring')}`] },
-  parameters: {
-    stillLoading: true,
-    // react-admin's placeholder table has blank column headers while loading (a minor finding, its markup).
-    a11y: { config: { rules: [{ id: 'empty-table-header', enabled: false }] } },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
-    await expect(canvas.queryByRole('table')).toBeNull();
-  },
+  parameters: LIST_LOADING,
+  play: ({ canvas }) => expectListLoading(canvas, 'Monitoring cases'),
 };
 
 /** The cases could not be read: the server's reason and a way to ask again. */

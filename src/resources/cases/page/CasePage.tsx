@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { Loading } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { casePagePath } from '../../../../contract/paths';
 import { NotFoundPage } from '../../../customRoutes';
+import { PageReadError } from '../../../customRoutes/RetryAlert';
+import { PageLoading } from '../../../layout/PageLoading';
 import { CaseHeader } from './CaseHeader';
 import { CaseNotFound } from './CaseNotFound';
 import { CaseTabBar, CaseTabContent } from './CaseTabs';
@@ -23,13 +23,8 @@ export const CasePage = () => {
   if (tab === undefined) return <Navigate to={casePagePath(stage, caseId)} replace />;
   if (!isCaseTab(tab)) return <NotFoundPage />;
   if (error?.status === 404 || !isCaseId(caseId)) return <CaseNotFound caseId={caseId} stage={stage} />;
-  if (error)
-    return (
-      <Alert severity="error" sx={{ mt: 2 }}>
-        {error.message}
-      </Alert>
-    );
-  if (isPending || !details) return <Loading />;
+  if (error) return <PageReadError title="Case">{error.message}</PageReadError>;
+  if (isPending || !details) return <PageLoading title="Case" />;
   if (details.stage !== stage)
     return <Navigate to={`${casePagePath(details.stage, details.id, tab)}${search}`} replace />;
   return (
