@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
@@ -8,7 +8,7 @@ import { buildUser, menuForRole } from '../support/fakeApi';
 import { HandlersHarness } from '../support/HandlersHarness';
 import { catchDownloads } from './support/downloads';
 import { enterText } from './support/enterText';
-import { bodyRowsOf } from './support/tables';
+import { bodyRowsOf, tableShowing } from './support/tables';
 
 const renderPage = (onRequest = vi.fn()) =>
   render(
@@ -26,8 +26,7 @@ describe('the access log page', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Access log' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const table = await screen.findByRole('table');
-    await within(table).findAllByText('grace');
+    const table = await tableShowing('grace');
     expect(bodyRowsOf(table)).toEqual([
       [formatDateTime(ENTRIES[2].at), 'grace', 'opened case MVH-2026-0042', 'MVH-2026-0042', 'Done', ''],
       [formatDateTime(ENTRIES[1].at), 'grace', ENTRIES[1].summary, '', 'Done', ''],
@@ -131,7 +130,7 @@ describe('the access log page', () => {
   it('exports the entries as CSV', async () => {
     const downloads = catchDownloads();
     renderPage();
-    await within(await screen.findByRole('table')).findAllByText('grace');
+    await tableShowing('grace');
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(async () => expect(await downloads()).toHaveLength(1));
     const [csv] = await downloads();

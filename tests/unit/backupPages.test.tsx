@@ -9,7 +9,7 @@ import { formatDateTime } from '../../src/dates';
 import * as backupStories from '../../src/resources/backups/Backups.stories';
 import { backupIdAt, backupsSeed, PG_DUMP_MISMATCH } from '../support/fakeBackupsApi';
 import { sentRequest } from './support/requests';
-import { bodyRowsOf } from './support/tables';
+import { bodyRowsOf, tableShowing } from './support/tables';
 
 const stories = composeStories(backupStories, preview);
 
@@ -38,8 +38,7 @@ describe('the backups list', () => {
   it('shows the backups newest first: when, who, source, size, checksum, duration and status', async () => {
     const onRequest = vi.fn();
     render(<stories.Backups onRequest={onRequest} />);
-    const table = await backupsTable();
-    await within(table).findByText('grace');
+    const table = await tableShowing('grace');
     expect(
       within(table)
         .getAllByRole('columnheader')

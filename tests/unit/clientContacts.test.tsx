@@ -6,6 +6,7 @@ import preview from '../../.storybook/preview';
 import * as pageStories from '../../src/resources/clients/ClientShow.stories';
 import { enterText } from './support/enterText';
 import { submitWith } from './support/renderStory';
+import { tableShowing } from './support/tables';
 
 const {
   ContactCreate,
@@ -102,7 +103,7 @@ describe('useful links', () => {
     await enterText(user, await screen.findByLabelText(/^Label/), 'Night rota');
     await enterText(user, screen.getByLabelText(/^URL/), 'https://rota.northside.example');
     await submitWith(user, 'Save');
-    const table = within(await screen.findByRole('table'));
-    expect(await table.findByRole('link', { name: 'Night rota' })).toBeInTheDocument();
+    const table = within(await tableShowing('Night rota'));
+    expect(table.getByRole('link', { name: 'Night rota' })).toBeInTheDocument();
   });
 });
