@@ -9,9 +9,8 @@ import type { Db } from '../../db/database';
 import type { Page } from '../../db/pagination';
 import type { DbOrTx } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
-import { requireClient } from '../../services/clients';
+import { auditClientWrite, requireClient } from '../../services/clients';
 import { ok, page, requires } from '../reply';
-import { auditWrite } from './shared';
 
 type Versioned = { version: number };
 
@@ -123,7 +122,7 @@ export function childRecordRoutes<
         const record = await db.transaction(async (tx) => {
           await requireClient(tx, id);
           const created = await repository.insert(tx, id, request.body as Input);
-          await auditWrite(tx, request, `${auditPrefix}.create`, id, {
+          await auditClientWrite(tx, request, `${auditPrefix}.create`, id, {
             [idParam]: created._id,
             after: { version: created.version },
           });
@@ -152,7 +151,7 @@ export function childRecordRoutes<
           const before = await requireRecord(tx, id, recordId);
           const updated = await repository.update(tx, id, recordId, request.body as Input & Versioned);
           if (!updated) throw conflict(staleVersionMessage(thing));
-          await auditWrite(tx, request, `${auditPrefix}.update`, id, {
+          await auditClientWrite(tx, request, `${auditPrefix}.update`, id, {
             [idParam]: recordId,
             before: { version: before.version },
             after: { version: updated.version },

@@ -28,12 +28,11 @@ import {
 } from '../../db/clients';
 import type { Db } from '../../db/database';
 import { badRequest, conflict } from '../../errors';
-import { requireClient } from '../../services/clients';
+import { auditClientWrite, requireClient } from '../../services/clients';
 import { ok, page, requires } from '../reply';
 import { clientCaseRoutes } from './cases';
 import { contactRoutes } from './contacts';
 import { protocolRoutes } from './protocol';
-import { auditWrite } from './shared';
 import { usefulLinkRoutes } from './usefulLinks';
 
 /** A duplicate code is the user's to fix, so it comes back as a field error like any other. */
@@ -93,7 +92,9 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const client = await db
         .transaction(async (tx) => {
           const created = await insertClient(tx, request.body);
-          await auditWrite(tx, request, 'client.create', created.id, { after: { version: created.version } });
+          await auditClientWrite(tx, request, 'client.create', created.id, {
+            after: { version: created.version },
+          });
           return created;
         })
         .catch(refuseDuplicateCode(request.body.code));
@@ -121,7 +122,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           if (!updated) throw conflict(staleVersionMessage('client'));
           // Its cases' hours are counted in its local months: a new time zone moves the month boundaries.
           if (updated.timeZone !== before.timeZone) await refreshClientCaseHours(tx, id);
-          await auditWrite(tx, request, 'client.update', id, {
+          await auditClientWrite(tx, request, 'client.update', id, {
             before: { version: before.version },
             after: { version: updated.version },
           });
@@ -154,7 +155,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           if (blocked) throw conflict(blocked);
           const deleted = await deleteClient(tx, id, version);
           if (!deleted) throw conflict(staleVersionMessage('client'));
-          await auditWrite(tx, request, 'client.delete', id, { before: { version: deleted.version } });
+          await auditClientWrite(tx, request, 'client.delete', id, { before: { version: deleted.version } });
           return deleted;
         })
         .catch((error: unknown) => {

@@ -27,8 +27,7 @@ import {
 } from '../../db/interfaces';
 import { conflict, notFound } from '../../errors';
 import type { SecretBox } from '../../interfaces/secrets';
-import { requireClient } from '../../services/clients';
-import { auditWrite, versionedClientWrite } from '../clients/shared';
+import { auditClientWrite, requireClient, versionedClientWrite } from '../../services/clients';
 import { ok, page, requires } from '../reply';
 
 const tags = ['interfaces'];
@@ -95,7 +94,7 @@ export const interfaceRoutes: FastifyPluginAsyncZod<{ db: Db; box: SecretBox }> 
             updatedBy: request.user.username,
           });
           if (!row) return undefined;
-          await auditWrite(tx, request, 'client.interface', id, {
+          await auditClientWrite(tx, request, 'client.interface', id, {
             before: { version },
             after: { version: row.version },
             secretsChanged: fhirBearerToken !== undefined || fhirClientSecret !== undefined,
