@@ -21,12 +21,12 @@ import { assignmentRefusal } from '../../domain/caseStages';
 import { handoverFieldErrors, handoverStartRefusal, handoverWindowRefusal } from '../../domain/handovers';
 import { takeOverRefusal } from '../../domain/technologistLoad';
 import { badRequest, conflict, forbidden, overLoadConflict } from '../../errors';
+import { loadCaseDetails } from '../../services/caseDetails';
 import { auditCaseWrite, lockOpenCase, studyOf } from '../../services/cases';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { loadCaseDetails } from './shared';
 
 type Input = { from: string; to: string; at: string; note: string };
 

@@ -15,10 +15,10 @@ import { caseFacts, getTransition, insertAction, lastTransition } from '../../db
 import { recordStageMove } from '../../db/caseMoves';
 import { applyCaseCommand, transitionKind } from '../../domain/caseStages';
 import { conflict, forbidden, notFound } from '../../errors';
-import { auditCaseWrite, lockExistingCase, lockOpenCase } from '../../services/cases';
+import { loadCaseDetails } from '../../services/caseDetails';
+import { auditCaseWrite, lockExistingCase, lockOpenCase, staleCase } from '../../services/cases';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { loadCaseDetails, staleCase } from './shared';
 
 const tags = ['cases'];
 
