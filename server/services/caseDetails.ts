@@ -2,18 +2,19 @@ import { type CaseDetails, caseRowHeader } from '../../contract/cases';
 import type { Role } from '../../contract/roles';
 import type { OrderInput } from '../../contract/turnaround';
 import { readCaseDetails } from '../db/caseDetails';
+import { getProtocolSnapshot } from '../db/caseHistory';
 import { findOrderCase } from '../db/cases';
 import type { DbOrTx } from '../db/transaction';
 import { allowedTransitions } from '../domain/caseStages';
 import { orderFor, patientFor } from '../domain/minimumNecessary';
 import { caseNextReport } from '../domain/reportsDue';
-import { badRequest } from '../errors';
-import { caseNotFound } from './cases';
+import { badRequest, notFound } from '../errors';
+import { caseNotFound, requireCase } from './cases';
 import type { TechnologistRoster } from './technologistRoster';
 
 /**
- * A case as its page reads it (DESIGN §8 "Cases"): the details a caller's roles may see, and the check that
- * an order is on one case only.
+ * A case as its page reads it (DESIGN §8 "Cases"): the details a caller's roles may see, the protocol a
+ * closed case keeps, and the check that an order is on one case only.
  */
 
 /** One case per order of a client: a placer order number already on another case is refused (400). */
@@ -63,4 +64,14 @@ export async function loadCaseDetails(
     allowedTransitions: allowedTransitions(row.stage, roles, read.facts, read.previousStage),
     nextReport: caseNextReport(row.stage, reporting, new Date()),
   };
+}
+
+/** The protocol copied into a case when it closed (404 while it is not closed). */
+export async function closedCaseProtocol(db: DbOrTx, id: number) {
+  const found = await requireCase(db, id);
+  const snapshot = found.stage === 'closed' ? await getProtocolSnapshot(db, found.id) : undefined;
+  if (!snapshot) {
+    throw notFound(`Case ${found.caseNumber} is not closed: its protocol is copied into it when it closes`);
+  }
+  return snapshot;
 }
