@@ -1,4 +1,4 @@
-import { eq, isNull, lt, or } from 'drizzle-orm';
+import { eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AccountState } from '../auth/accountCache';
 import type { Db } from './database';
 import { auditLog, userAccounts } from './schema';
@@ -58,6 +58,14 @@ export async function getAccount(db: Db, username: string) {
 export async function listAccounts(db: DbOrTx) {
   const rows = await db.select().from(userAccounts);
   return new Map(rows.map((row) => [row.username, row]));
+}
+
+/** The accounts of these users that the API has seen. */
+export async function accountsNamed(db: Db, usernames: readonly string[]) {
+  return db
+    .select()
+    .from(userAccounts)
+    .where(inArray(userAccounts.username, [...usernames]));
 }
 
 /**

@@ -1,12 +1,15 @@
 import { type CaseRecord, getCase, lockCase } from '../db/cases';
 import { getClient } from '../db/clients';
 import type { DbOrTx } from '../db/transaction';
-import { closedCaseRefusal } from '../domain/caseStages';
+import { closedCaseRefusal, staleCaseMessage } from '../domain/caseStages';
 import type { StudyTimes } from '../domain/timeLogRules';
 import { conflict, notFound } from '../errors';
 import { writeAudit } from './audit';
 
 export const caseNotFound = (id: number) => notFound(`Case ${id} not found`);
+
+/** 409: the case changed since the caller loaded it (optimistic locking). */
+export const staleCase = (caseNumber: string) => conflict(staleCaseMessage(caseNumber));
 
 /** The case, or a 404. */
 export async function requireCase(db: DbOrTx, id: number): Promise<CaseRecord> {

@@ -22,12 +22,12 @@ import {
 } from '../../domain/caseRecording';
 import { loadLimitRefusal, loadOf } from '../../domain/technologistLoad';
 import { badRequest, conflict } from '../../errors';
-import { auditCaseWrite, lockOpenCase, studyOf } from '../../services/cases';
+import { checkPlacerOrder, loadCaseDetails } from '../../services/caseDetails';
+import { auditCaseWrite, lockOpenCase, staleCase, studyOf } from '../../services/cases';
 import { READER_GROUPS } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, requires } from '../reply';
 import type { CaseRouteOptions } from '.';
-import { checkPlacerOrder, loadCaseDetails, staleCase } from './shared';
 
 const toDate = (value: string | null) => (value === null ? null : new Date(value));
 

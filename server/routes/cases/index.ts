@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { caseDeletionRefusal } from '../../../contract/caseDeletion';
 import {
   ACTIVE_CASE_STAGES,
   CASE_STAGES,
@@ -16,26 +15,19 @@ import { envelope } from '../../../contract/envelope';
 import { listEnvelope } from '../../../contract/list';
 import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
-import { countCaseHistory, getProtocolSnapshot } from '../../db/caseHistory';
-import { getCaseRow, listCases } from '../../db/caseList';
-import { deleteCase, intakeCase } from '../../db/cases';
-import { getClient } from '../../db/clients';
+import { listCases } from '../../db/caseList';
 import type { Db } from '../../db/database';
-import { insertPatient } from '../../db/patientDetails';
-import { orderColumns } from '../../db/turnaroundClocks';
-import { intakeClientRefusal } from '../../domain/caseStages';
-import { badRequest, conflict, notFound } from '../../errors';
-import { auditCaseWrite, caseNotFound, lockExistingCase, requireCase } from '../../services/cases';
+import { closedCaseProtocol, loadCaseDetails } from '../../services/caseDetails';
+import { admitCase, removeCase } from '../../services/caseIntake';
 import type { TechnologistRoster } from '../../services/technologistRoster';
 import type { UserDirectory } from '../../services/userDirectory';
 import { ok, page, readsPatientData, requires } from '../reply';
 import { callAttemptRoutes } from './callAttempts';
 import { handoverRoutes } from './handovers';
 import { caseHeaderRoutes } from './header';
-import { checkMrn, patientDetailsRoutes } from './patientDetails';
+import { patientDetailsRoutes } from './patientDetails';
 import { readerRoutes } from './readers';
 import { caseRecordRoutes } from './records';
-import { checkPlacerOrder, loadCaseDetails, staleCase } from './shared';
 import { technologistRoutes } from './technologists';
 import { timeLogRoutes } from './timeLogs';
 import { transitionRoutes } from './transitions';
@@ -85,28 +77,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
       schema: { tags, body: caseIntakeSchema, response: { 201: envelope(caseDetailsSchema) } },
     },
     async (request, reply) => {
-      const { patient, clientId, order, ...header } = request.body;
-      const created = await db.transaction(async (tx) => {
-        const client = await getClient(tx, clientId);
-        const refused = intakeClientRefusal(clientId, client);
-        if (refused || !client)
-          throw badRequest('Invalid clientId', [{ field: 'clientId', message: refused ?? '' }]);
-        if (order) await checkPlacerOrder(tx, clientId, null, order);
-        const row = await intakeCase(tx, client, {
-          ...header,
-          ...(order ? orderColumns(order) : {}),
-          createdBy: request.user.username,
-        });
-        if (patient) {
-          await checkMrn(tx, clientId, row.id, patient);
-          await insertPatient(tx, row.id, patient, request.user.username);
-        }
-        await auditCaseWrite(tx, request, 'case.intake', row.id, {
-          clientId,
-          after: { version: row.version },
-        });
-        return row;
-      });
+      const created = await db.transaction((tx) => admitCase(tx, request, request.body));
       return reply.code(201).send(ok(await loadCaseDetails(db, created.id, request.user.roles, roster)));
     },
   );
@@ -124,19 +95,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
     },
     async (request) => {
       const { id } = request.params;
-      const deleted = await db.transaction(async (tx) => {
-        const locked = await lockExistingCase(tx, id);
-        const row = await getCaseRow(tx, id);
-        if (!row) throw caseNotFound(id);
-        const hasRecords = locked.stage === 'intake' && (await countCaseHistory(tx, id)) > 0;
-        const refusal = caseDeletionRefusal(locked.caseNumber, locked.stage, hasRecords);
-        if (refusal) throw conflict(refusal);
-        if (locked.version !== request.query.version) throw staleCase(locked.caseNumber);
-        if (!(await deleteCase(tx, id, request.query.version))) throw staleCase(locked.caseNumber);
-        await auditCaseWrite(tx, request, 'case.delete', id, { before: { version: locked.version } });
-        return row;
-      });
-      return ok(deleted);
+      return ok(await db.transaction((tx) => removeCase(tx, request, id, request.query.version)));
     },
   );
 
@@ -146,16 +105,7 @@ export const caseRoutes: FastifyPluginAsyncZod<CaseRouteOptions> = async (app, o
       config: requires('cases', 'show'),
       schema: { tags, params: caseIdParams, response: { 200: envelope(caseProtocolSnapshotSchema) } },
     },
-    async (request) => {
-      const found = await requireCase(db, request.params.id);
-      const snapshot = found.stage === 'closed' ? await getProtocolSnapshot(db, found.id) : undefined;
-      if (!snapshot) {
-        throw notFound(
-          `Case ${found.caseNumber} is not closed: its protocol is copied into it when it closes`,
-        );
-      }
-      return ok(snapshot);
-    },
+    async (request) => ok(await closedCaseProtocol(db, request.params.id)),
   );
 
   await app.register(caseHeaderRoutes, options);

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  deletionBlockedMessage,
-  duplicateCodeError,
-  staleVersionMessage,
-} from '../../../contract/clientRules';
-import {
   clientDeleteQuerySchema,
   clientIdNameSchema,
   clientIdParams,
@@ -16,33 +11,21 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { listEnvelope } from '../../../contract/list';
 import { API_PATHS } from '../../../contract/paths';
-import { refreshClientCaseHours } from '../../db/caseHours';
-import { countCasesOfClient, isClientWithCases } from '../../db/cases';
-import {
-  deleteClient,
-  insertClient,
-  isDuplicateClientCode,
-  listClientNames,
-  listClients,
-  updateClient,
-} from '../../db/clients';
+import { listClientNames, listClients } from '../../db/clients';
 import type { Db } from '../../db/database';
-import { badRequest, conflict } from '../../errors';
-import { requireClient } from '../../services/clients';
+import {
+  changeClient,
+  createClient,
+  refuseClientWithCases,
+  refuseDuplicateCode,
+  removeClient,
+  requireClient,
+} from '../../services/clients';
 import { ok, page, requires } from '../reply';
 import { clientCaseRoutes } from './cases';
 import { contactRoutes } from './contacts';
 import { protocolRoutes } from './protocol';
-import { auditWrite } from './shared';
 import { usefulLinkRoutes } from './usefulLinks';
-
-/** A duplicate code is the user's to fix, so it comes back as a field error like any other. */
-function refuseDuplicateCode(code: string) {
-  return (error: unknown): never => {
-    if (isDuplicateClientCode(error)) throw badRequest('Invalid code', [duplicateCodeError(code)]);
-    throw error;
-  };
-}
 
 const tags = ['clients'];
 
@@ -91,11 +74,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const client = await db
-        .transaction(async (tx) => {
-          const created = await insertClient(tx, request.body);
-          await auditWrite(tx, request, 'client.create', created.id, { after: { version: created.version } });
-          return created;
-        })
+        .transaction((tx) => createClient(tx, request, request.body))
         .catch(refuseDuplicateCode(request.body.code));
       return reply.code(201).send(ok(client));
     },
@@ -113,20 +92,8 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request) => {
-      const { id } = request.params;
       const client = await db
-        .transaction(async (tx) => {
-          const before = await requireClient(tx, id);
-          const updated = await updateClient(tx, id, request.body);
-          if (!updated) throw conflict(staleVersionMessage('client'));
-          // Its cases' hours are counted in its local months: a new time zone moves the month boundaries.
-          if (updated.timeZone !== before.timeZone) await refreshClientCaseHours(tx, id);
-          await auditWrite(tx, request, 'client.update', id, {
-            before: { version: before.version },
-            after: { version: updated.version },
-          });
-          return updated;
-        })
+        .transaction((tx) => changeClient(tx, request, request.params.id, request.body))
         .catch(refuseDuplicateCode(request.body.code));
       return ok(client);
     },
@@ -145,22 +112,9 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const { id } = request.params;
-      const { version } = request.query;
       const client = await db
-        .transaction(async (tx) => {
-          const before = await requireClient(tx, id);
-          if (before.version !== version) throw conflict(staleVersionMessage('client'));
-          const blocked = deletionBlockedMessage(await countCasesOfClient(tx, id));
-          if (blocked) throw conflict(blocked);
-          const deleted = await deleteClient(tx, id, version);
-          if (!deleted) throw conflict(staleVersionMessage('client'));
-          await auditWrite(tx, request, 'client.delete', id, { before: { version: deleted.version } });
-          return deleted;
-        })
-        .catch((error: unknown) => {
-          if (isClientWithCases(error)) throw conflict('This client has cases and cannot be deleted.');
-          throw error;
-        });
+        .transaction((tx) => removeClient(tx, request, id, request.query.version))
+        .catch(refuseClientWithCases);
       return ok(client);
     },
   );

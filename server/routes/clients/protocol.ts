@@ -29,9 +29,8 @@ import {
   listRevisions,
 } from '../../db/protocolRevisions';
 import { badRequest, notFound } from '../../errors';
-import { requireClient } from '../../services/clients';
+import { auditClientWrite, requireClient, versionedClientWrite } from '../../services/clients';
 import { ok, page, requires } from '../reply';
-import { auditWrite, versionedClientWrite } from './shared';
 
 const tags = ['clients'];
 
@@ -129,7 +128,7 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             }
           }
           const created = await insertRevision(tx, id, next, input, request.user.username);
-          await auditWrite(tx, request, `${input.kind}.revise`, id, {
+          await auditClientWrite(tx, request, `${input.kind}.revise`, id, {
             kind: input.kind,
             baseRevision: input.baseRevision,
             revision: next,

@@ -1,15 +1,21 @@
-import { type CaseDetails, caseRowHeader } from '../../../contract/cases';
-import type { Role } from '../../../contract/roles';
-import type { OrderInput } from '../../../contract/turnaround';
-import { readCaseDetails } from '../../db/caseDetails';
-import { findOrderCase } from '../../db/cases';
-import type { DbOrTx } from '../../db/transaction';
-import { allowedTransitions, staleCaseMessage } from '../../domain/caseStages';
-import { orderFor, patientFor } from '../../domain/minimumNecessary';
-import { caseNextReport } from '../../domain/reportsDue';
-import { badRequest, conflict } from '../../errors';
-import { caseNotFound } from '../../services/cases';
-import type { TechnologistRoster } from '../../services/technologistRoster';
+import { type CaseDetails, caseRowHeader } from '../../contract/cases';
+import type { Role } from '../../contract/roles';
+import type { OrderInput } from '../../contract/turnaround';
+import { readCaseDetails } from '../db/caseDetails';
+import { getProtocolSnapshot } from '../db/caseHistory';
+import { findOrderCase } from '../db/cases';
+import type { DbOrTx } from '../db/transaction';
+import { allowedTransitions } from '../domain/caseStages';
+import { orderFor, patientFor } from '../domain/minimumNecessary';
+import { caseNextReport } from '../domain/reportsDue';
+import { badRequest, notFound } from '../errors';
+import { caseNotFound, requireCase } from './cases';
+import type { TechnologistRoster } from './technologistRoster';
+
+/**
+ * A case as its page reads it (DESIGN §8 "Cases"): the details a caller's roles may see, the protocol a
+ * closed case keeps, and the check that an order is on one case only.
+ */
 
 /** One case per order of a client: a placer order number already on another case is refused (400). */
 export async function checkPlacerOrder(
@@ -25,8 +31,6 @@ export async function checkPlacerOrder(
     throw badRequest('Invalid order.placerOrderNumber', [{ field: 'order.placerOrderNumber', message }]);
   }
 }
-
-export const staleCase = (caseNumber: string) => conflict(staleCaseMessage(caseNumber));
 
 /** The case page's record for a caller with these roles (GET details, and the answer of every write). */
 export async function loadCaseDetails(
@@ -60,4 +64,14 @@ export async function loadCaseDetails(
     allowedTransitions: allowedTransitions(row.stage, roles, read.facts, read.previousStage),
     nextReport: caseNextReport(row.stage, reporting, new Date()),
   };
+}
+
+/** The protocol copied into a case when it closed (404 while it is not closed). */
+export async function closedCaseProtocol(db: DbOrTx, id: number) {
+  const found = await requireCase(db, id);
+  const snapshot = found.stage === 'closed' ? await getProtocolSnapshot(db, found.id) : undefined;
+  if (!snapshot) {
+    throw notFound(`Case ${found.caseNumber} is not closed: its protocol is copied into it when it closes`);
+  }
+  return snapshot;
 }
