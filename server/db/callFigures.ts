@@ -1,7 +1,7 @@
-import { and, between, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
+import { and, between, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { CallsOfMonth } from '../domain/turnaroundClocks';
-import { latestEventRevisionsNear, protocolInForce } from './reports';
+import { firstRuleByType } from './notifications';
+import { latestEventRevisionsNear } from './reports';
 import {
   callAttempts,
   caseRecordItems,
@@ -10,61 +10,48 @@ import {
   clients,
   protocolRevisions,
 } from './schema';
+import { PLANNED_APART } from './subqueries';
 import type { DbOrTx } from './transaction';
-
-/** The rule's trigger an event type answers to (contract `TRIGGER_EVENT_TYPES`), as a SQL `case`. */
-function triggerOf(type: SQL): SQL {
-  const whens = Object.entries(TRIGGER_EVENT_TYPES).flatMap(([trigger, types]) =>
-    types.map((each) => sql`when ${each}::text then ${trigger}::text`),
-  );
-  return sql`(case ${type} ${sql.join(whens, sql` `)} end)`;
-}
 
 /** Minutes of an instant on billing's minute grid (contract `spanMinutes` takes the difference of two). */
 const gridMinute = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 60)`;
 
 /**
- * The live events near `range` with their client and protocol revision in force, as `notifiableEventsQuery`
- * (reports.ts) selects them, planned for the critical calls at volume: the latest revisions from the index of
- * event times, then each one's item, case and protocol revision looked up once on their keys.
+ * Each protocol revision's first rule per event type that has minutes, with when the revision is in force
+ * (as `revisionInForceSql`, notifications.ts, picks it for one event): from its writing until the earliest
+ * writing of a later revision of the client, and before the client's first writing for the cases taken in
+ * under it. A few hundred rows, read once per report.
  */
-function callEventsQuery(db: DbOrTx, range: { clientId?: number; from: string; to: string }) {
-  const latest = caseRecordRevisions;
-  const occurredAt = sql`(${latest.body}->>'occurredAt')::timestamptz`;
-  // `limit 1` keeps each lookup a lateral one on the key (a flattened join would scan every item).
-  const item = db
-    .select({ caseId: caseRecordItems.caseId })
-    .from(caseRecordItems)
-    .where(and(eq(caseRecordItems.id, latest.itemId), eq(caseRecordItems.kind, 'events')))
-    .limit(1)
-    .as('item');
-  const protocol = db
-    .select({ rules: protocolRevisions.notificationRules })
-    .from(protocolRevisions)
-    .where(protocolInForce(occurredAt))
-    .limit(1)
-    .as('protocol');
+function rulesInForceQuery(db: DbOrTx) {
+  const p = protocolRevisions;
+  const period = db
+    .select({
+      clientId: p.clientId,
+      revision: p.revision,
+      until: sql<Date | null>`min(${p.createdAt}) over (partition by ${p.clientId} order by ${p.revision} desc
+        rows between unbounded preceding and 1 preceding)`.as('until_at'),
+      first: sql<Date>`min(${p.createdAt}) over (partition by ${p.clientId})`.as('first_at'),
+    })
+    .from(p)
+    .where(eq(p.kind, 'protocol'))
+    .as('period');
+  // Joined from the rules (each has its period), so the plan counts as many rows as there are rules.
   return db
     .select({
-      itemId: latest.itemId,
-      clientId: cases.clientId,
-      timeZone: clients.timeZone,
-      occurredAt: sql<Date>`${occurredAt}`.as('occurred_at'),
-      type: sql<string>`${latest.body}->>'type'`.as('type'),
-      rules: sql`${protocol.rules}`.as('rules'),
+      clientId: firstRuleByType.clientId,
+      revision: firstRuleByType.revision,
+      type: firstRuleByType.type,
+      withinMinutes: firstRuleByType.withinMinutes,
+      from: sql<Date>`${firstRuleByType.createdAt}`.as('from_at'),
+      until: period.until,
+      first: period.first,
     })
-    .from(latest)
-    .innerJoinLateral(item, sql`true`)
-    .innerJoin(cases, eq(cases.id, item.caseId))
-    .innerJoin(clients, eq(clients.id, cases.clientId))
-    .innerJoinLateral(protocol, sql`true`)
-    .where(
-      and(
-        latestEventRevisionsNear(db, range),
-        sql`jsonb_array_length(${protocol.rules}) > 0`,
-        range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
-      ),
-    );
+    .from(firstRuleByType)
+    .leftJoin(
+      period,
+      and(eq(period.clientId, firstRuleByType.clientId), eq(period.revision, firstRuleByType.revision)),
+    )
+    .where(isNotNull(firstRuleByType.withinMinutes));
 }
 
 /**
@@ -76,21 +63,51 @@ function callEventsQuery(db: DbOrTx, range: { clientId?: number; from: string; t
  * that time and pending before. The median minutes to reach are from the event to its first reached attempt
  * (`firstReached`), on the minute grid; an escalation is an attempt whose contact differs from the one
  * before it in call order (`escalationCount`).
+ *
+ * Planned for volume: the rules in force are read once per protocol revision, the live events near the
+ * range (on the index of their times) of a type some rule covers are found with their case first (a fence,
+ * `offset 0`), then matched to their rule in one hash join, and only the calls' attempts are read.
  */
 export async function callFigures(
   db: DbOrTx,
   range: { clientId?: number; from: string; to: string },
   now: Date,
 ): Promise<CallsOfMonth[]> {
-  const events = db.$with('call_events').as(callEventsQuery(db, range));
-  // Each event's rule and attempts are looked up once, laterally on its key, not once per figure.
-  const rule = db
-    .select({ withinMinutes: sql<number | null>`(ruled.rule->>'withinMinutes')::int`.as('within_minutes') })
-    .from(sql`jsonb_array_elements(${events.rules}) with ordinality as ruled(rule, n)`)
-    .where(sql`ruled.rule->>'trigger' = ${triggerOf(sql`${events.type}`)}`)
-    .orderBy(sql`ruled.n`)
+  const rules = db.$with('rules_in_force').as(rulesInForceQuery(db));
+  const latest = caseRecordRevisions;
+  const type = sql<string>`${latest.body}->>'type'`;
+  // `limit 1` keeps the lookup a lateral one on the key (a flattened join would scan every item).
+  const item = db
+    .select({ caseId: caseRecordItems.caseId })
+    .from(caseRecordItems)
+    .where(and(eq(caseRecordItems.id, latest.itemId), eq(caseRecordItems.kind, 'events')))
     .limit(1)
-    .as('rule');
+    .as('item');
+  const events = db.$with('call_events').as(
+    db
+      .select({
+        itemId: latest.itemId,
+        clientId: cases.clientId,
+        caseRevision: cases.protocolRevision,
+        occurredAt: sql<Date>`(${latest.body}->>'occurredAt')::timestamptz`.as('occurred_at'),
+        type: type.as('event_type'),
+      })
+      .from(latest)
+      .innerJoinLateral(item, sql`true`)
+      .innerJoin(cases, eq(cases.id, item.caseId))
+      .where(
+        and(
+          latestEventRevisionsNear(db, range),
+          sql`${type} in (select ${rules.type} from ${rules})`,
+          range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+        ),
+      )
+      .offset(PLANNED_APART),
+  );
+  const inForce = or(
+    and(lte(rules.from, events.occurredAt), or(isNull(rules.until), gt(rules.until, events.occurredAt))),
+    and(lt(events.occurredAt, rules.first), eq(rules.revision, events.caseRevision)),
+  );
   const reached = sql`a.outcome = 'reached' and a.at >= ${events.occurredAt}`;
   const tried = db
     .select({
@@ -104,12 +121,12 @@ export async function callFigures(
         from ${callAttempts} a where a.item_id = ${events.itemId}) a`,
     )
     .as('tried');
-  const month = sql<string>`to_char(${events.occurredAt} at time zone ${events.timeZone}, 'YYYY-MM')`;
-  const dueBy = sql`(${events.occurredAt} + ${rule.withinMinutes} * interval '1 minute')`;
+  const month = sql<string>`to_char(${events.occurredAt} at time zone ${clients.timeZone}, 'YYYY-MM')`;
+  const dueBy = sql`(${events.occurredAt} + ${rules.withinMinutes} * interval '1 minute')`;
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
   const rows = await db
-    .with(events)
+    .with(rules, events)
     .select({
       clientId: events.clientId,
       clientName: clients.name,
@@ -125,10 +142,10 @@ export async function callFigures(
       escalations: sql<number>`sum(${tried.escalations})::int`,
     })
     .from(events)
-    .innerJoinLateral(rule, sql`true`)
-    .crossJoinLateral(tried)
     .innerJoin(clients, eq(clients.id, events.clientId))
-    .where(and(isNotNull(rule.withinMinutes), between(month, range.from, range.to)))
+    .innerJoin(rules, and(eq(rules.clientId, events.clientId), eq(rules.type, events.type), inForce))
+    .crossJoinLateral(tried)
+    .where(between(month, range.from, range.to))
     .groupBy(events.clientId, clients.name, month)
     .orderBy(clients.name, events.clientId, month);
   return rows.map(({ clientId, clientName, month, ...figures }) => {

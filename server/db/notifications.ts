@@ -46,10 +46,11 @@ const item = alias(caseRecordItems, 'item');
  * rule that applies, as contract/notifications.ts picks it): a few rows per revision, joined on the type.
  */
 const coveredType = sql<string>`covers.type`;
-const firstRuleByType = subquery
+export const firstRuleByType = subquery
   .selectDistinctOn([p.clientId, p.revision, coveredType], {
     clientId: p.clientId,
     revision: p.revision,
+    createdAt: p.createdAt,
     type: coveredType.as('type'),
     withinMinutes: sql<number>`(rule.value->>'withinMinutes')::int`.as('within_minutes'),
   })

@@ -216,7 +216,7 @@ async function caseNumbers(db: DbOrTx, caseIds: readonly number[]) {
 }
 
 /** The case's protocol revision in force at the event's time `occurredAt` (a join condition). */
-export const protocolInForce = (occurredAt: SQL) =>
+const protocolInForce = (occurredAt: SQL) =>
   and(
     eq(protocolRevisions.clientId, cases.clientId),
     eq(protocolRevisions.kind, 'protocol'),

@@ -6,6 +6,13 @@ import { caseRecordItems, caseRecordRevisions, cases } from './schema';
 /** Builds the subqueries that other queries join; they run only as part of those. */
 export const subquery = new QueryBuilder();
 
+/**
+ * For `.offset(…)`: an `offset 0` that keeps a subquery or CTE from being merged into the query around it, so
+ * it is planned on its own. drizzle leaves out `.offset(0)` (a falsy number) and renders SQL as it is; its
+ * type says number only.
+ */
+export const PLANNED_APART = sql`0` as unknown as number;
+
 /** A nullable instant as the contract's ISO text. */
 export const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
 

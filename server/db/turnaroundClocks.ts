@@ -1,5 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import { monthIn } from '../../contract/calendar';
+import { and, between, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
   type Clock,
@@ -167,7 +166,9 @@ export function orderColumns(order: OrderInput | null) {
 
 /**
  * The ordered cases (with a time and a priority) of a client or all whose order falls in the months
- * `from`..`to` of the client's zone, each with its clocks now: the monthly turnaround report's input.
+ * `from`..`to` of the client's zone, each with its clocks now: the monthly turnaround report's input. The
+ * database keeps the months (as it does the critical calls'), so only those cases' clocks are read; the
+ * targets come from one join with the protocol revisions, not a lookup per case.
  */
 export async function orderedCasesInRange(
   db: DbOrTx,
@@ -178,43 +179,47 @@ export async function orderedCasesInRange(
   // A day wider each side: the client's zone decides the month.
   const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
   const end = new Date(Date.UTC(year, month, 2));
+  const orderMonth = sql<string>`to_char(${cases.orderedAt} at time zone ${clients.timeZone}, 'YYYY-MM')`;
   const rows = await db
     .select({
       clientId: cases.clientId,
       clientName: clients.name,
-      timeZone: clients.timeZone,
+      month: orderMonth,
       stage: cases.stage,
       recordingStart: cases.recordingStart,
       // The report measures the order clocks only: the preliminary's columns are left out.
       ...clockColumns,
+      turnaroundTargets: protocolRevisions.turnaroundTargets,
       reportTurnaroundHours: sql<null>`null`,
       firstPrelimSignedAt: sql<null>`null`,
     })
     .from(cases)
     .innerJoin(clients, eq(clients.id, cases.clientId))
+    .leftJoin(
+      protocolRevisions,
+      and(
+        eq(protocolRevisions.clientId, cases.clientId),
+        eq(protocolRevisions.kind, 'protocol'),
+        eq(protocolRevisions.revision, cases.protocolRevision),
+      ),
+    )
     .where(
       and(
         isNotNull(cases.orderPriority),
         gte(cases.orderedAt, start),
         lt(cases.orderedAt, end),
+        between(orderMonth, range.from, range.to),
         range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
       ),
     );
-  return rows.flatMap((row) => {
-    const orderedAt = row.orderedAt as Date;
-    const inMonth = monthIn(row.timeZone, orderedAt);
-    if (inMonth < range.from || inMonth > range.to) return [];
-    return [
-      {
-        clientId: row.clientId,
-        clientName: row.clientName,
-        month: inMonth,
-        priority: row.orderPriority as OrderPriority,
-        orderedAt: orderedAt.toISOString(),
-        clocks: clocksOf(row, row, now),
-      },
-    ];
-  });
+  return rows.map((row) => ({
+    clientId: row.clientId,
+    clientName: row.clientName,
+    month: row.month,
+    priority: row.orderPriority as OrderPriority,
+    orderedAt: (row.orderedAt as Date).toISOString(),
+    clocks: clocksOf(row, row, now),
+  }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addMonths } from '../../contract/billing';
 import { monthIn } from '../../contract/calendar';
 import type { CallAttempt } from '../../contract/callAttempts';
 import type { Notification } from '../../contract/notifications';
@@ -437,5 +438,42 @@ describeEachDatabase('Critical-result calls', (kind) => {
     ]);
     expect((await turnaround('2026-03', '2026-03', 'tech1')).status).toBe(403);
     expect((await turnaround('2026-04', '2026-03')).status).toBe(400);
+  });
+
+  it('counts each call in the turnaround report under the protocol revision in force when its event occurred', async () => {
+    // Revision 1: seizures within 10 minutes; the case is taken in under it.
+    const { clientId, contacts } = await clientWithContacts('CR', 10);
+    const caseId = await studyOf(clientId, minutesAgo(180));
+    // Before revision 1 was written: the case's own revision (1) holds, due 10 minutes on, overdue.
+    await seizure(caseId, minutesAgo(120));
+    // Under revision 1: due in 10 minutes, pending.
+    await seizure(caseId, new Date().toISOString());
+    const second = await call('POST', API_PATHS.protocolRevisions(clientId), 'admin', {
+      baseRevision: 1,
+      body: 'Protocol, seizures called at once',
+      checkIntervalMinutes: 60,
+      reportTurnaroundHours: 24,
+      impedanceLimitKOhm: 5,
+      notificationRules: [{ trigger: 'seizure', notify: contacts, withinMinutes: 0 }],
+      escalationMinutes: 5,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    // Under revision 2: due at once, overdue.
+    await seizure(caseId, new Date().toISOString());
+    const now = monthIn('UTC');
+    const report = await call(
+      'GET',
+      `${API_PATHS.turnaround}?from=${addMonths(now, -1)}&to=${now}&clientId=${clientId}`,
+      'billing1',
+    );
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    const months = (report.body.data as { months: TurnaroundMonth[] }).months;
+    const total = (key: 'calls' | 'overdue' | 'pending') =>
+      months.reduce((sum, row) => sum + (row.calls?.[key] ?? 0), 0);
+    expect({ calls: total('calls'), overdue: total('overdue'), pending: total('pending') }).toEqual({
+      calls: 3,
+      overdue: 2,
+      pending: 1,
+    });
   });
 });
