@@ -88,9 +88,9 @@ describe('New case', () => {
     const user = userEvent.setup();
     render(<NewCase onRequest={onRequest} />);
     await fillTheCase(user);
-    await user.type(screen.getByLabelText('MRN'), 'B-77001');
-    await user.type(screen.getByLabelText('Last name'), 'Moreau');
-    await user.type(screen.getByLabelText('First name'), 'Claire');
+    await enterText(user, screen.getByLabelText('MRN'), 'B-77001');
+    await enterText(user, screen.getByLabelText('Last name'), 'Moreau');
+    await enterText(user, screen.getByLabelText('First name'), 'Claire');
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1961-07-04' } });
     await user.click(screen.getByRole('combobox', { name: 'Sex' }));
     await user.click(await screen.findByRole('option', { name: 'Female' }));
@@ -151,7 +151,7 @@ describe('New case', () => {
     const user = userEvent.setup();
     render(<ServerRefusesTheMrn />);
     await fillTheCase(user);
-    await user.type(screen.getByLabelText('MRN'), 'B-55142');
+    await enterText(user, screen.getByLabelText('MRN'), 'B-55142');
     await submitWith(user, 'Create case');
     expect(
       await screen.findByText('MRN B-55142 belongs to another patient of this client'),

@@ -6,6 +6,7 @@ import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as headerStories from '../../src/resources/cases/page/CaseHeader.stories';
 import { NextReportFlag } from '../../src/resources/cases/page/NextReportFlag';
+import { enterText } from './support/enterText';
 import { requestCount, sentRequest } from './support/requests';
 
 const stories = composeStories(headerStories, preview);
@@ -63,7 +64,10 @@ describe('the stage changes in the case header', () => {
     expect(within(dialog).getByText('A reason is required')).toBeInTheDocument();
     expect(onRequest).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'POST' }));
 
-    await user.type(reason, 'Ordered twice;{Enter}duplicate of NSG-2026-0003');
+    // Enter alone starts a new line; only Ctrl+Enter sends.
+    await enterText(user, reason, 'Ordered twice;');
+    await user.keyboard('{Enter}');
+    await user.paste('duplicate of NSG-2026-0003');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Case NSG-2026-0002 cancelled')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { type SignInInput, signIn } from 'aws-amplify/auth';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SignInGate } from '../../src/authProvider/SignInGate';
+import { enterText } from './support/enterText';
 import { fakeCognito, fakeTokens } from './support/fakeCognito';
 
 const cognito = fakeCognito({
@@ -49,14 +50,14 @@ it('joins the dial code to the phone number on first sign-in, then masks the con
   render(<SignInGate config={config} services={services} signedIn={<p>Signed in</p>} />);
 
   await user.type(await screen.findByLabelText('Username'), 'ada');
-  await user.type(screen.getByLabelText('Password'), 'Temporary1!');
+  await enterText(user, screen.getByLabelText('Password'), 'Temporary1!');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
   // Force new password with the missing phone number (spec §2, §3: default dial code +1).
-  await user.type(await screen.findByLabelText('Password'), 'Brand new 1!');
-  await user.type(screen.getByLabelText('Confirm Password'), 'Brand new 1!');
+  await enterText(user, await screen.findByLabelText('Password'), 'Brand new 1!');
+  await enterText(user, screen.getByLabelText('Confirm Password'), 'Brand new 1!');
   expect(screen.getByRole('listbox', { name: 'Country code' })).toHaveValue('+1');
-  await user.type(screen.getByLabelText('Phone Number'), '(555) 123-4567');
+  await enterText(user, screen.getByLabelText('Phone Number'), '(555) 123-4567');
   await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
   // Verify contact: e-mail shows only the first and last character of its local part, phone the last 4 digits.

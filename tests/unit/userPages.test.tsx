@@ -79,7 +79,7 @@ describe('the users list', () => {
   it('searches username, name and email with `q` on the server', async () => {
     const { onRequest, user } = renderList();
     await rowOf('ada');
-    await user.type(screen.getByPlaceholderText('Search username, name or email'), 'okonkwo');
+    await enterText(user, screen.getByPlaceholderText('Search username, name or email'), 'okonkwo');
     await waitFor(() => expect(usernames()).toEqual(['lena']));
     expect(onRequest).toHaveBeenCalledWith(
       expect.objectContaining({ path: API_PATHS.users, query: expect.objectContaining({ q: 'okonkwo' }) }),
@@ -237,7 +237,7 @@ describe('inviting a user', () => {
     );
     const dialog = await openInvite(user);
     await user.type(within(dialog).getByLabelText('Username'), 'sam');
-    await user.type(within(dialog).getByLabelText('Name'), 'Sam Lee');
+    await enterText(user, within(dialog).getByLabelText('Name'), 'Sam Lee');
     await enterText(user, within(dialog).getByLabelText('Email'), 'sam@example.org');
     await user.click(within(dialog).getByRole('checkbox', { name: /^Billing/ }));
     await submitWith(user, 'Invite', dialog);
