@@ -12,32 +12,16 @@ const packages = (...names: string[]) =>
  * Libraries in a few chunks by who needs them, instead of the dozens of small shared chunks the automatic
  * split makes: the server speaks HTTP/1.1, six requests at a time, so each extra wave of small files costs
  * a round trip (60 ms on the throttled profile). React is needed by every screen (index.html preloads it);
- * MUI's core and Amplify by the sign-in form and the app; the rest of MUI and react-admin by the app only;
- * Amplify UI by the form only. A group takes the modules it depends on too, so a library both sides use
- * (lodash) gets a group of its own, first.
+ * Amplify by the sign-in form and the app; MUI and react-admin by the app only (the form is Amplify UI's
+ * and plain markup: issue 35, item 5); Amplify UI by the form only. A group takes the modules it depends on
+ * too, so a library both sides use (lodash) gets a group of its own, first.
  */
 const VENDOR_CHUNKS = [
   { name: 'react', test: packages('react', 'react-dom', 'scheduler'), priority: 60 },
   { name: 'lodash', test: packages('lodash'), priority: 50 },
-  // What the sign-in form uses of MUI (SignInFirst, SignInGate, SignInHeader): the form waits for this
-  // chunk, not for every component the app uses.
-  {
-    name: 'mui-core',
-    test: packages(
-      '@mui/system',
-      '@mui/styled-engine',
-      '@mui/private-theming',
-      '@mui/utils',
-      '@emotion',
-      'stylis',
-      '@mui/material/(esm/)?(styles|Alert|Box|CssBaseline|Stack|Typography)',
-      '@mui/icons-material/(esm/)?MonitorHeart',
-    ),
-    priority: 45,
-  },
   {
     name: 'mui',
-    test: packages('@mui', 'react-transition-group', '@popperjs'),
+    test: packages('@mui', '@emotion', 'stylis', 'react-transition-group', '@popperjs'),
     priority: 40,
   },
   {

@@ -1,11 +1,8 @@
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { Hub } from 'aws-amplify/utils';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { PAGE_PATHS } from '../../contract/paths';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
-import { PRIMARY_COLOR, PRIMARY_ON_DARK } from '../palette';
 import { warmFirstScreen } from './firstScreen';
 import { SignInGate } from './SignInGate';
 
@@ -29,13 +26,6 @@ export type SignInFirstProps = {
 const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
   const { authStatus } = useAuthenticator((context) => [context.authStatus]);
   const mode = storedColorMode();
-  const theme = useMemo(
-    () =>
-      createTheme({
-        palette: { mode, primary: { main: mode === 'dark' ? PRIMARY_ON_DARK : PRIMARY_COLOR } },
-      }),
-    [mode],
-  );
   // The app's chunks (react-admin, MUI) are asked for once the user starts typing or submits, not when the
   // form shows: the page as first loaded fetches nothing it does not use, and a person typing their
   // credentials leaves the chunks time to arrive.
@@ -72,7 +62,7 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
       }),
     [config],
   );
-  // The app brings its own theme: the form's stays around the form.
+  // The app brings its own theme (MUI's); the form has Amplify UI's, in the app's colours.
   if (authStatus === 'authenticated' || signedIn) {
     // Before the app's router reads the address: back to the page asked for, else home.
     if (window.location.hash.replace(/^#/, '') === PAGE_PATHS.signIn) {
@@ -82,19 +72,16 @@ const GateOrApp = ({ config, app, onShown }: SignInFirstProps) => {
     return <>{app}</>;
   }
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <div style={{ display: 'contents' }} onInputCapture={wantsApp} onSubmitCapture={wantsApp}>
-        <SignInGate config={config} colorMode={mode} signedIn={null} />
-      </div>
-    </ThemeProvider>
+    <div style={{ display: 'contents' }} onInputCapture={wantsApp} onSubmitCapture={wantsApp}>
+      <SignInGate config={config} colorMode={mode} signedIn={null} />
+    </div>
   );
 };
 
 /**
- * The sign-in form for someone with no stored session, shown before react-admin and MUI's full app are
- * loaded (issue 20, item 8: no waterfall before the form); the app takes over once they are signed in, and
- * the form returns if they sign out.
+ * The sign-in form for someone with no stored session, shown before react-admin and MUI are loaded (issue
+ * 20, item 8: no waterfall before the form; issue 35, item 5: none of MUI on the sign-in page); the app
+ * takes over once they are signed in, and the form returns if they sign out.
  */
 export const SignInFirst = (props: SignInFirstProps) => (
   <Authenticator.Provider>

@@ -1,11 +1,10 @@
-import { Authenticator, type AuthenticatorProps, ThemeProvider } from '@aws-amplify/ui-react';
+import { Alert, Authenticator, type AuthenticatorProps } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import { type ConfirmResetPasswordInput, confirmResetPassword } from 'aws-amplify/auth';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../contract/runtimeConfig';
 import { amplifyTheme } from './amplifyTheme';
+import { amplifyThemeCss } from './amplifyThemeCss';
 import { SignInHeader } from './SignInHeader';
 
 type SocialProvider = NonNullable<AuthenticatorProps['socialProviders']>[number];
@@ -37,15 +36,22 @@ const PasswordChanged = ({ username }: { username: string }) => {
     form?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
   }, [username]);
   return (
-    <Alert ref={notice} severity="success" sx={{ mx: 4, mt: 3 }}>
+    <Alert ref={notice} variation="success" style={{ margin: '24px 32px 0' }}>
       Your password was changed. Sign in with your new password.
     </Alert>
   );
 };
 
+/** The app's colours for Amplify UI, as CSS (Amplify's ThemeProvider costs the page far more: see amplifyThemeCss). */
+const THEME_CSS = amplifyThemeCss(amplifyTheme);
+
+/** The page behind the form: MUI's default background of each colour mode, as the app's pages have. */
+const PAGE_BACKGROUND = { light: '#fff', dark: '#121212' } as const;
+
 /**
  * Amplify UI's Authenticator with every screen of spec §2; sign-up is hidden (accounts are made elsewhere).
  * After a password reset the sign-in screen says that the password was changed, its username filled in.
+ * Amplify UI's parts and plain markup only: the sign-in page loads nothing of MUI (issue 35, item 5).
  */
 export const SignInGate = ({
   config,
@@ -60,19 +66,19 @@ export const SignInGate = ({
   const [passwordChanged, setPasswordChanged] = useState<string>();
   const confirmReset = services?.handleForgotPasswordSubmit ?? confirmResetPassword;
   return (
-    <ThemeProvider theme={amplifyTheme} colorMode={colorMode}>
-      <Box
-        component="main"
-        sx={{
+    <div data-amplify-theme={amplifyTheme.name} data-amplify-color-mode={colorMode}>
+      <style>{THEME_CSS}</style>
+      <main
+        style={{
           // Top-aligned at a fixed height, not centred: the form growing as its parts arrive (the header,
           // the fields) must not move what is already shown (CLS 0 on the sign-in page).
           minHeight: '100vh',
+          boxSizing: 'border-box',
           display: 'flex',
           alignItems: 'flex-start',
           justifyContent: 'center',
-          pt: '8vh',
-          pb: 4,
-          bgcolor: 'background.default',
+          padding: '8vh 0 32px',
+          background: PAGE_BACKGROUND[colorMode],
         }}
       >
         <Authenticator
@@ -103,7 +109,7 @@ export const SignInGate = ({
         >
           {() => <>{signedIn}</>}
         </Authenticator>
-      </Box>
-    </ThemeProvider>
+      </main>
+    </div>
   );
 };

@@ -4,22 +4,17 @@ import { useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { InterfaceMessage } from '../../contract/interfaces';
 import { INTERFACE_MESSAGES_RESOURCE } from '../dataProvider/resourcePaths';
-
-const FAILED = { direction: 'out', status: 'failed' } as const;
+import { FAILED_MESSAGES } from './homeWidgets';
 
 /** The message log filtered to the reports that did not reach their hospital. */
-export const failedMessagesPath = `/${INTERFACE_MESSAGES_RESOURCE}?filter=${encodeURIComponent(JSON.stringify(FAILED))}`;
+export const failedMessagesPath = `/${INTERFACE_MESSAGES_RESOURCE}?filter=${encodeURIComponent(JSON.stringify(FAILED_MESSAGES.filter))}`;
 
 /**
  * On an admin's home: how many signed reports could not be delivered to their hospital after every retry,
  * leading to those messages (where each can be sent again). Nothing when none failed.
  */
 export const FailedMessages = () => {
-  const { total } = useGetList<InterfaceMessage>(INTERFACE_MESSAGES_RESOURCE, {
-    filter: FAILED,
-    pagination: { page: 1, perPage: 1 },
-    sort: { field: 'createdAt', order: 'DESC' },
-  });
+  const { total } = useGetList<InterfaceMessage>(INTERFACE_MESSAGES_RESOURCE, FAILED_MESSAGES);
   if (!total) return null;
   return (
     <Alert

@@ -21,8 +21,30 @@ export function homeWidgets(roles: readonly Role[]) {
 export const seesReportsOnBoard = (roles: readonly Role[]) =>
   roles.includes('reader') || roles.includes('admin');
 
-/** The calls home's own-work and board widgets make for these roles. */
+/** The outbound messages that failed, as an admin's home counts them (FailedMessages): one row, for its total. */
+export const FAILED_MESSAGES = {
+  filter: { direction: 'out', status: 'failed' },
+  pagination: { page: 1, perPage: 1 },
+  sort: { field: 'createdAt', order: 'DESC' },
+} as const;
+
+/**
+ * The calls home makes for these roles, as the HTTP client sends them (path and query): its own-work and
+ * board widgets', the technologists' names the board shows, and an admin's failed messages.
+ */
 export function homeReads(roles: readonly Role[]): string[] {
   const { myWork, board } = homeWidgets(roles);
-  return [...(myWork ? [API_PATHS.home] : []), ...(board ? [API_PATHS.home2] : [])];
+  const { filter, pagination, sort } = FAILED_MESSAGES;
+  const failed = new URLSearchParams({
+    ...filter,
+    page: String(pagination.page),
+    perPage: String(pagination.perPage),
+    sort: sort.field,
+    order: sort.order,
+  });
+  return [
+    ...(myWork ? [API_PATHS.home] : []),
+    ...(board ? [API_PATHS.home2, API_PATHS.technologists] : []),
+    ...(canAccess(roles, 'interfaces', 'list') ? [`${API_PATHS.interfaceMessages}?${failed}`] : []),
+  ];
 }

@@ -71,6 +71,9 @@ describe('SignInFirst on sign-in (issue 20: sign-in → home)', () => {
         'Bearer eyJ /api/users/ada',
         'Bearer eyJ /api/getHome',
         'Bearer eyJ /api/getHome2',
+        'Bearer eyJ /api/users/continuous-monitoring/technologists',
+        'Bearer eyJ /api/interfaces/messages?direction=out&status=failed&page=1&perPage=1&sort=createdAt&order=DESC',
+        'Bearer eyJ /api/attention',
       ]),
     );
     await signOut();
