@@ -84,19 +84,24 @@ const QUIET_MS = 500;
 
 /**
  * Waits until the page is settled (home shown, nothing in flight and no progress indicator for
- * QUIET_MS) and returns when it went quiet, in `performance.now()` time.
+ * QUIET_MS) and returns when it went quiet, in `performance.now()` time: the later of the last activity and
+ * the moment home was shown (requests can all end before a busy page has drawn home).
  */
 async function settled(page: Page, network: { inFlight: number; lastActivity: number }) {
   const deadline = performance.now() + 60_000;
   let homeShown = false;
+  let shownAt = 0;
   // A spinner or indeterminate bar; a progress bar with a value (a meter of work done) is not waiting.
   const spinner = page.locator('[role="progressbar"]:not([aria-valuenow])');
   while (performance.now() < deadline) {
-    if (!homeShown) homeShown = await page.getByText(/^Welcome, /).isVisible();
+    if (!homeShown) {
+      homeShown = await page.getByText(/^Welcome, /).isVisible();
+      shownAt = performance.now();
+    }
     if (await spinner.first().isVisible()) network.lastActivity = performance.now();
     const now = performance.now();
     if (homeShown && network.inFlight === 0 && now - network.lastActivity >= QUIET_MS)
-      return network.lastActivity;
+      return Math.max(network.lastActivity, shownAt);
     await page.waitForTimeout(25);
   }
   throw new Error(
