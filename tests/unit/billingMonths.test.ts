@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { getDaysInMonth } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { clippedMinutes, type Interval } from '../../contract/hours';
 import {
   localMidnight,
