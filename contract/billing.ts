@@ -3,16 +3,9 @@ import { monthsBetween } from './billingMonths';
 import { MONITORING_LEVELS, STUDY_TYPES } from './cases';
 import { idParam, version } from './fields';
 
-export {
-  BILLING_PERIOD_START_PATTERN,
-  type BillingPeriodStart,
-  billingPeriodStartSchema,
-  DEFAULT_BILLING_PERIOD_START,
-  RECORDING_START,
-} from './billingPeriods';
-
 /**
- * Billing cycles, statements and the hour reports (DESIGN §4 "Hours and money", §8 "Billing and reports").
+ * Billing cycles and statements (DESIGN §4 "Hours and money", §8 "Billing and reports"; the hour reports are in
+ * `hourReports.ts`, the months in `billingMonths.ts`).
  * Durations are whole minutes; hours go out as decimal strings with 2 places ("12.50"), money as strings
  * with 2 places ("1569.75"), never as binary floats. A cycle is a client's local calendar month, named by
  * its month (`YYYY-MM`), which is also its id in paths.
