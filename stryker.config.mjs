@@ -9,14 +9,21 @@ export default {
   // other contract modules are zod schemas and constants, checked by the API tests, not by unit tests.
   mutate: [
     'server/domain/**/*.ts',
+    'contract/billingMonths.ts',
     'contract/calendar.ts',
     'contract/caseDeletion.ts',
+    'contract/caseLists.ts',
+    'contract/caseLoad.ts',
     'contract/clientRules.ts',
+    'contract/electrodes.ts',
+    'contract/frozenLines.ts',
     'contract/hours.ts',
     'contract/notifications.ts',
     'contract/ownWork.ts',
+    'contract/recordRules.ts',
     'contract/reportsDue.ts',
     'contract/roles.ts',
+    'contract/signing.ts',
   ],
   // No TypeScript checker: TypeScript 7 has no JavaScript API for it to load.
   checkers: [],

@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { monthsBetween } from './billingMonths';
 import { MONITORING_LEVELS, STUDY_TYPES } from './cases';
 import { idParam, version } from './fields';
-import { onTimeTallySchema } from './onTime';
-
-export {
-  BILLING_PERIOD_START_PATTERN,
-  type BillingPeriodStart,
-  billingPeriodStartSchema,
-  DEFAULT_BILLING_PERIOD_START,
-  RECORDING_START,
-} from './billingPeriods';
 
 /**
- * Billing cycles, statements and the hour reports (DESIGN §4 "Hours and money", §8 "Billing and reports").
+ * Billing cycles and statements (DESIGN §4 "Hours and money", §8 "Billing and reports"; the hour reports are in
+ * `hourReports.ts`, the months in `billingMonths.ts`).
  * Durations are whole minutes; hours go out as decimal strings with 2 places ("12.50"), money as strings
  * with 2 places ("1569.75"), never as binary floats. A cycle is a client's local calendar month, named by
  * its month (`YYYY-MM`), which is also its id in paths.
@@ -86,29 +79,6 @@ export const monthRangeQuery = z
   });
 export type MonthRange = z.infer<typeof monthRangeQuery>;
 
-/** Every month from `from` to `to`, both included. */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [year, month] = from.split('-').map(Number) as [number, number];
-  for (;;) {
-    const current = `${year}-${String(month).padStart(2, '0')}`;
-    if (current > to) return months;
-    months.push(current);
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-}
-
-/** The month `offset` months after (or before, when negative) `month`. */
-export function addMonths(month: string, offset: number): string {
-  const [year, index] = month.split('-').map(Number) as [number, number];
-  const total = year * 12 + (index - 1) + offset;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
-}
-
 export const rateInputSchema = z.object({ rate: rateField, version: version.optional() });
 export type RateInput = z.input<typeof rateInputSchema>;
 
@@ -118,8 +88,10 @@ export const statusInputSchema = z.object({
 });
 export type StatusInput = z.infer<typeof statusInputSchema>;
 
-const hours = z.string().meta({ description: 'hours, 2 decimal places', examples: ['12.50'] });
-const money = z.string().meta({ description: 'an amount, 2 decimal places', examples: ['1569.75'] });
+/** Hours as the API answers them. */
+export const hours = z.string().meta({ description: 'hours, 2 decimal places', examples: ['12.50'] });
+/** Money as the API answers it. */
+export const money = z.string().meta({ description: 'an amount, 2 decimal places', examples: ['1569.75'] });
 
 export const CPT_UNITS = ['2-12h', '12-26h'] as const;
 
@@ -175,20 +147,6 @@ export const professionalCodesSchema = z.object({
   unreported: z.array(unreportedPeriodSchema),
 });
 export type ProfessionalCodes = z.infer<typeof professionalCodesSchema>;
-
-/**
- * A line's professional codes as stored when its cycle closed: in today's shape, or in the shape of lines
- * frozen when the codes went to the case's reader (`{reader, codes}`), read as that reader's codes.
- */
-export function frozenProfessional(
-  stored: ProfessionalCodes | { reader: string | null; codes: CptCode[] } | undefined,
-): ProfessionalCodes | undefined {
-  if (stored === undefined || 'readers' in stored) return stored;
-  return {
-    readers: stored.codes.length === 0 ? [] : [{ reader: stored.reader, codes: stored.codes }],
-    unreported: [],
-  };
-}
 
 /** A case on a client's month: its billable time, the month's adjustments from its billing notes, its codes. */
 export const billableCaseSchema = z.object({
@@ -322,128 +280,3 @@ export const statementSchema = z.object({
   changedSinceClose: z.array(statementChangeSchema),
 });
 export type Statement = z.infer<typeof statementSchema>;
-
-const monthFigures = z.object({
-  month: z.string(),
-  minutes: z.number().int(),
-  hours,
-  amount: money.nullable(),
-  rate: money.nullable(),
-  status: z.enum(CYCLE_STATUSES),
-  cases: z.number().int(),
-});
-export type MonthFigures = z.infer<typeof monthFigures>;
-
-/** A month with billable time and no rate: its amount cannot be worked out, and reports count it apart. */
-export const isUnrated = ({ minutes, rate }: { minutes: number; rate: string | null }) =>
-  minutes !== 0 && rate === null;
-
-const reportTotals = z.object({
-  minutes: z.number().int(),
-  hours,
-  /** Sum of the months' amounts; months with no rate add nothing and are counted in `unratedMonths`. */
-  amount: money,
-  unratedMonths: z.number().int(),
-  cases: z.number().int(),
-});
-
-/** GET /reporting/…/billable-hours/client/{clientId}?from&to */
-export const clientHoursReportSchema = z.object({
-  client: clientHeaderSchema,
-  from: z.string(),
-  to: z.string(),
-  months: z.array(monthFigures),
-  totals: reportTotals,
-});
-export type ClientHoursReport = z.infer<typeof clientHoursReportSchema>;
-
-/** GET /reporting/…/billable-hours/summary?from&to: per client per month, and totals. */
-export const hoursSummarySchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  months: z.array(z.string()),
-  clients: z.array(
-    z.object({
-      clientId: z.number().int(),
-      clientName: z.string(),
-      clientCode: z.string(),
-      months: z.array(monthFigures),
-      totals: reportTotals,
-    }),
-  ),
-  /** Per month over every client. */
-  monthTotals: z.array(
-    z.object({ month: z.string(), minutes: z.number().int(), hours, amount: money, cases: z.number().int() }),
-  ),
-  totals: reportTotals,
-});
-export type HoursSummary = z.infer<typeof hoursSummarySchema>;
-
-export const monitoringHoursQuery = z
-  .object({ from: monthField('From'), to: monthField('To'), clientId: idParam('Client id').optional() })
-  .superRefine((value, context) => {
-    const range = monthRangeQuery.safeParse({ from: value.from, to: value.to });
-    if (!range.success)
-      for (const issue of range.error.issues) context.addIssue({ ...issue, code: 'custom' });
-  });
-
-/** How one client met one kind of deadline in one month: due = on time + late + overdue; pending not judged. */
-const onTimeMonthSchema = z.object({
-  clientId: z.number().int(),
-  clientName: z.string(),
-  month: z.string(),
-  ...onTimeTallySchema.shape,
-});
-
-/** GET /reporting/…/monitoring-hours?from&to[&clientId] */
-export const monitoringHoursSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  months: z.array(z.string()),
-  client: clientHeaderSchema.nullable(),
-  /** Per client per month: the union of each case's logs, summed over the client's cases. */
-  byClient: z.array(
-    z.object({
-      clientId: z.number().int(),
-      clientName: z.string(),
-      month: z.string(),
-      minutes: z.number().int(),
-      hours,
-    }),
-  ),
-  /** Per technologist per month: the union of their logs (any activity). */
-  byTechnologist: z.array(
-    z.object({
-      technologist: z.string(),
-      name: z.string(),
-      month: z.string(),
-      minutes: z.number().int(),
-      hours,
-    }),
-  ),
-  /** With `clientId`: per case per month, the union of all its logs. */
-  byCase: z.array(
-    z.object({
-      caseId: z.number().int(),
-      caseNumber: z.string(),
-      month: z.string(),
-      minutes: z.number().int(),
-      hours,
-    }),
-  ),
-  /**
-   * Per client per month (the month the event occurred in, in the client's zone): the events a protocol rule
-   * covers, how they were notified, the share on time of those due (on time + late + overdue; pending ones
-   * are not judged yet) and the median minutes from the event to the call (DESIGN §4 "Notifications").
-   */
-  notifications: z.array(onTimeMonthSchema.extend({ medianDelayMinutes: z.number().nullable() })),
-  /**
-   * Per client per month (the month each report was due in, in the client's zone): the reports owed, how
-   * they were signed, and the share on time of those due by now (on time + late + overdue) (DESIGN §4
-   * "Reports due").
-   */
-  reports: z.array(onTimeMonthSchema),
-});
-export type MonitoringHours = z.infer<typeof monitoringHoursSchema>;
-export type NotificationMonthRow = MonitoringHours['notifications'][number];
-export type ReportMonthRow = MonitoringHours['reports'][number];

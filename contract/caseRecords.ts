@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import {
-  type AcnsFindings,
-  type AcnsSeizure,
-  acnsDefinitionErrors,
-  acnsFields,
-  acnsOutputFields,
-  seizuresAnswerDisagreement,
-} from './acns';
-import type { FieldError } from './envelope';
+import { acnsFields, acnsOutputFields } from './acns';
+import { modernElectrode, withModernElectrodes } from './electrodes';
 import { idParam, idValue, instant, optionalText, requiredText } from './fields';
-import { isValidNotification, NOTIFIED_BEFORE_EVENT, notificationSchema } from './notifications';
+import { notificationSchema } from './notifications';
 
 /**
  * A case's clinical records (DESIGN §4 "Per-case records"), named as in the API paths. Each record is an
@@ -28,9 +21,6 @@ export const CASE_RECORD_KINDS = [
   'patient-details',
 ] as const;
 export type CaseRecordKind = (typeof CASE_RECORD_KINDS)[number];
-
-const endAfterStart = (start: string | null | undefined, end: string | null | undefined) =>
-  !start || !end || end >= start;
 
 // Interpretations
 
@@ -74,112 +64,7 @@ const interpretationShape = z.object({
     .transform((value) => value ?? null),
 });
 
-/** The kinds whose signature needs the answer to "seizures in this period" (DESIGN §4, round three). */
-export const SEIZURES_ANSWER_KINDS: readonly (typeof INTERPRETATION_KINDS)[number][] = ['daily', 'final'];
-
-/** What signing an interpretation reads: its kind, the answer and the seizure entries. */
-export interface SignedReading {
-  kind: (typeof INTERPRETATION_KINDS)[number];
-  seizuresInPeriod: boolean | null | undefined;
-  acnsSeizures: readonly Pick<AcnsSeizure, 'class'>[];
-}
-
-/**
- * Why an interpretation cannot be signed as it stands (400 naming `seizuresInPeriod`), or none: a daily or
- * final report answers "seizures in this period", and any answer agrees with the seizure entries. A draft
- * may disagree (the form warns); the signature may not. Pure: the server and the sign dialog share it.
- */
-export function signingErrors(reading: SignedReading): FieldError[] {
-  const answer = reading.seizuresInPeriod ?? null;
-  if (answer === null && SEIZURES_ANSWER_KINDS.includes(reading.kind))
-    return [
-      {
-        field: 'seizuresInPeriod',
-        message: `Answer "seizures in this period" (yes or no) before signing a ${INTERPRETATION_KIND_WORDS[reading.kind]} report`,
-      },
-    ];
-  const disagreement = seizuresAnswerDisagreement(answer, reading.acnsSeizures);
-  return disagreement ? [{ field: 'seizuresInPeriod', message: disagreement }] : [];
-}
-
 // Impedances
-
-/** The 10–20 positions by their ACNS names (guideline 2: T7/T8/P7/P8 for the old T3/T4/T5/T6). */
-export const ELECTRODES_10_20 = [
-  'Fp1',
-  'Fp2',
-  'Fpz',
-  'F7',
-  'F3',
-  'Fz',
-  'F4',
-  'F8',
-  'T7',
-  'C3',
-  'Cz',
-  'C4',
-  'T8',
-  'P7',
-  'P3',
-  'Pz',
-  'P4',
-  'P8',
-  'O1',
-  'Oz',
-  'O2',
-] as const;
-
-/** Every electrode an impedance check takes (DESIGN §4 "Electrodes"), in the order summaries list them. */
-export const ELECTRODES = [
-  ...ELECTRODES_10_20,
-  // The inferior 10–10 chain.
-  'F9',
-  'F10',
-  'FT9',
-  'FT10',
-  'T9',
-  'T10',
-  'TP9',
-  'TP10',
-  'P9',
-  'P10',
-  // Ear and mastoid references.
-  'A1',
-  'A2',
-  'M1',
-  'M2',
-  'Ref',
-  'Gnd',
-  'ECG',
-] as const;
-export type Electrode = (typeof ELECTRODES)[number];
-
-/** The old 10–20 names, accepted and stored (and answered) as the modern one. */
-export const ELECTRODE_ALIASES: Readonly<Record<string, Electrode>> = {
-  T3: 'T7',
-  T4: 'T8',
-  T5: 'P7',
-  T6: 'P8',
-};
-
-const ELECTRODE_NAMES: ReadonlySet<string> = new Set(ELECTRODES);
-
-/** The electrode's modern name (an old alias renamed), or undefined for a name that is no electrode. */
-export const modernElectrode = (name: string): Electrode | undefined =>
-  ELECTRODE_ALIASES[name] ?? (ELECTRODE_NAMES.has(name) ? (name as Electrode) : undefined);
-
-/** A check's values under the modern names (checks stored before the aliases were renamed, too). */
-export const withModernElectrodes = (values: Readonly<Record<string, number>>): Record<string, number> =>
-  Object.fromEntries(Object.entries(values).map(([name, kOhm]) => [modernElectrode(name) ?? name, kOhm]));
-
-/** An impedance above the protocol's limit is flagged; one at the limit is not (DESIGN §4 "impedances"). */
-export const isOverLimit = (kOhm: number, limitKOhm: number) => kOhm > limitKOhm;
-
-/** The electrodes of a check whose impedance is over the limit, in the check's order. */
-export const electrodesOverLimit = (values: Readonly<Record<string, number>>, limitKOhm: number): string[] =>
-  Object.entries(values)
-    .filter(([, value]) => isOverLimit(value, limitKOhm))
-    .map(([electrode]) => electrode);
 
 const kOhm = z
   .number({ error: 'An impedance must be a number of kΩ' })
@@ -297,59 +182,6 @@ export type GenericRecordKind = keyof typeof RECORD_SHAPES;
 export const GENERIC_RECORD_KINDS = Object.keys(RECORD_SHAPES) as GenericRecordKind[];
 export type RecordFields<K extends GenericRecordKind> = z.infer<(typeof RECORD_SHAPES)[K]>;
 
-/** Rules across fields, checked on the whole record as it will be stored (after a revision's merge). */
-export const RECORD_RULES: Partial<
-  Record<GenericRecordKind, (fields: Record<string, unknown>) => { field: string; message: string }[]>
-> = {
-  interpretations: (fields) => [
-    ...(endAfterStart(fields.periodStart as string, fields.periodEnd as string)
-      ? []
-      : [{ field: 'periodEnd', message: 'The period must end after it starts' }]),
-    // DESIGN §4: the ACNS 2021 definitions are validation (lists left out are empty, as the shape defaults them).
-    ...acnsDefinitionErrors({
-      patterns: (fields.patterns ?? []) as AcnsFindings['patterns'],
-      acnsSeizures: (fields.acnsSeizures ?? []) as AcnsFindings['acnsSeizures'],
-      seizureBurdenPercent: (fields.seizureBurdenPercent ?? null) as number | null,
-    }),
-  ],
-  events: (fields) => [
-    ...(endAfterStart(fields.occurredAt as string, fields.endedAt as string)
-      ? []
-      : [{ field: 'endedAt', message: 'An event cannot end before it starts' }]),
-    ...(fields.notifiedAt && !fields.notifiedContactId
-      ? [{ field: 'notifiedContactId', message: 'Name the contact who was notified' }]
-      : []),
-    ...(typeof fields.notifiedAt === 'string' &&
-    typeof fields.occurredAt === 'string' &&
-    !isValidNotification(fields.occurredAt, fields.notifiedAt)
-      ? [{ field: 'notifiedAt', message: NOTIFIED_BEFORE_EVENT }]
-      : []),
-  ],
-};
-
-/** Record times that may not lie ahead of the server's clock, by more than a clock's skew (DESIGN §4). */
-export const RECORD_TIMES: Readonly<Record<string, string>> = {
-  measuredAt: 'Measured at',
-  occurredAt: 'Occurred at',
-  notedAt: 'Noted at',
-  notifiedAt: 'Notified at',
-  periodStart: 'Period start',
-  periodEnd: 'Period end',
-};
-/** How far ahead of the server's clock a record time may be (a browser's clock differs): time logs too. */
-export const FUTURE_SKEW_MINUTES = 5;
-
-/** The record times among `fields` more than `FUTURE_SKEW_MINUTES` after `now`, one error per field. */
-export function futureTimeErrors(fields: Record<string, unknown>, now: Date): FieldError[] {
-  const latest = now.getTime() + FUTURE_SKEW_MINUTES * 60_000;
-  return Object.entries(RECORD_TIMES)
-    .filter(([field]) => typeof fields[field] === 'string' && Date.parse(fields[field] as string) > latest)
-    .map(([field, label]) => ({
-      field,
-      message: `${label} cannot be in the future (more than ${FUTURE_SKEW_MINUTES} minutes from now)`,
-    }));
-}
-
 const baseRevision = z
   .number({ error: 'Base revision is required: send the revision you edited' })
   .int('Base revision must be a whole number')
@@ -447,15 +279,6 @@ export const INTERPRETATION_ANSWER_DEFAULTS = {
   acnsSeizures: [],
   seizureBurdenPercent: null,
 } as const;
-
-/** `item` with each of `defaults` it lacks (null or missing). */
-export function withAnswerDefaults(
-  item: Record<string, unknown>,
-  defaults: Readonly<Record<string, unknown>>,
-) {
-  for (const [field, value] of Object.entries(defaults)) item[field] ??= value;
-  return item;
-}
 
 /** A record as the API answers it: a revision's fields with the revision's facts. */
 export function recordSchema<K extends GenericRecordKind>(kind: K) {

@@ -34,23 +34,6 @@ export type StudyType = (typeof STUDY_TYPES)[number];
 export const MONITORING_LEVELS = ['unmonitored', 'intermittent', 'continuous'] as const;
 export type MonitoringLevel = (typeof MONITORING_LEVELS)[number];
 
-/**
- * Technologist load (DESIGN §4): a technologist's active cases may weigh at most LOAD_CAPACITY, a continuous
- * case 3, an intermittent one 1, an unmonitored one nothing (one technologist to 4 continuous or 12
- * intermittent patients, or a mix such as 2 continuous + 6 intermittent).
- */
-export const LOAD_WEIGHTS = { continuous: 3, intermittent: 1, unmonitored: 0 } as const satisfies Record<
-  MonitoringLevel,
-  number
->;
-export const LOAD_CAPACITY = 12;
-
-/** How many active cases of one level alone fill a technologist's capacity: 4 continuous, 12 intermittent. */
-export const LOAD_LIMITS = {
-  continuous: LOAD_CAPACITY / LOAD_WEIGHTS.continuous,
-  intermittent: LOAD_CAPACITY / LOAD_WEIGHTS.intermittent,
-} as const satisfies Partial<Record<MonitoringLevel, number>>;
-
 export const PATIENT_SEXES = ['M', 'F', 'X', 'U'] as const;
 export type PatientSex = (typeof PATIENT_SEXES)[number];
 
@@ -215,18 +198,6 @@ export const caseRowSchema = z.object({
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 
-/** A row's own fields, without those a list adds from its client, patient and assignments (details give them whole). */
-export function caseRowHeader({
-  clientName: _name,
-  clientTimeZone: _zone,
-  patientName: _patient,
-  mrn: _mrn,
-  technologists: _technologists,
-  ...header
-}: CaseRow) {
-  return header;
-}
-
 export const CASE_SORT_FIELDS = [
   /** The due time of the clock nearest to breach (cases without a running clock last). */
   'clockDueBy',
@@ -249,12 +220,6 @@ export function dayOrInstant(label: string) {
       `${label} must be a date (2026-03-14) or a date and time with its offset`,
     )
     .optional();
-}
-
-/** The moment a `from`/`to` filter stands for: a day counts whole (in UTC); a moment is taken as it is. */
-export function rangeBoundary(value: string, side: 'from' | 'to'): Date {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
-  return new Date(`${value}T${side === 'to' ? '23:59:59.999' : '00:00:00.000'}Z`);
 }
 
 export const caseListQuerySchema = listQuerySchema(CASE_SORT_FIELDS, 'createdAt', 'DESC').extend({
@@ -392,10 +357,6 @@ export const technologistLoadSchema = z.object({
   unmonitored: z.number().int(),
 });
 export type TechnologistLoad = z.infer<typeof technologistLoadSchema>;
-
-/** The weight of a technologist's active cases, to hold against LOAD_CAPACITY. */
-export const loadWeight = (load: TechnologistLoad) =>
-  MONITORING_LEVELS.reduce((total, level) => total + load[level] * LOAD_WEIGHTS[level], 0);
 
 export const technologistSchema = z.object({
   username,

@@ -8,7 +8,7 @@
  * nothing, and writes nothing.
  */
 import { sql } from 'drizzle-orm';
-import { addMonths } from '../contract/billing';
+import { addMonths } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import { API_PATHS } from '../contract/paths';
 import type { Db } from '../server/db/database';

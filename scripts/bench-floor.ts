@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { addMonths } from '../contract/billing';
+import { addMonths } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import { API_PATHS } from '../contract/paths';
 import { freePort } from '../tests/api/support/freePort';

@@ -36,7 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { addMonths } from '../contract/billing';
+import { addMonths } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import type { CaseRow } from '../contract/cases';
 import { API_PATHS } from '../contract/paths';

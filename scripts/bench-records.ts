@@ -9,7 +9,7 @@
  * measurements. Prints figures; asserts nothing.
  */
 import { and, count, desc, eq, max, ne, sql } from 'drizzle-orm';
-import { ELECTRODES_10_20 } from '../contract/caseRecords';
+import { ELECTRODES_10_20 } from '../contract/electrodes';
 import { API_PATHS } from '../contract/paths';
 import type { TimeLog } from '../contract/timeLogs';
 import type { Db } from '../server/db/database';

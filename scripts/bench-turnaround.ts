@@ -5,7 +5,7 @@
  * cases, four in five with an order, 300,000 events with their call attempts), starts the real app and times
  * over HTTP with an administrator's real id token. Prints figures; asserts nothing, writes nothing.
  */
-import { addMonths } from '../contract/billing';
+import { addMonths } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import { API_PATHS } from '../contract/paths';
 import { benchArguments, runScript, shownUrl, timed, withBenchApp, withBenchDatabase } from './support/bench';

@@ -17,16 +17,13 @@
  */
 import type pg from 'pg';
 import { type AcnsFindings, acnsDefinitionErrors, listsASeizure } from '../contract/acns';
-import { addMonths, monthsBetween } from '../contract/billing';
+import { addMonths, monthsBetween } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
-import {
-  type CaseRecordKind,
-  ELECTRODES_10_20,
-  EVENT_TYPES,
-  RECORD_TIME_FIELDS,
-} from '../contract/caseRecords';
-import { CASE_STAGES, LOAD_LIMITS } from '../contract/cases';
+import { LOAD_LIMITS } from '../contract/caseLoad';
+import { type CaseRecordKind, EVENT_TYPES, RECORD_TIME_FIELDS } from '../contract/caseRecords';
+import { CASE_STAGES } from '../contract/cases';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM } from '../contract/clients';
+import { ELECTRODES_10_20 } from '../contract/electrodes';
 import { HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../contract/hours';
 import { MAX_TIME_LOG_HOURS } from '../contract/timeLogs';
 import { clientHeader, saveRate, saveStatus } from '../server/db/billing';

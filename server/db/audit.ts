@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AccessLogEntry, AccessLogQuery } from '../../contract/accessLog';
-import { rangeBoundary } from '../../contract/cases';
+import { rangeBoundary } from '../../contract/caseLists';
 import {
   caseIdsOf,
   clientIdOf,

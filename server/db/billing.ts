@@ -1,10 +1,6 @@
 import { and, eq, min, sql } from 'drizzle-orm';
-import {
-  type BillableCase,
-  type ClientHeader,
-  type CycleStatus,
-  frozenProfessional,
-} from '../../contract/billing';
+import type { BillableCase, ClientHeader, CycleStatus } from '../../contract/billing';
+import { frozenProfessional } from '../../contract/frozenLines';
 import { preparedOnce } from './prepared';
 import { billingCycleLines, billingCycles, cases, clients } from './schema';
 import { subquery } from './subqueries';

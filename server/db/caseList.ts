@@ -13,13 +13,8 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  type CaseListQuery,
-  type CaseRow,
-  type CaseSortField,
-  type CaseStage,
-  rangeBoundary,
-} from '../../contract/cases';
+import { rangeBoundary } from '../../contract/caseLists';
+import type { CaseListQuery, CaseRow, CaseSortField, CaseStage } from '../../contract/cases';
 import { caseProtocolRevision, overdue, patientName, technologistsOf } from './caseChecks';
 import { containsPattern, orderBy, type Page } from './pagination';
 import { preparedOnce } from './prepared';

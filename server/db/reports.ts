@@ -1,6 +1,6 @@
 import { and, between, eq, gt, gte, inArray, isNull, lt, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
 import { HOUR_MS, openLogEnd } from '../../contract/hours';
 import { DEFAULT_MAX_OPEN_LOG_HOURS } from '../../contract/timeLogs';

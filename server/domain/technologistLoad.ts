@@ -1,10 +1,5 @@
-import {
-  LOAD_CAPACITY,
-  LOAD_WEIGHTS,
-  loadWeight,
-  type MonitoringLevel,
-  type TechnologistLoad,
-} from '../../contract/cases';
+import { LOAD_CAPACITY, LOAD_WEIGHTS, loadWeight } from '../../contract/caseLoad';
+import type { MonitoringLevel, TechnologistLoad } from '../../contract/cases';
 import type { LoadRefusal } from '../../contract/envelope';
 
 /**

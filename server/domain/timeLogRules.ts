@@ -1,7 +1,7 @@
 import { wallClockFormat } from '../../contract/calendar';
-import { FUTURE_SKEW_MINUTES } from '../../contract/caseRecords';
 import type { FieldError } from '../../contract/envelope';
 import { HOOKUP_LEAD_HOURS, HOUR_MS, openLogEnd, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
+import { FUTURE_SKEW_MINUTES } from '../../contract/recordRules';
 import {
   BACKWARDS_LOG_MESSAGE,
   MAX_TIME_LOG_HOURS,

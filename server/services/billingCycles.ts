@@ -1,4 +1,5 @@
-import { type ClientHeader, monthsBetween, type RateInput, type StatusInput } from '../../contract/billing';
+import type { ClientHeader, RateInput, StatusInput } from '../../contract/billing';
+import { monthsBetween } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { Caller } from '../../contract/ownWork';
 import { findCycle, lockCycle, saveRate, saveStatus, storedCycles } from '../db/billing';

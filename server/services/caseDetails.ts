@@ -1,4 +1,5 @@
-import { type CaseDetails, caseRowHeader } from '../../contract/cases';
+import { caseRowHeader } from '../../contract/caseLists';
+import type { CaseDetails } from '../../contract/cases';
 import type { Role } from '../../contract/roles';
 import type { OrderInput } from '../../contract/turnaround';
 import { readCaseDetails } from '../db/caseDetails';

@@ -1,22 +1,18 @@
 import type { CallAttempt } from '../../contract/callAttempts';
 import {
   type CaseRecordKind,
-  electrodesOverLimit,
-  futureTimeErrors,
   type GenericRecordKind,
   INTERPRETATION_ANSWER_DEFAULTS,
-  RECORD_RULES,
   RECORD_SHAPES,
   type RecordItem,
-  type SignedReading,
-  signingErrors,
-  withAnswerDefaults,
-  withModernElectrodes,
 } from '../../contract/caseRecords';
 import { DEFAULT_IMPEDANCE_LIMIT_KOHM, type ProtocolRevision } from '../../contract/clients';
+import { electrodesOverLimit, withModernElectrodes } from '../../contract/electrodes';
 import type { FieldError } from '../../contract/envelope';
 import { notificationInForce, type RuleRevision } from '../../contract/notifications';
+import { futureTimeErrors, RECORD_RULES, withAnswerDefaults } from '../../contract/recordRules';
 import type { Role } from '../../contract/roles';
+import { type SignedReading, signingErrors } from '../../contract/signing';
 import { attemptsOfCase, insertAttempt } from '../db/callAttempts';
 import { getProtocolSnapshot } from '../db/caseHistory';
 import { refreshCaseHours } from '../db/caseHours';

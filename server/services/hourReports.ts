@@ -1,11 +1,7 @@
 import type { z } from 'zod';
-import {
-  isUnrated,
-  type MonthFigures,
-  type MonthRange,
-  type monitoringHoursQuery,
-  monthsBetween,
-} from '../../contract/billing';
+import type { MonthRange } from '../../contract/billing';
+import { isUnrated, monthsBetween } from '../../contract/billingMonths';
+import type { MonthFigures, monitoringHoursQuery } from '../../contract/hourReports';
 import { type MonthTotal, monthTotals } from '../db/billingHours';
 import { callFigures } from '../db/callFigures';
 import type { Db } from '../db/database';

@@ -1,16 +1,8 @@
 import type { Identifier } from 'react-admin';
-import type {
-  BillableHours,
-  BillingCycle,
-  ClientHoursReport,
-  CycleStatus,
-  HoursSummary,
-  MonitoringHours,
-  MonthRange,
-  Statement,
-} from '../../contract/billing';
+import type { BillableHours, BillingCycle, CycleStatus, MonthRange, Statement } from '../../contract/billing';
 import type { ChangedStatement } from '../../contract/billingChanges';
 import type { Home, Home2 } from '../../contract/home';
+import type { ClientHoursReport, HoursSummary, MonitoringHours } from '../../contract/hourReports';
 import { API_PATHS } from '../../contract/paths';
 import type { TurnaroundReport } from '../../contract/turnaround';
 import type { HttpClient } from './httpClient';

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  type BillableHours,
-  type BillingCycle,
-  type ClientHoursReport,
-  type HoursSummary,
-  type MonitoringHours,
-  type Statement,
-} from '../../contract/billing';
+import type { BillableHours, BillingCycle, Statement } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import { CASE_STAGES, type CaseDetails } from '../../contract/cases';
 import type { Home } from '../../contract/home';
+import type { ClientHoursReport, HoursSummary, MonitoringHours } from '../../contract/hourReports';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog, TimeLogList } from '../../contract/timeLogs';
 import { monthWindow } from '../../server/domain/billing/months';

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addMonths, type Statement } from '../../contract/billing';
+import type { Statement } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
 import type { Client } from '../../contract/clients';

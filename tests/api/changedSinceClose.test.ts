@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addMonths, type BillingCycle } from '../../contract/billing';
+import type { BillingCycle } from '../../contract/billing';
 import type { ChangedStatement } from '../../contract/billingChanges';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { CallAttempt } from '../../contract/callAttempts';
 import type { Notification } from '../../contract/notifications';

@@ -1,12 +1,12 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOAD_LIMITS } from '../../contract/caseLoad';
 import {
   ACTION_KINDS,
   ACTIVE_CASE_STAGES,
   CASE_STAGES,
   type CaseRow,
   type CaseStage,
-  LOAD_LIMITS,
 } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import type { Role } from '../../contract/roles';

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type CaseRecordKind,
   type GenericRecordKind,
-  RECORD_RULES,
   RECORD_SHAPES,
   RECORD_TIME_FIELDS,
   type RecordItem,
-  type SignedReading,
-  signingErrors,
 } from '../../contract/caseRecords';
 import { ACTIVE_CASE_STAGES, type CaseRow, type CaseStage } from '../../contract/cases';
 import type { NotificationTrigger } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
+import { RECORD_RULES } from '../../contract/recordRules';
+import { type SignedReading, signingErrors } from '../../contract/signing';
 import { DEFAULT_MAX_OPEN_LOG_HOURS, type TimeLogList, timeLogFieldsSchema } from '../../contract/timeLogs';
 import { listLatestRevisions } from '../../server/db/caseRecords';
 import { handoversOf } from '../../server/db/handovers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { CaseRow } from '../../contract/cases';
 import { floorToMinute, spanMinutes } from '../../contract/hours';

@@ -1,6 +1,6 @@
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import { API_PATHS } from '../../contract/paths';
 import type { Db } from '../../server/db/database';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { addMonths, type BillableCase, type BillableHours, type Statement } from '../../contract/billing';
+import type { BillableCase, BillableHours, Statement } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';

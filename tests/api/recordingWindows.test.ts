@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BillableHours, MonitoringHours } from '../../contract/billing';
+import type { BillableHours } from '../../contract/billing';
 import { wallClockFormat } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
+import type { MonitoringHours } from '../../contract/hourReports';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLogList } from '../../contract/timeLogs';
 import { callApi, type DemoUsername, demoTokens, fieldNames } from './support/apiClient';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MonitoringHours } from '../../contract/billing';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { CaseDetails } from '../../contract/cases';
 import type { Home, Home2 } from '../../contract/home';
+import type { MonitoringHours } from '../../contract/hourReports';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls, caseOf } from './support/caseCalls';

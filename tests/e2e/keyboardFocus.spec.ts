@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addMonths } from '../../contract/billing';
+import { addMonths } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import { casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';

@@ -1,26 +1,23 @@
 import { TZDate } from '@date-fns/tz';
 import {
-  addMonths,
   type BillableCase,
   type BillableHours,
   type BillingCycle,
   billableHoursQuery,
   type ClientHeader,
   type CycleStatus,
-  type HoursSummary,
-  isUnrated,
-  type MonthFigures,
   monthRangeQuery,
-  monthsBetween,
   rateInputSchema,
   type Statement,
   type StatementChange,
   statusInputSchema,
 } from '../../contract/billing';
 import type { ChangedStatement } from '../../contract/billingChanges';
+import { addMonths, isUnrated, monthsBetween } from '../../contract/billingMonths';
 import { monthIn } from '../../contract/calendar';
 import type { MonitoringLevel, StudyType } from '../../contract/cases';
 import type { CurrentUser } from '../../contract/chrome';
+import type { HoursSummary, MonthFigures } from '../../contract/hourReports';
 import { API_PATHS } from '../../contract/paths';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
 import { cptCodes } from '../../server/domain/billing/cpt';

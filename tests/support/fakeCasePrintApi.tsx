@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { TestMemoryRouter } from 'react-admin';
-import { ELECTRODES_10_20 } from '../../contract/caseRecords';
+import { ELECTRODES_10_20 } from '../../contract/electrodes';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import { AppAdmin } from '../../src/AppAdmin';

@@ -5,19 +5,12 @@ import {
   callAttemptInputSchema,
 } from '../../contract/callAttempts';
 import {
-  electrodesOverLimit,
-  futureTimeErrors,
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,
   INTERPRETATION_ANSWER_DEFAULTS,
-  RECORD_RULES,
   RECORD_SHAPES,
   type RecordItem,
   revisionInputSchema,
-  type SignedReading,
-  signingErrors,
-  withAnswerDefaults,
-  withModernElectrodes,
 } from '../../contract/caseRecords';
 import type { CaseDetails } from '../../contract/cases';
 import type { CurrentUser } from '../../contract/chrome';
@@ -27,9 +20,12 @@ import {
   type NotificationRule,
   type ProtocolRevision,
 } from '../../contract/clients';
+import { electrodesOverLimit, withModernElectrodes } from '../../contract/electrodes';
 import { notificationOf } from '../../contract/notifications';
 import { API_PATHS } from '../../contract/paths';
+import { futureTimeErrors, RECORD_RULES, withAnswerDefaults } from '../../contract/recordRules';
 import { canAccess, rolesFromGroups } from '../../contract/roles';
+import { type SignedReading, signingErrors } from '../../contract/signing';
 import { closedCaseRefusal } from '../../server/domain/caseStages';
 import { interpretationFor } from '../../server/domain/minimumNecessary';
 import { serverStamps } from '../../server/domain/recordStamps';

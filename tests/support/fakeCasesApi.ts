@@ -1,13 +1,12 @@
+import { caseRowHeader, rangeBoundary } from '../../contract/caseLists';
 import {
   CASE_STAGES,
   type CaseDetails,
   type CaseRow,
   caseIntakeSchema,
   caseListQuerySchema,
-  caseRowHeader,
   type Patient,
   type PatientInput,
-  rangeBoundary,
   type Technologist,
   technologistCasesInputSchema,
 } from '../../contract/cases';

@@ -1,18 +1,19 @@
 import {
   type ClientHeader,
-  type ClientHoursReport,
   type CycleStatus,
+  type MonthRange,
+  monthRangeQuery,
+} from '../../contract/billing';
+import { isUnrated, monthsBetween } from '../../contract/billingMonths';
+import {
+  type ClientHoursReport,
   type HoursSummary,
-  isUnrated,
   type MonitoringHours,
   type MonthFigures,
-  type MonthRange,
   monitoringHoursQuery,
-  monthRangeQuery,
-  monthsBetween,
   type NotificationMonthRow,
   type ReportMonthRow,
-} from '../../contract/billing';
+} from '../../contract/hourReports';
 import { hoursOf } from '../../contract/hours';
 import { API_PATHS } from '../../contract/paths';
 import { ORDER_PRIORITIES, type TurnaroundReport } from '../../contract/turnaround';

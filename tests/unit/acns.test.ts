@@ -12,7 +12,8 @@ import {
   patternAbbreviation,
   seizureAbbreviation,
 } from '../../contract/acns';
-import { RECORD_RULES, RECORD_SHAPES } from '../../contract/caseRecords';
+import { RECORD_SHAPES } from '../../contract/caseRecords';
+import { RECORD_RULES } from '../../contract/recordRules';
 
 const pattern = (fields: Record<string, unknown>) => acnsPatternSchema.parse(fields);
 const messagesOf = (result: {

@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { monthsBetween } from '../../contract/billing';
+import { monthsBetween } from '../../contract/billingMonths';
 import { MONITORING_LEVELS, type MonitoringLevel } from '../../contract/cases';
 import { CPT_DESCRIPTIONS, type CptInput, cptCodes } from '../../server/domain/billing/cpt';
 import { monthOf } from '../../server/domain/billing/months';

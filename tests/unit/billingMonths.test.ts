@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { getDaysInMonth } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { addMonths } from '../../contract/billing';
+import { addMonths, monthsBetween } from '../../contract/billingMonths';
 import { clippedMinutes, type Interval } from '../../contract/hours';
 import {
   localMidnight,
@@ -249,5 +249,21 @@ describe('a technologist’s monitoring minutes per month', () => {
       }),
       PROPERTY,
     );
+  });
+});
+
+describe('a range of billing months', () => {
+  it('lists every month from the first to the last, both included, across a new year', () => {
+    expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(monthsBetween('2026-03', '2026-03')).toEqual(['2026-03']);
+    expect(monthsBetween('2026-04', '2026-03')).toEqual([]);
+  });
+
+  it('counts months forward and back, across years', () => {
+    expect(addMonths('2026-03', 0)).toBe('2026-03');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2026-03', 14)).toBe('2027-05');
+    expect(addMonths('2026-03', -27)).toBe('2023-12');
   });
 });

@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingPeriodStartSchema } from '../../contract/billing';
+import { billingPeriodStartSchema } from '../../contract/billingPeriods';
 import { billingPeriods } from '../../server/domain/billing/periods';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthIn } from '../../contract/calendar';
-import { ELECTRODES } from '../../contract/caseRecords';
+import { ELECTRODES } from '../../contract/electrodes';
 import { HEAD_LAYOUT, impedanceSummary } from '../../src/resources/cases/records/kinds/impedanceSummary';
 import {
   type FieldSpec,

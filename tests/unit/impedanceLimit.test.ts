@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { electrodesOverLimit, isOverLimit } from '../../contract/caseRecords';
+import { electrodesOverLimit, isOverLimit } from '../../contract/electrodes';
 
 describe('an impedance over the protocol’s limit (the server’s flag and the grid’s hint alike)', () => {
   it('is above the limit, not at it', () => {

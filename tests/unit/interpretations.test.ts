@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEIZURE_CLASSES, SEIZURE_ENTRY_CLASSES, seizuresAnswerDisagreement } from '../../contract/acns';
-import { INTERPRETATION_KINDS, signingErrors } from '../../contract/caseRecords';
+import { INTERPRETATION_KINDS } from '../../contract/caseRecords';
+import { signingErrors } from '../../contract/signing';
 import {
   type InterpretationState,
   type InterpretationWrite,

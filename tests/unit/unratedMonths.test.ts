@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnrated } from '../../contract/billing';
+import { isUnrated } from '../../contract/billingMonths';
 import { needsRate } from '../../src/customRoutes/billing/billingFormat';
 
 describe('a month without a rate (the reports’ count and the billing pages’ flag alike)', () => {

@@ -1,9 +1,5 @@
-import {
-  type BillingPeriodStart,
-  CPT_UNITS,
-  type CptResult,
-  DEFAULT_BILLING_PERIOD_START,
-} from '../../../contract/billing';
+import { CPT_UNITS, type CptResult } from '../../../contract/billing';
+import { type BillingPeriodStart, DEFAULT_BILLING_PERIOD_START } from '../../../contract/billingPeriods';
 import { MONITORING_LEVELS, type MonitoringLevel } from '../../../contract/cases';
 import { clippedMinutes, type Interval, minutesOf, toMinuteGrid } from '../../../contract/hours';
 import { monthOf } from './months';

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay } from 'date-fns';
-import { addMonths, monthsBetween } from '../../../contract/billing';
+import { addMonths, monthsBetween } from '../../../contract/billingMonths';
 import { clippedMinutes, type Interval, unionIntervals, unionMinutes } from '../../../contract/hours';
 
 /**

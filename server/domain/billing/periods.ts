@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { type BillingPeriodStart, RECORDING_START } from '../../../contract/billing';
+import { type BillingPeriodStart, RECORDING_START } from '../../../contract/billingPeriods';
 import type { Interval } from '../../../contract/hours';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addMonths } from '../../../contract/billing';
+import { addMonths } from '../../../contract/billingMonths';
 import { monthIn } from '../../../contract/calendar';
 import { envelope } from '../../../contract/envelope';
 import { home2Schema, homeSchema } from '../../../contract/home';

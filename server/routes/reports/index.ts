@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientParams, monthRangeQuery } from '../../../contract/billing';
+import { envelope } from '../../../contract/envelope';
 import {
   clientHoursReportSchema,
-  clientParams,
   hoursSummarySchema,
   monitoringHoursQuery,
   monitoringHoursSchema,
-  monthRangeQuery,
-} from '../../../contract/billing';
-import { envelope } from '../../../contract/envelope';
+} from '../../../contract/hourReports';
 import { API_PATHS } from '../../../contract/paths';
 import type { MonitoringSettings } from '../../../contract/timeLogs';
 import { turnaroundReportSchema } from '../../../contract/turnaround';

@@ -1,5 +1,5 @@
 import { Link } from 'react-admin';
-import type { HoursSummary, MonthFigures } from '../../../contract/billing';
+import type { HoursSummary, MonthFigures } from '../../../contract/hourReports';
 import { PAGE_PATHS } from '../../../contract/paths';
 import { type ReportRow, ReportTable } from '../../print/ReportTable';
 import { CycleStatusChip, NeedsRateChip } from './BillingChips';

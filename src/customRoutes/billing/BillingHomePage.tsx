@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { addMonths } from '../../../contract/billing';
+import { addMonths } from '../../../contract/billingMonths';
 import { RetryAlert } from '../RetryAlert';
 import { BillingClientsTable } from './BillingClientsTable';
 import { browserMonth } from './billingFormat';

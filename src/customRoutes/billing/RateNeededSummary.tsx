@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import type { HoursSummary } from '../../../contract/billing';
+import type { HoursSummary } from '../../../contract/hourReports';
 import { clientCount, monthLabel, needsRate } from './billingFormat';
 
 interface RateNeededSummaryProps {

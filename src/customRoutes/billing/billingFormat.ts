@@ -1,4 +1,5 @@
-import { type CycleStatus, isUnrated } from '../../../contract/billing';
+import type { CycleStatus } from '../../../contract/billing';
+import { isUnrated } from '../../../contract/billingMonths';
 import { monthIn } from '../../../contract/calendar';
 
 /**

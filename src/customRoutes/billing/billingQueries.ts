@@ -1,13 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
-import type {
-  BillableHours,
-  BillingCycle,
-  HoursSummary,
-  MonthRange,
-  Statement,
-} from '../../../contract/billing';
+import type { BillableHours, BillingCycle, MonthRange, Statement } from '../../../contract/billing';
 import type { ChangedStatement } from '../../../contract/billingChanges';
+import type { HoursSummary } from '../../../contract/hourReports';
 import { API_PATHS } from '../../../contract/paths';
 import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';

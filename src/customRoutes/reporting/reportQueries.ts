@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
-import type { ClientHoursReport, HoursSummary, MonitoringHours, MonthRange } from '../../../contract/billing';
+import type { MonthRange } from '../../../contract/billing';
+import type { ClientHoursReport, HoursSummary, MonitoringHours } from '../../../contract/hourReports';
 import { API_PATHS } from '../../../contract/paths';
 import type { TurnaroundReport } from '../../../contract/turnaround';
 import type { AppDataProvider } from '../../dataProvider';

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { addMonths } from '../../../contract/billing';
+import { addMonths } from '../../../contract/billingMonths';
 import { monthIn } from '../../../contract/calendar';
 import { casePagePath, casePrintPath, PAGE_PATHS } from '../../../contract/paths';
 import { apiAs } from './api';

@@ -1,4 +1,4 @@
-import type { ClientHoursReport, MonthFigures } from '../../../../contract/billing';
+import type { ClientHoursReport, MonthFigures } from '../../../../contract/hourReports';
 import { csvFileName } from '../reportFormat';
 import { newestFirstSinceFirstActivity } from '../reportMonths';
 import { ReportTable } from '../table/ReportTable';

@@ -1,5 +1,5 @@
 import MuiLink from '@mui/material/Link';
-import type { HoursSummary } from '../../../../contract/billing';
+import type { HoursSummary } from '../../../../contract/hourReports';
 import { PAGE_PATHS } from '../../../../contract/paths';
 import { ReportLink } from '../ReportLink';
 import { csvFileName } from '../reportFormat';

@@ -1,4 +1,4 @@
-import type { HoursSummary } from '../../../../contract/billing';
+import type { HoursSummary } from '../../../../contract/hourReports';
 import { csvFileName } from '../reportFormat';
 import { newestFirstSinceFirstActivity } from '../reportMonths';
 import { ReportTable } from '../table/ReportTable';

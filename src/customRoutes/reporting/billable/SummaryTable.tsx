@@ -1,6 +1,6 @@
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { HoursSummary, MonthFigures } from '../../../../contract/billing';
+import type { HoursSummary, MonthFigures } from '../../../../contract/hourReports';
 import { PAGE_PATHS } from '../../../../contract/paths';
 import { ReportLink } from '../ReportLink';
 import { csvFileName, monthLabel } from '../reportFormat';

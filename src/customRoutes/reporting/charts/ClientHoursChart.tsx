@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import type { HoursSummary } from '../../../../contract/billing';
+import type { HoursSummary } from '../../../../contract/hourReports';
 import { ChartFrame } from './ChartFrame';
 import { anythingToPlot, plotted, useChartColors } from './chartStyle';
 import { figuresTooltip } from './figuresTooltip';

@@ -1,4 +1,4 @@
-import type { NotificationMonthRow } from '../../../../contract/billing';
+import type { NotificationMonthRow } from '../../../../contract/hourReports';
 import { ReportTable } from '../table/ReportTable';
 import type { ReportColumn } from '../table/reportColumns';
 

@@ -1,4 +1,4 @@
-import type { ReportMonthRow } from '../../../../contract/billing';
+import type { ReportMonthRow } from '../../../../contract/hourReports';
 import { ReportTable } from '../table/ReportTable';
 import type { ReportColumn } from '../table/reportColumns';
 

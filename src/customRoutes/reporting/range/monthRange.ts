@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
-import { addMonths, type MonthRange, monthRangeQuery } from '../../../../contract/billing';
+import { type MonthRange, monthRangeQuery } from '../../../../contract/billing';
+import { addMonths } from '../../../../contract/billingMonths';
 
 /** The current month in the user's calendar, `YYYY-MM`. */
 export const thisMonth = (now = new Date()) => format(now, 'yyyy-MM');

@@ -1,12 +1,8 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  LOAD_CAPACITY,
-  loadWeight,
-  MONITORING_LEVELS,
-  type TechnologistLoad,
-} from '../../../../contract/cases';
+import { LOAD_CAPACITY, loadWeight } from '../../../../contract/caseLoad';
+import { MONITORING_LEVELS, type TechnologistLoad } from '../../../../contract/cases';
 import { MONITORING_LEVEL_LABELS } from '../caseLabels';
 
 /**

@@ -1,5 +1,5 @@
 import { BooleanInput, RadioButtonGroupInput, SelectInput } from 'react-admin';
-import { LOAD_CAPACITY, LOAD_WEIGHTS } from '../../../../contract/cases';
+import { LOAD_CAPACITY, LOAD_WEIGHTS } from '../../../../contract/caseLoad';
 import { choicesOf, MONITORING_LEVEL_LABELS, STUDY_TYPE_LABELS } from '../caseLabels';
 
 const LOAD_HINT = `A technologist's active cases weigh at most ${LOAD_CAPACITY}: a continuous case ${LOAD_WEIGHTS.continuous}, an intermittent one ${LOAD_WEIGHTS.intermittent}`;

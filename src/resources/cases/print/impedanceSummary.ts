@@ -1,4 +1,4 @@
-import { ELECTRODES } from '../../../../contract/caseRecords';
+import { ELECTRODES } from '../../../../contract/electrodes';
 import type { RecordOf } from '../records/types';
 
 export type ImpedanceCheck = RecordOf<'impedances'>;

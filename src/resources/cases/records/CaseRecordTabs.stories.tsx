@@ -13,7 +13,7 @@ import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
 import { TestMemoryRouter } from 'react-admin';
 import { expect, userEvent, within } from 'storybook/test';
-import { ELECTRODES_10_20 } from '../../../../contract/caseRecords';
+import { ELECTRODES_10_20 } from '../../../../contract/electrodes';
 import { API_PATHS, casePagePath } from '../../../../contract/paths';
 import { AppAdmin } from '../../../AppAdmin';
 import { createDataProvider } from '../../../dataProvider';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type GenericRecordKind, RECORD_RULES, RECORD_SHAPES } from '../../../../contract/caseRecords';
+import { type GenericRecordKind, RECORD_SHAPES } from '../../../../contract/caseRecords';
+import { RECORD_RULES } from '../../../../contract/recordRules';
 import { formatInZone } from '../../../dates';
 import type { FieldSpec } from './recordDiff';
 

@@ -1,6 +1,6 @@
 import { intlFormat, parseISO } from 'date-fns';
-import { RECORD_TIMES } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
+import { RECORD_TIMES } from '../../../../contract/recordRules';
 import { personLabel } from '../../../../contract/users';
 import { formatInZone } from '../../../dates';
 

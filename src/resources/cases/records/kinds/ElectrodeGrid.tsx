@@ -4,7 +4,8 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { memo } from 'react';
 import { NumberInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { isOverLimit, RECORD_SHAPES } from '../../../../../contract/caseRecords';
+import { RECORD_SHAPES } from '../../../../../contract/caseRecords';
+import { isOverLimit } from '../../../../../contract/electrodes';
 import { HEAD_COLUMNS, HEAD_LAYOUT } from './impedanceSummary';
 
 /** The electrodes with a value, as the API takes them (an input left empty is no measurement). */

@@ -1,4 +1,4 @@
-import { ELECTRODES, type Electrode } from '../../../../../contract/caseRecords';
+import { ELECTRODES, type Electrode } from '../../../../../contract/electrodes';
 
 /**
  * The electrodes laid out as seen from above, nose up, by their modern names: the frontopolar row, the

@@ -5,14 +5,13 @@ import { Fragment } from 'react';
 import { NullableBooleanInput, SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { type AcnsSeizure, acnsLines, seizuresAnswerDisagreement } from '../../../../../contract/acns';
-import {
-  type INTERPRETATION_KINDS,
-  type INTERPRETATION_STATUSES,
-  type RecordItem,
-  type SignedReading,
-  signingErrors,
+import type {
+  INTERPRETATION_KINDS,
+  INTERPRETATION_STATUSES,
+  RecordItem,
 } from '../../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../../contract/cases';
+import { type SignedReading, signingErrors } from '../../../../../contract/signing';
 import { formatInZone } from '../../../../dates';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { choicesOf } from '../../caseLabels';
