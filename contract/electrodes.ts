@@ -65,7 +65,8 @@ const ELECTRODE_NAMES: ReadonlySet<string> = new Set(ELECTRODES);
 
 /** The electrode's modern name (an old alias renamed), or undefined for a name that is no electrode. */
 export const modernElectrode = (name: string): Electrode | undefined =>
-  ELECTRODE_ALIASES[name] ?? (ELECTRODE_NAMES.has(name) ? (name as Electrode) : undefined);
+  (Object.hasOwn(ELECTRODE_ALIASES, name) ? ELECTRODE_ALIASES[name] : undefined) ??
+  (ELECTRODE_NAMES.has(name) ? (name as Electrode) : undefined);
 
 /** A check's values under the modern names (checks stored before the aliases were renamed, too). */
 export const withModernElectrodes = (values: Readonly<Record<string, number>>): Record<string, number> =>

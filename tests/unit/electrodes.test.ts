@@ -22,6 +22,9 @@ describe('the electrodes of an impedance check (DESIGN §4 "Electrodes")', () =>
 
   it('knows no other name, letter case included', () => {
     for (const name of ['', 'fp1', 't3', 'T11', 'X1']) expect(modernElectrode(name)).toBeUndefined();
+    // Names of the alias table's own prototype are not electrodes either.
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(modernElectrode(name)).toBeUndefined();
   });
 
   it('answers a check stored under the old names under the modern ones, and keeps an unknown name', () => {
