@@ -4,9 +4,8 @@ import type { BoardCase, Home, Home2, OpenTimeLog } from '../../contract/home';
 import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import type { AppDataProvider } from '../dataProvider';
-import { resourceOf } from '../dataProvider/resourcePaths';
+import { caseRecordsResource, resourceOf } from '../dataProvider/resourcePaths';
 import { useLiveRefresh } from '../live';
-import { caseRecordsKey } from '../resources/cases/records/recordQueries';
 
 const HOME_KEY = [resourceOf(API_PATHS.home)];
 const BOARD_KEY = [resourceOf(API_PATHS.home2)];
@@ -50,7 +49,7 @@ const refetchAfterLog = (
   { board = true }: { board?: boolean } = {},
 ) =>
   Promise.all(
-    [HOME_KEY, ...(board ? [BOARD_KEY] : []), caseRecordsKey(caseId, 'time-logs')].map((queryKey) =>
+    [HOME_KEY, ...(board ? [BOARD_KEY] : []), [caseRecordsResource(caseId, 'time-logs')]].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

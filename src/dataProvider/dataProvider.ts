@@ -20,6 +20,7 @@ import { backupMethods } from './backupMethods';
 import { billingMethods } from './billingMethods';
 import { bugMethods } from './bugMethods';
 import { caseMethods } from './caseMethods';
+import { caseResources } from './caseResources';
 import { clientMethods } from './clientMethods';
 import type { HttpClient, QueryValue } from './httpClient';
 import { interfaceMethods } from './interfaceMethods';
@@ -113,10 +114,19 @@ export function createDataProvider({
     return { data: rows.slice(skip, skip + perPage), total };
   };
 
+  // A case's records and patient details: the record calls' own requests (caseResources.ts).
+  const cases = caseResources(httpClient);
+
   return {
-    getList: list,
-    getOne: <R extends RaRecord>(resource: string, { id }: GetOneParams<R>) => getRecord<R>(resource, id),
+    getList: async <R extends RaRecord>(resource: string, params: GetListParams) =>
+      ((await cases.getList(resource)) as { data: R[]; total: number } | undefined) ??
+      list<R>(resource, params),
+    getOne: async <R extends RaRecord>(resource: string, params: GetOneParams<R>) =>
+      ((await cases.getOne(resource, params)) as { data: R } | undefined) ??
+      getRecord<R>(resource, params.id),
     async getMany<R extends RaRecord>(resource: string, { ids }: GetManyParams<R>) {
+      const records = await cases.getMany(resource, { ids });
+      if (records) return records as { data: R[] };
       const results = await Promise.all(ids.map((id) => getRecord<R>(resource, id)));
       return { data: results.map((result) => result.data) };
     },
@@ -124,7 +134,9 @@ export function createDataProvider({
       resource: string,
       { target, id, filter, ...params }: GetManyReferenceParams,
     ) => list<R>(resource, { ...params, filter: { ...filter, [target]: id } }),
-    async create<R extends Omit<RaRecord, 'id'>>(resource: string, { data }: CreateParams<R>) {
+    async create<R extends Omit<RaRecord, 'id'>>(resource: string, { data, meta }: CreateParams<R>) {
+      const record = await cases.create(resource, { data, meta });
+      if (record) return record as { data: R & { id: Identifier } };
       const created = await httpClient<R & { id: Identifier }>(pathOf(resource), {
         method: 'POST',
         body: data,
@@ -133,6 +145,8 @@ export function createDataProvider({
     },
     // Optimistic locking (DESIGN §2 Scale-out): the version the form was loaded with goes back to the server.
     async update<R extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams<R>) {
+      const record = await cases.update(resource, { id, data, previousData });
+      if (record) return record as unknown as { data: R };
       const updated = await httpClient<R>(recordPath(resource, id), {
         method: 'PUT',
         body: { ...data, version: previousData?.version ?? data.version },

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
 
 /** Tries of one API read before its error shows: the first and two more. */
@@ -19,17 +19,45 @@ export const READ_STALE_MS = 5_000;
 export const retryServerErrors = (failureCount: number, error: unknown) =>
   failureCount < READ_TRIES - 1 && error instanceof HttpError && error.status >= 500;
 
+/** The resource a react-admin write was made to: its data hooks mutate with `{resource, …params}`. */
+const writtenResource = (variables: unknown) =>
+  typeof variables === 'object' &&
+  variables !== null &&
+  'resource' in variables &&
+  typeof variables.resource === 'string'
+    ? variables.resource
+    : undefined;
+
+/** Whether a query reads a resource or one nested under it (`…/events` and `…/events/3/revisions`). */
+const readsResource = (resource: string, [key]: readonly unknown[]) =>
+  key === resource || (typeof key === 'string' && key.startsWith(`${resource}/`));
+
 /**
  * The query defaults of the whole app, set once on `<Admin queryClient>`: no page sets its own `retry`.
  * Writes are never repeated by react-query (a write may have been applied before its answer was lost).
+ * After a write through react-admin's data hooks (`useCreate`, `useUpdate`, `useDelete`) every read of its
+ * resource and of the resources nested under it is read again: a pessimistic update alone only puts the
+ * written record into the lists, while a revision also changes the item's history and may change its
+ * neighbours (a time log's linked notes).
  */
-export const createQueryClient = () =>
-  new QueryClient({
+export const createQueryClient = () => {
+  const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: retryServerErrors, staleTime: READ_STALE_MS },
       mutations: { retry: false },
     },
+    mutationCache: new MutationCache({
+      onSuccess(_data, variables) {
+        const resource = writtenResource(variables);
+        if (resource)
+          void queryClient.invalidateQueries({
+            predicate: ({ queryKey }) => readsResource(resource, queryKey),
+          });
+      },
+    }),
   });
+  return queryClient;
+};
 
 /**
  * The data provider, where every write (any method but a `get…` read) marks every cached read stale once it

@@ -1,3 +1,5 @@
+import type { Identifier } from 'react-admin';
+import type { CaseRecordKind } from '../../contract/caseRecords';
 import { CASE_STAGES } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 
@@ -48,3 +50,23 @@ export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
  * other resource's records without an `id` are keyed `_id` (contacts, useful links: DESIGN §4).
  */
 export const RESOURCE_KEYS: Readonly<Record<string, string>> = { [USERS_RESOURCE]: 'username' };
+
+/**
+ * A case's records of one kind, named after their API path (`continuous-monitoring/cases/monitoring/7/events`),
+ * nested under the cases as a client's contacts are under the clients: a change to the case's records that the
+ * live updates report reads them again. Read with `getList` (the latest revision of each item, keyed `_id`),
+ * written with `create` (revision 1) and `update` (the next revision of `previousData`).
+ */
+export const caseRecordsResource = (caseId: Identifier, kind: CaseRecordKind) =>
+  resourceOf(API_PATHS.caseRecords(caseId, kind));
+
+/** Every revision of an item, newest first (keyed `revision`), nested under its kind's records. */
+export const recordRevisionsResource = (caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) =>
+  resourceOf(API_PATHS.caseRecordRevisions(caseId, kind, itemId));
+
+/** A case's patient details: one record (`getOne`/`update` with the case id as its id). */
+export const patientDetailsResource = (caseId: Identifier) => caseRecordsResource(caseId, 'patient-details');
+
+/** Every state of a case's patient details, newest first (keyed `revision`), nested under them. */
+export const patientHistoryResource = (caseId: Identifier) =>
+  resourceOf(API_PATHS.patientDetailsRevisions(caseId));

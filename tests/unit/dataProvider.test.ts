@@ -1,4 +1,4 @@
-import { HttpError } from 'react-admin';
+import { HttpError, type RaRecord } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiErrors,
@@ -11,6 +11,10 @@ import {
   BUG_REPORTS_RESOURCE,
   CASE_DETAILS_RESOURCE,
   CASES_RESOURCE,
+  caseRecordsResource,
+  patientDetailsResource,
+  patientHistoryResource,
+  recordRevisionsResource,
   USERS_RESOURCE,
 } from '../../src/dataProvider/resourcePaths';
 
@@ -248,6 +252,133 @@ describe("the app's resources (the standard methods react-admin's hooks call)", 
     fetchMock.mockResolvedValueOnce(json({ success: true, data: { id: 6, title: 'Stuck' } }, 201));
     await appProvider.create(BUG_REPORTS_RESOURCE, { data: { title: 'Stuck' } });
     expect(lastRequest()).toMatchObject({ url: '/api/bugs/reports', init: { method: 'POST' } });
+  });
+});
+
+describe("a case's records and patient details (nested resources of the cases)", () => {
+  const appProvider = createDataProvider({ httpClient: createHttpClient('/api', async () => 'id-token-1') });
+  const ALL = {
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'id', order: 'ASC' as const },
+    filter: {},
+  };
+  const answer = (data: unknown, status = 200) =>
+    fetchMock.mockResolvedValueOnce(json({ success: true, data }, status));
+  const body = () => JSON.parse(String(lastRequest().init.body));
+
+  it('names each kind after its API path, billing notes under the reviewed cases', () => {
+    expect(caseRecordsResource(14, 'events')).toBe('continuous-monitoring/cases/monitoring/14/events');
+    expect(caseRecordsResource(14, 'billing-notes')).toBe(
+      'continuous-monitoring/cases/reviewed/14/billing-notes',
+    );
+    expect(recordRevisionsResource(14, 'events', 3)).toBe(
+      'continuous-monitoring/cases/monitoring/14/events/3/revisions',
+    );
+    expect(patientHistoryResource(14)).toBe(
+      'continuous-monitoring/cases/monitoring/14/patient-details/revisions',
+    );
+  });
+
+  it("lists the latest revisions with no paging query, keyed by item; an item's revisions keyed by revision", async () => {
+    answer([{ _id: 3, revision: 2, type: 'seizure' }]);
+    const events = await appProvider.getList(caseRecordsResource(14, 'events'), ALL);
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/monitoring/14/events',
+      init: { method: 'GET' },
+    });
+    expect(events).toEqual({ data: [{ _id: 3, id: 3, revision: 2, type: 'seizure' }], total: 1 });
+
+    answer([{ _id: 5, revision: 1 }]);
+    await appProvider.getList(caseRecordsResource(14, 'billing-notes'), ALL);
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/cases/reviewed/14/billing-notes');
+
+    answer([
+      { _id: 3, revision: 2 },
+      { _id: 3, revision: 1 },
+    ]);
+    const history = await appProvider.getList(recordRevisionsResource(14, 'events', 3), ALL);
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/cases/monitoring/14/events/3/revisions');
+    expect(history.data.map(({ id }) => id)).toEqual([2, 1]);
+  });
+
+  it('reads the time logs through the correction loop, and case notes by id in one request', async () => {
+    answer({ timeLogs: [{ _id: 8, revision: 1, caseNoteIds: [] }], timeLogCorrection: null });
+    const logs = await appProvider.getList(caseRecordsResource(14, 'time-logs'), ALL);
+    expect(lastRequest().url).toBe('/api/continuous-monitoring/cases/monitoring/14/time-logs');
+    expect(logs.data).toEqual([{ _id: 8, id: 8, revision: 1, caseNoteIds: [] }]);
+
+    answer([{ _id: 4, revision: 1 }]);
+    const notes = await appProvider.getMany(caseRecordsResource(14, 'case-notes'), { ids: [4, 6] });
+    expect(lastRequest().url).toBe(
+      '/api/continuous-monitoring/cases/monitoring/14/case-notes?filterIds=4&filterIds=6',
+    );
+    expect(notes.data).toEqual([{ _id: 4, id: 4, revision: 1 }]);
+  });
+
+  it('creates revision 1, inserts a time log next to another, and revises on the revision read', async () => {
+    answer({ _id: 9, revision: 1, type: 'seizure' }, 201);
+    const created = await appProvider.create(caseRecordsResource(14, 'events'), {
+      data: { type: 'seizure' },
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/monitoring/14/events',
+      init: { method: 'POST' },
+    });
+    expect(body()).toEqual({ type: 'seizure' });
+    expect(created.data).toMatchObject({ id: 9, _id: 9 });
+
+    answer({ _id: 10, revision: 1 }, 201);
+    await appProvider.create(caseRecordsResource(14, 'time-logs'), {
+      data: { activity: 'review' },
+      meta: { insertion: { itemId: 8, location: 'before' } },
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/monitoring/14/time-logs/8/insertion?location=before',
+      init: { method: 'POST' },
+    });
+    expect(body()).toEqual({ activity: 'review' });
+
+    answer({ _id: 9, revision: 3, note: 'x' });
+    const revised = await appProvider.update<RaRecord>(caseRecordsResource(14, 'events'), {
+      id: 9,
+      data: { note: 'x' },
+      previousData: { id: 9, _id: 9, revision: 2 },
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/monitoring/14/events/9/revisions',
+      init: { method: 'POST' },
+    });
+    expect(body()).toEqual({ note: 'x', baseRevision: 2 });
+    expect(revised.data).toMatchObject({ id: 9, revision: 3 });
+  });
+
+  it("reads and saves the patient details with the version read, keyed by the case's id", async () => {
+    answer(null);
+    expect((await appProvider.getOne(patientDetailsResource(14), { id: 14 })).data).toEqual({ id: 14 });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/monitoring/14/patient-details',
+      init: { method: 'GET' },
+    });
+
+    answer({ mrn: 'M1', version: 3 });
+    const saved = await appProvider.update<RaRecord>(patientDetailsResource(14), {
+      id: 14,
+      data: { mrn: 'M1' },
+      previousData: { id: 14, version: 2 },
+    });
+    expect(lastRequest()).toMatchObject({
+      url: '/api/continuous-monitoring/cases/monitoring/14/patient-details',
+      init: { method: 'PUT' },
+    });
+    expect(body()).toEqual({ mrn: 'M1', version: 2 });
+    expect(saved.data).toEqual({ id: 14, mrn: 'M1', version: 3 });
+
+    answer([{ revision: 2, current: true }]);
+    const history = await appProvider.getList(patientHistoryResource(14), ALL);
+    expect(lastRequest().url).toBe(
+      '/api/continuous-monitoring/cases/monitoring/14/patient-details/revisions',
+    );
+    expect(history.data).toEqual([{ id: 2, revision: 2, current: true }]);
   });
 });
 

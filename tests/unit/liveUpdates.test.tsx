@@ -6,6 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
+import {
+  caseRecordsResource,
+  patientDetailsResource,
+  recordRevisionsResource,
+} from '../../src/dataProvider/resourcePaths';
 import { LiveIndicator, LiveUpdates, useLiveRefresh } from '../../src/live';
 import { showsChangeOf } from '../../src/live/changedQueries';
 import { useNow } from '../../src/useNow';
@@ -101,6 +106,14 @@ describe('what a change reads again', () => {
     const changed = kinds('cases');
     expect(showsChangeOf(changed, ['continuous-monitoring/cases/monitoring', 'getList'])).toBe(true);
     expect(showsChangeOf(changed, ['continuous-monitoring/cases/details', 'getOne', { id: '7' }])).toBe(true);
+    // A case's records and patient details, by their react-admin resources (caseResources.ts).
+    for (const resource of [
+      caseRecordsResource(7, 'events'),
+      caseRecordsResource(7, 'billing-notes'),
+      recordRevisionsResource(7, 'case-notes', 3),
+      patientDetailsResource(7),
+    ])
+      expect(showsChangeOf(changed, [resource, 'getList']), resource).toBe(true);
     expect(showsChangeOf(changed, ['getHome'])).toBe(true);
     expect(showsChangeOf(changed, ['getHome2'])).toBe(true);
     expect(showsChangeOf(changed, ['users', 'getList'])).toBe(false);

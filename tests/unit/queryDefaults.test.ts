@@ -94,3 +94,48 @@ describe('reads after a write', () => {
     expect(client.getQueryState(['cases', 'intake'])?.isInvalidated).toBe(false);
   });
 });
+
+describe("reads after a react-admin write (the data hooks' `{resource, …}` variables)", () => {
+  const EVENTS = 'continuous-monitoring/cases/monitoring/14/events';
+  const seeded = () => {
+    const client = createQueryClient();
+    for (const key of [
+      [EVENTS, 'getList', {}],
+      [`${EVENTS}/3/revisions`, 'getList', {}],
+      [`${EVENTS}-other`, 'getList', {}],
+      ['continuous-monitoring/cases/monitoring/14/case-notes', 'getList', {}],
+    ])
+      client.setQueryData(key, { data: [], total: 0 });
+    const invalidated = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.isInvalidated)
+        .map((query) => query.queryKey[0]);
+    return { client, invalidated };
+  };
+  const write = (client: ReturnType<typeof createQueryClient>, variables: unknown, fails = false) =>
+    client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: async () => {
+          if (fails) throw refusal(409);
+          return { data: { id: 3 } };
+        },
+      })
+      .execute(variables)
+      .catch(() => undefined);
+
+  it('reads again the written resource and those nested under it, and nothing else', async () => {
+    const { client, invalidated } = seeded();
+    await write(client, { resource: EVENTS, id: 3, data: {} });
+    expect(invalidated()).toEqual([EVENTS, `${EVENTS}/3/revisions`]);
+  });
+
+  it('marks nothing after a refused write, or a write that names no resource', async () => {
+    const { client, invalidated } = seeded();
+    await write(client, { resource: EVENTS }, true);
+    await write(client, 4);
+    expect(invalidated()).toEqual([]);
+  });
+});

@@ -2,14 +2,23 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type HttpError, SimpleForm, useDataProvider, useNotify } from 'react-admin';
+import {
+  type HttpError,
+  type RaRecord,
+  SimpleForm,
+  useDataProvider,
+  useNotify,
+  useUpdate,
+} from 'react-admin';
 import {
   type CaseDetails,
   type Patient,
   type PatientRevision,
   patientInputSchema,
 } from '../../../../contract/cases';
+import { MAX_PER_PAGE } from '../../../../contract/list';
 import type { AppDataProvider } from '../../../dataProvider';
+import { patientDetailsResource, patientHistoryResource } from '../../../dataProvider/resourcePaths';
 import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { PatientInputs } from '../inputs/PatientInputs';
@@ -19,7 +28,6 @@ import type { Fields } from '../records/recordDiff';
 import { keepEditsOnNewer } from '../records/recordMerge';
 import { submitOnCtrlEnter } from '../records/submitOnCtrlEnter';
 import { PatientConflictAlert } from './PatientConflictAlert';
-import { patientHistoryKey, patientKey } from './patientQueries';
 
 const VALIDATION = liveValidation(patientInputSchema);
 const NAMES = PATIENT_FIELDS.map(({ field }) => field);
@@ -50,27 +58,39 @@ interface PatientFormDialogProps {
 export const PatientFormDialog = ({ details, patient, onClose }: PatientFormDialogProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
+  const [update] = useUpdate<RaRecord, HttpError>();
+  const resource = patientDetailsResource(details.id);
   const notify = useNotify();
   const caseDetails = useUpdateCaseDetails();
   const [conflict, setConflict] = useState<Conflict>();
   const [record] = useState<Fields>(() => patient ?? {});
   const version = conflict ? conflict.newer.revision : patient?.version;
 
-  /** The details as they are now, read fresh: the newest state of their history. */
+  /** The details as they are now, read fresh: the newest state of their history; the tab reads them again. */
   const newest = async () => {
-    queryClient.invalidateQueries({ queryKey: patientKey(details.id) });
-    const [latest] = await queryClient.fetchQuery({
-      queryKey: patientHistoryKey(details.id),
-      queryFn: () => dataProvider.getPatientHistory(details.id),
-    });
-    return latest && latest.revision > (version ?? 0) ? latest : undefined;
+    queryClient.invalidateQueries({ queryKey: [resource] });
+    const { data } = await dataProvider.getList<PatientRevision & RaRecord>(
+      patientHistoryResource(details.id),
+      {
+        pagination: { page: 1, perPage: MAX_PER_PAGE },
+        sort: { field: 'revision', order: 'DESC' },
+        filter: {},
+      },
+    );
+    const [latest] = data;
+    // Keyed as the details are (the case's id), so the form takes it as the same record, keeping the edits.
+    return latest && latest.revision > (version ?? 0) ? { ...latest, id: details.id } : undefined;
   };
 
   const save = async (values: Fields) => {
     const input = patientInputSchema.parse(values);
     try {
-      await dataProvider.putPatientDetails(details.id, { ...input, version });
-      queryClient.invalidateQueries({ queryKey: patientKey(details.id) });
+      // react-admin reads the details and their history again (the app's query client).
+      await update(
+        resource,
+        { id: details.id, data: input, previousData: { id: details.id, version } },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       caseDetails.refetch(details.id);
       notify('Patient details saved', { type: 'success' });
       onClose();

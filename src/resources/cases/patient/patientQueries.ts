@@ -1,32 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type HttpError, type Identifier, useGetList, useGetOne } from 'react-admin';
 import type { Patient, PatientRevision } from '../../../../contract/cases';
-import { API_PATHS } from '../../../../contract/paths';
-import type { AppDataProvider } from '../../../dataProvider';
-import { resourceOf } from '../../../dataProvider/resourcePaths';
+import { MAX_PER_PAGE } from '../../../../contract/list';
+import { patientDetailsResource, patientHistoryResource } from '../../../dataProvider/resourcePaths';
 
-/** Named after the API path, so a save refreshes the details and, under them, their history. */
-export const patientKey = (caseId: Identifier) => [resourceOf(API_PATHS.patientDetails(caseId))];
+/** The details as react-admin holds them: one record keyed by the case's id, `{id}` alone before any. */
+type PatientRecord = Partial<Patient> & { id: Identifier };
 
-export const patientHistoryKey = (caseId: Identifier) => [
-  ...patientKey(caseId),
-  resourceOf(API_PATHS.patientDetailsRevisions(caseId)),
-];
+const isPatient = (record: PatientRecord): record is Patient & { id: Identifier } =>
+  record.version !== undefined;
 
 /** The case's patient details, or null before it has any (GET …/patient-details). */
 export function usePatientDetails(caseId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<Patient | null, HttpError>({
-    queryKey: patientKey(caseId),
-    queryFn: () => dataProvider.getPatientDetails(caseId),
-  });
+  const query = useGetOne<PatientRecord>(patientDetailsResource(caseId), { id: caseId });
+  const data = query.data && (isPatient(query.data) ? query.data : null);
+  return { ...query, data } as UseQueryResult<Patient | null, HttpError>;
 }
 
-/** Every state of the details, newest first (GET …/patient-details/revisions). */
-export function usePatientHistory(caseId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<PatientRevision[], HttpError>({
-    queryKey: patientHistoryKey(caseId),
-    queryFn: () => dataProvider.getPatientHistory(caseId),
-  });
-}
+/** Every state of the details, newest first (GET …/patient-details/revisions), nested under the details. */
+export const usePatientHistory = (caseId: Identifier) =>
+  useGetList<PatientRevision & { id: Identifier }>(patientHistoryResource(caseId), {
+    pagination: { page: 1, perPage: MAX_PER_PAGE },
+  }) as unknown as UseQueryResult<PatientRevision[], HttpError>;

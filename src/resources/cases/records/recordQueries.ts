@@ -1,61 +1,37 @@
-import { useQuery } from '@tanstack/react-query';
-import { type HttpError, type Identifier, useDataProvider } from 'react-admin';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type HttpError, type Identifier, useGetList, useGetMany } from 'react-admin';
 import type { CaseRecordKind, GenericRecordKind, RecordItem } from '../../../../contract/caseRecords';
-import { API_PATHS } from '../../../../contract/paths';
-import type { TimeLog, TimeLogList } from '../../../../contract/timeLogs';
-import type { AppDataProvider } from '../../../dataProvider';
-import { resourceOf } from '../../../dataProvider/resourcePaths';
+import { MAX_PER_PAGE } from '../../../../contract/list';
+import type { TimeLog } from '../../../../contract/timeLogs';
+import { caseRecordsResource, recordRevisionsResource } from '../../../dataProvider/resourcePaths';
 
-/** Named after the list's API path, so any write to those records can refresh it (and its histories). */
-export const caseRecordsKey = (caseId: Identifier, kind: CaseRecordKind) => [
-  resourceOf(API_PATHS.caseRecords(caseId, kind)),
-];
+/** A record as react-admin holds it: keyed `id` (its item's `_id`, or a revision's number in a history). */
+type Keyed<R> = R & { id: Identifier };
 
-/** An item's history, under its list's key: refreshing the list refreshes the histories too. */
-export const recordHistoryKey = (caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) => [
-  ...caseRecordsKey(caseId, kind),
-  resourceOf(API_PATHS.caseRecordRevisions(caseId, kind, itemId)),
-];
+/** The whole of a case's records of one kind: the API answers them unpaged; every part of the page asks the same. */
+const WHOLE_LIST = { pagination: { page: 1, perPage: MAX_PER_PAGE } } as const;
+
+/** react-admin's answer as the pages read it: its errors are the data provider's `HttpError`s. */
+const asQuery = <R>(query: { data?: Keyed<R>[] }) => query as unknown as UseQueryResult<R[], HttpError>;
 
 /** The latest revision of each item of one kind (GET …/{kind}). */
-export function useCaseRecords(caseId: Identifier, kind: GenericRecordKind, enabled = true) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<RecordItem[], HttpError>({
-    queryKey: caseRecordsKey(caseId, kind),
-    queryFn: () => dataProvider.getCaseRecords(caseId, kind),
-    enabled,
-  });
-}
+export const useCaseRecords = (caseId: Identifier, kind: GenericRecordKind, enabled = true) =>
+  asQuery(useGetList<Keyed<RecordItem>>(caseRecordsResource(caseId, kind), WHOLE_LIST, { enabled }));
 
-/** The case notes with these ids (GET …/case-notes?filterIds=…), under the notes' key: a note's edit shows. */
-export function useCaseNotesByIds(caseId: Identifier, ids: readonly number[], enabled = true) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<RecordItem[], HttpError>({
-    queryKey: [...caseRecordsKey(caseId, 'case-notes'), 'filterIds', ...ids],
-    queryFn: () => dataProvider.getCaseNotesByIds(caseId, ids),
-    enabled: enabled && ids.length > 0,
-  });
-}
+/** The case notes with these ids (GET …/case-notes?filterIds=…), kept with the notes: a note's edit shows. */
+export const useCaseNotesByIds = (caseId: Identifier, ids: readonly number[], enabled = true) =>
+  asQuery(
+    useGetMany<Keyed<RecordItem>>(
+      caseRecordsResource(caseId, 'case-notes'),
+      { ids: [...ids] },
+      { enabled: enabled && ids.length > 0 },
+    ),
+  );
 
-/** Every revision of an item, newest first (GET …/{kind}/{itemId}/revisions). */
-export function useRecordHistory(caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<RecordItem[], HttpError>({
-    queryKey: recordHistoryKey(caseId, kind, itemId),
-    queryFn: () => dataProvider.getCaseRecordHistory(caseId, kind, itemId),
-  });
-}
+/** Every revision of an item, newest first (GET …/{kind}/{itemId}/revisions), nested under its kind's records. */
+export const useRecordHistory = (caseId: Identifier, kind: CaseRecordKind, itemId: Identifier) =>
+  asQuery(useGetList<Keyed<RecordItem>>(recordRevisionsResource(caseId, kind, itemId), WHOLE_LIST));
 
-/**
- * The case's time logs (GET …/time-logs answers `{timeLogs, timeLogCorrection}`; the data provider runs the
- * correction loop), cached whole under the list's key like every record list.
- */
-export function useTimeLogs(caseId: Identifier, enabled = true) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery<TimeLogList, HttpError, TimeLog[]>({
-    queryKey: caseRecordsKey(caseId, 'time-logs'),
-    queryFn: () => dataProvider.getTimeLogs(caseId),
-    select: (list) => list.timeLogs,
-    enabled,
-  });
-}
+/** The case's time logs (GET …/time-logs; the data provider runs the correction loop). */
+export const useTimeLogs = (caseId: Identifier, enabled = true) =>
+  asQuery(useGetList<Keyed<TimeLog>>(caseRecordsResource(caseId, 'time-logs'), WHOLE_LIST, { enabled }));

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type HttpError, useDataProvider, useNotify } from 'react-admin';
+import { type HttpError, type RaRecord, useCreate, useDataProvider, useNotify, useUpdate } from 'react-admin';
 import type { CaseRecordKind, RecordItem } from '../../../../contract/caseRecords';
 import type { CaseDetails } from '../../../../contract/cases';
+import { MAX_PER_PAGE } from '../../../../contract/list';
 import type { InsertionLocation } from '../../../../contract/timeLogs';
 import type { AppDataProvider } from '../../../dataProvider';
+import type { TimeLogInsertionMeta } from '../../../dataProvider/caseResources';
+import { caseRecordsResource, recordRevisionsResource } from '../../../dataProvider/resourcePaths';
 import { useUpdateCaseDetails } from '../page/useCaseDetails';
-import { caseRecordsKey, recordHistoryKey } from './recordQueries';
 
 /** Where a new time log goes: right before or after this one. */
 export interface Insertion {
@@ -13,21 +15,27 @@ export interface Insertion {
   location: InsertionLocation;
 }
 
+/** The answer is awaited: a refusal reaches the caller, which shows it in the form. */
+const AWAITED = { mutationMode: 'pessimistic', returnPromise: true } as const;
+
 /**
- * Writes the records of one kind. After each write the list is read again, and so is the case, whose
- * stage changes depend on its records (a signed final interpretation, settled billing notes); the user is
- * told. Failures are left to the caller, which knows whether a field error or a conflict can be shown.
+ * Writes the records of one kind through react-admin (`useCreate`, `useUpdate` on the kind's resource),
+ * which reads the kind's records again after each write; so is the case, whose stage changes depend on its
+ * records (a signed final interpretation, settled billing notes); the user is told. Failures are left to
+ * the caller, which knows whether a field error or a conflict can be shown.
  */
 export function useRecordWrites(details: CaseDetails, kind: CaseRecordKind) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const caseDetails = useUpdateCaseDetails();
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: caseRecordsKey(details.id, kind) });
+  const [createRecord] = useCreate<RaRecord, HttpError>();
+  const [updateRecord] = useUpdate<RaRecord, HttpError>();
+  const resource = caseRecordsResource(details.id, kind);
 
-  const written = async (write: Promise<RecordItem>, message: string) => {
-    const item = await write;
-    refreshList();
+  // With `returnPromise`, the promise holds the record written.
+  const written = async (write: Promise<unknown>, message: string) => {
+    const item = (await write) as RecordItem;
     caseDetails.refetch(details.id);
     notify(message, { type: 'success' });
     return item;
@@ -35,31 +43,39 @@ export function useRecordWrites(details: CaseDetails, kind: CaseRecordKind) {
 
   return {
     create: (fields: Record<string, unknown>, message: string) =>
-      written(dataProvider.createCaseRecord(details.id, kind, fields), message),
+      written(createRecord(resource, { data: fields }, AWAITED), message),
     /** A new time log right before or after another one of the same technologist. */
-    insert: ({ item, location }: Insertion, fields: Record<string, unknown>, message: string) =>
-      written(dataProvider.insertTimeLog(details.id, item._id, location, fields), message),
+    insert: ({ item, location }: Insertion, fields: Record<string, unknown>, message: string) => {
+      const insertion: TimeLogInsertionMeta = { itemId: item._id, location };
+      return written(createRecord(resource, { data: fields, meta: { insertion } }, AWAITED), message);
+    },
     /** The next revision of `base`, sending only `changes`. */
     revise: (base: RecordItem, changes: Record<string, unknown>, message: string) =>
       written(
-        dataProvider.reviseCaseRecord(details.id, kind, base._id, {
-          ...changes,
-          baseRevision: base.revision,
-        }),
+        updateRecord(
+          resource,
+          { id: base._id, data: changes, previousData: { ...base, id: base._id } },
+          AWAITED,
+        ),
         message,
       ),
     /**
      * After a refused revision: the item's newer revision when someone else revised it first (409), read
-     * fresh; `undefined` for any other refusal (a closed case, a signed interpretation, a bad field).
+     * fresh, and the kind's records read again; `undefined` for any other refusal (a closed case, a signed
+     * interpretation, a bad field).
      */
     async newerRevision(error: unknown, base: RecordItem): Promise<RecordItem | undefined> {
       if ((error as HttpError).status !== 409) return undefined;
-      refreshList();
+      queryClient.invalidateQueries({ queryKey: [resource] });
       try {
-        const [latest] = await queryClient.fetchQuery({
-          queryKey: recordHistoryKey(details.id, kind, base._id),
-          queryFn: () => dataProvider.getCaseRecordHistory(details.id, kind, base._id),
+        const history = recordRevisionsResource(details.id, kind, base._id);
+        const { data } = await dataProvider.getList<RaRecord>(history, {
+          pagination: { page: 1, perPage: MAX_PER_PAGE },
+          sort: { field: 'revision', order: 'DESC' },
+          filter: {},
         });
+        // Keyed as the list keys it (its item), so the form takes it as the same record, keeping the edits.
+        const latest = data[0] && ({ ...data[0], id: base._id } as unknown as RecordItem);
         return latest && latest.revision > base.revision ? latest : undefined;
       } catch {
         return undefined;

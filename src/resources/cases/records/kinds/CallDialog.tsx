@@ -24,11 +24,11 @@ import {
 import type { CaseDetails } from '../../../../../contract/cases';
 import type { Notification, NotificationContact } from '../../../../../contract/notifications';
 import type { AppDataProvider } from '../../../../dataProvider';
+import { caseRecordsResource } from '../../../../dataProvider/resourcePaths';
 import { zonedTimes } from '../../../../dates';
 import { liveValidation } from '../../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
 import { CaseFormDialog } from '../../page/CaseFormDialog';
-import { caseRecordsKey } from '../recordQueries';
 import { attemptText } from './attemptText';
 import { CallNextLine } from './CallNextLine';
 
@@ -139,7 +139,7 @@ export const CallDialog = ({
         : `Attempt logged${after.nextContact ? `: call ${after.nextContact.name} next` : ''}`,
       { type: 'success' },
     );
-    await queryClient.invalidateQueries({ queryKey: caseRecordsKey(details.id, 'events') });
+    await queryClient.invalidateQueries({ queryKey: [caseRecordsResource(details.id, 'events')] });
   };
   return (
     <CaseFormDialog
