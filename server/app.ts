@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '../contract/runtimeConfig';
 import { accessAuditPlugin } from './accessAudit';
 import { documentRoute } from './apiDocument';
@@ -31,6 +31,7 @@ import { startSender } from './interfaces/outbox';
 import { secretBox } from './interfaces/secrets';
 import { operationsRoutes } from './operations';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
+import { responseSerializerCompiler } from './responseSerializer';
 import { retryReadsOnce } from './retryReads';
 import { accessLogRoutes } from './routes/accessLog';
 import { attentionRoutes } from './routes/attention';
@@ -171,7 +172,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   await app.register(helmet, headerOptions);
 

@@ -17,3 +17,12 @@ export const noDatabase = () =>
       },
     },
   }) as unknown as Parameters<typeof buildApp>[0]['database'];
+
+/** An identity an app that no caller signs in to names but never asks (its keys are never fetched). */
+export const unusedIdentity = {
+  region: 'eu-west-1',
+  userPoolId: 'eu-west-1_test',
+  userPoolClientId: 'client',
+  issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test',
+  jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_test/.well-known/jwks.json',
+};
