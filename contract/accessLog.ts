@@ -9,7 +9,7 @@ import { listQuerySchema } from './list';
  * patient data.
  */
 
-export const ACCESS_OUTCOMES = ['ok', 'denied'] as const;
+const ACCESS_OUTCOMES = ['ok', 'denied'] as const;
 
 export const accessLogEntrySchema = z.object({
   id: z.number().int(),

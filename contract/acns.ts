@@ -163,13 +163,13 @@ export const acnsFindingsSchema = z.object(acnsFields);
 // ACNS 2021 definitions (DESIGN §4, round three): what a term means bounds what may be recorded under it
 
 /** Rhythmic delta activity is 0.5–4 Hz; faster rhythmic activity is not RDA. */
-export const RDA_HZ = { min: 0.5, max: 4 } as const;
+const RDA_HZ = { min: 0.5, max: 4 } as const;
 /** An electrographic seizure lasts at least 10 s; BIRDs last 0.5 s to under 10 s. */
-export const SEIZURE_MIN_SECONDS = 10;
-export const BIRDS_SECONDS = { min: 0.5, below: 10 } as const;
+const SEIZURE_MIN_SECONDS = 10;
+const BIRDS_SECONDS = { min: 0.5, below: 10 } as const;
 /** Status: at least 10 continuous minutes, or a seizure burden of at least 20 % of an hour. */
-export const STATUS_MIN_SECONDS = 10 * 60;
-export const STATUS_MIN_BURDEN_PERCENT = 20;
+const STATUS_MIN_SECONDS = 10 * 60;
+const STATUS_MIN_BURDEN_PERCENT = 20;
 
 export const ACNS_DEFINITIONS = {
   rda: `RDA is ${RDA_HZ.min}–${RDA_HZ.max} Hz (ACNS 2021)`,
@@ -317,7 +317,7 @@ export interface AcnsFindings {
   seizureBurdenPercent: number | null;
 }
 
-export const ACNS_PARTS = {
+const ACNS_PARTS = {
   background: 'Background',
   patterns: 'Rhythmic and periodic patterns',
   seizures: 'Seizures',

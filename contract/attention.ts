@@ -5,7 +5,7 @@ import { CASE_STAGES } from './cases';
  * Attention items (issue 36): what needs a person now, derived from the cases (never stored), each under a
  * stable key a user acknowledges once. A kind is one rule (server/domain/attention.ts).
  */
-export const ATTENTION_KINDS = [
+const ATTENTION_KINDS = [
   'check-overdue',
   'notification-due',
   'notification-late',
@@ -27,7 +27,7 @@ export const ATTENTION_LABELS: Record<AttentionKind, string> = {
 
 const instant = z.string().meta({ description: 'ISO 8601 instant', examples: ['2026-11-23T18:23:00.000Z'] });
 
-export const attentionItemSchema = z.object({
+const attentionItemSchema = z.object({
   /** Stable while the item is the same (kind, case, what and when it is due); acknowledgements use it. */
   key: z.string(),
   kind: z.enum(ATTENTION_KINDS),

@@ -7,11 +7,11 @@ import { listQuerySchema } from './list';
  * page can show progress; a failed one keeps its reason. Downloads go through a short-lived signed link.
  */
 
-export const BACKUP_STATUSES = ['running', 'ready', 'failed'] as const;
+const BACKUP_STATUSES = ['running', 'ready', 'failed'] as const;
 export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 /** The database a backup was taken from. */
-export const BACKUP_SOURCES = ['embedded', 'postgresql'] as const;
+const BACKUP_SOURCES = ['embedded', 'postgresql'] as const;
 
 /** `20261123T101500Z-3f9a1c`: when it was started (UTC), then 6 random hex digits. */
 export const BACKUP_ID_PATTERN = /^\d{8}T\d{6}Z-[0-9a-f]{6}$/;

@@ -18,9 +18,9 @@ export type CycleStatus = (typeof CYCLE_STATUSES)[number];
 export const FIRST_MONTH = '2000-01';
 export const LAST_MONTH = '2099-12';
 /** The longest range of a report, in months. */
-export const MAX_REPORT_MONTHS = 60;
+const MAX_REPORT_MONTHS = 60;
 /** The largest hourly rate accepted. */
-export const MAX_RATE = '99999.99';
+const MAX_RATE = '99999.99';
 
 const MONTH_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -96,7 +96,7 @@ export const money = z.string().meta({ description: 'an amount, 2 decimal places
 export const CPT_UNITS = ['2-12h', '12-26h'] as const;
 
 /** One billing period of a recording and what it bills (DESIGN §4 "CPT technical codes"). */
-export const cptPeriodSchema = z.object({
+const cptPeriodSchema = z.object({
   start: z.string(),
   end: z.string(),
   /** Minutes of recording inside the period. */
@@ -106,12 +106,11 @@ export const cptPeriodSchema = z.object({
   /** Why a period bills nothing, e.g. "under 2 h" or "one 2–12 h unit per study". */
   note: z.string().nullable(),
 });
-export type CptPeriod = z.infer<typeof cptPeriodSchema>;
 
-export const cptCodeSchema = z.object({ code: z.string(), description: z.string(), units: z.number().int() });
+const cptCodeSchema = z.object({ code: z.string(), description: z.string(), units: z.number().int() });
 export type CptCode = z.infer<typeof cptCodeSchema>;
 
-export const cptResultSchema = z.object({
+const cptResultSchema = z.object({
   codes: z.array(cptCodeSchema),
   periods: z.array(cptPeriodSchema),
   /** Recording minutes in all. */
@@ -125,7 +124,7 @@ export const cptResultSchema = z.object({
 export type CptResult = z.infer<typeof cptResultSchema>;
 
 /** One reader's professional codes: the reports they signed. */
-export const readerCodesSchema = z.object({
+const readerCodesSchema = z.object({
   /** The signer's username; null only on lines frozen (before codes followed the signer) with no case reader. */
   reader: z.string().nullable(),
   codes: z.array(cptCodeSchema),
@@ -133,7 +132,7 @@ export const readerCodesSchema = z.object({
 export type ReaderCodes = z.infer<typeof readerCodesSchema>;
 
 /** A billing period's recorded part that would earn a professional code but no signed report covers. */
-export const unreportedPeriodSchema = z.object({
+const unreportedPeriodSchema = z.object({
   start: z.string(),
   end: z.string(),
   /** Minutes of recording inside it. */
@@ -142,14 +141,14 @@ export const unreportedPeriodSchema = z.object({
 export type UnreportedPeriod = z.infer<typeof unreportedPeriodSchema>;
 
 /** The professional codes of a line (DESIGN §4 "Reading, reporting and billing", round three). */
-export const professionalCodesSchema = z.object({
+const professionalCodesSchema = z.object({
   readers: z.array(readerCodesSchema),
   unreported: z.array(unreportedPeriodSchema),
 });
 export type ProfessionalCodes = z.infer<typeof professionalCodesSchema>;
 
 /** A case on a client's month: its billable time, the month's adjustments from its billing notes, its codes. */
-export const billableCaseSchema = z.object({
+const billableCaseSchema = z.object({
   caseId: z.number().int(),
   caseNumber: z.string(),
   patientName: z.string(),
@@ -219,7 +218,7 @@ export const billableHoursSchema = z.object({
 export type BillableHours = z.infer<typeof billableHoursSchema>;
 
 /** A status change the caller may be offered on a month, and why the server would refuse it now (or null). */
-export const allowedCycleMoveSchema = z.object({
+const allowedCycleMoveSchema = z.object({
   to: z.enum(CYCLE_STATUSES),
   refusal: z.string().nullable(),
 });
@@ -246,7 +245,7 @@ export const billingCycleSchema = z.object({
 export type BillingCycle = z.infer<typeof billingCycleSchema>;
 
 /** A time-log or billing-note revision saved after the cycle closed, and what it changes. */
-export const statementChangeSchema = z.object({
+const statementChangeSchema = z.object({
   caseId: z.number().int(),
   caseNumber: z.string(),
   frozenMinutes: z.number().int(),

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const RECORDING_START = 'recording-start';
 export const DEFAULT_BILLING_PERIOD_START = '00:00';
-export const BILLING_PERIOD_START_PATTERN = /^(recording-start|([01]\d|2[0-3]):[0-5]\d)$/;
+const BILLING_PERIOD_START_PATTERN = /^(recording-start|([01]\d|2[0-3]):[0-5]\d)$/;
 export const billingPeriodStartSchema = z
   .string()
   .regex(BILLING_PERIOD_START_PATTERN, {

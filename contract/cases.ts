@@ -48,7 +48,7 @@ export const ACTION_KINDS = [
 ] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
-export const TRANSITION_KINDS = ['forward', 'cancel', 'reopen'] as const;
+const TRANSITION_KINDS = ['forward', 'cancel', 'reopen'] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 
 const id = z.number().int();
@@ -198,7 +198,7 @@ export const caseRowSchema = z.object({
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 
-export const CASE_SORT_FIELDS = [
+const CASE_SORT_FIELDS = [
   /** The due time of the clock nearest to breach (cases without a running clock last). */
   'clockDueBy',
   'createdAt',
@@ -246,7 +246,7 @@ export const caseActionSchema = z.object({
 });
 export type CaseAction = z.infer<typeof caseActionSchema>;
 
-export const caseTransitionSchema = z.object({
+const caseTransitionSchema = z.object({
   id,
   from: z.enum(CASE_STAGES),
   to: z.enum(CASE_STAGES),
@@ -261,7 +261,7 @@ export type CaseTransition = z.infer<typeof caseTransitionSchema>;
  * A handover between shifts (DESIGN §4 "Staffing and handover"): at `at` the outgoing technologist's open log
  * on the case ended (`closedLogId`) and the incoming one's started (`openedLogId`); `by` wrote it.
  */
-export const caseHandoverSchema = z.object({
+const caseHandoverSchema = z.object({
   id,
   from: username,
   to: username,
@@ -273,7 +273,7 @@ export const caseHandoverSchema = z.object({
 });
 export type CaseHandover = z.infer<typeof caseHandoverSchema>;
 
-export const availableTransitionSchema = z.object({
+const availableTransitionSchema = z.object({
   to: z.enum(CASE_STAGES),
   kind: z.enum(TRANSITION_KINDS),
   /** The move asks for a reason (cancel, reopen). */
@@ -351,7 +351,7 @@ export const transitionActionParams = caseIdParams.extend({ tid: idParam('Transi
 
 // Technologists and their load
 
-export const technologistLoadSchema = z.object({
+const technologistLoadSchema = z.object({
   continuous: z.number().int(),
   intermittent: z.number().int(),
   unmonitored: z.number().int(),

@@ -6,7 +6,7 @@ export type NavigationItem = z.infer<typeof navigationItemSchema>;
 export const breadcrumbSchema = z.object({ title: z.string(), url: z.string() });
 export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
 
-export const currentUserSchema = z.object({
+const currentUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   name: z.string(),

@@ -80,15 +80,7 @@ export type Client = z.infer<typeof clientSchema>;
 export const clientIdNameSchema = z.object({ id, name: z.string() });
 export type ClientIdName = z.infer<typeof clientIdNameSchema>;
 
-export const CLIENT_SORT_FIELDS = [
-  'name',
-  'code',
-  'timeZone',
-  'isEnabled',
-  'createdAt',
-  'updatedAt',
-  'id',
-] as const;
+const CLIENT_SORT_FIELDS = ['name', 'code', 'timeZone', 'isEnabled', 'createdAt', 'updatedAt', 'id'] as const;
 export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 
 export const clientListQuerySchema = listQuerySchema(CLIENT_SORT_FIELDS, 'name').extend({
@@ -111,10 +103,8 @@ export const contactInputSchema = z.object({
   escalationOrder: wholeNumber('Escalation order', 1, 99),
   notes: optionalText('Notes', 2000, { multiline: true }),
 });
-export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const contactUpdateSchema = contactInputSchema.extend({ version });
-export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
 /** What every record kept under a client (contact, useful link) carries besides its own fields. */
 const clientChildRecord = z.object({
@@ -135,7 +125,7 @@ export const contactSchema = clientChildRecord.extend({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-export const CONTACT_SORT_FIELDS = ['escalationOrder', 'name', 'role', 'createdAt'] as const;
+const CONTACT_SORT_FIELDS = ['escalationOrder', 'name', 'role', 'createdAt'] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 export const contactListQuerySchema = listQuerySchema(CONTACT_SORT_FIELDS, 'escalationOrder');
 
@@ -148,10 +138,8 @@ export const usefulLinkInputSchema = z.object({
   url: httpUrl('URL'),
   description: optionalText('Description', 1000, { multiline: true }),
 });
-export type UsefulLinkInput = z.infer<typeof usefulLinkInputSchema>;
 
 export const usefulLinkUpdateSchema = usefulLinkInputSchema.extend({ version });
-export type UsefulLinkUpdate = z.infer<typeof usefulLinkUpdateSchema>;
 
 export const usefulLinkSchema = clientChildRecord.extend({
   label: z.string(),
@@ -160,7 +148,7 @@ export const usefulLinkSchema = clientChildRecord.extend({
 });
 export type UsefulLink = z.infer<typeof usefulLinkSchema>;
 
-export const USEFUL_LINK_SORT_FIELDS = ['label', 'createdAt'] as const;
+const USEFUL_LINK_SORT_FIELDS = ['label', 'createdAt'] as const;
 export type UsefulLinkSortField = (typeof USEFUL_LINK_SORT_FIELDS)[number];
 export const usefulLinkListQuerySchema = listQuerySchema(USEFUL_LINK_SORT_FIELDS, 'label');
 
@@ -174,7 +162,7 @@ export type NotificationTrigger = (typeof NOTIFICATION_TRIGGERS)[number];
 
 export const DEFAULT_IMPEDANCE_LIMIT_KOHM = 10;
 
-export const notificationRuleSchema = z.object({
+const notificationRuleSchema = z.object({
   trigger: z.enum(NOTIFICATION_TRIGGERS, {
     error: 'Choose a trigger: seizure, status epilepticus, electrode off or other',
   }),
@@ -227,7 +215,6 @@ export const revisionInputSchema = z.discriminatedUnion(
   { error: 'Kind must be protocol or transfer' },
 );
 export type RevisionInput = z.infer<typeof revisionInputSchema>;
-export type ProtocolRevisionInput = z.infer<typeof protocolRevisionInputSchema>;
 
 const revisionFields = {
   clientId: id,

@@ -54,7 +54,7 @@ export const ELECTRODES = [
 export type Electrode = (typeof ELECTRODES)[number];
 
 /** The old 10–20 names, accepted and stored (and answered) as the modern one. */
-export const ELECTRODE_ALIASES: Readonly<Record<string, Electrode>> = {
+const ELECTRODE_ALIASES: Readonly<Record<string, Electrode>> = {
   T3: 'T7',
   T4: 'T8',
   T5: 'P7',

@@ -9,14 +9,14 @@ export function envelope<T extends z.ZodType>(data: T) {
   });
 }
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /**
  * A write refused by a technologist's load limit (409, DESIGN §4): who would be over, the load they would
  * carry and the limit, and the technologists who could take the case within theirs, lightest load first.
  */
-export const loadRefusalSchema = z.object({
+const loadRefusalSchema = z.object({
   name: z.string(),
   load: z.number().int(),
   limit: z.number().int(),
@@ -33,5 +33,3 @@ export const errorEnvelope = z.object({
   overLoad: loadRefusalSchema.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
-
-export type Envelope<T> = { success: true; data: T; total?: number } | ErrorEnvelope;

@@ -28,7 +28,7 @@ const INVISIBLE_EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
 const ONLY_INVISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
 
 /** Trims whitespace and invisible characters; text that shows nothing becomes ''. */
-export function trimInvisible(value: string): string {
+function trimInvisible(value: string): string {
   return ONLY_INVISIBLE.test(value) ? '' : value.replace(INVISIBLE_EDGES, '');
 }
 

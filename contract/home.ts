@@ -17,7 +17,7 @@ const instant = z.string().meta({ description: 'ISO 8601 instant', examples: ['2
 
 const hours = z.string().meta({ description: 'hours, 2 decimal places', examples: ['12.50'] });
 
-export const stageCountsSchema = z.object(
+const stageCountsSchema = z.object(
   Object.fromEntries(CASE_STAGES.map((stage) => [stage, z.number().int()])) as Record<
     (typeof CASE_STAGES)[number],
     z.ZodNumber
@@ -25,7 +25,7 @@ export const stageCountsSchema = z.object(
 );
 export type StageCounts = z.infer<typeof stageCountsSchema>;
 
-export const homeCaseSchema = z.object({
+const homeCaseSchema = z.object({
   id: z.number().int(),
   caseNumber: z.string(),
   clientName: z.string(),
@@ -40,7 +40,7 @@ export const homeCaseSchema = z.object({
 });
 export type HomeCase = z.infer<typeof homeCaseSchema>;
 
-export const openTimeLogSchema = z.object({
+const openTimeLogSchema = z.object({
   itemId: z.number().int(),
   revision: z.number().int(),
   caseId: z.number().int(),
@@ -55,7 +55,7 @@ export const openTimeLogSchema = z.object({
 export type OpenTimeLog = z.infer<typeof openTimeLogSchema>;
 
 /** A report the caller owes as the case's reader (DESIGN §4 "Reports due"). */
-export const reportDueSchema = nextReportSchema.extend({
+const reportDueSchema = nextReportSchema.extend({
   caseId: z.number().int(),
   caseNumber: z.string(),
   stage: z.enum(CASE_STAGES),
@@ -79,7 +79,7 @@ export const homeSchema = z.object({
 export type Home = z.infer<typeof homeSchema>;
 
 /** An open log older than `MAX_OPEN_LOG_HOURS` on a board case. */
-export const staleOpenLogSchema = z.object({
+const staleOpenLogSchema = z.object({
   technologist: z.string(),
   activity: z.enum(TIME_LOG_ACTIVITIES),
   start: instant,
@@ -87,7 +87,7 @@ export const staleOpenLogSchema = z.object({
 export type StaleOpenLog = z.infer<typeof staleOpenLogSchema>;
 
 /** A case in monitoring and its checks (DESIGN §4 "Checks and overdue"). */
-export const boardCaseSchema = z.object({
+const boardCaseSchema = z.object({
   id: z.number().int(),
   caseNumber: z.string(),
   clientName: z.string(),

@@ -117,8 +117,8 @@ export type IndexedPatient = z.infer<typeof indexedPatientSchema>;
 
 export const patientSearchQuerySchema = z.object({ q: searchText('Search', 100) });
 
-export const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
-export const MESSAGE_STATUSES = ['accepted', 'refused', 'error', 'pending', 'sent', 'failed'] as const;
+const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+const MESSAGE_STATUSES = ['accepted', 'refused', 'error', 'pending', 'sent', 'failed'] as const;
 
 export const messageListQuerySchema = listQuerySchema(
   ['createdAt', 'id'] as const,

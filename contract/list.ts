@@ -4,7 +4,8 @@ import { decimalParam } from './fields';
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from './pageSize';
 
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
-export const SORT_ORDERS = ['ASC', 'DESC'] as const;
+
+const SORT_ORDERS = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** The query every list takes (DESIGN §5): `page`, `perPage`, `sort` (one of `sortFields`), `order`. */

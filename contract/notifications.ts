@@ -18,12 +18,12 @@ export const TRIGGER_EVENT_TYPES: Record<NotificationTrigger, readonly string[]>
   other: ['clinical', 'pushbutton'],
 };
 
-export const NOTIFICATION_STATUSES = ['pending', 'overdue', 'on-time', 'late'] as const;
+const NOTIFICATION_STATUSES = ['pending', 'overdue', 'on-time', 'late'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 const moment = z.iso.datetime();
 
-export const notificationContactSchema = z.object({
+const notificationContactSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   role: z.string(),

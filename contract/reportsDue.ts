@@ -13,7 +13,7 @@ import { z } from 'zod';
 export const DEFAULT_REPORT_TURNAROUND_HOURS = 24;
 
 /** The kinds of report owed (an addendum is never owed: it amends a signed one). */
-export const DUE_REPORT_KINDS = ['prelim', 'daily', 'final'] as const;
+const DUE_REPORT_KINDS = ['prelim', 'daily', 'final'] as const;
 export type DueReportKind = (typeof DUE_REPORT_KINDS)[number];
 
 /**
@@ -21,7 +21,7 @@ export type DueReportKind = (typeof DUE_REPORT_KINDS)[number];
  * the case owes (DESIGN §4 "Reports due", round three): a missed report is no longer due, yet counts as not on
  * time in the on-time share.
  */
-export const REPORT_STATUSES = ['due', 'overdue', 'on-time', 'late', 'missed'] as const;
+const REPORT_STATUSES = ['due', 'overdue', 'on-time', 'late', 'missed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 // Stryker disable next-line ObjectLiteral,StringLiteral,ArrayDeclaration: the OpenAPI text, checked by the API tests.

@@ -99,7 +99,7 @@ export const GRANTS: Record<Role, Grants> = {
  * What every signed-in user may do, in a group or in none (DESIGN §3): file a bug report. Reading their own
  * details needs no grant; everything else needs a role.
  */
-export const EVERY_USER: Grants = { bugs: ['create'] };
+const EVERY_USER: Grants = { bugs: ['create'] };
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const FEDERATED_PROVIDERS = ['Amazon', 'Apple', 'Facebook', 'Google'] as const;
 
-export const passwordPolicySchema = z.object({
+const passwordPolicySchema = z.object({
   minLength: z.number().int().min(6).max(99),
   requireLowercase: z.boolean(),
   requireUppercase: z.boolean(),
@@ -12,7 +12,7 @@ export const passwordPolicySchema = z.object({
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
 /** What the browser reads from GET /config.json at run time: one build serves every environment. */
-export const runtimeConfigSchema = z.object({
+const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   /** True when the server runs the local identity emulator (never in production). */
   localIdentity: z.boolean(),

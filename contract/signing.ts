@@ -3,7 +3,7 @@ import { INTERPRETATION_KIND_WORDS, type INTERPRETATION_KINDS } from './caseReco
 import type { FieldError } from './envelope';
 
 /** The kinds whose signature needs the answer to "seizures in this period" (DESIGN §4, round three). */
-export const SEIZURES_ANSWER_KINDS: readonly (typeof INTERPRETATION_KINDS)[number][] = ['daily', 'final'];
+const SEIZURES_ANSWER_KINDS: readonly (typeof INTERPRETATION_KINDS)[number][] = ['daily', 'final'];
 
 /** What signing an interpretation reads: its kind, the answer and the seizure entries. */
 export interface SignedReading {

@@ -97,7 +97,7 @@ export const timeLogRevisionSchema = timeLogFieldsSchema
   });
 export type TimeLogRevision = z.input<typeof timeLogRevisionSchema>;
 
-export const INSERTION_LOCATIONS = ['before', 'after'] as const;
+const INSERTION_LOCATIONS = ['before', 'after'] as const;
 export type InsertionLocation = (typeof INSERTION_LOCATIONS)[number];
 
 export const insertionQuerySchema = z.object({
@@ -134,7 +134,7 @@ export const timeLogSchema = recordMetaSchema.extend({
 export type TimeLog = z.infer<typeof timeLogSchema>;
 
 /** The first log whose links are stale, with the stale note ids (DESIGN §4 "Time-log correction"). */
-export const timeLogCorrectionSchema = z.object({
+const timeLogCorrectionSchema = z.object({
   _id: z.number().int(),
   revision: z.number().int(),
   caseNoteIds: z.array(z.number().int()),

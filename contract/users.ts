@@ -27,19 +27,19 @@ export const usernameSchema = username.regex(
  * An invited user's username (README "Usernames"): it starts with a letter or digit, so that it never begins
  * like a spreadsheet formula, and holds only letters, digits and . _ @ -
  */
-export const newUsernameSchema = username.regex(
+const newUsernameSchema = username.regex(
   /^[\p{L}\p{N}][\p{L}\p{N}._@-]*$/u,
   'Username must start with a letter or digit and contain only letters, digits and . _ @ -',
 );
 
 /** An access group is a role (Cognito group); the set is sent whole, each group at most once. */
-export const accessGroupsSchema = z
+const accessGroupsSchema = z
   .array(z.enum(ROLES, { error: `Each group must be one of ${ROLES.join(', ')}` }))
   .max(ROLES.length)
   .refine((groups) => new Set(groups).size === groups.length, 'Each group may be given only once');
 
 /** A physician's qualifications after their name, e.g. "MD, FACNS" (a Cognito custom attribute). */
-export const credentials = optionalText('Credentials', 100);
+const credentials = optionalText('Credentials', 100);
 
 /** A person as others see them: a signer, a case's reader. */
 export const personSchema = z.object({
@@ -77,7 +77,7 @@ export type User = z.infer<typeof userSchema>;
 export const userDetailsSchema = userSchema.extend({ roles: z.array(z.string()) });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
-export const USER_SORT_FIELDS = ['username', 'name', 'status', 'activeCases', 'lastSignInAt'] as const;
+const USER_SORT_FIELDS = ['username', 'name', 'status', 'activeCases', 'lastSignInAt'] as const;
 export const userListQuery = listQuerySchema(USER_SORT_FIELDS, 'username').extend({
   /** Part of a username, name or email. */
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
@@ -104,7 +104,6 @@ export const userToggleSchema = z
   .object({ isEnabled: z.boolean({ error: 'isEnabled must be true or false' }) })
   // The server reads a missing body as null.
   .nullish();
-export type UserToggle = z.infer<typeof userToggleSchema>;
 
 /** PATCH a user's name and credentials; a field left out keeps its value, credentials null or '' clears them. */
 export const userEditSchema = z.object({

@@ -83,7 +83,7 @@ export function auditableQuery(
  * The actor of a refused token: never the name it claims, which anyone can write into a token without a key.
  * The claim is kept apart, as `details.unverifiedUser`, and shown as "unverified: …".
  */
-export const UNVERIFIED_ACTOR = 'unverified token';
+const UNVERIFIED_ACTOR = 'unverified token';
 
 /**
  * A 401 or 403: who (the verified user; for a refused token, the name it claims, kept apart as unverified),

@@ -35,7 +35,7 @@ const VERBS: Record<string, string> = {
 };
 
 /** `GET /users/{username}/access-groups` → `getUsersByUsernameAccessGroups`: unique per method and path. */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url
     .split('/')
     .filter(Boolean)
@@ -49,7 +49,7 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 /** "Read users › {username} › access-groups": the call in words, for the document's list of operations. */
-export function summaryOf(method: string, url: string): string {
+function summaryOf(method: string, url: string): string {
   const path = url
     .split('/')
     .filter(Boolean)

@@ -81,7 +81,7 @@ export type AppOptions = {
   observeAnswer?: (answer: { method: string; route: string; status: number; payload: unknown }) => void;
 };
 
-export function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): RuntimeConfig {
+function runtimeConfigFor(config: AppConfig, cognito: ResolvedCognito): RuntimeConfig {
   const { oauthDomain, federatedProviders, oauthRedirectUrls } = config.cognito;
   return {
     apiBaseUrl: config.apiBaseUrl,

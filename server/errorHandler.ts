@@ -13,7 +13,7 @@ import type { ErrorEnvelope, FieldError } from '../contract/envelope';
 import { isConnectionLost, postgresError } from './db/transaction';
 
 /** A write (or a read tried twice) that could not reach the database: nothing was changed. */
-export const DATABASE_UNAVAILABLE = 'The database is unavailable: try again.';
+const DATABASE_UNAVAILABLE = 'The database is unavailable: try again.';
 
 import { AppError } from './errors';
 import type { securityHeaderOptions } from './securityHeaders';
@@ -37,7 +37,7 @@ const CHANGED_MEANWHILE = 'was changed by someone else meanwhile; reload and try
  * validation should catch bad values first; this keeps any that slip through, and races between requests,
  * from becoming a 500 on any route, present or future.
  */
-export function databaseRefusal(error: unknown): AppError | null {
+function databaseRefusal(error: unknown): AppError | null {
   const pg = postgresError(error);
   if (!pg?.code) return null;
   // The column when the database names one; otherwise the request as a whole (validation should have

@@ -15,7 +15,7 @@ import {
 import { loggableError } from './errorHandler';
 import { AppError, badRequest } from './errors';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Printable ASCII, as a UUID or any client's own token; long enough for any of them. */
 const KEY_FORMAT = /^[\x21-\x7e]{1,128}$/;
 const KEY_MESSAGE = 'Idempotency-Key must be 1 to 128 printable characters without spaces';

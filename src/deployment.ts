@@ -22,7 +22,7 @@ export async function checkForNewDeployment(url = window.location.pathname): Pro
   return newDeployment;
 }
 
-export const DEPLOYMENT_CHECK_DELAY_MS = 1_000;
+const DEPLOYMENT_CHECK_DELAY_MS = 1_000;
 const DEPLOYMENT_CHECK_INTERVAL_MS = 30 * 60_000;
 
 /** spec §9: the first check about 1 s after load, then every 30 minutes. */

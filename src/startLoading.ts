@@ -29,7 +29,7 @@ const reloading =
       throw error;
     });
 
-export const START_MODULES: StartModules = {
+const START_MODULES: StartModules = {
   amplify: reloading(() => import('./config/configureAmplify')),
   app: preloadable(reloading(() => import('./App'))),
   gate: reloading(() => import('./authProvider/SignInFirst')),

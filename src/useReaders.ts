@@ -5,7 +5,7 @@ import { personLabel } from '../contract/users';
 import type { AppDataProvider } from './dataProvider';
 
 /** The query key of the readers (who may be a case's reader). */
-export const READERS_KEY = ['readers'];
+const READERS_KEY = ['readers'];
 
 /** GET /users/continuous-monitoring/readers: the enabled readers with their names and credentials. */
 export function useReaders() {

@@ -11,7 +11,7 @@ import { cpuMsOf } from './loadTarget';
 export const VOID_CORES = 0.2;
 
 /** What a request sends: the path (with query) it asks, as a browser asks it. */
-export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
+const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
 
 /** A request not answered in this long counts as an error. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -79,7 +79,7 @@ export type Run = {
   void: boolean;
 };
 
-export type Verdict = 'holds' | 'misses' | 'void';
+type Verdict = 'holds' | 'misses' | 'void';
 
 /** A rate's runs, summed up: the medians (with their spread) decide, and a void run voids the rate. */
 export type RateSummary = {
@@ -135,7 +135,7 @@ export function mostHeld(summaries: readonly RateSummary[]): RateSummary | undef
 }
 
 /** The machine's busy CPU time (all cores, every process, ms) since boot, from /proc/stat. */
-export function machineBusyMs(): number {
+function machineBusyMs(): number {
   const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
   // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is counted in user)
   const [user, nice, system, _idle, _iowait, irq, softirq, steal] = line
@@ -191,7 +191,7 @@ const spent = (before: Map<number, number>, after: Map<number, number>) =>
  * counts. A refused or failed request (or one unanswered after 10 s) is an error. Reads the CPU before and
  * after, and the load average at the end.
  */
-export async function runOpenLoop(
+async function runOpenLoop(
   rate: number,
   seconds: number,
   send: (i: number, signal: AbortSignal) => Promise<void>,
@@ -273,13 +273,13 @@ export async function warmUp(send: (i: number) => Promise<unknown>, count: numbe
 const cell = (value: number, digits = 1, width = 7) => value.toFixed(digits).padStart(width);
 
 /** One run, as printed. */
-export function shownRun(run: Run, index: number, embedded = false) {
+function shownRun(run: Run, index: number, embedded = false) {
   const db = embedded ? 'in-process' : run.dbCpu === undefined ? '?' : run.dbCpu.toFixed(2);
   return `    run ${index + 1}: ${cell(run.achieved, 0, 4)}/s done  p50 ${cell(run.p50)}  p99 ${cell(run.p99)}  max ${cell(run.max, 0, 6)} ms  errors ${run.errors}  CPU/request app ${run.appCpu.toFixed(2)} + db ${db} ms  others ${run.otherCores.toFixed(2)} cores  load ${run.load.toFixed(2)}${run.void ? '  VOID (other jobs used more than 0.2 cores)' : ''}`;
 }
 
 /** A rate's medians, as printed. */
-export function shownSummary(summary: RateSummary, embedded = false) {
+function shownSummary(summary: RateSummary, embedded = false) {
   const db = embedded ? 'in-process' : summary.dbCpu ? shownSpread(summary.dbCpu, 2) : '?';
   const verdict =
     summary.verdict === 'misses' && summary.void

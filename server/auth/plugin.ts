@@ -12,7 +12,7 @@ import type { AccountCache, AccountState } from './accountCache';
 import type { AuthenticatedUser, TokenVerifier, VerifiedUser } from './tokenVerifier';
 
 /** What a route needs: a role grant, or only a signed-in, enabled user. */
-export type RouteAccess = { resource: Resource; action: Action } | 'signed-in' | 'public';
+type RouteAccess = { resource: Resource; action: Action } | 'signed-in' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,7 +60,7 @@ function firstOverLimitInWindow(redis: Redis | undefined) {
 }
 
 /** A token issued before the user's groups changed, they were disabled, reset or signed out everywhere. */
-export const SESSION_ENDED = 'Your session has ended: sign in again.';
+const SESSION_ENDED = 'Your session has ended: sign in again.';
 
 const forbiddenMessage = ({ resource, action }: { resource: Resource; action: Action }) =>
   `Your role may not ${action} ${resource}.`;

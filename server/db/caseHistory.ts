@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { wallClockFormat } from '../../contract/calendar';
 import { type CaseRecordKind, INTERPRETATION_KIND_WORDS } from '../../contract/caseRecords';
 import type {
@@ -31,7 +31,7 @@ import type { DbOrTx } from './transaction';
 type ActionRow = Omit<typeof caseActions.$inferSelect, 'caseId'>;
 type TransitionRow = Omit<typeof caseTransitions.$inferSelect, 'caseId'>;
 
-export const toAction = (row: ActionRow): CaseAction => ({
+const toAction = (row: ActionRow): CaseAction => ({
   id: row.id,
   kind: row.kind,
   note: row.note,
@@ -40,7 +40,7 @@ export const toAction = (row: ActionRow): CaseAction => ({
   transitionId: row.transitionId,
 });
 
-export const toTransition = (row: TransitionRow, actions: CaseAction[]): CaseTransition => ({
+const toTransition = (row: TransitionRow, actions: CaseAction[]): CaseTransition => ({
   id: row.id,
   from: row.fromStage,
   to: row.toStage,
@@ -49,23 +49,6 @@ export const toTransition = (row: TransitionRow, actions: CaseAction[]): CaseTra
   reason: row.reason,
   actions,
 });
-
-/** The case's transitions (oldest first, each with its actions) and the actions on the case itself. */
-export async function caseHistory(db: DbOrTx, caseId: number) {
-  const [transitions, actions] = await Promise.all([
-    db
-      .select()
-      .from(caseTransitions)
-      .where(eq(caseTransitions.caseId, caseId))
-      .orderBy(asc(caseTransitions.at), asc(caseTransitions.id)),
-    db
-      .select()
-      .from(caseActions)
-      .where(eq(caseActions.caseId, caseId))
-      .orderBy(asc(caseActions.at), asc(caseActions.id)),
-  ]);
-  return historyOf(transitions, actions);
-}
 
 /** Transitions (oldest first), each with its actions, and the actions on the case itself, from their rows. */
 export function historyOf(transitions: readonly TransitionRow[], actions: readonly ActionRow[]) {
@@ -87,11 +70,6 @@ export async function getTransition(db: DbOrTx, caseId: number, transitionId: nu
     .from(caseTransitions)
     .where(and(eq(caseTransitions.caseId, caseId), eq(caseTransitions.id, transitionId)));
   return row;
-}
-
-/** The stage the case was in before its latest transition: where a closed case reopens to. */
-export async function previousStage(db: DbOrTx, caseId: number): Promise<CaseStage | undefined> {
-  return (await lastTransition(db, caseId))?.from;
 }
 
 /** The case's last stage change, as the stage machine reads it. */

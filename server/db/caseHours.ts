@@ -139,8 +139,8 @@ async function adjustmentsOf(db: DbOrTx, caseIds: readonly number[]) {
   return adjustments;
 }
 
-export type CaseMonthRow = CaseMonth & { caseId: number; clientId: number };
-export type TechnologistMonthRow = TechnologistMonth & { caseId: number; clientId: number };
+type CaseMonthRow = CaseMonth & { caseId: number; clientId: number };
+type TechnologistMonthRow = TechnologistMonth & { caseId: number; clientId: number };
 
 /** The cases' hours per month from their logs and notes; running logs count up to their cap when given a clock. */
 async function computeCaseHours(db: DbOrTx, caseIds: readonly number[], clock?: RunningLogClock) {

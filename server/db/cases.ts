@@ -22,7 +22,7 @@ export async function lockCase(db: DbOrTx, id: number): Promise<CaseRecord | und
 }
 
 /** The next number of the client's year, `0001` first; the counter's row lock orders concurrent intakes. */
-export async function nextCaseNumber(db: DbOrTx, clientId: number, code: string, year: number) {
+async function nextCaseNumber(db: DbOrTx, clientId: number, code: string, year: number) {
   const [{ lastNumber }] = await db
     .insert(caseNumberCounters)
     .values({ clientId, year, lastNumber: 1 })
@@ -57,7 +57,7 @@ export type CaseOrder = Pick<
   | 'orderedAt'
 >;
 
-export async function insertCase(db: DbOrTx, values: NewCase): Promise<CaseRecord> {
+async function insertCase(db: DbOrTx, values: NewCase): Promise<CaseRecord> {
   const [row] = await db.insert(cases).values(values).returning();
   return row;
 }

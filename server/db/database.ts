@@ -31,7 +31,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions = {
   /** A PostgreSQL URL; without it the embedded PGlite in `dataDir` is used. */

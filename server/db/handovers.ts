@@ -6,7 +6,7 @@ import type { DbOrTx } from './transaction';
 
 /** Handovers between technologists (DESIGN §4): append-only rows, read with the case's history. */
 
-export type CaseLogOf = { itemId: number; startAt: Date; endAt: Date | null; activity: TimeLogActivity };
+type CaseLogOf = { itemId: number; startAt: Date; endAt: Date | null; activity: TimeLogActivity };
 
 const logColumns = {
   itemId: caseTimeLogs.itemId,

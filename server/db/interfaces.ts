@@ -168,7 +168,7 @@ export async function indexPatientAtOnce(
 type PatientRow = typeof interfacePatients.$inferSelect;
 export type IndexedPatientValues = Omit<PatientRow, 'id' | 'clientId' | 'mergedInto' | 'updatedAt'>;
 
-export function toIndexedPatient(row: PatientRow): IndexedPatient {
+function toIndexedPatient(row: PatientRow): IndexedPatient {
   const { id: _id, clientId: _client, mergedInto: _merged, updatedAt: _updated, ...rest } = row;
   return answered(rest);
 }

@@ -258,7 +258,7 @@ export function latestEventRevisionsNear(db: DbOrTx, range: Range) {
  * and those rules (of the revision in force when each event occurred), as a query to read or build on (the
  * notifications per client and month, the critical calls), a little wider than the range.
  */
-export function notifiableEventsQuery(db: DbOrTx, range: Range) {
+function notifiableEventsQuery(db: DbOrTx, range: Range) {
   const latest = caseRecordRevisions;
   const occurredAt = sql`(${latest.body}->>'occurredAt')::timestamptz`;
   return db

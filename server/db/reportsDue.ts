@@ -133,12 +133,6 @@ export const reportCasesOfReader = (db: DbOrTx, username: string) =>
 export const reportCasesInMonitoring = (db: DbOrTx) =>
   reportCases(db, 'in monitoring', eq(cases.stage, 'monitoring'));
 
-/** One case, for its header (none before its recording starts). */
-export async function reportCaseOf(db: DbOrTx, caseId: number): Promise<ReportCase | undefined> {
-  const [found] = await reportCases(db, 'of case', eq(cases.id, sql.placeholder('caseId')), { caseId });
-  return found;
-}
-
 /**
  * The cases whose reports may fall due in the months `from`..`to` (of a client, or all): recorded before the
  * range ends and not ended more than the longest turnaround (a week) before it starts; a day wider each

@@ -10,10 +10,10 @@ import type { Clock } from '../../contract/turnaround';
  */
 
 /** A notification still to make on a case: its event and when the call is due by. */
-export type OpenNotification = { eventId: number; occurredAt: string; dueBy: string };
+type OpenNotification = { eventId: number; occurredAt: string; dueBy: string };
 
 /** A critical call tried without closing: its event and when the next contact is due to be called. */
-export type OpenCall = { eventId: number; escalateBy: string };
+type OpenCall = { eventId: number; escalateBy: string };
 
 /** What the rules read of an active case. */
 export type AttentionCase = {
@@ -49,7 +49,7 @@ export const isStatPriority = (priority: string | null) =>
 
 const after = (moment: string, now: number) => Date.parse(moment) > now;
 
-export const ATTENTION_RULES: Record<AttentionKind, Rule> = {
+const ATTENTION_RULES: Record<AttentionKind, Rule> = {
   // No check within the protocol interval: due again at the next check time, so a new check ends it.
   'check-overdue': {
     items: ({ caseId, stage, nextCheckBy }, now) =>

@@ -14,7 +14,7 @@ import type { Role } from '../../contract/roles';
  */
 
 export const REQUIRED_PATIENT_FIELDS = ['mrn', 'firstName', 'lastName', 'dateOfBirth', 'sex'] as const;
-export type RequiredPatientField = (typeof REQUIRED_PATIENT_FIELDS)[number];
+type RequiredPatientField = (typeof REQUIRED_PATIENT_FIELDS)[number];
 
 const PATIENT_FIELD_WORDS: Record<RequiredPatientField, string> = {
   mrn: 'MRN',

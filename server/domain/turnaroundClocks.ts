@@ -40,13 +40,13 @@ export interface ClockInput {
 const iso = (instant: number) => new Date(instant).toISOString();
 
 /** The earliest of these instants (ISO strings), or null. */
-export function earliestOf(...instants: (string | null)[]): string | null {
+function earliestOf(...instants: (string | null)[]): string | null {
   const times = instants.filter((value): value is string => value !== null).map(Date.parse);
   return times.length === 0 ? null : iso(Math.min(...times));
 }
 
 /** Minutes from `start` to `end` on billing's minute grid (DESIGN: one function for every duration). */
-export const minutesBetween = (start: string, end: string) => spanMinutes(Date.parse(start), Date.parse(end));
+const minutesBetween = (start: string, end: string) => spanMinutes(Date.parse(start), Date.parse(end));
 
 function clock(kind: Clock['kind'], due: number, metAt: string | null, now: number): Clock {
   const end = metAt === null ? now : Date.parse(metAt);

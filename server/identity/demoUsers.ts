@@ -14,7 +14,7 @@ export type DemoUser = {
 };
 
 export const DEMO_PASSWORD = 'Vigil!demo2026';
-export const DEMO_TEMPORARY_PASSWORD = 'Vigil!temp2026';
+const DEMO_TEMPORARY_PASSWORD = 'Vigil!temp2026';
 
 /** One demo user per group, plus a new hire who must set a password at first sign-in. */
 export const DEMO_USERS: readonly DemoUser[] = [

@@ -31,9 +31,6 @@ import { ROLES } from '../../contract/roles';
 import { CREDENTIALS_ATTRIBUTE } from '../services/userDirectory';
 import { DEMO_USERS, type DemoUser } from './demoUsers';
 
-export type { DemoUser } from './demoUsers';
-export { DEMO_USERS } from './demoUsers';
-
 export type LocalIdentityOptions = {
   /** Data directory; the emulator keeps its pools and users in `<dir>/.cognito/`. */
   dir: string;
@@ -61,9 +58,9 @@ export type LocalIdentity = {
   stop(): Promise<void>;
 };
 
-export const LOCAL_REGION = 'local'; // cognito-local's pool ids are `local_xxxxxxxx`
-export const POOL_NAME = 'vigil';
-export const CLIENT_NAME = 'vigil-web';
+const LOCAL_REGION = 'local'; // cognito-local's pool ids are `local_xxxxxxxx`
+const POOL_NAME = 'vigil';
+const CLIENT_NAME = 'vigil-web';
 
 /** The pool's custom attributes (Cognito names them `custom:<name>`); all mutable, as the real pool's. */
 const CUSTOM_ATTRIBUTES = ['mfa_required', 'credentials'];
@@ -196,9 +193,9 @@ async function waitForStart(
  * whose password was changed keeps it). Safe to run on every start.
  */
 /** The longest an id or access token of the local identity lives (the documented production setting too). */
-export const MAX_TOKEN_SECONDS = 15 * 60;
+const MAX_TOKEN_SECONDS = 15 * 60;
 
-export async function seedLocalIdentity(
+async function seedLocalIdentity(
   endpoint: string,
   opts: { seedDemoUsers?: boolean; tokenValiditySeconds?: number } = {},
 ): Promise<{ userPoolId: string; userPoolClientId: string }> {

@@ -48,7 +48,7 @@ class Refusal extends Error {
 /** Text safe inside an HL7 field: no separators or line breaks. */
 const fieldText = (text: string) => text.replace(/[|^~\\&\r\n]+/g, ' ').slice(0, 200);
 
-export function acknowledge(message: Hl7Message, code: AckCode, text: string): Hl7Message {
+function acknowledge(message: Hl7Message, code: AckCode, text: string): Hl7Message {
   const errSegment =
     code === 'AA'
       ? undefined

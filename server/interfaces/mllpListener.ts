@@ -9,7 +9,7 @@ import { Hl7Connection } from '@medplum/hl7';
  */
 
 /** Bytes a connection may send without completing a message; past it the connection is closed. */
-export const MAX_MESSAGE_BYTES = 512 * 1024;
+const MAX_MESSAGE_BYTES = 512 * 1024;
 /** A connection silent this long is closed (interface engines reconnect). */
 const IDLE_MS = 5 * 60_000;
 

@@ -67,7 +67,7 @@ function escapeHl7(text: string): string {
 const hl7Date = (iso: string | null) => (iso ? formatHl7DateTime(iso) : '');
 
 /** A report's whole text, section by section. */
-export function reportText(report: SignedReport): string {
+function reportText(report: SignedReport): string {
   return report.sections
     .filter((section) => section.text.trim())
     .map((section) => `${section.label}: ${section.text.trim()}`)

@@ -22,7 +22,7 @@ export const sqlName = (id: string) => `vigil-${id}.sql`;
 export const sidecarName = (id: string) => `vigil-${id}.json`;
 
 /** Owner-only: backups hold every patient's data. */
-export const PRIVATE_DIR = 0o700;
+const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 
 /** Makes the folder (owner-only), and narrows an existing one to its owner. */

@@ -138,7 +138,7 @@ export function totalsOf(lines: readonly BillableCase[]) {
   return totalsFrom(minutes, adjustMinutes);
 }
 
-export function totalsFrom(minutes: number, adjustMinutes: number) {
+function totalsFrom(minutes: number, adjustMinutes: number) {
   return {
     minutes,
     hours: hoursOf(minutes),
@@ -150,7 +150,7 @@ export function totalsFrom(minutes: number, adjustMinutes: number) {
 }
 
 /** The amount of `minutes` at `rate` ("125.50"), or null without a rate. */
-export const amountOf = (minutes: number, rate: string | null) =>
+const amountOf = (minutes: number, rate: string | null) =>
   rate === null ? null : moneyOf(amountCents(minutes, rateCents(rate)));
 
 /** Hours of a month that is live (open) or frozen (closed, invoiced). */
@@ -233,7 +233,7 @@ function touches(revision: RevisionAfter, month: string, window: Interval): bool
 }
 
 /** The cases whose figures differ from the frozen ones, or whose logs or notes for the month changed. */
-export async function changesSinceClose(
+async function changesSinceClose(
   db: DbOrTx,
   month: string,
   window: Interval,

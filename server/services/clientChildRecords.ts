@@ -8,7 +8,7 @@ import { auditClientWrite, requireClient } from './clients';
 type Versioned = { version: number };
 
 /** What the routes need of a child table's repository (server/db/clientChildRecords.ts makes one). */
-export type ChildRepository<ChildRecord, Input, Query> = {
+type ChildRepository<ChildRecord, Input, Query> = {
   list(db: DbOrTx, clientId: number, query: Query): Promise<Page<ChildRecord>>;
   get(db: DbOrTx, clientId: number, id: number): Promise<ChildRecord | undefined>;
   insert(db: DbOrTx, clientId: number, input: Input): Promise<ChildRecord>;

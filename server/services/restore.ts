@@ -7,8 +7,6 @@ import { portableDump, statementBatches } from '../db/dump';
 import { loadDump, openRestoreTarget, RestoreRefused, type TableRows } from '../db/restore';
 import { digestOf, type Sidecar, sameDigest, sidecarSchema } from './backupSigning';
 
-export { RestoreRefused };
-
 /**
  * A restore (DESIGN §6; `npm run restore`): checks the file before touching anything (its SHA-256 and
  * size against its sidecar, and the sidecar's HMAC under the installation's signing key, so a file

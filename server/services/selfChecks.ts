@@ -10,9 +10,9 @@ import { appliedMigrations, probeAuditWrite } from '../db/selfChecks';
  */
 
 /** Spec §9: the token clock-drift tolerance. */
-export const MAX_CLOCK_DRIFT_MS = 5_000;
+const MAX_CLOCK_DRIFT_MS = 5_000;
 /** Below this much free disk beside the data, backups and the embedded database are at risk. */
-export const MIN_FREE_DISK_BYTES = 1024 ** 3;
+const MIN_FREE_DISK_BYTES = 1024 ** 3;
 
 export interface SelfCheckContext {
   db: Db;

@@ -111,7 +111,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export const SHARED_READ_MAX_AGE_MS = 1_000;
 
 /** Methods that read: every other API call may write. */
-export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Whether an answered call may have changed what shared answers show: a call that is not a read, unless it

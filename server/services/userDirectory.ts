@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES } from '../../contract/roles';
 
-export type DirectoryUser = {
+type DirectoryUser = {
   username: string;
   email: string;
   name: string;

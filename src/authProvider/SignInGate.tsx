@@ -18,7 +18,7 @@ export interface SignInGateProps
 }
 
 /** Federated buttons only when the configuration lists providers (spec §2). */
-export const socialProvidersOf = (config: Pick<RuntimeConfig, 'cognito'>): SocialProvider[] =>
+const socialProvidersOf = (config: Pick<RuntimeConfig, 'cognito'>): SocialProvider[] =>
   (config.cognito.oauth?.providers ?? []).map((provider) => provider.toLowerCase() as SocialProvider);
 
 /**

@@ -7,7 +7,7 @@ type CognitoConfig = NonNullable<NonNullable<ResourcesConfig['Auth']>['Cognito']
 export const OAUTH_SCOPES = ['phone', 'email', 'profile', 'openid', 'aws.cognito.signin.user.admin'];
 
 /** Amplify's `passwordFormat` drives the Authenticator's password messages (spec §5). */
-export function toPasswordFormat(policy: PasswordPolicy): CognitoConfig['passwordFormat'] {
+function toPasswordFormat(policy: PasswordPolicy): CognitoConfig['passwordFormat'] {
   return { ...policy };
 }
 

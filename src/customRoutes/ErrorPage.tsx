@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useResetErrorBoundaryOnLocationChange } from 'react-admin';
 import { PageMessage } from './PageMessage';
 
-export const ERROR_TITLE = 'Internal Server Error';
+const ERROR_TITLE = 'Internal Server Error';
 
 export interface ErrorPageProps {
   error: unknown;

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-admin';
 import { PageMessage } from './PageMessage';
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
+const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** react-admin's `catchAll` (spec §2): the title and the path that matched nothing. */
 export const NotFoundPage = () => {

@@ -7,7 +7,7 @@ import { INTERFACE_MESSAGES_RESOURCE } from '../dataProvider/resourcePaths';
 import { FAILED_MESSAGES } from './homeWidgets';
 
 /** The message log filtered to the reports that did not reach their hospital. */
-export const failedMessagesPath = `/${INTERFACE_MESSAGES_RESOURCE}?filter=${encodeURIComponent(JSON.stringify(FAILED_MESSAGES.filter))}`;
+const failedMessagesPath = `/${INTERFACE_MESSAGES_RESOURCE}?filter=${encodeURIComponent(JSON.stringify(FAILED_MESSAGES.filter))}`;
 
 /**
  * On an admin's home: how many signed reports could not be delivered to their hospital after every retry,

@@ -23,7 +23,7 @@ export const dueNextFirst = <Row extends { nextCheckBy: string | null }>(cases: 
  * overdue case's time (counted on billing's minute grid, `spanMinutes`) reads another minute. At most a
  * minute away, so the clock keeps going even with nothing due.
  */
-export function nextChangeAt(moments: readonly (string | null)[], now: number): number {
+function nextChangeAt(moments: readonly (string | null)[], now: number): number {
   let next = now - (now % MINUTE_MS) + MINUTE_MS;
   for (const moment of moments) {
     if (moment === null) continue;

@@ -12,7 +12,7 @@ export interface ApiErrorEntry {
 }
 
 /** The list keeps the latest errors only: it is for reading what just went wrong, not a log. */
-export const API_ERRORS_KEPT = 50;
+const API_ERRORS_KEPT = 50;
 
 let errors: readonly ApiErrorEntry[] = [];
 let arrived = 0;

@@ -36,7 +36,7 @@ const isEmpty = (value: QueryValue) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** Query string of the non-empty values only (spec §7: filters are sent only when non-empty). */
-export function toQueryString(query: Record<string, QueryValue> = {}): string {
+function toQueryString(query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (isEmpty(value)) continue;
@@ -72,7 +72,7 @@ async function readBody(response: Response): Promise<EnvelopeBody> {
 }
 
 /** Tries of one write before its error shows: the first and two more, all with its one Idempotency-Key. */
-export const WRITE_TRIES = 3;
+const WRITE_TRIES = 3;
 /** Answers that may pass: the server or a proxy in front of it could not make the write (or tell it was made). */
 const PASSING = new Set([502, 503, 504]);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,7 +15,7 @@ export const CASES_RESOURCE = resourceOf(API_PATHS.cases);
 export const CASE_DETAILS_RESOURCE = `${CASES_RESOURCE}/details`;
 
 /** The case lists: the five stages and the assignments (spec §2); each is a resource of its own. */
-export const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
+const CASE_LISTS = [...CASE_STAGES, 'assignments'] as const;
 export type CaseList = (typeof CASE_LISTS)[number];
 export const caseListResource = (list: CaseList) => resourceOf(API_PATHS.caseStage(list));
 

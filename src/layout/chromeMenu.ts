@@ -1,7 +1,7 @@
 import type { NavigationItem } from '../../contract/chrome';
 
-export const HOME_TITLE = 'Home';
-export const UNAUTHORIZED_TITLE = 'Unauthorized';
+const HOME_TITLE = 'Home';
+const UNAUTHORIZED_TITLE = 'Unauthorized';
 
 export interface ChromeMenu {
   /** Becomes the homepage (dashboard) link. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-admin';
 import type { ChromeMenu } from './chromeMenu';
 
-export const ACCESS_DENIED = 'Access denied';
+const ACCESS_DENIED = 'Access denied';
 export const UNAUTHORIZED_PATH = '/unauthorized';
 
 /**

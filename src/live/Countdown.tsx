@@ -4,7 +4,7 @@ import { useNow } from '../useNow';
 const SECOND_MS = 1_000;
 
 /** `h:mm:ss` (or `m:ss` under an hour) of a span in ms, rounded down to the second. */
-export function countdownText(spanMs: number): string {
+function countdownText(spanMs: number): string {
   const seconds = Math.floor(Math.abs(spanMs) / SECOND_MS);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);

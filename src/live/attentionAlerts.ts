@@ -19,7 +19,7 @@ export function beep() {
 }
 
 /** Whether this browser shows notifications and the user allowed them. */
-export const notificationsAllowed = () =>
+const notificationsAllowed = () =>
   typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
 /** Asks the browser for the permission (to be called from a click: browsers ignore it otherwise). */

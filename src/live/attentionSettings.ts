@@ -22,7 +22,7 @@ export const DEFAULT_ATTENTION_SETTINGS: AttentionSettings = {
 
 const storageKey = (username: string) => `vigil.attention.${username}`;
 
-export function readAttentionSettings(username: string): AttentionSettings {
+function readAttentionSettings(username: string): AttentionSettings {
   try {
     const stored = JSON.parse(
       localStorage.getItem(storageKey(username)) ?? '{}',

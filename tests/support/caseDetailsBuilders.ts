@@ -83,7 +83,7 @@ export const buildCaseDetails = (overrides: Partial<CaseDetails> = {}): CaseDeta
 };
 
 /** The list row of a case, as the stage lists show it. */
-export function caseRowOf({
+function caseRowOf({
   client,
   patient,
   technologists,

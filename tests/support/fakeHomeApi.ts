@@ -41,7 +41,7 @@ export const buildStageCounts = (overrides: Partial<StageCounts> = {}): StageCou
   ...overrides,
 });
 
-export const buildHomeCase = (overrides: Partial<HomeCase> = {}): HomeCase => ({
+const buildHomeCase = (overrides: Partial<HomeCase> = {}): HomeCase => ({
   id: 101,
   caseNumber: 'NSG-2026-0042',
   clientName: 'Northside General Hospital',
@@ -68,7 +68,7 @@ export const buildOpenTimeLog = (overrides: Partial<OpenTimeLog> = {}): OpenTime
 });
 
 /** A report the caller owes as the home page lists it: by default Northside's preliminary, due in 3 hours. */
-export const buildReportDue = (overrides: Partial<ReportDue> = {}): ReportDue => ({
+const buildReportDue = (overrides: Partial<ReportDue> = {}): ReportDue => ({
   caseId: 88,
   caseNumber: 'NSG-2026-0038',
   stage: 'preview',
@@ -87,7 +87,7 @@ export const buildReportDue = (overrides: Partial<ReportDue> = {}): ReportDue =>
  * A case in monitoring as the board sends it. The rule's outcome follows from the last check and the
  * interval unless overridden, as the server computes it (DESIGN §4): due one interval after the last check.
  */
-export const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase => {
+const buildBoardCase = (overrides: Partial<BoardCase> = {}): BoardCase => {
   const base = {
     id: 101,
     caseNumber: 'NSG-2026-0042',
@@ -195,7 +195,7 @@ export const readerHome: Home = {
 };
 
 /** Someone with no case of their own and no log running (an administrator, billing staff). */
-export const nothingOfMyOwn: Home = {
+const nothingOfMyOwn: Home = {
   stageCounts: buildStageCounts(),
   myCases: [],
   openTimeLogs: [],

@@ -6,7 +6,7 @@ import type { FakeHandler } from './HandlersHarness';
 /** The client whose hospital interface these fakes answer for (Northside in the case fixtures). */
 export const CLIENT_ID = 2;
 
-export const SETTINGS: ClientInterface = {
+const SETTINGS: ClientInterface = {
   clientId: CLIENT_ID,
   inboundEnabled: true,
   sendingApplication: 'EPIC',

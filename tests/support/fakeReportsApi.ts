@@ -27,7 +27,7 @@ import type { FakeHandler } from './HandlersHarness';
  */
 
 /** A case's time in one month, and how much of it each technologist logged (their logs overlap at hand-over). */
-export interface CaseMonth {
+interface CaseMonth {
   caseId: number;
   caseNumber: string;
   clientId: number;
@@ -37,7 +37,7 @@ export interface CaseMonth {
 }
 
 /** A client's billing cycle: its rate ("142.50" or none yet), status and billing-note adjustments. */
-export interface ClientCycle {
+interface ClientCycle {
   clientId: number;
   month: string;
   rate: string | null;
@@ -104,7 +104,7 @@ const TECHNOLOGISTS = [
 ];
 
 /** The months the fixtures cover: January 2025 to November 2026, the month "now" is in for the tests. */
-export const SEEDED_MONTHS = monthsBetween('2025-01', '2026-11');
+const SEEDED_MONTHS = monthsBetween('2025-01', '2026-11');
 
 /** A small deterministic random source (mulberry32), so every run sees the same figures. */
 function randomSource(seed: number) {

@@ -24,7 +24,7 @@ export interface UsersSeed {
   users: User[];
 }
 
-export const buildPoolUser = (overrides: Partial<User> = {}): User => ({
+const buildPoolUser = (overrides: Partial<User> = {}): User => ({
   username: 'priya',
   name: 'Priya Raman',
   email: 'priya.raman@example.org',

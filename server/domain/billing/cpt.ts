@@ -26,7 +26,7 @@ export interface CptInput {
 }
 
 /** A long-term EEG code needs at least this many EEG channels (CPT 2020). */
-export const MIN_LONG_TERM_CHANNELS = 8;
+const MIN_LONG_TERM_CHANNELS = 8;
 
 type CptUnit = (typeof CPT_UNITS)[number];
 

@@ -49,7 +49,7 @@ export function cycleStatusRefusal({
  * The moves a cycle's page offers from each status: close; mark invoiced or reopen; take an invoiced month
  * back to closed (its lines stay frozen) or reopen it for changes. Every move the server makes is offered.
  */
-export const OFFERED_CYCLE_MOVES: Readonly<Record<CycleStatus, readonly CycleStatus[]>> = {
+const OFFERED_CYCLE_MOVES: Readonly<Record<CycleStatus, readonly CycleStatus[]>> = {
   open: ['closed'],
   closed: ['invoiced', 'open'],
   invoiced: ['closed', 'open'],

@@ -8,8 +8,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import { resourceOf } from '../../dataProvider/resourcePaths';
 
 /** Keys named after the API paths, so a write can refresh exactly what it changed. */
-export const cyclesKey = (clientId: Identifier) => [resourceOf(API_PATHS.billingCycles(clientId))];
-export const statementKey = (clientId: Identifier, month: string) => [
+const cyclesKey = (clientId: Identifier) => [resourceOf(API_PATHS.billingCycles(clientId))];
+const statementKey = (clientId: Identifier, month: string) => [
   resourceOf(API_PATHS.billingCycle(clientId, month)),
 ];
 const hoursSummaryKey = [resourceOf(API_PATHS.hoursSummary)];

@@ -13,7 +13,7 @@ type ReaderName = (username: string) => string;
  * exists only for the whole month: it is rounded once, never per line). Times in the client's zone; hours
  * and money as the server sent them; `downloadTable` keeps free text from running as a formula.
  */
-export function statementCsvRows(
+function statementCsvRows(
   statement: Statement,
   time: TimeFormat,
   readerName: ReaderName = (reader) => reader,

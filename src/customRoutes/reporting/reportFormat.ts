@@ -8,9 +8,5 @@ export function monthLabel(month: string): string {
   return MONTH_FORMAT.format(Date.UTC(year, index - 1, 1));
 }
 
-/** "Dec 2025 – Nov 2026", or one month's label. */
-export const rangeLabel = (from: string, to: string) =>
-  from === to ? monthLabel(from) : `${monthLabel(from)} – ${monthLabel(to)}`;
-
 /** A CSV file's name: what it holds and the months, e.g. `hours-per-month-2025-12-to-2026-11`. */
 export const csvFileName = (what: string, from: string, to: string) => `${what}-${from}-to-${to}`;

@@ -14,8 +14,8 @@ import { ackOf, DIRECTION_LABELS, STATUS_LABELS } from './messageWords';
 const Col = DataTable.Col<InterfaceMessage>;
 
 /** A day typed in a date filter, as the instant the API takes: its start for `from`, its end for `to`. */
-export const dayStart = (day: string | null) => (day ? new Date(`${day}T00:00:00`).toISOString() : day);
-export const dayEnd = (day: string | null) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : day);
+const dayStart = (day: string | null) => (day ? new Date(`${day}T00:00:00`).toISOString() : day);
+const dayEnd = (day: string | null) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : day);
 
 const messageFilters = [
   <ClientInput key="clientId" source="clientId" alwaysOn />,

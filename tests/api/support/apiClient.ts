@@ -6,7 +6,7 @@ import type { TestServer } from './testServer';
 export type DemoUsername = 'admin' | 'tech1' | 'reader1' | 'billing1';
 export const DEMO_USERNAMES: readonly DemoUsername[] = ['admin', 'tech1', 'reader1', 'billing1'];
 
-export type FieldError = { field: string; message: string };
+type FieldError = { field: string; message: string };
 export type ApiReply = {
   status: number;
   headers: Headers;

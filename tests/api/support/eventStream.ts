@@ -65,4 +65,3 @@ export async function openEventStream(server: TestServer, token: string, lastEve
     },
   };
 }
-export type EventStream = Awaited<ReturnType<typeof openEventStream>>;

@@ -7,7 +7,7 @@ export const testDatabaseUrl = (env: NodeJS.ProcessEnv = process.env) =>
   env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
 
 /** Why the API tests run on PGlite alone: printed once per run, boxed, so it is not missed in the output. */
-export function pgliteOnlyWarning(url: string): string {
+function pgliteOnlyWarning(url: string): string {
   const lines = [
     'WARNING: the API tests run on PGlite only: PostgreSQL is not reachable at',
     `  ${url}`,
@@ -37,7 +37,7 @@ export async function choosePostgres(
   return { withPostgres: false, warning: pgliteOnlyWarning(url) };
 }
 
-export async function postgresReachable(url: string): Promise<boolean> {
+async function postgresReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();

@@ -10,7 +10,7 @@ export type Parameter = {
   schema: JsonSchema;
   example?: unknown;
 };
-export type Operation = {
+type Operation = {
   parameters?: Parameter[];
   requestBody?: { content: { 'application/json'?: { schema: JsonSchema } } };
 };

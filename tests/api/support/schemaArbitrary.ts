@@ -56,7 +56,7 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Any value of a wrong or extreme shape. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileText,
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { FIXED_CODE } from './constants';
 
 /** Waits until `url` answers, failing with the server's output if it exits or takes three minutes. */
-export async function waitForServer(url: string, child: ChildProcess, output: () => string) {
+async function waitForServer(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);

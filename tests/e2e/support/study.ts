@@ -9,7 +9,7 @@ export const ZONE = 'America/New_York';
 export const HOUR_MS = 3_600_000;
 
 /** 07:00 local on the 10th of last month, as an instant (the client bills from 07:00). */
-export function studyStart() {
+function studyStart() {
   for (let hour = 0; hour < 24 * 40; hour += 1) {
     const now = new Date();
     const candidate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 0) + hour * HOUR_MS);

@@ -1,6 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
 
-export interface Download {
+interface Download {
   name: string;
   text: string;
 }

@@ -22,7 +22,7 @@ export const clientHoursOf = (summary: HoursSummary): ClientHours[] =>
   }));
 
 /** More bars than this would not be read: the chart keeps the clients with the most hours. */
-export const TOP_CLIENTS = 10;
+const TOP_CLIENTS = 10;
 const BAR_HEIGHT = 32;
 
 const tooltip = figuresTooltip<ClientHours>(

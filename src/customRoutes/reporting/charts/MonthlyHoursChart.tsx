@@ -5,7 +5,7 @@ import { anythingToPlot, plotted, useChartColors } from './chartStyle';
 import { figuresTooltip } from './figuresTooltip';
 
 /** A month's billable hours and amount, as the server sent them; no amount while the month has no rate. */
-export interface MonthHours {
+interface MonthHours {
   month: string;
   hours: string;
   amount: string | null;

@@ -11,7 +11,7 @@ export interface StackedBar {
 }
 
 /** A part of every bar, e.g. a month or a case. */
-export interface StackPart {
+interface StackPart {
   key: string;
   label: string;
 }

@@ -3,7 +3,7 @@ import { type MonthRange, monthRangeQuery } from '../../../../contract/billing';
 import { addMonths } from '../../../../contract/billingMonths';
 
 /** The current month in the user's calendar, `YYYY-MM`. */
-export const thisMonth = (now = new Date()) => format(now, 'yyyy-MM');
+const thisMonth = (now = new Date()) => format(now, 'yyyy-MM');
 
 /** The `count` months ending with this month. */
 export function lastMonths(count: number, now = new Date()): MonthRange {

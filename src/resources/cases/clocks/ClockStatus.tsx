@@ -20,7 +20,7 @@ export const PRIORITY_LABELS: Record<OrderPriority, string> = {
  * How a running clock is breached at `now` (whole minutes on billing's grid), or null while within target:
  * the server's figure moves on with the browser's clock between refreshes.
  */
-export function breachedAt(clock: Clock, now: number): number | null {
+function breachedAt(clock: Clock, now: number): number | null {
   if (clock.metAt !== null) return clock.breachedByMinutes;
   const late = spanMinutes(Date.parse(clock.dueBy), now);
   return Date.parse(clock.dueBy) < now && late > 0 ? late : null;

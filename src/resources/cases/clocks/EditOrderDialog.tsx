@@ -18,7 +18,7 @@ const FORM_VALIDATION = liveValidation(orderFormSchema);
  * loaded; blank removes the order. Field errors (400) go under their fields; a refusal shows in the dialog,
  * and after a 409 (changed by someone else) the case is read again and the form shows it as it now is.
  */
-export const EditOrderDialog = ({ details, onClose }: { details: CaseDetails; onClose(): void }) => {
+const EditOrderDialog = ({ details, onClose }: { details: CaseDetails; onClose(): void }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const cache = useUpdateCaseDetails();

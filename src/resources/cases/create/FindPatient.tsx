@@ -9,7 +9,7 @@ import type { AppDataProvider } from '../../../dataProvider';
 import { formatCalendarDate } from '../../../dates';
 
 /** Typing waits this long for a pause before the hospital's list is searched. */
-export const SEARCH_PAUSE_MS = 300;
+const SEARCH_PAUSE_MS = 300;
 
 function useDebounced(value: string) {
   const [settled, setSettled] = useState(value);

@@ -5,7 +5,7 @@ import { API_PATHS } from '../../../../contract/paths';
 import { PageMessage } from '../../../customRoutes/PageMessage';
 import { STAGE_LABELS } from '../caseLabels';
 
-export const CASE_NOT_FOUND_TITLE = 'Case not found';
+const CASE_NOT_FOUND_TITLE = 'Case not found';
 
 const isStage = (stage: string): stage is (typeof CASE_STAGES)[number] =>
   (CASE_STAGES as readonly string[]).includes(stage);

@@ -15,7 +15,7 @@ import { caseDetailsKey, useUpdateCaseDetails } from './useCaseDetails';
  * What the server deletes (DELETE …/cases/{id}), by its own rule: an intake case nothing has happened to yet.
  * Records on it are not in its details: the server's refusal (409) says so in its words.
  */
-export const mayBeDeleted = (details: CaseDetails) =>
+const mayBeDeleted = (details: CaseDetails) =>
   caseDeletionRefusal(
     details.caseNumber,
     details.stage,

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 
-export const REASON_REQUIRED = 'A reason is required';
+const REASON_REQUIRED = 'A reason is required';
 
 interface ReasonDialogProps {
   /** The move, e.g. "Cancel case"; also the confirm button's label. */

@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/cases';
 import { STAGE_LABELS } from '../caseLabels';
 
-export type ActivityEntry =
+type ActivityEntry =
   | { type: 'transition'; at: string; transition: CaseTransition }
   | { type: 'action'; at: string; action: CaseAction }
   | { type: 'handover'; at: string; handover: CaseHandover };

@@ -16,9 +16,6 @@ export const CASE_TABS = [
 ] as const;
 export type CaseTab = (typeof CASE_TABS)[number]['tab'];
 
-/** The tabs of the clinical records, which arrive with the clinical-records release. */
-export type RecordTab = Exclude<CaseTab, 'details' | 'activity' | 'protocol'>;
-
 export const isCaseTab = (value: string | undefined): value is CaseTab =>
   CASE_TABS.some(({ tab }) => tab === value);
 

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_OPEN_LOG_HOURS, type TimeLog } from '../../../../contract/t
  * Voided logs count for nothing.
  */
 
-export interface TechnologistHours {
+interface TechnologistHours {
   technologist: string;
   loggedMinutes: number;
   billableMinutes: number;

@@ -3,7 +3,7 @@ import type { RecordOf } from '../records/types';
 
 export type ImpedanceCheck = RecordOf<'impedances'>;
 
-export interface ElectrodeOverLimit {
+interface ElectrodeOverLimit {
   electrode: string;
   /** The highest value it was measured at, in kΩ. */
   highestKOhm: number;

@@ -38,7 +38,7 @@ export interface ConfirmedRevision {
 }
 
 /** What an action on an item does. */
-export type RecordActionEffect<R> =
+type RecordActionEffect<R> =
   | { type: 'edit' }
   | { type: 'history' }
   | { type: 'confirm'; revision: ConfirmedRevision }
@@ -60,7 +60,7 @@ export interface RecordAction<R> {
 }
 
 /** A column of a kind's list. */
-export interface RecordColumn<R> {
+interface RecordColumn<R> {
   label: string;
   render(record: R, details: CaseDetails): ReactNode;
   /** A short value (a time, a number) that reads better on one line. */
@@ -68,7 +68,7 @@ export interface RecordColumn<R> {
 }
 
 /** What sits above a kind's list, e.g. the stage change its records allow. */
-export type RecordIntro<R> = ComponentType<{ details: CaseDetails; records: readonly R[] }>;
+type RecordIntro<R> = ComponentType<{ details: CaseDetails; records: readonly R[] }>;
 
 /**
  * How one kind of record is listed, edited and compared. The list, the create and edit dialog, the

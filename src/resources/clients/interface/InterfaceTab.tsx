@@ -33,7 +33,7 @@ import { SecretInput } from './SecretInput';
 
 const VALIDATION = liveValidation(interfaceInputSchema, 'leaving');
 
-export const REPORT_KIND_CHOICES = [
+const REPORT_KIND_CHOICES = [
   { id: 'prelim', name: 'Preliminary' },
   { id: 'daily', name: 'Daily' },
   { id: 'final', name: 'Final' },
@@ -49,7 +49,7 @@ type InterfaceForm = Omit<ClientInterface, 'hasFhirBearerToken' | 'hasFhirClient
 };
 
 /** The form's values as the API takes them: a secret is sent only when replaced or cleared. */
-export function interfaceInputOf(values: InterfaceForm): InterfaceInput {
+function interfaceInputOf(values: InterfaceForm): InterfaceInput {
   const { clientId: _client, updatedAt: _updated, fhirBearerToken, fhirClientSecret, ...fields } = values;
   return interfaceInputSchema.parse({
     ...fields,

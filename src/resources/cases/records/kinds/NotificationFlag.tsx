@@ -8,7 +8,7 @@ import { useRecordAccess } from '../useRecordAccess';
 import { CallNextLine } from './CallNextLine';
 
 /** How many of the case's live events wait for a notification, before and after their due time. */
-export function openNotifications(events: readonly RecordItem[], now: Date) {
+function openNotifications(events: readonly RecordItem[], now: Date) {
   const counts = { pending: 0, overdue: 0 };
   for (const event of events) {
     const notification = event.notification as Notification | null | undefined;

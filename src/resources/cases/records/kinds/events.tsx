@@ -59,7 +59,7 @@ const contactName = (contacts: readonly Contact[] | undefined, id: unknown) =>
   contacts?.find((contact) => contact._id === id)?.name ?? `Contact ${id}`;
 
 /** The notification's status as the clock now stands (pending turns overdue without a reload). */
-export const NotificationChip = ({ notification }: { notification: Notification }) => {
+const NotificationChip = ({ notification }: { notification: Notification }) => {
   const { status } = notificationNow(notification, useNow());
   return (
     <Chip

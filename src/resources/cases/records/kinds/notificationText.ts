@@ -22,10 +22,7 @@ export const NOTIFICATION_STATUS_COLORS = {
 type TimeFormat = (iso: string | null) => string;
 
 /** A contact of the rule (or of the client) by name; one no longer listed by its id. */
-export const notifiedName = (
-  notification: Notification,
-  contactName?: (id: number) => string | undefined,
-) => {
+const notifiedName = (notification: Notification, contactName?: (id: number) => string | undefined) => {
   const id = notification.notifiedContactId;
   if (id === null) return 'nobody named';
   return (

@@ -75,7 +75,7 @@ const TimeLogInputs = ({ details }: { details: CaseDetails }) => (
 );
 
 /** Where a stop ends a running log: now, or its latest allowed end when that is earlier (a forgotten log). */
-export const stopAt = (log: Pick<TimeLog, 'latestEnd'>, now = Date.now()) =>
+const stopAt = (log: Pick<TimeLog, 'latestEnd'>, now = Date.now()) =>
   at(Math.min(now, log.latestEnd ? Date.parse(log.latestEnd) : now));
 
 /** What the intro says of the caller's log on this case. */
