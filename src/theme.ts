@@ -1,6 +1,7 @@
 import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { PRIMARY_COLOR, PRIMARY_ON_DARK } from './palette';
+
 /** DESIGN §7: light by default, primary #104080, dark mode available. */
 
 /**
