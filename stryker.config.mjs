@@ -11,6 +11,7 @@ export default {
     'server/domain/**/*.ts',
     'contract/billingMonths.ts',
     'contract/calendar.ts',
+    'contract/callOrder.ts',
     'contract/caseDeletion.ts',
     'contract/caseLists.ts',
     'contract/caseLoad.ts',
@@ -24,6 +25,7 @@ export default {
     'contract/reportsDue.ts',
     'contract/roles.ts',
     'contract/signing.ts',
+    'contract/turnaroundRules.ts',
   ],
   // No TypeScript checker: TypeScript 7 has no JavaScript API for it to load.
   checkers: [],

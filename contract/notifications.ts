@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type CallAttempt, callAttemptSchema, closingAttempt, nextCall } from './callAttempts';
+import { type CallAttempt, callAttemptSchema } from './callAttempts';
+import { closingAttempt, nextCall } from './callOrder';
 import type { Contact, NotificationRule, NotificationTrigger } from './clients';
 import { DEFAULT_ESCALATION_MINUTES, NOTIFICATION_TRIGGERS } from './clients';
 import { spanMinutes } from './hours';

@@ -5,24 +5,12 @@ import { instant, optionalText, wholeNumber } from './fields';
 /**
  * Orders and turnaround clocks (DESIGN §4 "Orders and critical calls (turn 4)"): a case's order (when, how
  * urgent, by whom, why), the client's turnaround targets per priority, and the clocks a case runs against
- * them. Times are ISO-8601 instants in UTC; every rule works in instants, so a DST change moves nothing.
+ * them. Times are ISO-8601 instants in UTC; every rule works in instants, so a DST change moves nothing. The
+ * rules on priorities and clocks are in turnaroundRules.ts.
  */
 
 export const ORDER_PRIORITIES = ['stat', 'urgent', 'routine'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
-
-/**
- * The priority a stored or received value stands for: our words, or the HL7 v2 codes (TQ1-9 / ORC-7.6):
- * S stat; A (ASAP) and T (timing critical) urgent; R routine, and so are P (pre-op), C (callback) and an
- * empty priority on a hospital order, as HL7 defaults to R. Anything else is no priority (null).
- */
-export function orderPriorityOf(value: string | null | undefined): OrderPriority | null {
-  const code = (value ?? '').trim().toUpperCase();
-  if (code === 'S' || code === 'STAT') return 'stat';
-  if (code === 'A' || code === 'T' || code === 'ASAP' || code === 'URGENT') return 'urgent';
-  if (['', 'R', 'P', 'C', 'ROUTINE'].includes(code)) return 'routine';
-  return null;
-}
 
 /** Minutes from order to hookup, and from hookup to the first review, for one priority. */
 export const priorityTargetsSchema = z.object({
@@ -92,15 +80,6 @@ export const clockSchema = z.object({
   breachedByMinutes: z.number().int().nullable(),
 });
 export type Clock = z.infer<typeof clockSchema>;
-
-/**
- * The clock nearest to breach: of the running ones, the one due soonest (so the most breached first);
- * undefined when none runs. The board and the intake list sort and flag by it.
- */
-export function nearestClock(clocks: readonly Clock[]): Clock | undefined {
-  const running = clocks.filter((each) => each.metAt === null);
-  return running.sort((a, b) => Date.parse(a.dueBy) - Date.parse(b.dueBy))[0];
-}
 
 /**
  * An active case (intake, monitoring) with a running clock, as the operations board lists them: the one

@@ -29,7 +29,7 @@ export function revisionInForceSql(clientId: SQL, caseRevision: SQL, occurredAt:
 
 /**
  * Whether the event's call is still open: no attempt closed it, i.e. reached someone with read-back (or
- * read-back unknown, a migrated turn-3 call) at or after the event (contract/callAttempts.ts `closesCall`).
+ * read-back unknown, a migrated turn-3 call) at or after the event (contract/callOrder.ts `closesCall`).
  */
 const notYetNotified = (itemId: SQLWrapper, body: SQLWrapper) =>
   sql`not exists (select 1 from ${callAttempts} closing where closing.item_id = ${itemId}

@@ -4,12 +4,12 @@ import {
   type Clock,
   type ClockCase,
   DEFAULT_TURNAROUND_TARGETS,
-  nearestClock,
   type Order,
   type OrderInput,
   type OrderPriority,
   type TurnaroundTargets,
 } from '../../contract/turnaround';
+import { nearestClock } from '../../contract/turnaroundRules';
 import { type OrderedCase, turnaroundClocks } from '../domain/turnaroundClocks';
 import { patientName } from './caseChecks';
 import {

@@ -1,5 +1,6 @@
 import { monthIn } from '../../contract/calendar';
-import { type CallAttempt, closingAttempt } from '../../contract/callAttempts';
+import type { CallAttempt } from '../../contract/callAttempts';
+import { closingAttempt } from '../../contract/callOrder';
 import type { NotificationRule } from '../../contract/clients';
 import {
   dueByOf,

@@ -1,6 +1,6 @@
 import { type Hl7Message, Hl7Segment } from '@medplum/core';
 import type { PatientInput, StudyType } from '../../contract/cases';
-import { orderPriorityOf } from '../../contract/turnaround';
+import { orderPriorityOf } from '../../contract/turnaroundRules';
 import { recordWrite } from '../db/audit';
 import { caseFacts, lastTransition } from '../db/caseHistory';
 import { recordStageMove } from '../db/caseMoves';

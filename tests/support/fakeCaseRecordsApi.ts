@@ -1,9 +1,5 @@
-import {
-  type CallAttempt,
-  type CallAttemptWrite,
-  callAttemptErrors,
-  callAttemptInputSchema,
-} from '../../contract/callAttempts';
+import { type CallAttempt, type CallAttemptWrite, callAttemptInputSchema } from '../../contract/callAttempts';
+import { callAttemptErrors } from '../../contract/callOrder';
 import {
   GENERIC_RECORD_KINDS,
   type GenericRecordKind,

@@ -12,7 +12,7 @@ import {
 } from '../../contract/cases';
 import type { Client } from '../../contract/clients';
 import { API_PATHS } from '../../contract/paths';
-import { nearestClock } from '../../contract/turnaround';
+import { nearestClock } from '../../contract/turnaroundRules';
 import type { Person } from '../../contract/users';
 import { caseYear, formatCaseNumber } from '../../server/domain/caseNumbers';
 import {

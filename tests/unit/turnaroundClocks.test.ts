@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestClock, orderPriorityOf } from '../../contract/turnaround';
+import { nearestClock, orderPriorityOf } from '../../contract/turnaroundRules';
 import {
   type ClockInput,
   median,
@@ -125,6 +125,18 @@ describe('turnaround clocks', () => {
       'routine',
       null,
     ]);
+  });
+
+  it('reads a priority in any case and with spaces around it, and no priority at all as routine', () => {
+    expect([' s ', 'Asap', 'urgent', ' URGENT', 'stat '].map(orderPriorityOf)).toEqual([
+      'stat',
+      'urgent',
+      'urgent',
+      'urgent',
+      'stat',
+    ]);
+    expect(orderPriorityOf(null)).toBe('routine');
+    expect(orderPriorityOf(undefined)).toBe('routine');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { callAttemptErrors, callAttemptInputSchema } from '../../../contract/callAttempts';
+import { callAttemptInputSchema } from '../../../contract/callAttempts';
+import { callAttemptErrors } from '../../../contract/callOrder';
 import { type RecordItem, recordItemParams, recordSchema } from '../../../contract/caseRecords';
 import { envelope } from '../../../contract/envelope';
 import { API_PATHS } from '../../../contract/paths';

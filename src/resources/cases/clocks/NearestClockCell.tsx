@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { CaseRow } from '../../../../contract/cases';
-import { nearestClock } from '../../../../contract/turnaround';
+import { nearestClock } from '../../../../contract/turnaroundRules';
 import { useMinuteTicks } from '../../../dashboard/useMinuteTicks';
 import { CLOCK_LABELS, ClockStatus, PRIORITY_LABELS } from './ClockStatus';
 
