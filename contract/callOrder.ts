@@ -62,7 +62,7 @@ const inCallOrder = <A extends Attempted & { id?: number }>(attempts: readonly A
  * Whether the attempt closes the call: someone reached who read the result back, at or after the event. A
  * read-back `null` (unknown: the single call of turn 3, migrated) closes it as it did then; `false` never.
  */
-export const closesCall = (attempt: Attempted, occurredAt: string) =>
+const closesCall = (attempt: Attempted, occurredAt: string) =>
   attempt.outcome === 'reached' &&
   attempt.readBack !== false &&
   Date.parse(attempt.at) >= Date.parse(occurredAt);

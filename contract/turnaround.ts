@@ -13,11 +13,10 @@ export const ORDER_PRIORITIES = ['stat', 'urgent', 'routine'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 
 /** Minutes from order to hookup, and from hookup to the first review, for one priority. */
-export const priorityTargetsSchema = z.object({
+const priorityTargetsSchema = z.object({
   orderToHookupMinutes: wholeNumber('Order to hookup', 1, 10_080, ' minutes'),
   hookupToFirstReviewMinutes: wholeNumber('Hookup to first review', 1, 10_080, ' minutes'),
 });
-export type PriorityTargets = z.infer<typeof priorityTargetsSchema>;
 
 export const turnaroundTargetsSchema = z.object({
   stat: priorityTargetsSchema,
@@ -66,7 +65,7 @@ export const orderInputSchema = z.object({
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
-export const CLOCK_KINDS = ['hookup', 'first-review', 'preliminary'] as const;
+const CLOCK_KINDS = ['hookup', 'first-review', 'preliminary'] as const;
 export type ClockKind = (typeof CLOCK_KINDS)[number];
 
 /**
@@ -101,7 +100,7 @@ export type ClockCase = z.infer<typeof clockCaseSchema>;
 // The monthly report
 
 /** One target's figures: how many cases it was measured on, how many met it, and the interval's median. */
-export const targetFiguresSchema = z.object({
+const targetFiguresSchema = z.object({
   /** Cases whose clock has ended (met, or breached while running): the share's denominator. */
   measured: z.number().int(),
   met: z.number().int(),
@@ -112,20 +111,19 @@ export const targetFiguresSchema = z.object({
 });
 export type TargetFigures = z.infer<typeof targetFiguresSchema>;
 
-export const priorityFiguresSchema = z.object({
+const priorityFiguresSchema = z.object({
   priority: z.enum(ORDER_PRIORITIES),
   orders: z.number().int(),
   hookup: targetFiguresSchema,
   firstReview: targetFiguresSchema,
 });
-export type PriorityFigures = z.infer<typeof priorityFiguresSchema>;
 
 /**
  * One client's month: `orders` placed in it, by priority (each with zeros when none was), and the critical
  * `calls` of the events that occurred in it (null when no event of the month called for one). A month is
  * listed when it had either.
  */
-export const turnaroundMonthSchema = z.object({
+const turnaroundMonthSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),
   /** The client's calendar month the orders were placed and the events occurred in, `YYYY-MM`. */
