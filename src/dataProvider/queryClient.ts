@@ -35,7 +35,7 @@ const readsResource = (resource: string, [key]: readonly unknown[]) =>
 /**
  * The query defaults of the whole app, set once on `<Admin queryClient>`: no page sets its own `retry`.
  * Writes are never repeated by react-query (a write may have been applied before its answer was lost).
- * After a write through react-admin's data hooks (`useCreate`, `useUpdate`, `useDelete`) every read of its
+ * After a write through react-admin's data hooks (`useCreate`, `useUpdate`) every read of its
  * resource and of the resources nested under it is read again: a pessimistic update alone only puts the
  * written record into the lists, while a revision also changes the item's history and may change its
  * neighbours (a time log's linked notes).
@@ -47,7 +47,11 @@ export const createQueryClient = () => {
       mutations: { retry: false },
     },
     mutationCache: new MutationCache({
-      onSuccess(_data, variables) {
+      onSuccess(_data, variables, _context, mutation) {
+        // A deleted record is not read again (its page would flash "not found"); react-admin's `useDelete`
+        // takes it out of the lists itself.
+        const [, kind] = mutation.options.mutationKey ?? [];
+        if (kind === 'delete' || kind === 'deleteMany') return;
         const resource = writtenResource(variables);
         if (resource)
           void queryClient.invalidateQueries({

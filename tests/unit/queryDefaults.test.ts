@@ -114,10 +114,16 @@ describe("reads after a react-admin write (the data hooks' `{resource, …}` var
         .map((query) => query.queryKey[0]);
     return { client, invalidated };
   };
-  const write = (client: ReturnType<typeof createQueryClient>, variables: unknown, fails = false) =>
+  const write = (
+    client: ReturnType<typeof createQueryClient>,
+    variables: unknown,
+    fails = false,
+    kind = 'update',
+  ) =>
     client
       .getMutationCache()
       .build(client, {
+        mutationKey: [EVENTS, kind, variables],
         mutationFn: async () => {
           if (fails) throw refusal(409);
           return { data: { id: 3 } };
@@ -136,6 +142,12 @@ describe("reads after a react-admin write (the data hooks' `{resource, …}` var
     const { client, invalidated } = seeded();
     await write(client, { resource: EVENTS }, true);
     await write(client, 4);
+    expect(invalidated()).toEqual([]);
+  });
+
+  it('reads nothing again after a delete: the deleted record is gone, and useDelete updates the lists', async () => {
+    const { client, invalidated } = seeded();
+    await write(client, { resource: EVENTS, id: 3 }, false, 'delete');
     expect(invalidated()).toEqual([]);
   });
 });
