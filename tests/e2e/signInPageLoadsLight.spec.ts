@@ -7,15 +7,28 @@ import { expect, type Page, type Response, test } from '@playwright/test';
  */
 const APP_ONLY = /ra\.action\.|Mui[A-Z][a-z]/;
 
-/** The page's scripts as they arrive, with whether each holds the app's libraries. */
+/**
+ * The page's scripts as they arrive, with whether each holds the app's libraries. A body that cannot be read
+ * fails the check that reads it; one still arriving when the test ends (after the last check) fails nothing.
+ */
 function scriptsOf(page: Page) {
-  const loaded: { url: string; appOnly: Promise<boolean> }[] = [];
+  const loaded: { url: string; appOnly: Promise<boolean | Error> }[] = [];
   page.on('response', (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
-    loaded.push({ url: response.url(), appOnly: response.text().then((text) => APP_ONLY.test(text)) });
+    const appOnly = response.text().then(
+      (text) => APP_ONLY.test(text),
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    loaded.push({ url: response.url(), appOnly });
   });
   return async () => {
-    const marked = await Promise.all(loaded.map(async ({ url, appOnly }) => ((await appOnly) ? url : '')));
+    const marked = await Promise.all(
+      loaded.map(async ({ url, appOnly }) => {
+        const holdsApp = await appOnly;
+        if (holdsApp instanceof Error) throw holdsApp;
+        return holdsApp ? url : '';
+      }),
+    );
     return { all: loaded.map(({ url }) => url), appOnly: marked.filter(Boolean) };
   };
 }
@@ -41,7 +54,7 @@ test('the sign-in page loads nothing of react-admin or MUI until the user types'
   // Typing asks for the app: the same check then finds react-admin, so it is not blind to it.
   const reactAdmin = page.waitForResponse(
     async (response) =>
-      response.request().resourceType() === 'script' && APP_ONLY.test(await response.text()),
+      response.request().resourceType() === 'script' && APP_ONLY.test(await response.text().catch(() => '')),
   );
   await page.getByLabel('Username').fill('admin');
   await reactAdmin;
