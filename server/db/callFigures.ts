@@ -10,11 +10,8 @@ import {
   clients,
   protocolRevisions,
 } from './schema';
-import { PLANNED_APART } from './subqueries';
+import { gridMinute, PLANNED_APART } from './subqueries';
 import type { DbOrTx } from './transaction';
-
-/** Minutes of an instant on billing's minute grid (contract `spanMinutes` takes the difference of two). */
-const gridMinute = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 60)`;
 
 /**
  * Each protocol revision's first rule per event type that has minutes, with when the revision is in force

@@ -13,6 +13,13 @@ export const subquery = new QueryBuilder();
  */
 export const PLANNED_APART = sql`0` as unknown as number;
 
+/** The whole UTC minute of an instant, in minutes since the epoch: billing's grid (contract `floorToMinute`). */
+export const gridMinute = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 60)`;
+
+/** Minutes from `start` to `end` on the minute grid, none when it ends before its next minute (contract `spanMinutes`). */
+export const spanMinutesSql = (start: SQL, end: SQL) =>
+  sql<number>`greatest(${gridMinute(end)} - ${gridMinute(start)}, 0)`;
+
 /** A nullable instant as the contract's ISO text. */
 export const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
 

@@ -1,4 +1,4 @@
-import { and, between, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
   type Clock,
@@ -10,7 +10,7 @@ import {
   type TurnaroundTargets,
 } from '../../contract/turnaround';
 import { nearestClock } from '../../contract/turnaroundRules';
-import { type OrderedCase, turnaroundClocks } from '../domain/turnaroundClocks';
+import { type OrdersOfMonth, turnaroundClocks } from '../domain/turnaroundClocks';
 import { patientName } from './caseChecks';
 import {
   caseActions,
@@ -21,7 +21,14 @@ import {
   clients,
   protocolRevisions,
 } from './schema';
-import { isSignedInterpretation, latestRevisionJoin, liveRecordsOfCase, subquery } from './subqueries';
+import {
+  isSignedInterpretation,
+  latestRevisionJoin,
+  liveRecordsOfCase,
+  PLANNED_APART,
+  spanMinutesSql,
+  subquery,
+} from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -165,33 +172,38 @@ export function orderColumns(order: OrderInput | null) {
 }
 
 /**
- * The ordered cases (with a time and a priority) of a client or all whose order falls in the months
- * `from`..`to` of the client's zone, each with its clocks now: the monthly turnaround report's input. The
- * database keeps the months (as it does the critical calls'), so only those cases' clocks are read; the
- * targets come from one join with the protocol revisions, not a lookup per case.
+ * The orders (with a time and a priority) of a client or all placed in the months `from`..`to` of the
+ * client's zone, counted per client, month and priority by the database with the rules of the clocks
+ * (`turnaroundClocks`, domain): the monthly turnaround report's input (DESIGN §4 "Reports"). A clock is
+ * measured when it was met, or when it runs breached; met when met by its due time (late by less than a
+ * grid minute is on time); a closed case's clock never met is not counted. The first review starts at the
+ * hookup, so only a hooked-up case has one. Medians are of the intervals that ended (order → hookup, hookup
+ * → first review) on the minute grid. The targets come from one join with the protocol revisions.
  */
-export async function orderedCasesInRange(
+export async function ordersOfMonths(
   db: DbOrTx,
   range: { clientId?: number; from: string; to: string },
   now: Date,
-): Promise<OrderedCase[]> {
+): Promise<OrdersOfMonth[]> {
   const [year, month] = range.to.split('-').map(Number) as [number, number];
   // A day wider each side: the client's zone decides the month.
   const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
   const end = new Date(Date.UTC(year, month, 2));
   const orderMonth = sql<string>`to_char(${cases.orderedAt} at time zone ${clients.timeZone}, 'YYYY-MM')`;
-  const rows = await db
+  const targets = sql`(coalesce(${protocolRevisions.turnaroundTargets}, ${defaults}::jsonb) -> ${cases.orderPriority})`;
+  const ordered = db
     .select({
-      clientId: cases.clientId,
-      clientName: clients.name,
-      month: orderMonth,
-      stage: cases.stage,
-      recordingStart: cases.recordingStart,
-      // The report measures the order clocks only: the preliminary's columns are left out.
-      ...clockColumns,
-      turnaroundTargets: protocolRevisions.turnaroundTargets,
-      reportTurnaroundHours: sql<null>`null`,
-      firstPrelimSignedAt: sql<null>`null`,
+      clientId: sql<number>`${cases.clientId}`.as('client_id'),
+      clientName: sql<string>`${clients.name}`.as('client_name'),
+      month: orderMonth.as('month'),
+      priority: sql<string>`${cases.orderPriority}`.as('priority'),
+      orderedAt: sql`${cases.orderedAt}`.as('ordered_at'),
+      hookupAt: sql`coalesce(${firstHookupAt}, ${cases.recordingStart})`.as('hookup_at'),
+      // least() passes over nulls: the earlier of the two, or the one there is.
+      reviewedAt: sql`least(${firstReviewedAt}, ${firstSigned()})`.as('reviewed_at'),
+      hookupMinutes: sql`(${targets} ->> 'orderToHookupMinutes')::int`.as('hookup_minutes'),
+      reviewMinutes: sql`(${targets} ->> 'hookupToFirstReviewMinutes')::int`.as('review_minutes'),
+      closed: sql<boolean>`${cases.stage} = 'closed'`.as('closed'),
     })
     .from(cases)
     .innerJoin(clients, eq(clients.id, cases.clientId))
@@ -211,14 +223,62 @@ export async function orderedCasesInRange(
         between(orderMonth, range.from, range.to),
         range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
       ),
-    );
+    )
+    // Planned on its own: merged into the counts, each first-time subquery would run once per use.
+    .offset(PLANNED_APART)
+    .as('ordered');
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const minutes = (count: SQL) => sql`(${count} * interval '1 minute')`;
+  const hookupLate = spanMinutesSql(
+    sql`${ordered.orderedAt} + ${minutes(sql`${ordered.hookupMinutes}`)}`,
+    sql`coalesce(${ordered.hookupAt}, ${nowAt})`,
+  );
+  const reviewLate = spanMinutesSql(
+    sql`${ordered.hookupAt} + ${minutes(sql`${ordered.reviewMinutes}`)}`,
+    sql`coalesce(${ordered.reviewedAt}, ${nowAt})`,
+  );
+  const hooked = sql`${ordered.hookupAt} is not null`;
+  const reviewed = sql`${hooked} and ${ordered.reviewedAt} is not null`;
+  const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
+  const medianOf = (interval: SQL) =>
+    sql<number | null>`percentile_cont(0.5) within group (order by ${interval})`;
+  const rows = await db
+    .select({
+      clientId: ordered.clientId,
+      clientName: ordered.clientName,
+      month: ordered.month,
+      priority: ordered.priority,
+      orders: sql<number>`count(*)::int`,
+      hookupMeasured: count(sql`${hooked} or (not ${ordered.closed} and ${hookupLate} > 0)`),
+      hookupMet: count(sql`${hooked} and ${hookupLate} = 0`),
+      hookupMedian: medianOf(
+        sql`case when ${hooked} then ${spanMinutesSql(sql`${ordered.orderedAt}`, sql`${ordered.hookupAt}`)} end`,
+      ),
+      reviewMeasured: count(sql`${reviewed} or (${hooked} and not ${ordered.closed} and ${reviewLate} > 0)`),
+      reviewMet: count(sql`${reviewed} and ${reviewLate} = 0`),
+      reviewMedian: medianOf(
+        sql`case when ${reviewed} then ${spanMinutesSql(sql`${ordered.hookupAt}`, sql`${ordered.reviewedAt}`)} end`,
+      ),
+    })
+    .from(ordered)
+    .groupBy(ordered.clientId, ordered.clientName, ordered.month, ordered.priority);
+  const medianOrNull = (value: number | string | null) => (value === null ? null : Number(value));
   return rows.map((row) => ({
     clientId: row.clientId,
     clientName: row.clientName,
     month: row.month,
-    priority: row.orderPriority as OrderPriority,
-    orderedAt: (row.orderedAt as Date).toISOString(),
-    clocks: clocksOf(row, row, now),
+    priority: row.priority as OrderPriority,
+    orders: row.orders,
+    hookup: {
+      measured: row.hookupMeasured,
+      met: row.hookupMet,
+      medianMinutes: medianOrNull(row.hookupMedian),
+    },
+    firstReview: {
+      measured: row.reviewMeasured,
+      met: row.reviewMet,
+      medianMinutes: medianOrNull(row.reviewMedian),
+    },
   }));
 }
 

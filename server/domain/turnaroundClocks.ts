@@ -45,9 +45,6 @@ function earliestOf(...instants: (string | null)[]): string | null {
   return times.length === 0 ? null : iso(Math.min(...times));
 }
 
-/** Minutes from `start` to `end` on billing's minute grid (DESIGN: one function for every duration). */
-const minutesBetween = (start: string, end: string) => spanMinutes(Date.parse(start), Date.parse(end));
-
 function clock(kind: Clock['kind'], due: number, metAt: string | null, now: number): Clock {
   const end = metAt === null ? now : Date.parse(metAt);
   const late = end > due ? spanMinutes(due, end) : 0;
@@ -85,44 +82,35 @@ export function turnaroundClocks(input: ClockInput, now: Date): Clock[] {
   return input.closed ? clocks.filter((each) => each.metAt !== null) : clocks;
 }
 
-/** An ordered case as the monthly report reads it: its client, the month of its order, its clocks. */
-export interface OrderedCase {
+/** How one target was kept over a client's month of one priority, as the database counts it. */
+interface TargetCounts {
+  /** Clocks that ended (met), or that are already breached while running. */
+  measured: number;
+  /** Clocks met by their due time. */
+  met: number;
+  /** The median minutes of the intervals that ended, null when none did. */
+  medianMinutes: number | null;
+}
+
+/** A client's orders of one priority placed in one month, with how their hookup and first review went. */
+export interface OrdersOfMonth {
   clientId: number;
   clientName: string;
   month: string;
   priority: OrderPriority;
-  orderedAt: string;
-  clocks: readonly Clock[];
+  orders: number;
+  hookup: TargetCounts;
+  firstReview: TargetCounts;
 }
 
-/** The middle value (the mean of the two middle ones for an even count), or null of nothing. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
+const NONE: TargetCounts = { measured: 0, met: 0, medianMinutes: null };
 
-/**
- * One target's figures over these clocks with the moment each interval started from: measured are the
- * clocks that ended (met) or are already breached while running; met are those met by their due time; the
- * median is of the intervals that ended.
- */
-function figuresOf(measures: readonly { clock: Clock; from: string }[]): TargetFigures {
-  const measured = measures.filter(({ clock }) => clock.metAt !== null || clock.breachedByMinutes !== null);
-  const met = measured.filter(({ clock }) => clock.metAt !== null && clock.breachedByMinutes === null).length;
-  const intervals = measured.flatMap(({ clock, from }) =>
-    clock.metAt ? [minutesBetween(from, clock.metAt)] : [],
-  );
-  return {
-    measured: measured.length,
-    met,
-    share: measured.length === 0 ? null : met / measured.length,
-    medianMinutes: median(intervals),
-  };
-}
+const figuresOf = ({ measured, met, medianMinutes }: TargetCounts = NONE): TargetFigures => ({
+  measured,
+  met,
+  share: measured === 0 ? null : met / measured,
+  medianMinutes,
+});
 
 /** A client's critical calls in one month, as the turnaround report's month carries them. */
 export interface CallsOfMonth {
@@ -138,20 +126,25 @@ export interface CallsOfMonth {
  * priority with none.
  */
 export function turnaroundMonths(
-  cases: readonly OrderedCase[],
+  orders: readonly OrdersOfMonth[],
   callMonths: readonly CallsOfMonth[] = [],
 ): TurnaroundMonth[] {
   const groups = new Map<
     string,
-    { clientId: number; clientName: string; month: string; cases: OrderedCase[] }
+    { clientId: number; clientName: string; month: string; orders: OrdersOfMonth[] }
   >();
   const groupOf = (row: { clientId: number; clientName: string; month: string }) => {
     const key = `${row.clientId} ${row.month}`;
-    const found = groups.get(key) ?? { ...row, cases: [] };
+    const found = groups.get(key) ?? {
+      clientId: row.clientId,
+      clientName: row.clientName,
+      month: row.month,
+      orders: [],
+    };
     groups.set(key, found);
     return found;
   };
-  for (const each of cases) groupOf(each).cases.push(each);
+  for (const each of orders) groupOf(each).orders.push(each);
   const calls = new Map(callMonths.map((row) => [`${row.clientId} ${row.month}`, row.calls]));
   for (const row of callMonths) groupOf(row);
   return [...groups.values()]
@@ -160,19 +153,12 @@ export function turnaroundMonths(
       clientName: group.clientName,
       month: group.month,
       orders: ORDER_PRIORITIES.map((priority) => {
-        const ofPriority = group.cases.filter((each) => each.priority === priority);
-        const measures = (kind: Clock['kind']) =>
-          ofPriority.flatMap((each) => {
-            const clock = each.clocks.find((found) => found.kind === kind);
-            const hookup = each.clocks.find((found) => found.kind === 'hookup');
-            const from = kind === 'hookup' ? each.orderedAt : hookup?.metAt;
-            return clock && from ? [{ clock, from }] : [];
-          });
+        const found = group.orders.find((each) => each.priority === priority);
         return {
           priority,
-          orders: ofPriority.length,
-          hookup: figuresOf(measures('hookup')),
-          firstReview: figuresOf(measures('first-review')),
+          orders: found?.orders ?? 0,
+          hookup: figuresOf(found?.hookup),
+          firstReview: figuresOf(found?.firstReview),
         };
       }),
       calls: calls.get(`${group.clientId} ${group.month}`) ?? null,

@@ -13,7 +13,7 @@ import {
   notifiableEvents,
 } from '../db/reports';
 import { reportCasesInRange } from '../db/reportsDue';
-import { orderedCasesInRange } from '../db/turnaroundClocks';
+import { ordersOfMonths } from '../db/turnaroundClocks';
 import { hoursOf, moneyOf, rateCents } from '../domain/billing/money';
 import { notificationMonths } from '../domain/notifications';
 import { reportMonths } from '../domain/reportsDue';
@@ -132,11 +132,11 @@ export function createHourReports({ db, roster, maxOpenLogHours, clock }: HourRe
   async function turnaround({ from, to, clientId }: ClientRange) {
     if (clientId !== undefined) await requireClientHeader(db, clientId);
     const now = clock();
-    const [ordered, calls] = await Promise.all([
-      orderedCasesInRange(db, { clientId, from, to }, now),
+    const [orders, calls] = await Promise.all([
+      ordersOfMonths(db, { clientId, from, to }, now),
       callFigures(db, { clientId, from, to }, now),
     ]);
-    return { months: turnaroundMonths(ordered, calls) };
+    return { months: turnaroundMonths(orders, calls) };
   }
 
   /** Monitoring hours per client, technologist and case, and the notifications and reports due, per month. */

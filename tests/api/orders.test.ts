@@ -23,7 +23,7 @@ describeEachDatabase('Orders and turnaround clocks API', (kind) => {
 
   const call = (method: string, path: string, as: DemoUsername = 'admin', body?: unknown) =>
     callApi(server, method, path, { token: tokens[as], body });
-  const { newClient, firstProtocol, intake, details, patch } = caseCalls(call);
+  const { newClient, firstProtocol, intake, details, patch, move } = caseCalls(call);
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -249,6 +249,15 @@ describeEachDatabase('Orders and turnaround clocks API', (kind) => {
     await intake(client);
     // A hookup log before the recording start is what meets the hookup: 45 → 40 minutes.
     await hookupLog(statMet.id, at(10, 40));
+    // Hooked up 30 seconds past due: late by less than a grid minute, so on time (60 minutes).
+    await orderedCase(client, order(at(16, 0), 'stat'), at(16, 60) + 30_000);
+    // Cancelled before its hookup: an order of the month, but a clock it no longer owes.
+    const cancelled = await orderedCase(client, order(at(15, 0), 'stat'));
+    const cancel = await move(cancelled, 'closed', 'admin', 'Order cancelled by the ward');
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(201);
+    const reviewed = await call('POST', API_PATHS.caseActions(statMet.id), 'reader1', { kind: 'reviewed' });
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
+    const reviewMinutes = spanMinutes(at(10, 40), Date.parse((reviewed.body.data as { at: string }).at));
 
     const reply = await call(
       'GET',
@@ -264,9 +273,11 @@ describeEachDatabase('Orders and turnaround clocks API', (kind) => {
         orders: [
           {
             priority: 'stat',
-            orders: 3,
-            hookup: { measured: 3, met: 2, share: 2 / 3, medianMinutes: 50 },
-            firstReview: { measured: 3, met: 0, share: 0, medianMinutes: null },
+            orders: 5,
+            // 40, 50 and 60 met; 75 late: the median of 40, 50, 60 and 75.
+            hookup: { measured: 4, met: 3, share: 3 / 4, medianMinutes: 55 },
+            // Every review is late by now; the one that was made is the only interval.
+            firstReview: { measured: 4, met: 0, share: 0, medianMinutes: reviewMinutes },
           },
           {
             priority: 'urgent',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { CallFigures } from '../../contract/callAttempts';
 import { nearestClock, orderPriorityOf } from '../../contract/turnaroundRules';
 import {
   type ClockInput,
-  median,
-  type OrderedCase,
+  type OrdersOfMonth,
   turnaroundClocks,
   turnaroundMonths,
 } from '../../server/domain/turnaroundClocks';
@@ -141,50 +141,74 @@ describe('turnaround clocks', () => {
 });
 
 describe('monthly turnaround figures', () => {
-  it('takes the middle value, or the mean of the two middle ones', () => {
-    expect(median([])).toBeNull();
-    expect(median([5, 1, 3])).toBe(3);
-    expect(median([40, 10, 20, 30])).toBe(25);
+  const counted = (
+    clientId: number,
+    clientName: string,
+    month: string,
+    priority: OrdersOfMonth['priority'],
+    orders: number,
+  ): OrdersOfMonth => ({
+    clientId,
+    clientName,
+    month,
+    priority,
+    orders,
+    hookup: { measured: 3, met: 2, medianMinutes: 50 },
+    firstReview: { measured: 0, met: 0, medianMinutes: null },
   });
+  const none = { measured: 0, met: 0, share: null, medianMinutes: null };
 
-  it('counts met and breached clocks, leaves running ones within target out, and takes medians of the met', () => {
-    const ordered = (priority: OrderedCase['priority'], hookup: number | null, now: number): OrderedCase => ({
+  it('lists every priority of a month, with the share met of those measured, and none for a priority not ordered', () => {
+    const [month, ...rest] = turnaroundMonths([
+      counted(1, 'North', '2026-03', 'routine', 4),
+      counted(1, 'North', '2026-03', 'stat', 3),
+    ]);
+    expect(rest).toEqual([]);
+    expect(month).toEqual({
       clientId: 1,
       clientName: 'North',
       month: '2026-03',
-      priority,
-      orderedAt: at(0),
-      clocks: turnaroundClocks(
-        input({ priority, recordingStart: hookup === null ? null : at(hookup) }),
-        new Date(at(now)),
-      ),
+      orders: [
+        {
+          priority: 'stat',
+          orders: 3,
+          hookup: { measured: 3, met: 2, share: 2 / 3, medianMinutes: 50 },
+          firstReview: none,
+        },
+        { priority: 'urgent', orders: 0, hookup: none, firstReview: none },
+        {
+          priority: 'routine',
+          orders: 4,
+          hookup: { measured: 3, met: 2, share: 2 / 3, medianMinutes: 50 },
+          firstReview: none,
+        },
+      ],
+      calls: null,
     });
-    const [month] = turnaroundMonths([
-      ordered('stat', 30, 40),
-      ordered('stat', 90, 100),
-      ordered('stat', null, 30),
-      ordered('urgent', null, 500),
+  });
+
+  it("joins each month's calls to its orders, lists a month of calls alone, and sorts by client name, id and month", () => {
+    const calls = { calls: 2 } as CallFigures;
+    const months = turnaroundMonths(
+      [
+        counted(2, 'West', '2026-04', 'stat', 1),
+        counted(3, 'East', '2026-04', 'urgent', 1),
+        counted(2, 'West', '2026-03', 'stat', 1),
+        counted(1, 'West', '2026-04', 'stat', 1),
+      ],
+      [
+        { clientId: 2, clientName: 'West', month: '2026-04', calls },
+        { clientId: 4, clientName: 'Central', month: '2026-02', calls },
+      ],
+    );
+    expect(months.map((each) => [each.clientId, each.month, each.calls])).toEqual([
+      [4, '2026-02', calls],
+      [3, '2026-04', null],
+      [1, '2026-04', null],
+      [2, '2026-03', null],
+      [2, '2026-04', calls],
     ]);
-    expect(month?.orders).toEqual([
-      {
-        priority: 'stat',
-        orders: 3,
-        hookup: { measured: 2, met: 1, share: 0.5, medianMinutes: 60 },
-        firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
-      },
-      {
-        priority: 'urgent',
-        orders: 1,
-        hookup: { measured: 1, met: 0, share: 0, medianMinutes: null },
-        firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
-      },
-      {
-        priority: 'routine',
-        orders: 0,
-        hookup: { measured: 0, met: 0, share: null, medianMinutes: null },
-        firstReview: { measured: 0, met: 0, share: null, medianMinutes: null },
-      },
-    ]);
-    expect(month?.calls).toBeNull();
+    expect(months[0]?.orders.map((each) => each.orders)).toEqual([0, 0, 0]);
+    expect(months[0]?.orders[0]?.hookup).toEqual(none);
   });
 });
