@@ -4,20 +4,50 @@
  * report (orders and critical calls) at volume? Reads a database loaded by `npm run seed:large` (50,000
  * cases, four in five with an order, 300,000 events with their call attempts), starts the real app and times
  * over HTTP with an administrator's real id token. Prints figures; asserts nothing, writes nothing.
+ *
+ * The board is computed for every call (no shared answer, `SHARED_ANSWER_MS=0`): what it costs when a write
+ * has just dropped the shared one. Each line is followed by the CPU per call of this process (the app and
+ * its client) and of the app's PostgreSQL backends, so a figure on a busy machine can be told from a slow
+ * query.
  */
 import { addMonths } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import { API_PATHS } from '../contract/paths';
 import { benchArguments, runScript, shownUrl, timed, withBenchApp, withBenchDatabase } from './support/bench';
+import { cpuMsOf, withApplicationName } from './support/loadTarget';
 
 const CALLS = 50;
+const APPLICATION_NAME = 'vigil-bench-turnaround';
+
+/** CPU ms spent so far by this process and by the app's PostgreSQL backends. */
+async function cpuSoFar(query: (text: string, values: unknown[]) => Promise<{ rows: { pid: number }[] }>) {
+  const { rows } = await query('select pid from pg_stat_activity where application_name = $1', [
+    APPLICATION_NAME,
+  ]);
+  const own = process.cpuUsage();
+  return {
+    app: (own.user + own.system) / 1000,
+    database: rows.reduce((sum, { pid }) => sum + cpuMsOf(pid), 0),
+  };
+}
 
 async function main() {
   const { databaseUrl } = benchArguments(
     'npm run bench:turnaround -- --database-url postgres://user@host:5432/name',
   );
   console.log(`Database: ${shownUrl(databaseUrl)}`);
-  await withBenchDatabase(databaseUrl, async (database) => {
+  await withBenchDatabase(withApplicationName(databaseUrl, APPLICATION_NAME), async (database) => {
+    const query = (text: string, values: unknown[]) => database.pool.query<{ pid: number }>(text, values);
+    /** `timed`, then the CPU per call (the warm-up call included) of this process and of PostgreSQL. */
+    const measured = async (label: string, run: () => Promise<unknown>, calls: number) => {
+      const before = await cpuSoFar(query);
+      await timed(label, run, calls);
+      const after = await cpuSoFar(query);
+      const per = (ms: number) => (ms / (calls + 1)).toFixed(2);
+      console.log(
+        `    CPU per call: app and client ${per(after.app - before.app)} ms, PostgreSQL ${per(after.database - before.database)} ms`,
+      );
+    };
     const { rows } = await database.pool.query<{
       ordered: string;
       active: string;
@@ -37,29 +67,38 @@ async function main() {
     const thisMonth = monthIn('UTC');
     const lastMonth = addMonths(thisMonth, -1);
     const yearAgo = addMonths(thisMonth, -11);
-    await withBenchApp(database, async (app) => {
-      await timed('GET getHome2 (board with turnaround clocks)', () => app.get(API_PATHS.home2), CALLS);
-      await timed(
-        'GET turnaround report, last month, every client',
-        () => app.get(`${API_PATHS.turnaround}?from=${lastMonth}&to=${lastMonth}`),
-        CALLS,
-      );
-      await timed(
-        'GET turnaround report, last month, busiest client',
-        () => app.get(`${API_PATHS.turnaround}?from=${lastMonth}&to=${lastMonth}&clientId=${volume.client}`),
-        CALLS,
-      );
-      await timed(
-        `GET turnaround report, ${yearAgo}..${thisMonth}, every client`,
-        () => app.get(`${API_PATHS.turnaround}?from=${yearAgo}&to=${thisMonth}`),
-        10,
-      );
-      await timed(
-        'GET intake list by nearest clock',
-        () => app.get(`${API_PATHS.caseStage('intake')}?sort=clockDueBy&order=ASC`),
-        CALLS,
-      );
-    });
+    await withBenchApp(
+      database,
+      async (app) => {
+        await measured(
+          'GET getHome2 (board with turnaround clocks, computed)',
+          () => app.get(API_PATHS.home2),
+          CALLS,
+        );
+        await measured(
+          'GET turnaround report, last month, every client',
+          () => app.get(`${API_PATHS.turnaround}?from=${lastMonth}&to=${lastMonth}`),
+          CALLS,
+        );
+        await measured(
+          'GET turnaround report, last month, busiest client',
+          () =>
+            app.get(`${API_PATHS.turnaround}?from=${lastMonth}&to=${lastMonth}&clientId=${volume.client}`),
+          CALLS,
+        );
+        await measured(
+          `GET turnaround report, ${yearAgo}..${thisMonth}, every client`,
+          () => app.get(`${API_PATHS.turnaround}?from=${yearAgo}&to=${thisMonth}`),
+          10,
+        );
+        await measured(
+          'GET intake list by nearest clock',
+          () => app.get(`${API_PATHS.caseStage('intake')}?sort=clockDueBy&order=ASC`),
+          CALLS,
+        );
+      },
+      { SHARED_ANSWER_MS: '0' },
+    );
   });
 }
 
