@@ -17,7 +17,7 @@ import {
 } from './caseChecks';
 import { openNotificationsByCase } from './notifications';
 import { casePatients, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
-import { fromJson, isoOrNull, subquery } from './subqueries';
+import { fromJson, isoOrNull, PLANNED_APART, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 const log = alias(caseTimeLogs, 'log');
@@ -67,7 +67,7 @@ const checked = subquery
   .leftJoin(protocolRevisions, caseProtocolRevision)
   .leftJoin(notifications, eq(notifications.caseId, cases.id))
   .where(eq(cases.stage, 'monitoring'))
-  .offset(0)
+  .offset(PLANNED_APART)
   .as('checked');
 
 /** The next check, from the columns the inner select computed (the rule the stage lists apply). */

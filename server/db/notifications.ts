@@ -2,7 +2,7 @@ import { and, eq, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
 import { callAttempts, caseRecordItems, cases, protocolRevisions } from './schema';
-import { fromJson, latestRevisionJoin, subquery } from './subqueries';
+import { fromJson, latestRevisionJoin, PLANNED_APART, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -85,7 +85,7 @@ const unnotified = subquery
   .innerJoin(item, and(eq(item.caseId, c.id), eq(item.kind, 'events')))
   .crossJoinLateral(latest)
   .where(and(eq(c.stage, 'monitoring'), not(latest.voided), notYetNotified(item.id, latest.body)))
-  .offset(0)
+  .offset(PLANNED_APART)
   .as('event');
 
 /** When an unnotified event's notification is due: its time plus its rule's minutes. */
