@@ -12,6 +12,7 @@ import {
 import { nearestClock } from '../../contract/turnaroundRules';
 import { type OrdersOfMonth, turnaroundClocks } from '../domain/turnaroundClocks';
 import { patientName } from './caseChecks';
+import { preparedOnce } from './prepared';
 import {
   caseActions,
   casePatients,
@@ -282,31 +283,38 @@ export async function ordersOfMonths(
   }));
 }
 
+/** The running clocks' query, built once and prepared: `now` is applied to its rows, not sent. */
+const runningClocksQuery = (db: DbOrTx) =>
+  preparedOnce(db, 'running clock cases', (name) =>
+    db
+      .select({
+        id: cases.id,
+        caseNumber: cases.caseNumber,
+        stage: cases.stage,
+        clientName: clients.name,
+        clientTimeZone: clients.timeZone,
+        patientName: sql<string>`coalesce(${patientName}, '')`,
+        recordingStart: cases.recordingStart,
+        ...clockColumns,
+      })
+      .from(cases)
+      .innerJoin(clients, eq(clients.id, cases.clientId))
+      .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+      .where(
+        and(
+          inArray(cases.stage, ['intake', 'monitoring']),
+          or(isNotNull(cases.orderedAt), isNotNull(cases.recordingStart)),
+        ),
+      )
+      .prepare(name),
+  );
+
 /**
  * The active cases (intake, monitoring) with a running clock, the one nearest to breach first: the board's
  * turnaround list. Only cases with an order or a recording start can run one.
  */
 export async function runningClockCases(db: DbOrTx, now: Date): Promise<ClockCase[]> {
-  const rows = await db
-    .select({
-      id: cases.id,
-      caseNumber: cases.caseNumber,
-      stage: cases.stage,
-      clientName: clients.name,
-      clientTimeZone: clients.timeZone,
-      patientName: sql<string>`coalesce(${patientName}, '')`,
-      recordingStart: cases.recordingStart,
-      ...clockColumns,
-    })
-    .from(cases)
-    .innerJoin(clients, eq(clients.id, cases.clientId))
-    .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
-    .where(
-      and(
-        inArray(cases.stage, ['intake', 'monitoring']),
-        or(isNotNull(cases.orderedAt), isNotNull(cases.recordingStart)),
-      ),
-    );
+  const rows = await runningClocksQuery(db).execute();
   return rows
     .flatMap((row) => {
       const clocks = clocksOf(row, row, now);

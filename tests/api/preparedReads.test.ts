@@ -117,4 +117,23 @@ describeEachDatabase('Prepared reads', (kind) => {
     expect(again?.status).toBe(200);
     expect(built, built.map((text) => text.slice(0, 200)).join('\n---\n')).toEqual([]);
   });
+
+  it('computes the board again without building its monitoring list or its running clocks', async () => {
+    expect((await call('GET', API_PATHS.home2, 'admin')).status).toBe(200);
+    // A committed write drops the shared board, so the next call computes it.
+    const write = await call('POST', API_PATHS.clients, 'admin', {
+      name: 'Board Redrawn',
+      code: `BRD${Math.floor(Math.random() * 90_000) + 10_000}`,
+      timeZone: 'UTC',
+    });
+    expect(write.status, JSON.stringify(write.body)).toBe(201);
+    let again: Awaited<ReturnType<typeof call>> | undefined;
+    const built = await statementsBuilt(server.database.db, async () => {
+      again = await call('GET', API_PATHS.home2, 'admin');
+    });
+    expect(again?.status).toBe(200);
+    expect(built.length, 'the board was computed, not served as shared').toBeGreaterThan(0);
+    const boardParts = built.filter((text) => text.includes('open_logs') || text.includes('first_signed_at'));
+    expect(boardParts.map((text) => text.slice(0, 200))).toEqual([]);
+  });
 });
