@@ -287,17 +287,18 @@ export const CasePrintHarness = ({
   casesData,
   records,
   failures,
+  pending,
   onRequest,
   timeLogs = NO_TIME_LOGS,
 }: CasePrintHarnessProps) => {
   const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
-    const api = { chrome: chrome ?? [], user, clientsData, casesData, records, failures, onRequest };
+    const api = { chrome: chrome ?? [], user, clientsData, casesData, records, failures, pending, onRequest };
     return {
       dataProvider: createDataProvider({ httpClient: withTimeLogs(api, timeLogs) }),
       authProvider: fakeAuthProvider(user),
     };
-  }, [chrome, user, clientsData, casesData, records, failures, onRequest, timeLogs]);
+  }, [chrome, user, clientsData, casesData, records, failures, pending, onRequest, timeLogs]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
       <AppAdmin {...providers} store={store} themes={themes} />

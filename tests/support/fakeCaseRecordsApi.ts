@@ -438,8 +438,11 @@ export function fakeHttpClientWithRecords({
   return async <T>(path: string, options: RequestOptions = {}) => {
     const request = { method: options.method ?? 'GET', path, query: options.query, body: options.body };
     onRequest?.(request);
-    const failure = failures[`${request.method} ${path}`];
+    const key = `${request.method} ${path}`;
+    const failure = failures[key];
     if (failure) throw failure;
+    // A call left pending is the other fakes' to hold.
+    if (api.pending?.includes(key)) return others<T>(path, options);
     const answer = await recordsApi(request);
     return answer ? answered<T>(request, answer) : others<T>(path, options);
   };

@@ -366,7 +366,8 @@ function turnaroundOf(seed: ReportsSeed, range: MonthRange, client: ClientHeader
     });
   }
   const [first] = seed.clients;
-  if (first && (client === null || client.id === first.id)) {
+  // The first client's orders this month; none before any case was monitored.
+  if (first && seed.caseMonths.length > 0 && (client === null || client.id === first.id)) {
     const key = `${first.id} ${range.to}`;
     months.set(key, {
       clientId: first.id,

@@ -9,9 +9,10 @@ import {
   noBillingSeed,
 } from '@test-support/fakeBillingApi';
 import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
-import { expectPageLoading, expectReadFailed } from '@test-support/storyStates';
+import { expectPageLoading, expectReadFailed, expectTableLoading } from '@test-support/storyStates';
 import { useMemo } from 'react';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
+import { monthIn } from '../../../contract/calendar';
 import { API_PATHS, PAGE_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
 
@@ -49,14 +50,35 @@ type Story = StoryObj<typeof meta>;
 /** The clients this month and last; two still need a rate for last month. */
 export const BillingHome: Story = {};
 
-export const BillingHomeEmpty: Story = { args: { seed: noBillingSeed } };
+/** No client recorded yet: what brings one here. */
+export const BillingHomeEmpty: Story = {
+  args: { seed: noBillingSeed },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^No clients to bill yet/)).toBeVisible();
+  },
+};
 
+const READ_SUMMARY = `GET ${API_PATHS.hoursSummary}`;
+
+/** The summary while it is read: the heading, and grey rows where the clients will be. */
+export const BillingHomeLoading: Story = {
+  args: { pending: [READ_SUMMARY], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: ({ args, canvas }) =>
+    expectTableLoading(canvas, args.onRequest, {
+      path: API_PATHS.hoursSummary,
+      heading: 'Billing',
+      table: 'Clients to bill, loading',
+    }),
+};
+
+/** The summary could not be read: the server's reason and a way to ask again. */
 export const BillingHomeUnreadable: Story = {
   args: {
-    failures: {
-      [`GET ${API_PATHS.hoursSummary}`]: toHttpError(500, { error: 'The database is not reachable' }),
-    },
+    failures: { [READ_SUMMARY]: toHttpError(500, { error: 'The database is not reachable' }) },
   },
+  play: ({ canvas }) =>
+    expectReadFailed(canvas, 'The billing summary could not be read: The database is not reachable'),
 };
 
 /** Bayou's months, newest first (base layout): set October's rate inline, close it, invoice September. */
@@ -64,6 +86,56 @@ export const ClientCycles: Story = { args: { path: PAGE_PATHS.billingClient(1) }
 
 /** Northside's October has hours but no rate: Close waits for one. */
 export const ClientCyclesWithoutRate: Story = { args: { path: PAGE_PATHS.billingClient(2) } };
+
+const READ_BAYOU_CYCLES = `GET ${API_PATHS.billingCycles(1)}`;
+
+/** Bayou's months while they are read: the client's heading, grey rows where the months will be. */
+export const ClientCyclesLoading: Story = {
+  args: { path: PAGE_PATHS.billingClient(1), pending: [READ_BAYOU_CYCLES], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: ({ args, canvas }) =>
+    expectTableLoading(canvas, args.onRequest, {
+      path: API_PATHS.billingCycles(1),
+      heading: 'Bayou Memorial Hospital',
+      table: 'Billing cycles, loading',
+    }),
+};
+
+/** Bayou's months could not be read: the server's reason under the client's heading. */
+export const ClientCyclesFailed: Story = {
+  args: {
+    path: PAGE_PATHS.billingClient(1),
+    failures: { [READ_BAYOU_CYCLES]: toHttpError(503, { error: 'The database is not reachable' }) },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('The billing cycles could not be read: The database is not reachable'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to billing' })).toBeVisible();
+  },
+};
+
+/**
+ * Lakeshore Children's as if just added, with no recording yet: the server lists only this month, open,
+ * with no hours, rate or cases (the months start with the first recording).
+ */
+export const ClientCyclesNoRecordingYet: Story = {
+  args: {
+    path: PAGE_PATHS.billingClient(3),
+    seed: {
+      clients: billingSeed.clients.map((entry) =>
+        entry.client.id === 3
+          ? { ...entry, firstMonth: monthIn(entry.client.timeZone), lines: {}, cycles: [] }
+          : entry,
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table', { name: 'Billing cycles' });
+    // The heading row and this month's.
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
+  },
+};
 
 /** An admin may reopen an invoiced month (back to closed); billing staff may not. */
 export const AsAdmin: Story = {

@@ -11,9 +11,11 @@ import {
   noBugsSeed,
 } from '@test-support/fakeBugsApi';
 import { HandlersHarness, type HandlersHarnessProps } from '@test-support/HandlersHarness';
+import { expectReadFailed, expectTableLoading } from '@test-support/storyStates';
 import { useMemo } from 'react';
-import { userEvent, within } from 'storybook/test';
-import { casePagePath, PAGE_PATHS } from '../../../contract/paths';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { API_PATHS, casePagePath, PAGE_PATHS } from '../../../contract/paths';
+import { toHttpError } from '../../dataProvider/httpClient';
 
 interface BugsHarnessProps extends Omit<HandlersHarnessProps, 'handlers'> {
   seed: BugsSeed;
@@ -63,7 +65,35 @@ export const ReportsAsAdmin: Story = {};
 /** A technologist sees only the two reports they filed. */
 export const ReportsAsTechnologist: Story = { args: technologist };
 
-export const ReportsEmpty: Story = { args: { seed: noBugsSeed } };
+/** No report filed yet. */
+export const ReportsEmpty: Story = {
+  args: { seed: noBugsSeed },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No bug reports yet.')).toBeVisible();
+  },
+};
+
+const READ_REPORTS = `GET ${API_PATHS.bugReports}`;
+const UNREACHABLE = toHttpError(503, { error: 'The database is not reachable' });
+
+/** The reports while they are read: the heading and "Report a bug", grey rows where the reports will be. */
+export const ReportsLoading: Story = {
+  args: { pending: [READ_REPORTS], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: ({ args, canvas }) =>
+    expectTableLoading(canvas, args.onRequest, {
+      path: API_PATHS.bugReports,
+      heading: 'Bug reports',
+      table: 'Bug reports, loading',
+    }),
+};
+
+/** The reports could not be read: the server's reason and a way to ask again. */
+export const ReportsFailed: Story = {
+  args: { failures: { [READ_REPORTS]: UNREACHABLE } },
+  play: ({ canvas }) =>
+    expectReadFailed(canvas, 'The bug reports could not be read: The database is not reachable'),
+};
 
 /** On a monitoring case's events tab, "Report a bug" in the app bar opens the form with that page filled in. */
 export const ReportFromCasePage: Story = {
@@ -80,6 +110,29 @@ export const SelfChecksPass: Story = { args: { path: PAGE_PATHS.integrationTesti
 /** The backup folder is a file and the disk is nearly full: "2 of 6 checks fail", with why. */
 export const SelfChecksFail: Story = {
   args: { path: PAGE_PATHS.integrationTesting, seed: { ...bugsSeed, checks: failingChecks } },
+};
+
+const RUN_CHECKS = `GET ${API_PATHS.selfChecks}`;
+
+/** The self-checks while the server runs them (the first time, so no results yet to dim). */
+export const SelfChecksRunning: Story = {
+  args: { path: PAGE_PATHS.integrationTesting, pending: [RUN_CHECKS] },
+  parameters: { stillLoading: true },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('progressbar', { name: 'Running the self-checks' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Running…' })).toBeDisabled();
+  },
+};
+
+/** The self-checks could not be run: the server's reason, and "Run again". */
+export const SelfChecksFailed: Story = {
+  args: { path: PAGE_PATHS.integrationTesting, failures: { [RUN_CHECKS]: UNREACHABLE } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('The self-checks could not be run: The database is not reachable'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Run again' })).toBeEnabled();
+  },
 };
 
 /** Only admins may run the self-checks. */

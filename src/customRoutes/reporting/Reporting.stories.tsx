@@ -3,6 +3,7 @@ import { userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
 import { emptyReportsSeed, fakeReportsHandler, reportsSeed } from '@test-support/fakeReportsApi';
 import { HandlersHarness } from '@test-support/HandlersHarness';
+import { expect } from 'storybook/test';
 import { API_PATHS, PAGE_PATHS } from '../../../contract/paths';
 import { toHttpError } from '../../dataProvider/httpClient';
 
@@ -47,15 +48,58 @@ export const BillableHoursEmpty: Story = {
   args: { ...BillableHours.args, handlers: [fakeReportsHandler(emptyReportsSeed)] },
 };
 
-/** The server failed: its message instead of the report. */
-export const BillableHoursFailed: Story = {
-  args: {
-    ...BillableHours.args,
-    failures: {
-      [`GET ${API_PATHS.hoursSummary}`]: toHttpError(500, { error: 'The database is not reachable' }),
-    },
+const UNREACHABLE = toHttpError(500, { error: 'The database is not reachable' });
+
+/** A report page over the last twelve months: its path, the API call it reads, its heading. */
+interface ReportRead {
+  path: string;
+  api: string;
+  heading: string;
+}
+
+/** While the report is read: its heading and months, and grey placeholders for its charts and tables. */
+const loadingReport = ({ path, api, heading }: ReportRead): Story => ({
+  args: { path: `${path}${LAST_12_MONTHS}`, pending: [`GET ${api}`] },
+  parameters: { stillLoading: true },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(canvas.getByRole('progressbar', { name: 'Loading the tables' })).toBeVisible();
   },
-};
+});
+
+/** The server failed to answer: its message instead of the report. */
+const failedReport = ({ path, api }: ReportRead): Story => ({
+  args: { path: `${path}${LAST_12_MONTHS}`, failures: { [`GET ${api}`]: UNREACHABLE } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('The report could not be read: The database is not reachable'),
+    ).toBeVisible();
+  },
+});
+
+/** The report before any case was monitored: `text` where its figures would be. */
+const emptyReport = ({ path }: ReportRead, text: string): Story => ({
+  args: { path: `${path}${LAST_12_MONTHS}`, handlers: [fakeReportsHandler(emptyReportsSeed)] },
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByText(text))[0]).toBeVisible();
+  },
+});
+
+const report = (path: string, api: string, heading: string): ReportRead => ({ path, api, heading });
+const { hoursSummary, monitoringHours } = API_PATHS;
+const BILLABLE = report(PAGE_PATHS.billableHoursReport, hoursSummary, 'Billable hours');
+const SUMMARY = report(PAGE_PATHS.billableHoursSummary, hoursSummary, 'Billable hours summary');
+const HARBOR = report(
+  PAGE_PATHS.clientBillableHours(6),
+  API_PATHS.clientHoursReport(6),
+  'Client billable hours',
+);
+const MONITORING = report(PAGE_PATHS.monitoringHoursReport, monitoringHours, 'Monitoring hours');
+const NORTHSIDE = report(PAGE_PATHS.clientMonitoringHours(1), monitoringHours, 'Client monitoring hours');
+
+export const BillableHoursLoading = loadingReport(BILLABLE);
+
+export const BillableHoursFailed = failedReport(BILLABLE);
 
 /** Clients × months in hours (or amounts), with the months that have no rate marked. */
 export const BillableHoursSummary: Story = {
@@ -76,3 +120,65 @@ export const MonitoringHours: Story = {
 export const ClientMonitoringHours: Story = {
   args: { path: `${PAGE_PATHS.clientMonitoringHours(1)}${LAST_12_MONTHS}` },
 };
+
+export const BillableHoursSummaryLoading = loadingReport(SUMMARY);
+
+export const BillableHoursSummaryEmpty = emptyReport(
+  SUMMARY,
+  'No client has billable hours in these months.',
+);
+
+export const BillableHoursSummaryFailed = failedReport(SUMMARY);
+
+export const ClientBillableHoursLoading = loadingReport(HARBOR);
+
+export const ClientBillableHoursEmpty = emptyReport(HARBOR, 'No billable hours in these months.');
+
+export const ClientBillableHoursFailed = failedReport(HARBOR);
+
+export const MonitoringHoursLoading = loadingReport(MONITORING);
+
+/** No time logged, notification made, report due or order placed in the months. */
+export const MonitoringHoursEmpty = emptyReport(MONITORING, 'No order was placed in these months.');
+
+export const MonitoringHoursFailed = failedReport(MONITORING);
+
+const TURNAROUND = `GET ${API_PATHS.turnaround}`;
+
+/** The hours are in; the orders' turnaround and critical calls, read apart, are still coming. */
+export const TurnaroundLoading: Story = {
+  args: { path: `${MONITORING.path}${LAST_12_MONTHS}`, pending: [TURNAROUND] },
+  parameters: { stillLoading: true },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('progressbar', { name: 'Loading Orders meeting their turnaround targets' }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('progressbar', { name: 'Loading Critical calls closed on time' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Monitoring hours per technologist' })).toBeVisible();
+  },
+};
+
+/** The turnaround could not be read: its message below the hours, which stand. */
+export const TurnaroundFailed: Story = {
+  args: {
+    path: `${MONITORING.path}${LAST_12_MONTHS}`,
+    failures: { [TURNAROUND]: UNREACHABLE },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('The report could not be read: The database is not reachable'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Monitoring hours per technologist' })).toBeVisible();
+  },
+};
+
+export const ClientMonitoringHoursLoading = loadingReport(NORTHSIDE);
+
+export const ClientMonitoringHoursEmpty = emptyReport(
+  NORTHSIDE,
+  'No case of this client was monitored in these months.',
+);
+
+export const ClientMonitoringHoursFailed = failedReport(NORTHSIDE);

@@ -8,13 +8,15 @@ import {
   fakeHttpClientWithBackups,
   noBackupsSeed,
 } from '@test-support/fakeBackupsApi';
+import { expectListLoading, expectReadFailed, LIST_LOADING } from '@test-support/storyStates';
 import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
 import { TestMemoryRouter } from 'react-admin';
-import { screen, userEvent } from 'storybook/test';
-import { PAGE_PATHS } from '../../../contract/paths';
+import { expect, screen, userEvent } from 'storybook/test';
+import { API_PATHS, PAGE_PATHS } from '../../../contract/paths';
 import { AppAdmin } from '../../AppAdmin';
 import { createDataProvider } from '../../dataProvider';
+import { toHttpError } from '../../dataProvider/httpClient';
 
 interface BackupsHarnessProps extends Partial<FakeApi> {
   path: string;
@@ -31,16 +33,17 @@ const BackupsHarness = ({
   chrome = [],
   backupsData,
   failures,
+  pending,
   onRequest,
 }: BackupsHarnessProps) => {
   const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
-    const api = { user, chrome, backupsData, failures, onRequest };
+    const api = { user, chrome, backupsData, failures, pending, onRequest };
     return {
       dataProvider: createDataProvider({ httpClient: fakeHttpClientWithBackups(api) }),
       authProvider: fakeAuthProvider(user),
     };
-  }, [user, chrome, backupsData, failures, onRequest]);
+  }, [user, chrome, backupsData, failures, pending, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
       <AppAdmin {...providers} store={store} themes={themes} />
@@ -65,7 +68,29 @@ type Story = StoryObj<typeof meta>;
 /** Newest first, with how to restore below. */
 export const Backups: Story = {};
 
-export const NoBackups: Story = { args: { backupsData: noBackupsSeed } };
+/** None taken yet: what "Create backup" does, and how to restore below. */
+export const NoBackups: Story = {
+  args: { backupsData: noBackupsSeed },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^No backups yet\./)).toBeVisible();
+  },
+};
+
+const LIST = `GET ${API_PATHS.backups}`;
+
+/** The backups while they are read: the heading and "Create backup", no rows yet. */
+export const Loading: Story = {
+  args: { pending: [LIST] },
+  parameters: LIST_LOADING,
+  play: ({ canvas }) => expectListLoading(canvas, 'Backups'),
+};
+
+/** The backups could not be read: the server's reason and a way to ask again. */
+export const Failed: Story = {
+  args: { failures: { [LIST]: toHttpError(503, { error: 'The database is not reachable' }) } },
+  play: ({ canvas }) =>
+    expectReadFailed(canvas, 'The backups could not be read: The database is not reachable'),
+};
 
 /** "Create backup": the progress while the dump runs (a few seconds here), then the new backup first. */
 export const Creating: Story = {

@@ -4,6 +4,8 @@ import { userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
 import { buildTimeLog, CasePrintHarness, casePrintData, icuNightCase } from '@test-support/fakeCasePrintApi';
 import { seedRecord } from '@test-support/fakeCaseRecordsApi';
+import { expectPageLoading } from '@test-support/storyStates';
+import { expect, fn } from 'storybook/test';
 import { API_PATHS, casePrintPath } from '../../../../contract/paths';
 import { toHttpError } from '../../../dataProvider/httpClient';
 
@@ -30,6 +32,19 @@ const draftPrelim = seedRecord(4, stillRecording.id, 'interpretations', {
   },
 });
 
+/** The same patient's case as it is just taken in: not recorded, no technologist yet, nothing logged. */
+const justTakenIn = buildCaseDetails({
+  ...icuNightCase,
+  id: 3,
+  caseNumber: 'NSG-2026-0003',
+  stage: 'intake',
+  recordingStart: null,
+  recordingEnd: null,
+  technologists: [],
+  reader: null,
+  transitions: [],
+});
+
 /**
  * The printable case report, `/continuous-monitoring/cases/print-details/{caseId}` (DESIGN §9): a base-layout
  * page, without the menu or app bar, over the fake API.
@@ -41,7 +56,7 @@ const meta = {
   args: {
     chrome: menuForRole('admin'),
     ...casePrintData,
-    casesData: caseDetailsSeed([icuNightCase, stillRecording]),
+    casesData: caseDetailsSeed([icuNightCase, stillRecording, justTakenIn]),
     records: [...casePrintData.records, draftPrelim],
     timeLogs: {
       ...casePrintData.timeLogs,
@@ -53,6 +68,7 @@ const meta = {
         }),
         buildTimeLog({ _id: 2, start: '2026-03-03T23:05:00.000Z', end: null }),
       ],
+      [justTakenIn.id]: [],
     },
     path: casePrintPath(icuNightCase.id),
   },
@@ -83,6 +99,24 @@ export const EventsUnreadable: Story = {
       }),
     },
   },
+};
+
+/** A case just taken in: its facts so far, and every section of records says it has none yet. */
+export const NothingRecordedYet: Story = {
+  args: { path: casePrintPath(justTakenIn.id) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Case NSG-2026-0003 · Intake')).toBeVisible();
+  },
+};
+
+const READ_CASE = `GET ${API_PATHS.caseDetails(icuNightCase.id)}`;
+
+/** The case while it is read: react-admin's page spinner, before any section. */
+export const Loading: Story = {
+  args: { pending: [READ_CASE], onRequest: fn() },
+  parameters: { stillLoading: true },
+  play: ({ args, canvas }) =>
+    expectPageLoading(canvas, args.onRequest, API_PATHS.caseDetails(icuNightCase.id)),
 };
 
 export const UnknownCase: Story = { args: { path: casePrintPath(999) } };

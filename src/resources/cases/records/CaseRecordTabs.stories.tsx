@@ -9,6 +9,7 @@ import {
   type SeedRecord,
   seedRecord,
 } from '@test-support/fakeCaseRecordsApi';
+import { expectReadFailed } from '@test-support/storyStates';
 import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
 import { TestMemoryRouter } from 'react-admin';
@@ -35,6 +36,7 @@ const RecordsHarness = ({
   records,
   revisedMeanwhile,
   failures,
+  pending,
   onRequest,
 }: RecordsHarnessProps) => {
   const { store, themes } = useHarnessTheme();
@@ -48,13 +50,14 @@ const RecordsHarness = ({
       records: seeded,
       revisedMeanwhile,
       failures,
+      pending,
       onRequest,
     };
     return {
       dataProvider: createDataProvider({ httpClient: fakeHttpClientWithRecords(api) }),
       authProvider: fakeAuthProvider(user),
     };
-  }, [user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, onRequest]);
+  }, [user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, pending, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
       <AppAdmin {...providers} store={store} themes={themes} />
@@ -470,6 +473,17 @@ export const RevisedMeanwhile: Story = {
   },
 };
 
+/** The events while they are read: the case's header and tabs, grey rows where the events will be. */
+export const Loading: Story = {
+  args: { pending: [`GET ${API_PATHS.caseRecords(MONITORING, 'events')}`] },
+  parameters: { stillLoading: true },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading events' })).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Events', selected: true })).toBeVisible();
+  },
+};
+
+/** The events could not be read: the server's reason and a way to ask again. */
 export const LoadFailed: Story = {
   args: {
     failures: {
@@ -478,4 +492,5 @@ export const LoadFailed: Story = {
       }),
     },
   },
+  play: ({ canvas }) => expectReadFailed(canvas, 'The database is not reachable'),
 };
