@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
 import { CASE_STAGES } from '../../contract/cases';
-import { API_PATHS } from '../../contract/paths';
+import { API_PATHS, PAGE_PATHS } from '../../contract/paths';
 import { CASE_DETAILS_RESOURCE, CASES_RESOURCE, caseListResource, resourceOf } from './resourcePaths';
 
 /**
@@ -57,10 +57,14 @@ const CASE_LIST_RESOURCES = [...CASE_STAGES, 'assignments' as const].map(caseLis
 const caseLists: Reads = (key) =>
   CASE_LIST_RESOURCES.includes(named(key) ?? '') || (named(key)?.endsWith('/cases') ?? false);
 
-/** Where a case shows outside its own page: the lists, the technologists' load, the home and the board. */
+/** The billing and reporting pages: hours, statements, turnaround (`billing/…`, `reporting/…`). */
+const hours = [under(resourceOf(PAGE_PATHS.billing)), under(resourceOf(PAGE_PATHS.reporting))];
+
+/** Where a case shows outside its own page: the lists, the technologists' load, the homes, the hours. */
 const caseElsewhere = [
   caseLists,
   exactly(TECHNOLOGISTS_RESOURCE, HOME_RESOURCE, BOARD_RESOURCE, ATTENTION_RESOURCE),
+  ...hours,
 ];
 
 const CASE_RECORDS = new RegExp(`^${CASES_RESOURCE}/(?:monitoring|reviewed)/([1-9][0-9]*)/([a-z-]+)$`);
@@ -72,16 +76,17 @@ const CASE_RECORDS = new RegExp(`^${CASES_RESOURCE}/(?:monitoring|reviewed)/([1-
  * - a case's records of any kind → the case's page record: its stage moves depend on its records (a signed
  *   final interpretation, settled billing notes), its header shows the next report due, an event's open
  *   critical call, the next check;
- * - its time logs → also the home (the running log) and the board (hours, last check);
+ * - its time logs → also the home (the running log), the board (hours, last check) and the billing and
+ *   reporting pages (the hours);
+ * - its billing notes → also the billing and reporting pages;
  * - its events → also the attention items (a critical call due);
  * - its patient details → also the case lists (the patient's name and MRN columns);
  * - the case itself (header, order, transition, action, handover: `…/cases/details` with the case's id) →
- *   the case lists, the technologists' load, the home, the board and the attention items, the case's time
- *   logs (a handover ends one log and opens another; a close ends them), and the case's page record unless
- *   the write answered it;
- * - the cases (intake, a deleted intake case) and the assignments (a reassignment) → the case lists, the
- *   technologists' load, the home, the board and the attention items; a reassignment also every case page
- *   record (its technologists).
+ *   the case lists, the technologists' load, the home, the board, the attention items, the billing and
+ *   reporting pages (a case closed, a turnaround), the case's time logs (a handover ends one log and opens
+ *   another; a close ends them), and the case's page record unless the write answered it;
+ * - the cases (intake, a deleted intake case) and the assignments (a reassignment) → the same but the
+ *   case's time logs; a reassignment also every case page record (its technologists).
  */
 function readsAfter(write: Write): Reads[] {
   const own = write.method?.startsWith('delete') ? [] : [under(write.resource)];
@@ -90,7 +95,8 @@ function readsAfter(write: Write): Reads[] {
     return [
       ...own,
       caseDetails(caseId),
-      ...(kind === 'time-logs' ? [exactly(HOME_RESOURCE, BOARD_RESOURCE)] : []),
+      ...(kind === 'time-logs' ? [exactly(HOME_RESOURCE, BOARD_RESOURCE), ...hours] : []),
+      ...(kind === 'billing-notes' ? hours : []),
       ...(kind === 'events' ? [exactly(ATTENTION_RESOURCE)] : []),
       ...(kind === 'patient-details' ? [caseLists] : []),
     ];

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '../../contract/paths';
 import {
   createQueryClient,
   READ_STALE_MS,
@@ -12,6 +13,7 @@ import {
   caseListResource,
   caseRecordsResource,
   patientDetailsResource,
+  resourceOf,
 } from '../../src/dataProvider/resourcePaths';
 import { correctionLoopError } from '../../src/dataProvider/timeLogMethods';
 import {
@@ -88,6 +90,7 @@ describe('what a write reads again besides its own resource (writeLinks.ts)', ()
     technologists: [TECHNOLOGISTS_RESOURCE, 'getTechnologists'],
     home: [HOME_RESOURCE],
     board: [BOARD_RESOURCE],
+    hours: [resourceOf(API_PATHS.hoursSummary), { from: '2026-11-01' }],
     users: ['users', 'getList', {}],
   };
   const readAgain = async (write: Parameters<typeof refreshAfterWrite>[1]) => {
@@ -105,6 +108,7 @@ describe('what a write reads again besides its own resource (writeLinks.ts)', ()
       'timeLogs',
       'home',
       'board',
+      'hours',
     ]);
   });
 
@@ -124,7 +128,7 @@ describe('what a write reads again besides its own resource (writeLinks.ts)', ()
   });
 
   it('the case itself: the lists, the load, the homes and its time logs; its record unless answered', async () => {
-    const elsewhere = ['timeLogs', 'monitoring', 'clientCases', 'technologists', 'home', 'board'];
+    const elsewhere = ['timeLogs', 'monitoring', 'clientCases', 'technologists', 'home', 'board', 'hours'];
     expect(await readAgain({ resource: CASE_DETAILS_RESOURCE, id: CASE, answered: true })).toEqual(elsewhere);
     expect(await readAgain({ resource: CASE_DETAILS_RESOURCE, id: CASE })).toEqual(['details', ...elsewhere]);
   });
@@ -136,6 +140,7 @@ describe('what a write reads again besides its own resource (writeLinks.ts)', ()
       'technologists',
       'home',
       'board',
+      'hours',
     ]);
   });
 
