@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   Admin,
   type AuthProvider,
@@ -26,7 +26,7 @@ import {
 } from './customRoutes/reporting';
 import { Dashboard } from './dashboard/Dashboard';
 import type { AppDataProvider } from './dataProvider';
-import { createQueryClient, staleAfterWrites } from './dataProvider/queryClient';
+import { createQueryClient } from './dataProvider/queryClient';
 import { AppLayout, BaseLayout } from './layout';
 import { type ConnectChanges, LiveUpdates } from './live';
 import accessLog from './resources/accessLog';
@@ -86,7 +86,6 @@ export const AppAdmin = ({
 }: AppAdminProps) => {
   const [defaultQueryClient] = useState(createQueryClient);
   const client = queryClient ?? defaultQueryClient;
-  const provider = useMemo(() => staleAfterWrites(dataProvider, client), [dataProvider, client]);
   return (
     <LiveUpdates connect={changes} queryClient={client}>
       <Admin
@@ -95,7 +94,7 @@ export const AppAdmin = ({
         disableTelemetry
         requireAuth
         authProvider={authProvider}
-        dataProvider={provider}
+        dataProvider={dataProvider}
         store={store}
         layout={AppLayout}
         loginPage={LoginRedirect}

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type HttpError, useDataProvider } from 'react-admin';
 import type { BoardCase, Home, Home2, OpenTimeLog } from '../../contract/home';
-import { API_PATHS } from '../../contract/paths';
 import type { TimeLog } from '../../contract/timeLogs';
 import type { AppDataProvider } from '../dataProvider';
-import { caseRecordsResource, resourceOf } from '../dataProvider/resourcePaths';
+import { caseRecordsResource } from '../dataProvider/resourcePaths';
+import { BOARD_RESOURCE, HOME_RESOURCE, refreshAfterWrite } from '../dataProvider/writeLinks';
 import { useLiveRefresh } from '../live';
 
-const HOME_KEY = [resourceOf(API_PATHS.home)];
-const BOARD_KEY = [resourceOf(API_PATHS.home2)];
+const HOME_KEY = [HOME_RESOURCE];
+const BOARD_KEY = [BOARD_RESOURCE];
 
 /** A "Log check" covers the five minutes up to the click (DESIGN §4). */
 const CHECK_MINUTES = 5;
@@ -40,27 +40,6 @@ export function useOperationsBoard() {
 }
 
 /**
- * Reads again what a case's time logs change: the home, the case's own time logs and, unless a check was
- * just logged from it, the board.
- */
-const refetchAfterLog = (
-  queryClient: ReturnType<typeof useQueryClient>,
-  caseId: number,
-  { board = true }: { board?: boolean } = {},
-) =>
-  Promise.all(
-    [HOME_KEY, ...(board ? [BOARD_KEY] : []), [caseRecordsResource(caseId, 'time-logs')]].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-
-/** After a write that ends and opens time logs on a case (a handover): the home, the board, its logs. */
-export function useRefetchAfterLogs() {
-  const queryClient = useQueryClient();
-  return (caseId: number) => refetchAfterLog(queryClient, caseId);
-}
-
-/**
  * Records a check by the caller on a board case: a `check` log of the five minutes up to the click, which
  * the server counts at its end, the click (DESIGN §4). The board is not read again at once: the row stays
  * where the pointer is until the board's next refresh, and says the check was logged meanwhile.
@@ -77,7 +56,13 @@ export function useLogCheck() {
         end: new Date(end).toISOString(),
       });
     },
-    onSettled: (_log, _error, { id }) => refetchAfterLog(queryClient, id, { board: false }),
+    // What a time log changes (writeLinks.ts) but the board, which keeps the row where the pointer is.
+    onSettled: (_log, _error, { id }) =>
+      Promise.all(
+        [HOME_KEY, [caseRecordsResource(id, 'time-logs')]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 
@@ -91,8 +76,10 @@ export function useStopTimeLog() {
         end: new Date().toISOString(),
         baseRevision: log.revision,
       }),
-    // Stopped or refused (409: the log changed elsewhere), read it all again: the home, the board's hours,
-    // and the case's time logs in case its page is open too. The button stays busy until that is done.
-    onSettled: (_log, _error, { caseId }) => refetchAfterLog(queryClient, caseId),
+    // Stopped or refused (409: the log changed elsewhere), read again what a time log changes (writeLinks.ts):
+    // the home, the board's hours, the case's time logs and header in case its page is open too. The button
+    // stays busy until that is done.
+    onSettled: (_log, _error, { caseId }) =>
+      refreshAfterWrite(queryClient, { resource: caseRecordsResource(caseId, 'time-logs') }),
   });
 }

@@ -1,12 +1,13 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { HttpError } from 'react-admin';
+import { HttpError, type Identifier } from 'react-admin';
+import { refreshAfterWrite, type Write } from './writeLinks';
 
 /** Tries of one API read before its error shows: the first and two more. */
 export const READ_TRIES = 3;
 
 /**
- * How long a read answer is fresh: pages mounted together or in quick succession share one request. Any
- * write made through the data provider ends that at once (`staleAfterWrites`).
+ * How long a read answer is fresh: pages mounted together or in quick succession share one request. A write
+ * reads again what it changed (writeLinks.ts), a live change what it changed (live/changedQueries.ts).
  */
 export const READ_STALE_MS = 5_000;
 
@@ -19,26 +20,28 @@ export const READ_STALE_MS = 5_000;
 export const retryServerErrors = (failureCount: number, error: unknown) =>
   failureCount < READ_TRIES - 1 && error instanceof HttpError && error.status >= 500;
 
-/** The resource a react-admin write was made to: its data hooks mutate with `{resource, …params}`. */
-const writtenResource = (variables: unknown) =>
-  typeof variables === 'object' &&
-  variables !== null &&
-  'resource' in variables &&
-  typeof variables.resource === 'string'
-    ? variables.resource
+/** The write a mutation made: its `meta.write` (a custom method's), or react-admin's `{resource, id, …}`. */
+function writeOf(
+  variables: unknown,
+  meta: Record<string, unknown> | undefined,
+  method: unknown,
+): Write | undefined {
+  if (meta?.write) return meta.write as Write;
+  if (typeof variables !== 'object' || variables === null || !('resource' in variables)) return undefined;
+  const { resource, id } = variables as { resource: unknown; id?: Identifier };
+  return typeof resource === 'string'
+    ? { resource, id, method: typeof method === 'string' ? method : undefined }
     : undefined;
-
-/** Whether a query reads a resource or one nested under it (`…/events` and `…/events/3/revisions`). */
-const readsResource = (resource: string, [key]: readonly unknown[]) =>
-  key === resource || (typeof key === 'string' && key.startsWith(`${resource}/`));
+}
 
 /**
  * The query defaults of the whole app, set once on `<Admin queryClient>`: no page sets its own `retry`.
  * Writes are never repeated by react-query (a write may have been applied before its answer was lost).
- * After a write through react-admin's data hooks (`useCreate`, `useUpdate`) every read of its
- * resource and of the resources nested under it is read again: a pessimistic update alone only puts the
- * written record into the lists, while a revision also changes the item's history and may change its
- * neighbours (a time log's linked notes).
+ * After a write through react-admin's data hooks (`useCreate`, `useUpdate`, `useDelete`) or a `useMutation`
+ * naming its write (`meta: writeTo(…)`), what it changed is read again (writeLinks.ts): every read of its
+ * resource and of the resources nested under it (a pessimistic update alone only puts the written record
+ * into the lists, while a revision also changes the item's history and may change its neighbours, a time
+ * log's linked notes), and the other resources the write changes (a time log, the case's next check).
  */
 export const createQueryClient = () => {
   const queryClient: QueryClient = new QueryClient({
@@ -50,35 +53,11 @@ export const createQueryClient = () => {
       onSuccess(_data, variables, _context, mutation) {
         // A deleted record is not read again (its page would flash "not found"); react-admin's `useDelete`
         // takes it out of the lists itself.
-        const [, kind] = mutation.options.mutationKey ?? [];
-        if (kind === 'delete' || kind === 'deleteMany') return;
-        const resource = writtenResource(variables);
-        if (resource)
-          void queryClient.invalidateQueries({
-            predicate: ({ queryKey }) => readsResource(resource, queryKey),
-          });
+        const [, method] = mutation.options.mutationKey ?? [];
+        const write = writeOf(variables, mutation.options.meta, method);
+        if (write) void refreshAfterWrite(queryClient, write);
       },
     }),
   });
   return queryClient;
 };
-
-/**
- * The data provider, where every write (any method but a `get…` read) marks every cached read stale once it
- * succeeds, without refetching what is on screen: whatever is shown next is read again, as it would be
- * without `staleTime`, whichever page made the write and whatever it changed.
- */
-export function staleAfterWrites<T extends object>(dataProvider: T, queryClient: QueryClient): T {
-  return new Proxy(dataProvider, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || typeof property !== 'string' || property.startsWith('get'))
-        return value;
-      return async (...args: unknown[]) => {
-        const result = await value.apply(target, args);
-        await queryClient.invalidateQueries({ refetchType: 'none' });
-        return result;
-      };
-    },
-  });
-}

@@ -3,7 +3,7 @@ import { type HttpError, useDataProvider, usePermissions } from 'react-admin';
 import type { AttentionItem } from '../../contract/attention';
 import { canAccess, type Role } from '../../contract/roles';
 import type { AppDataProvider } from '../dataProvider';
-import { ATTENTION_RESOURCE } from './changedQueries';
+import { ATTENTION_RESOURCE } from '../dataProvider/writeLinks';
 import { useLiveRefresh } from './LiveUpdates';
 
 const ATTENTION_KEY = [ATTENTION_RESOURCE];

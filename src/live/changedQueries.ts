@@ -2,14 +2,19 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ChangeKind } from '../../contract/changeEvents';
 import { API_PATHS, PAGE_PATHS } from '../../contract/paths';
 import { CASES_RESOURCE, CLIENTS_RESOURCE, resourceOf, USERS_RESOURCE } from '../dataProvider/resourcePaths';
-
-/** The caller's attention items: what a case change may raise or end, and their own acknowledgements. */
-export const ATTENTION_RESOURCE = resourceOf(API_PATHS.attention);
+import { ATTENTION_RESOURCE, TECHNOLOGISTS_RESOURCE } from '../dataProvider/writeLinks';
 
 /** The resources (first part of a query key) whose pages show each kind of change. */
 const SHOWN_BY: Record<ChangeKind, readonly string[]> = {
   // The homes and the board are made of cases; a case page's records are nested under its case.
-  cases: [CASES_RESOURCE, resourceOf(API_PATHS.home), resourceOf(API_PATHS.home2), ATTENTION_RESOURCE],
+  // The technologists' load counts their active cases.
+  cases: [
+    CASES_RESOURCE,
+    resourceOf(API_PATHS.home),
+    resourceOf(API_PATHS.home2),
+    ATTENTION_RESOURCE,
+    TECHNOLOGISTS_RESOURCE,
+  ],
   // A case list and the board show each case's client.
   clients: [CLIENTS_RESOURCE, CASES_RESOURCE, resourceOf(API_PATHS.home2)],
   billing: [resourceOf(PAGE_PATHS.billing)],

@@ -6,6 +6,7 @@ import type { TimeLog } from '../../contract/timeLogs';
 import { AppAdmin } from '../../src/AppAdmin';
 import { createDataProvider, type HttpClient } from '../../src/dataProvider';
 import type { RequestOptions } from '../../src/dataProvider/httpClient';
+import type { ConnectChanges } from '../../src/live';
 import { buildCaseDetails, caseDetailsSeed } from './caseDetailsBuilders';
 import { clientWithRecords } from './clientFixtures';
 import { buildUser, type FakeApi } from './fakeApi';
@@ -255,17 +256,33 @@ export const casePrintData = {
 
 const timeLogsPath = new RegExp(`^${API_PATHS.caseRecords('(\\d+)', 'time-logs')}$`);
 
-/** The record calls' fake API, plus GET time-logs of the seeded cases (no correction to make). */
+/**
+ * The record calls' fake API, plus GET time-logs of the seeded cases (no correction to make) and POST of a
+ * new log on one of them (the caller's, added to the seed).
+ */
 function withTimeLogs(api: FakeApi & CaseRecordsSeed, timeLogs: TimeLogsSeed): HttpClient {
   const others = fakeHttpClientWithRecords(api);
   return async <T,>(path: string, options: RequestOptions = {}) => {
     const logs = timeLogs[Number(timeLogsPath.exec(path)?.[1])];
-    if (!logs || (options.method ?? 'GET') !== 'GET') return others<T>(path, options);
-    const request = { method: 'GET', path, query: options.query };
+    const method = options.method ?? 'GET';
+    if (!logs || (method !== 'GET' && method !== 'POST')) return others<T>(path, options);
+    const request = { method, path, query: options.query, body: options.body };
     api.onRequest?.(request);
-    const failure = api.failures?.[`GET ${path}`];
+    const failure = api.failures?.[`${method} ${path}`];
     if (failure) throw failure;
-    return answered<T>(request, { data: { timeLogs: logs, timeLogCorrection: null } });
+    if (method === 'GET') return answered<T>(request, { data: { timeLogs: logs, timeLogCorrection: null } });
+    const { username } = api.user ?? DEFAULT_USER;
+    const created = buildTimeLog({
+      _id: Math.max(0, ...logs.map((log) => log._id)) + 1,
+      author: username,
+      technologist: username,
+      createdAt: new Date().toISOString(),
+      start: new Date().toISOString(),
+      end: null,
+      ...(options.body as Partial<TimeLog>),
+    });
+    logs.push(created);
+    return answered<T>(request, { data: created });
   };
 }
 
@@ -273,6 +290,8 @@ export interface CasePrintHarnessProps extends Partial<FakeApi>, CaseRecordsSeed
   /** The route to open. */
   path: string;
   timeLogs?: TimeLogsSeed;
+  /** The stream of changes the app follows (`fakeChanges`); none by default. */
+  changes?: ConnectChanges;
 }
 
 const DEFAULT_USER = buildUser();
@@ -290,6 +309,7 @@ export const CasePrintHarness = ({
   pending,
   onRequest,
   timeLogs = NO_TIME_LOGS,
+  changes,
 }: CasePrintHarnessProps) => {
   const { store, themes } = useHarnessTheme();
   const providers = useMemo(() => {
@@ -301,7 +321,7 @@ export const CasePrintHarness = ({
   }, [chrome, user, clientsData, casesData, records, failures, pending, onRequest, timeLogs]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} />
+      <AppAdmin {...providers} store={store} themes={themes} changes={changes} />
     </TestMemoryRouter>
   );
 };

@@ -1,10 +1,10 @@
 import { composeStories } from '@storybook/react-vite';
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
-import { API_PATHS } from '../../contract/paths';
+import { API_PATHS, casePagePath } from '../../contract/paths';
 import * as homeStories from '../../src/dashboard/Home.stories';
 import {
   caseRecordsResource,
@@ -14,6 +14,8 @@ import {
 import { LiveIndicator, LiveUpdates, useLiveRefresh } from '../../src/live';
 import { showsChangeOf } from '../../src/live/changedQueries';
 import { useNow } from '../../src/useNow';
+import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
+import { buildTimeLog, CasePrintHarness, casePrintData } from '../support/fakeCasePrintApi';
 import { fakeChanges } from '../support/fakeChanges';
 import { requestCount } from './support/requests';
 
@@ -34,6 +36,30 @@ describe('pages following the live updates', () => {
     });
     await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home2)).toBe(2));
     await waitFor(() => expect(requestCount(onRequest, 'GET', API_PATHS.home)).toBe(2));
+  });
+
+  it('reads a case page’s records again when its case changes: a log started elsewhere shows', async () => {
+    const changes = fakeChanges();
+    const details = buildCaseDetails({ id: 41, stage: 'monitoring' });
+    const logs = [buildTimeLog({ _id: 7, revision: 2 })];
+    render(
+      <CasePrintHarness
+        path={casePagePath('monitoring', details.id, 'time-logs')}
+        clientsData={casePrintData.clientsData}
+        casesData={caseDetailsSeed([details])}
+        timeLogs={{ [details.id]: logs }}
+        changes={changes.connect}
+      />,
+    );
+    const list = await screen.findByRole('region', { name: 'Time logs' });
+    expect(await within(list).findByRole('cell', { name: '45 min' })).toBeInTheDocument();
+    expect(within(list).queryByText('Running')).toBeNull();
+    logs.push(buildTimeLog({ _id: 8, start: '2026-03-03T01:00:00.000Z', end: null }));
+    act(() => {
+      changes.open();
+      changes.send({ kind: 'cases', caseId: details.id, clientId: details.client.id });
+    });
+    expect(await within(list).findByText('Running')).toBeInTheDocument();
   });
 
   it('says in the app bar whether changes show live or the stream is reconnecting', async () => {

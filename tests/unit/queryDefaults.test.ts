@@ -1,13 +1,28 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '../../contract/paths';
 import {
   createQueryClient,
   READ_STALE_MS,
   READ_TRIES,
   retryServerErrors,
-  staleAfterWrites,
 } from '../../src/dataProvider/queryClient';
+import {
+  CASE_DETAILS_RESOURCE,
+  CASES_RESOURCE,
+  caseListResource,
+  caseRecordsResource,
+  patientDetailsResource,
+  resourceOf,
+} from '../../src/dataProvider/resourcePaths';
 import { correctionLoopError } from '../../src/dataProvider/timeLogMethods';
+import {
+  BOARD_RESOURCE,
+  HOME_RESOURCE,
+  refreshAfterWrite,
+  TECHNOLOGISTS_RESOURCE,
+  writeTo,
+} from '../../src/dataProvider/writeLinks';
 
 const refusal = (status: number) => new HttpError(`Refused ${status}`, status);
 
@@ -62,36 +77,87 @@ describe("the app's query client", () => {
   });
 });
 
-describe('reads after a write', () => {
-  it('are stale at once, without refetching what is shown; a read marks nothing', async () => {
+describe('what a write reads again besides its own resource (writeLinks.ts)', () => {
+  const CASE = 14;
+  const KEYS = {
+    details: [CASE_DETAILS_RESOURCE, 'getOne', { id: String(CASE) }],
+    otherDetails: [CASE_DETAILS_RESOURCE, 'getOne', { id: '15' }],
+    timeLogs: [caseRecordsResource(CASE, 'time-logs'), 'getList', {}],
+    otherTimeLogs: [caseRecordsResource(15, 'time-logs'), 'getList', {}],
+    events: [caseRecordsResource(CASE, 'events'), 'getList', {}],
+    monitoring: [caseListResource('monitoring'), 'getList', {}],
+    clientCases: ['continuous-monitoring/clients/3/cases', 'getList', {}],
+    technologists: [TECHNOLOGISTS_RESOURCE, 'getTechnologists'],
+    home: [HOME_RESOURCE],
+    board: [BOARD_RESOURCE],
+    hours: [resourceOf(API_PATHS.hoursSummary), { from: '2026-11-01' }],
+    users: ['users', 'getList', {}],
+  };
+  const readAgain = async (write: Parameters<typeof refreshAfterWrite>[1]) => {
     const client = createQueryClient();
-    client.setQueryData(['cases', 'intake'], ['case 1']);
-    const provider = staleAfterWrites(
-      { getCases: async () => ['case 1'], deleteCase: async (id: number) => ({ id }) },
-      client,
-    );
-    const state = () => client.getQueryState(['cases', 'intake']);
-    await provider.getCases();
-    expect(state()?.isInvalidated).toBe(false);
-    expect(await provider.deleteCase(4)).toEqual({ id: 4 });
-    expect(state()?.isInvalidated).toBe(true);
-    expect(state()?.fetchStatus).toBe('idle');
+    for (const key of Object.values(KEYS)) client.setQueryData(key, { data: [] });
+    await refreshAfterWrite(client, write);
+    return Object.entries(KEYS)
+      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+  };
+
+  it('a time log: its case’s logs and header (the next check), the home and the board', async () => {
+    expect(await readAgain({ resource: caseRecordsResource(CASE, 'time-logs'), method: 'create' })).toEqual([
+      'details',
+      'timeLogs',
+      'home',
+      'board',
+      'hours',
+    ]);
   });
 
-  it('stay fresh when the write is refused', async () => {
+  it('an event: its case’s events and header (an open critical call)', async () => {
+    expect(await readAgain({ resource: caseRecordsResource(CASE, 'events'), id: 3 })).toEqual([
+      'details',
+      'events',
+    ]);
+  });
+
+  it('the patient details: the case’s header and the case lists', async () => {
+    expect(await readAgain({ resource: patientDetailsResource(CASE), id: CASE })).toEqual([
+      'details',
+      'monitoring',
+      'clientCases',
+    ]);
+  });
+
+  it('the case itself: the lists, the load, the homes and its time logs; its record unless answered', async () => {
+    const elsewhere = ['timeLogs', 'monitoring', 'clientCases', 'technologists', 'home', 'board', 'hours'];
+    expect(await readAgain({ resource: CASE_DETAILS_RESOURCE, id: CASE, answered: true })).toEqual(elsewhere);
+    expect(await readAgain({ resource: CASE_DETAILS_RESOURCE, id: CASE })).toEqual(['details', ...elsewhere]);
+  });
+
+  it('a deleted case: the lists and the load, not the case that is gone', async () => {
+    expect(await readAgain({ resource: CASES_RESOURCE, id: CASE, method: 'delete' })).toEqual([
+      'monitoring',
+      'clientCases',
+      'technologists',
+      'home',
+      'board',
+      'hours',
+    ]);
+  });
+
+  it('a custom method’s write named in its mutation’s meta is read again through the query client', async () => {
     const client = createQueryClient();
-    client.setQueryData(['cases', 'intake'], ['case 1']);
-    const refused = refusal(409);
-    const provider = staleAfterWrites(
-      {
-        deleteCase: async () => {
-          throw refused;
-        },
-      },
-      client,
-    );
-    await expect(provider.deleteCase()).rejects.toBe(refused);
-    expect(client.getQueryState(['cases', 'intake'])?.isInvalidated).toBe(false);
+    client.setQueryData(KEYS.home, {});
+    client.setQueryData(KEYS.users, {});
+    const run = (meta?: Record<string, unknown>) =>
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: async () => ({}), meta })
+        .execute(undefined);
+    await run();
+    expect(client.getQueryState(KEYS.home)?.isInvalidated).toBe(false);
+    await run(writeTo({ resource: caseRecordsResource(CASE, 'time-logs'), method: 'createTimeLog' }));
+    expect(client.getQueryState(KEYS.home)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(KEYS.users)?.isInvalidated).toBe(false);
   });
 });
 

@@ -120,6 +120,30 @@ describe('the time-logs tab', () => {
     expect(posts()[0]?.body).toMatchObject({ baseRevision: 1, end: latestEnd });
   });
 
+  it('reads the case header again once a log is saved: a log the server counts as the check ends “Check overdue”', async () => {
+    const casesData = caseDetailsSeed([{ ...monitoringCase, overdue: true }]);
+    const [row] = casesData.cases;
+    // The server counts the new log as the check: the case it answers next is no longer overdue.
+    const onRequest = vi.fn(({ method, path }: { method: string; path: string }) => {
+      if (method === 'POST' && path === API_PATHS.caseRecords(41, 'time-logs'))
+        Object.assign(row, { overdue: false });
+    });
+    render(
+      <CasePrintHarness
+        path={casePagePath('monitoring', monitoringCase.id, 'time-logs')}
+        user={PRIYA}
+        clientsData={casePrintData.clientsData}
+        casesData={casesData}
+        timeLogs={{ [monitoringCase.id]: [buildTimeLog({ _id: 7, revision: 2 })] }}
+        onRequest={onRequest}
+      />,
+    );
+    expect(await screen.findByText('Check overdue')).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Start my time log' }));
+    expect(await within(await logs()).findByText('Running')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Check overdue')).toBeNull());
+  });
+
   it('inserts a log right before another through the insertion call', async () => {
     const { user, posts } = renderTab();
     await user.click(await within(await logs()).findByRole('button', { name: 'Insert before' }));

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import { TECHNOLOGISTS_RESOURCE } from '../../dataProvider/writeLinks';
 
-/** The query key of the technologists and their load, refreshed after every reassignment. */
-export const TECHNOLOGISTS_KEY = ['technologists'];
+/** The technologists and their load, named after their API path: what changes a case's load reads it again. */
+const TECHNOLOGISTS_KEY = [TECHNOLOGISTS_RESOURCE, 'getTechnologists'];
 
 /** GET /users/continuous-monitoring/technologists: every technologist with their active load. */
 export function useTechnologists() {

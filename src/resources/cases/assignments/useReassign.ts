@@ -4,7 +4,7 @@ import type { CaseRow, Technologist } from '../../../../contract/cases';
 import { MAX_PER_PAGE } from '../../../../contract/pageSize';
 import type { AppDataProvider } from '../../../dataProvider';
 import { caseListResource } from '../../../dataProvider/resourcePaths';
-import { refreshCaseLists } from '../caseQueries';
+import { refreshAfterWrite } from '../../../dataProvider/writeLinks';
 
 /** A move takes the case `from` one technologist `to` another; only `to` adds, only `from` removes. */
 export interface Reassignment {
@@ -49,6 +49,7 @@ export function useReassign() {
     },
     onSuccess: (_result, change) => notify(done(change), { type: 'success' }),
     onError: (error) => notify(error.message, { type: 'error' }),
-    onSettled: () => refreshCaseLists(queryClient),
+    // Read again even after a refusal: the move may have added the case to one set before it failed.
+    onSettled: () => refreshAfterWrite(queryClient, { resource: ASSIGNMENTS }),
   });
 }

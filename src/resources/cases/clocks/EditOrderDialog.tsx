@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { type HttpError, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { z } from 'zod';
-import type { CaseDetails } from '../../../../contract/cases';
+import type { CaseDetails, CasePatch } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
 import { liveValidation } from '../../../forms/liveValidation';
 import { OrderInputs, optionalOrderSchema, orderFormValues } from '../inputs/OrderInputs';
 import { CaseFormDialog } from '../page/CaseFormDialog';
-import { useUpdateCaseDetails } from '../page/useCaseDetails';
+import { useCaseWrite, useUpdateCaseDetails } from '../page/useCaseDetails';
 
 const orderFormSchema = z.object({ order: optionalOrderSchema });
 const FORM_VALIDATION = liveValidation(orderFormSchema);
@@ -22,10 +22,16 @@ const EditOrderDialog = ({ details, onClose }: { details: CaseDetails; onClose()
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const cache = useUpdateCaseDetails();
+  const { mutateAsync: patch } = useCaseWrite(
+    details.id,
+    'patchCase',
+    (values: CasePatch) => dataProvider.patchCase(details.id, values),
+    (saved) => saved,
+  );
   const submit = async (values: Record<string, unknown>) => {
     const { order } = orderFormSchema.parse(values);
     try {
-      cache.set(await dataProvider.patchCase(details.id, { order: order ?? null, version: details.version }));
+      await patch({ order: order ?? null, version: details.version });
     } catch (error) {
       if ((error as HttpError).status === 409) cache.refetch(details.id);
       throw error;

@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { type Identifier, useDataProvider } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { IndexedPatient } from '../../../../contract/interfaces';
+import { API_PATHS } from '../../../../contract/paths';
 import type { AppDataProvider } from '../../../dataProvider';
+import { resourceOf } from '../../../dataProvider/resourcePaths';
 import { formatCalendarDate } from '../../../dates';
 
 /** Typing waits this long for a pause before the hospital's list is searched. */
@@ -44,14 +46,16 @@ export const FindPatient = ({ prefix = 'patient' }: { prefix?: string }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [typed, setTyped] = useState('');
   const q = useDebounced(typed.trim());
+  // Named after its API path, nested under the clients (a client's live change reads it again).
+  const resource = resourceOf(API_PATHS.clientPatients(clientId ?? ''));
   // The first patients of the index, unfiltered: whether this client has one at all.
   const index = useQuery({
-    queryKey: ['clientPatients', String(clientId), ''],
+    queryKey: [resource, 'searchClientPatients', { q: '' }],
     queryFn: () => dataProvider.searchClientPatients(clientId ?? '', ''),
     enabled: Boolean(clientId),
   });
   const found = useQuery({
-    queryKey: ['clientPatients', String(clientId), q],
+    queryKey: [resource, 'searchClientPatients', { q }],
     queryFn: () => dataProvider.searchClientPatients(clientId ?? '', q),
     enabled: Boolean(clientId) && q !== '',
     placeholderData: keepPreviousData,

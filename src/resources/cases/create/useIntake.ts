@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRedirect } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { type CaseDetails, type CaseIntake, caseIntakeSchema } from '../../../../contract/cases';
 import { casePagePath } from '../../../../contract/paths';
-import { refreshCaseLists } from '../caseQueries';
 import { optionalOrderSchema } from '../inputs/OrderInputs';
 
 /** `<Create transform>`: the form's values as the API takes them; a patient section left blank is not sent. */
@@ -14,17 +12,15 @@ export function intakeOf(values: FieldValues): CaseIntake {
 }
 
 /**
- * `<Create mutationOptions.onSuccess>`: the stage lists read again, a notice naming the new case, and its
+ * `<Create mutationOptions.onSuccess>` (the stage lists are read again: writeLinks.ts): a notice naming the new case, and its
  * page. react-admin's own success (a generic "Element created", then `redirect`) does not name the case,
  * and a custom notice means the redirect is made here too (react-admin docs, `<Create>` "mutationOptions").
  * A refusal keeps react-admin's handling: a 400's field errors under their fields, any other as a notice.
  */
 export function useIntakeDone() {
-  const queryClient = useQueryClient();
   const notify = useNotify();
   const redirect = useRedirect();
-  return async (created: CaseDetails) => {
-    await refreshCaseLists(queryClient);
+  return (created: CaseDetails) => {
     notify(`Case ${created.caseNumber} created`, { type: 'success' });
     redirect(() => casePagePath(created.stage, created.id));
   };

@@ -5,7 +5,7 @@ import { liveValidation } from '../../../forms/liveValidation';
 import { choicesOf } from '../caseLabels';
 import { CaseFormDialog } from './CaseFormDialog';
 import { ACTION_KIND_LABELS } from './pageLabels';
-import { useUpdateCaseDetails } from './useCaseDetails';
+import { useCaseWrite } from './useCaseDetails';
 
 const FORM_VALIDATION = liveValidation(actionInputSchema);
 const KIND_CHOICES = choicesOf(ACTION_KIND_LABELS);
@@ -27,12 +27,13 @@ interface AddActionDialogProps {
 export const AddActionDialog = ({ details, target, onClose }: AddActionDialogProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const cache = useUpdateCaseDetails();
+  const { mutateAsync: addAction } = useCaseWrite(details.id, 'addCaseAction', (input: ActionInput) =>
+    dataProvider.addCaseAction(details.id, input, target?.transitionId),
+  );
   const title = target ? `Add action to ${target.heading}` : `Add action to case ${details.caseNumber}`;
   const submit = async (values: Record<string, unknown>) => {
-    await dataProvider.addCaseAction(details.id, values as ActionInput, target?.transitionId);
+    await addAction(values as ActionInput);
     notify('Action recorded', { type: 'success' });
-    cache.refetch(details.id);
   };
   return (
     <CaseFormDialog

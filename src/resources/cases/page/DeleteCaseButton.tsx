@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, type HttpError, useCanAccess, useDelete, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -8,8 +7,7 @@ import { caseDeletionRefusal } from '../../../../contract/caseDeletion';
 import type { CaseDetails } from '../../../../contract/cases';
 import { API_PATHS } from '../../../../contract/paths';
 import { CASES_RESOURCE } from '../../../dataProvider/resourcePaths';
-import { refreshCaseLists } from '../caseQueries';
-import { caseDetailsKey, useUpdateCaseDetails } from './useCaseDetails';
+import { useUpdateCaseDetails } from './useCaseDetails';
 
 /**
  * What the server deletes (DELETE …/cases/{id}), by its own rule: an intake case nothing has happened to yet.
@@ -28,7 +26,6 @@ const mayBeDeleted = (details: CaseDetails) =>
  */
 export const DeleteCaseButton = ({ details }: { details: CaseDetails }) => {
   const { canAccess } = useCanAccess({ resource: 'cases', action: 'delete' });
-  const queryClient = useQueryClient();
   const cache = useUpdateCaseDetails();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -39,11 +36,10 @@ export const DeleteCaseButton = ({ details }: { details: CaseDetails }) => {
       CASES_RESOURCE,
       { id: details.id, previousData: details },
       {
-        onSuccess: async () => {
+        // The lists are read again, not the case that is gone (writeLinks.ts): its 404 would flash "Case not found".
+        onSuccess: () => {
           navigate(API_PATHS.caseStage('intake'));
           notify(`Case ${details.caseNumber} deleted`, { type: 'success' });
-          // The case that is gone is not read again while its page closes (its 404 would flash "Case not found").
-          await refreshCaseLists(queryClient, caseDetailsKey(details.id)[0]);
         },
         onError: (error) => {
           notify(error.message, { type: 'error' });

@@ -1,5 +1,4 @@
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   FormDataConsumer,
@@ -13,15 +12,14 @@ import {
 import { type CaseDetails, type HandoverInput, handoverInputSchema } from '../../../../contract/cases';
 import { othersWork } from '../../../../contract/ownWork';
 import type { Role } from '../../../../contract/roles';
-import { useRefetchAfterLogs } from '../../../dashboard/homeQueries';
 import type { AppDataProvider } from '../../../dataProvider';
 import { liveValidation } from '../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../forms/ZonedDateTimeInput';
 import { nameOf } from '../records/recordFormat';
-import { TECHNOLOGISTS_KEY, useTechnologists } from '../useTechnologists';
+import { useTechnologists } from '../useTechnologists';
 import { CaseFormDialog } from './CaseFormDialog';
 import { HandoverRefusal } from './HandoverRefusal';
-import { useUpdateCaseDetails } from './useCaseDetails';
+import { useCaseWrite } from './useCaseDetails';
 
 const FORM_VALIDATION = liveValidation(handoverInputSchema);
 
@@ -52,9 +50,14 @@ const IncomingInput = () => {
 export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onClose: () => void }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const cache = useUpdateCaseDetails();
-  const queryClient = useQueryClient();
-  const refetchLogs = useRefetchAfterLogs();
+  // The outgoing log ended and the incoming one opened, the technologists' load changed: read again wherever
+  // the handover was made from (writeLinks.ts).
+  const { mutateAsync: handOver } = useCaseWrite(
+    details.id,
+    'handOverCase',
+    (input: HandoverInput) => dataProvider.handOverCase(details.id, input),
+    (result) => result.case,
+  );
   const { identity } = useGetIdentity();
   const { permissions } = usePermissions<Role[]>();
   const caller = { username: identity ? String(identity.id) : '', roles: permissions ?? [] };
@@ -69,14 +72,10 @@ export const HandoverDialog = ({ details, onClose }: { details: CaseDetails; onC
   const record = useMemo(() => ({ from, at: openedAt, note: '' }), [from, openedAt]);
 
   const submit = async (values: Record<string, unknown>) => {
-    const result = await dataProvider.handOverCase(details.id, values as HandoverInput);
+    const result = await handOver(values as HandoverInput);
     notify(`Case ${details.caseNumber} handed over to ${nameOf(result.case, result.handover.to)}`, {
       type: 'success',
     });
-    cache.set(result.case);
-    queryClient.invalidateQueries({ queryKey: TECHNOLOGISTS_KEY });
-    // The outgoing log ended and the incoming one opened: wherever the handover was made from.
-    refetchLogs(details.id);
   };
   return (
     <CaseFormDialog

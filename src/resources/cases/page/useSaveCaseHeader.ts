@@ -1,7 +1,7 @@
 import { type HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { CaseDetails, CasePatch } from '../../../../contract/cases';
 import type { AppDataProvider } from '../../../dataProvider';
-import { useUpdateCaseDetails } from './useCaseDetails';
+import { useCaseWrite, useUpdateCaseDetails } from './useCaseDetails';
 
 export type CaseHeaderValues = Omit<CasePatch, 'version'>;
 
@@ -13,9 +13,15 @@ export function useSaveCaseHeader(details: CaseDetails) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const cache = useUpdateCaseDetails();
+  const { mutateAsync: patch } = useCaseWrite(
+    details.id,
+    'patchCase',
+    (values: CasePatch) => dataProvider.patchCase(details.id, values),
+    (saved) => saved,
+  );
   return async (values: CaseHeaderValues) => {
     try {
-      cache.set(await dataProvider.patchCase(details.id, { ...values, version: details.version }));
+      await patch({ ...values, version: details.version });
       notify(`Case ${details.caseNumber} saved`, { type: 'success' });
     } catch (error) {
       const { body, status, message } = error as HttpError;

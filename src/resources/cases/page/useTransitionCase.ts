@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { AvailableTransition, CaseDetails } from '../../../../contract/cases';
 import { casePagePath } from '../../../../contract/paths';
 import type { AppDataProvider } from '../../../dataProvider';
+import { CASE_DETAILS_RESOURCE } from '../../../dataProvider/resourcePaths';
+import { writeTo } from '../../../dataProvider/writeLinks';
 import { useCasePageParams } from './casePageTabs';
 import { transitionDoneMessage } from './pageLabels';
 import { useUpdateCaseDetails } from './useCaseDetails';
@@ -31,6 +33,13 @@ export function useTransitionCase(details: CaseDetails) {
         reason: reason ?? '',
         version: details.version,
       }),
+    // The lists, the load and the homes are read again (writeLinks.ts); the case moved is the answer's.
+    meta: writeTo({
+      resource: CASE_DETAILS_RESOURCE,
+      id: details.id,
+      method: 'transitionCase',
+      answered: true,
+    }),
     onSuccess: ({ case: moved }, { move }) => {
       cache.set(moved);
       notify(transitionDoneMessage(details.caseNumber, move), { type: 'success' });

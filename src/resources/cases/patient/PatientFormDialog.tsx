@@ -22,7 +22,6 @@ import { patientDetailsResource, patientHistoryResource } from '../../../dataPro
 import { liveValidation } from '../../../forms/liveValidation';
 import { SaveCancelToolbar } from '../../../forms/SaveCancelToolbar';
 import { PatientInputs } from '../inputs/PatientInputs';
-import { useUpdateCaseDetails } from '../page/useCaseDetails';
 import { PATIENT_FIELDS } from '../patientFacts';
 import type { Fields } from '../records/recordDiff';
 import { keepEditsOnNewer } from '../records/recordMerge';
@@ -61,7 +60,6 @@ export const PatientFormDialog = ({ details, patient, onClose }: PatientFormDial
   const [update] = useUpdate<RaRecord, HttpError>();
   const resource = patientDetailsResource(details.id);
   const notify = useNotify();
-  const caseDetails = useUpdateCaseDetails();
   const [conflict, setConflict] = useState<Conflict>();
   const [record] = useState<Fields>(() => patient ?? {});
   const version = conflict ? conflict.newer.revision : patient?.version;
@@ -85,13 +83,12 @@ export const PatientFormDialog = ({ details, patient, onClose }: PatientFormDial
   const save = async (values: Fields) => {
     const input = patientInputSchema.parse(values);
     try {
-      // react-admin reads the details and their history again (the app's query client).
+      // The details, their history, the case's header and the case lists are read again (writeLinks.ts).
       await update(
         resource,
         { id: details.id, data: input, previousData: { id: details.id, version } },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
-      caseDetails.refetch(details.id);
       notify('Patient details saved', { type: 'success' });
       onClose();
     } catch (error) {

@@ -7,7 +7,6 @@ import type { InsertionLocation } from '../../../../contract/timeLogs';
 import type { AppDataProvider } from '../../../dataProvider';
 import type { TimeLogInsertionMeta } from '../../../dataProvider/caseResources';
 import { caseRecordsResource, recordRevisionsResource } from '../../../dataProvider/resourcePaths';
-import { useUpdateCaseDetails } from '../page/useCaseDetails';
 
 /** Where a new time log goes: right before or after this one. */
 export interface Insertion {
@@ -20,15 +19,14 @@ const AWAITED = { mutationMode: 'pessimistic', returnPromise: true } as const;
 
 /**
  * Writes the records of one kind through react-admin (`useCreate`, `useUpdate` on the kind's resource),
- * which reads the kind's records again after each write; so is the case, whose stage changes depend on its
- * records (a signed final interpretation, settled billing notes); the user is told. Failures are left to
+ * after which the kind's records are read again, and so is what they change (writeLinks.ts): the case, whose
+ * stage changes depend on its records (a signed final interpretation, settled billing notes); the user is told. Failures are left to
  * the caller, which knows whether a field error or a conflict can be shown.
  */
 export function useRecordWrites(details: CaseDetails, kind: CaseRecordKind) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const caseDetails = useUpdateCaseDetails();
   const [createRecord] = useCreate<RaRecord, HttpError>();
   const [updateRecord] = useUpdate<RaRecord, HttpError>();
   const resource = caseRecordsResource(details.id, kind);
@@ -36,7 +34,6 @@ export function useRecordWrites(details: CaseDetails, kind: CaseRecordKind) {
   // With `returnPromise`, the promise holds the record written.
   const written = async (write: Promise<unknown>, message: string) => {
     const item = (await write) as RecordItem;
-    caseDetails.refetch(details.id);
     notify(message, { type: 'success' });
     return item;
   };

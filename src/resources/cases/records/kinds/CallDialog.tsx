@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
   FormDataConsumer,
@@ -25,6 +25,7 @@ import type { CaseDetails } from '../../../../../contract/cases';
 import type { Notification, NotificationContact } from '../../../../../contract/notifications';
 import type { AppDataProvider } from '../../../../dataProvider';
 import { caseRecordsResource } from '../../../../dataProvider/resourcePaths';
+import { writeTo } from '../../../../dataProvider/writeLinks';
 import { zonedTimes } from '../../../../dates';
 import { liveValidation } from '../../../../forms/liveValidation';
 import { ZonedDateTimeInput } from '../../../../forms/ZonedDateTimeInput';
@@ -103,7 +104,16 @@ export const CallDialog = ({
 }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  // An attempt is part of its event: the case's events, its header's open call, the attention items are
+  // read again (writeLinks.ts).
+  const { mutateAsync: logAttempt } = useMutation({
+    mutationFn: (input: CallAttemptInput) => dataProvider.logCallAttempt(details.id, itemId, input),
+    meta: writeTo({
+      resource: caseRecordsResource(details.id, 'events'),
+      id: itemId,
+      method: 'logCallAttempt',
+    }),
+  });
   const [openedAt] = useState(() => new Date().toISOString());
   const { contacts, nextContact, escalateBy, attempts } = notification;
   const record = useMemo(
@@ -131,7 +141,7 @@ export const CallDialog = ({
       ...(reached && rest.reachedOther && reachedName ? { reachedName } : {}),
       ...(note ? { note } : {}),
     } as CallAttemptInput;
-    const event = await dataProvider.logCallAttempt(details.id, itemId, input);
+    const event = await logAttempt(input);
     const after = event.notification as Notification;
     notify(
       after.notifiedAt
@@ -139,7 +149,6 @@ export const CallDialog = ({
         : `Attempt logged${after.nextContact ? `: call ${after.nextContact.name} next` : ''}`,
       { type: 'success' },
     );
-    await queryClient.invalidateQueries({ queryKey: [caseRecordsResource(details.id, 'events')] });
   };
   return (
     <CaseFormDialog
