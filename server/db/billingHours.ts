@@ -1,5 +1,5 @@
 import { and, between, eq, sql, sum } from 'drizzle-orm';
-import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
+import { liveCaseHours, runningCaseIds } from './caseHours';
 import { isNoneOf, preparedOnce } from './prepared';
 import { caseMonthHours } from './schema';
 import type { DbOrTx } from './transaction';
@@ -31,26 +31,30 @@ export async function monthTotals(
   maxOpenLogHours?: number,
 ): Promise<MonthTotal[]> {
   const live = await runningCaseIds(db, clientId);
-  const rows = await db
-    .select({
-      clientId: caseMonthHours.clientId,
-      month: caseMonthHours.month,
-      billableMinutes: sum(caseMonthHours.billableMinutes).mapWith(Number),
-      adjustMinutes: sum(caseMonthHours.adjustMinutes).mapWith(Number),
-      monitoringMinutes: sum(caseMonthHours.monitoringMinutes).mapWith(Number),
-      cases: sql`count(*) filter (
-        where ${caseMonthHours.billableMinutes} > 0 or ${caseMonthHours.adjustMinutes} <> 0
-      )`.mapWith(Number),
-    })
-    .from(caseMonthHours)
-    .where(
-      and(
-        between(caseMonthHours.month, from, to),
-        clientId === undefined ? undefined : eq(caseMonthHours.clientId, clientId),
-        exceptCases(caseMonthHours.caseId, live),
-      ),
-    )
-    .groupBy(caseMonthHours.clientId, caseMonthHours.month);
+  const query = preparedOnce(db, clientId === undefined ? 'month totals' : 'month totals of client', (name) =>
+    db
+      .select({
+        clientId: caseMonthHours.clientId,
+        month: caseMonthHours.month,
+        billableMinutes: sum(caseMonthHours.billableMinutes).mapWith(Number),
+        adjustMinutes: sum(caseMonthHours.adjustMinutes).mapWith(Number),
+        monitoringMinutes: sum(caseMonthHours.monitoringMinutes).mapWith(Number),
+        cases: sql`count(*) filter (
+          where ${caseMonthHours.billableMinutes} > 0 or ${caseMonthHours.adjustMinutes} <> 0
+        )`.mapWith(Number),
+      })
+      .from(caseMonthHours)
+      .where(
+        and(
+          between(caseMonthHours.month, sql.placeholder('from'), sql.placeholder('to')),
+          clientId === undefined ? undefined : eq(caseMonthHours.clientId, sql.placeholder('clientId')),
+          isNoneOf(caseMonthHours.caseId, 'live'),
+        ),
+      )
+      .groupBy(caseMonthHours.clientId, caseMonthHours.month)
+      .prepare(name),
+  );
+  const rows = await query.execute({ clientId, from, to, live });
   const totals = new Map<string, MonthTotal>(rows.map((row) => [key(row.clientId, row.month), row]));
   const { caseRows } = await liveCaseHours(db, live, now, maxOpenLogHours);
   for (const row of caseRows) {
