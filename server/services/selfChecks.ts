@@ -46,7 +46,15 @@ const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
 
 /** Runs every check, each on its own (one failing does not stop the others). */
 export function runSelfChecks(context: SelfCheckContext, now: () => number = Date.now): Promise<SelfCheck[]> {
-  const { db } = context;
+  const { db, pool } = context;
+  // The pool as the other calls left it, read before these checks queue their own queries on it (on the
+  // embedded database it has one connection, so one of them would otherwise count as a queue).
+  const poolState = pool && {
+    max: pool.options.max ?? 10,
+    open: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  };
   let identityDate: number | undefined;
   return Promise.all([
     timedCheck('Database reachable and migrated', async () => {
@@ -55,12 +63,11 @@ export function runSelfChecks(context: SelfCheckContext, now: () => number = Dat
       return `${applied} migrations applied`;
     }),
     timedCheck('Database connections', async () => {
-      const { pool } = context;
-      if (!pool) return 'not pooled';
-      const max = pool.options.max ?? 10;
-      const state = `${pool.totalCount} of ${max} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting`;
-      // Every connection busy and as many requests again queued for one: the pool is starved.
-      if (pool.waitingCount >= max) fail(`${state}: requests are queueing for the database`);
+      if (!poolState) return 'not pooled';
+      const { max, open, idle, waiting } = poolState;
+      const state = `${open} of ${max} open, ${idle} idle, ${waiting} waiting`;
+      // Every connection busy and more requests than connections queued for one: the pool is starved.
+      if (waiting > max) fail(`${state}: requests are queueing for the database`);
       return state;
     }),
     timedCheck("Identity's signing keys reachable", async () => {
