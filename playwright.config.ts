@@ -1,18 +1,23 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT } from './tests/e2e/support/constants';
 
-/** End-to-end tests drive the built app in Debian's Chromium; the server is started by the global setup. */
+/**
+ * End-to-end tests drive the built app in Debian's Chromium; the global setup starts one server per worker
+ * and each worker reads this file again with its own TEST_PARALLEL_INDEX, so `baseURL` is its own server.
+ * Against one outside server (E2E_BASE_URL) the stories run one at a time.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: process.env.E2E_BASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   globalSetup: './tests/e2e/globalSetup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8099}`,
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

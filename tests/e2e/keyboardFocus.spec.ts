@@ -5,7 +5,7 @@ import { casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { openSettled } from './support/openPage';
-import { signIn } from './support/signIn';
+import { signedInPage } from './support/signIn';
 import { asEachRole, openAcnsDialog, workCases, workPagesOf } from './support/workScreens';
 
 /**
@@ -102,13 +102,14 @@ async function stopsWithoutFocusRing(page: Page, fewestStops = 3) {
   return missing;
 }
 
-test('every element the keyboard reaches on the main pages shows that it has the focus', async ({ page }) => {
+test('every element the keyboard reaches on the main pages shows that it has the focus', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const api = await apiAs('admin', DEMO_PASSWORD);
   const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
   const [client] = await api<{ id: number }[]>('GET', '/continuous-monitoring/clients');
-  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
-  await page.setViewportSize({ width: 1366, height: 900 });
+  const page = await signedInPage(browser, 'admin', { viewport: { width: 1366, height: 900 } });
   for (const route of [
     '/',
     '/continuous-monitoring/cases/monitoring',

@@ -3,7 +3,7 @@ import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { openSettled } from './support/openPage';
-import { signIn } from './support/signIn';
+import { signedInPage } from './support/signIn';
 import { asEachRole, openAcnsDialog, WORK_SIZES } from './support/workScreens';
 
 /** Pages fit the window: no sideways page scroll on a phone, nothing cut at desktop widths. */
@@ -14,12 +14,11 @@ const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 test('at 390 px wide no page scrolls sideways; the case header folds and the list filters collapse', async ({
-  page,
+  browser,
 }) => {
   const api = await apiAs('admin', DEMO_PASSWORD);
   const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
-  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
-  await page.setViewportSize({ width: 390, height: 844 });
+  const page = await signedInPage(browser, 'admin', { viewport: { width: 390, height: 844 } });
   const casePage = casePagePath('monitoring', monitoringCase.id, 'details');
   for (const route of [
     '/',
@@ -50,11 +49,11 @@ test('at 390 px wide no page scrolls sideways; the case header folds and the lis
 });
 
 test('from 1280 to 1920 px the home tables and the monitoring list are not cut and the case tabs show all or their arrows', async ({
-  page,
+  browser,
 }) => {
   const api = await apiAs('admin', DEMO_PASSWORD);
   const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
-  await signIn(page, 'admin', DEMO_PASSWORD, 'Dana Whitfield');
+  const page = await signedInPage(browser, 'admin');
   for (const width of [1280, 1366, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/');

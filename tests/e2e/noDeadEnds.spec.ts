@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from '../../server/identity/demoUsers';
-import { signIn, signOut } from './support/signIn';
+import { signedInPage, signIn, signOut } from './support/signIn';
 
 const admin = DEMO_USERS.find((user) => user.role === 'admin' && !user.temporary);
 if (!admin) throw new Error('No demo admin');
@@ -24,8 +24,8 @@ test('the sign-in gate is /signin: signed out, the app goes there; signed in, it
   await expect(page).toHaveURL(/#\/signin$/);
 });
 
-test('every breadcrumb of a client page and a case page opens a real page', async ({ page }) => {
-  await signIn(page, admin.username, admin.password, admin.name);
+test('every breadcrumb of a client page and a case page opens a real page', async ({ browser }) => {
+  const page = await signedInPage(browser, admin.username);
   await page.goto('/#/continuous-monitoring/clients');
   await page.locator('tbody tr').first().click();
   await expect(page).toHaveURL(/clients\/\d+/);

@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { API_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
-import { signIn } from './support/signIn';
+import { signedInPage } from './support/signIn';
 
 test('a case taken in by someone else shows on a technologist’s home as it happens, without a reload', async ({
-  page,
+  browser,
 }) => {
-  await signIn(page, 'tech1', DEMO_PASSWORD);
+  const page = await signedInPage(browser, 'tech1');
   await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
   const intake = page.getByRole('region', { name: 'Case lists' }).getByRole('link', { name: /^Intake \d+/ });
   const before = Number((await intake.innerText()).match(/\d+/)?.[0]);

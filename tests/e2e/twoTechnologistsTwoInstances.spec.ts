@@ -2,14 +2,22 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
-import { DEMO_PASSWORD } from './support/constants';
+import { DEMO_PASSWORD, E2E_PORT } from './support/constants';
 import { createUser, type E2eUser } from './support/identity';
 import { freshPostgres, startInstance } from './support/instances';
 import { signIn } from './support/signIn';
 
-/** Both instances share a fresh database beside the test one (CI has PostgreSQL); the ports are this suite's own. */
+/**
+ * Both instances share a fresh database beside the test one (CI has PostgreSQL), named after it; the ports
+ * are in this worker's block, after its server's own.
+ */
 const TEST_POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const PORTS = { first: 7620, firstIdentity: 7621, second: 7622, firstMllp: 7623 };
+const PORTS = {
+  first: E2E_PORT + 5,
+  firstIdentity: E2E_PORT + 6,
+  second: E2E_PORT + 7,
+  firstMllp: E2E_PORT + 8,
+};
 
 type Instance = Awaited<ReturnType<typeof startInstance>>;
 let first: Instance | undefined;
@@ -17,7 +25,10 @@ let second: Instance | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(400_000);
-  const POSTGRES_URL = await freshPostgres(TEST_POSTGRES_URL, 'vigil_e2e_two_instances');
+  const POSTGRES_URL = await freshPostgres(
+    TEST_POSTGRES_URL,
+    `${new URL(TEST_POSTGRES_URL).pathname.slice(1)}_two_instances`,
+  );
   first = await startInstance(PORTS.first, {
     DATABASE_URL: POSTGRES_URL,
     LOCAL_IDENTITY_PORT: String(PORTS.firstIdentity),

@@ -4,7 +4,7 @@ import { monthIn } from '../../../contract/calendar';
 import { casePagePath, casePrintPath, PAGE_PATHS } from '../../../contract/paths';
 import { apiAs } from './api';
 import { DEMO_PASSWORD } from './constants';
-import { signIn } from './signIn';
+import { signedInPage } from './signIn';
 
 /** The screens people work in all shift are checked on a laptop and on a phone. */
 export const WORK_SIZES = [
@@ -43,7 +43,7 @@ export async function openAcnsDialog(page: Page, caseId: number): Promise<Locato
   return dialog;
 }
 
-/** One signed-in window per role, at the laptop size, handed its pages and the demo's case. */
+/** One window per role signed in with the worker's shared session, at the laptop size, handed its pages and the demo's case. */
 export async function asEachRole(
   browser: Browser,
   visit: (page: Page, username: string, routes: string[], caseId: number) => Promise<void>,
@@ -51,10 +51,8 @@ export async function asEachRole(
 ) {
   const { caseId } = await workCases();
   for (const [username, routes] of Object.entries(pagesOf ?? (await workPagesOf()))) {
-    const context = await browser.newContext({ viewport: WORK_SIZES[0] });
-    const page = await context.newPage();
-    await signIn(page, username, DEMO_PASSWORD);
+    const page = await signedInPage(browser, username, { viewport: WORK_SIZES[0] });
     await visit(page, username, routes, caseId);
-    await context.close();
+    await page.context().close();
   }
 }
