@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, inject } from 'vitest';
 import { fakeAnswerCheck } from '../support/fakeAnswerCheck';
 import { checkFakeAnswersWith } from '../support/fakeApiRules';
+import { rememberLabelControls } from './support/labelControls';
 
 /**
  * React's warnings that a component handed a prop on to a DOM element instead of using it, or handed a DOM element
@@ -35,6 +36,10 @@ checkFakeAnswersWith(
  * limit costs nothing when the test passes; it only keeps a slow machine from failing a test that is right.
  */
 configure({ asyncUtilTimeout: 90_000 });
+
+// Naming a field by its label costs a walk of the whole document per label in jsdom; the answer is kept until the
+// document changes (support/labelControls.ts).
+rememberLabelControls();
 
 // jsdom does not scroll; react-admin scrolls to the top of each page it opens.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
