@@ -16,9 +16,11 @@ export const PLANNED_APART = sql`0` as unknown as number;
 /** The whole UTC minute of an instant, in minutes since the epoch: billing's grid (contract `floorToMinute`). */
 export const gridMinute = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 60)`;
 
-/** Minutes from `start` to `end` on the minute grid, none when it ends before its next minute (contract `spanMinutes`). */
-export const spanMinutesSql = (start: SQL, end: SQL) =>
-  sql<number>`greatest(${gridMinute(end)} - ${gridMinute(start)}, 0)`;
+/**
+ * The same as an integer, in floating point: an instant's epoch seconds (to the microsecond) are exact in a
+ * double, and integer arithmetic on them is much cheaper than on `numeric`.
+ */
+export const minuteOf = (instant: SQL) => sql<number | null>`floor(date_part('epoch', ${instant}) / 60)::int`;
 
 /** A nullable instant as the contract's ISO text. */
 export const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;

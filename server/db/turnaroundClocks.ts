@@ -1,4 +1,5 @@
 import { and, between, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { MINUTE_MS } from '../../contract/hours';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
   type Clock,
@@ -26,8 +27,8 @@ import {
   isSignedInterpretation,
   latestRevisionJoin,
   liveRecordsOfCase,
+  minuteOf,
   PLANNED_APART,
-  spanMinutesSql,
   subquery,
 } from './subqueries';
 import type { DbOrTx } from './transaction';
@@ -198,12 +199,18 @@ export async function ordersOfMonths(
       clientName: sql<string>`${clients.name}`.as('client_name'),
       month: orderMonth.as('month'),
       priority: sql<string>`${cases.orderPriority}`.as('priority'),
-      orderedAt: sql`${cases.orderedAt}`.as('ordered_at'),
-      hookupAt: sql`coalesce(${firstHookupAt}, ${cases.recordingStart})`.as('hookup_at'),
+      // Instants as whole minutes of the grid: a due time is the order's (or the hookup's) minute plus the
+      // target's minutes, and every span below is whole minutes of integers.
+      orderedMinute: sql<number>`${minuteOf(sql`${cases.orderedAt}`)}`.as('ordered_minute'),
+      hookupMinute: sql<
+        number | null
+      >`${minuteOf(sql`coalesce(${firstHookupAt}, ${cases.recordingStart})`)}`.as('hookup_minute'),
       // least() passes over nulls: the earlier of the two, or the one there is.
-      reviewedAt: sql`least(${firstReviewedAt}, ${firstSigned()})`.as('reviewed_at'),
-      hookupMinutes: sql`(${targets} ->> 'orderToHookupMinutes')::int`.as('hookup_minutes'),
-      reviewMinutes: sql`(${targets} ->> 'hookupToFirstReviewMinutes')::int`.as('review_minutes'),
+      reviewedMinute: sql<number | null>`${minuteOf(sql`least(${firstReviewedAt}, ${firstSigned()})`)}`.as(
+        'reviewed_minute',
+      ),
+      hookupTarget: sql`(${targets} ->> 'orderToHookupMinutes')::int`.as('hookup_target'),
+      reviewTarget: sql`(${targets} ->> 'hookupToFirstReviewMinutes')::int`.as('review_target'),
       closed: sql<boolean>`${cases.stage} = 'closed'`.as('closed'),
     })
     .from(cases)
@@ -228,18 +235,12 @@ export async function ordersOfMonths(
     // Planned on its own: merged into the counts, each first-time subquery would run once per use.
     .offset(PLANNED_APART)
     .as('ordered');
-  const nowAt = sql`${now.toISOString()}::timestamptz`;
-  const minutes = (count: SQL) => sql`(${count} * interval '1 minute')`;
-  const hookupLate = spanMinutesSql(
-    sql`${ordered.orderedAt} + ${minutes(sql`${ordered.hookupMinutes}`)}`,
-    sql`coalesce(${ordered.hookupAt}, ${nowAt})`,
-  );
-  const reviewLate = spanMinutesSql(
-    sql`${ordered.hookupAt} + ${minutes(sql`${ordered.reviewMinutes}`)}`,
-    sql`coalesce(${ordered.reviewedAt}, ${nowAt})`,
-  );
-  const hooked = sql`${ordered.hookupAt} is not null`;
-  const reviewed = sql`${hooked} and ${ordered.reviewedAt} is not null`;
+  const nowMinute = sql`${Math.floor(now.getTime() / MINUTE_MS)}::int`;
+  const { orderedMinute: o, hookupMinute: h, reviewedMinute: r } = ordered;
+  const hookupLate = sql`greatest(coalesce(${h}, ${nowMinute}) - (${o} + ${ordered.hookupTarget}), 0)`;
+  const reviewLate = sql`greatest(coalesce(${r}, ${nowMinute}) - (${h} + ${ordered.reviewTarget}), 0)`;
+  const hooked = sql`${h} is not null`;
+  const reviewed = sql`${hooked} and ${r} is not null`;
   const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
   const medianOf = (interval: SQL) =>
     sql<number | null>`percentile_cont(0.5) within group (order by ${interval})`;
@@ -252,14 +253,10 @@ export async function ordersOfMonths(
       orders: sql<number>`count(*)::int`,
       hookupMeasured: count(sql`${hooked} or (not ${ordered.closed} and ${hookupLate} > 0)`),
       hookupMet: count(sql`${hooked} and ${hookupLate} = 0`),
-      hookupMedian: medianOf(
-        sql`case when ${hooked} then ${spanMinutesSql(sql`${ordered.orderedAt}`, sql`${ordered.hookupAt}`)} end`,
-      ),
+      hookupMedian: medianOf(sql`case when ${hooked} then greatest(${h} - ${o}, 0) end`),
       reviewMeasured: count(sql`${reviewed} or (${hooked} and not ${ordered.closed} and ${reviewLate} > 0)`),
       reviewMet: count(sql`${reviewed} and ${reviewLate} = 0`),
-      reviewMedian: medianOf(
-        sql`case when ${reviewed} then ${spanMinutesSql(sql`${ordered.hookupAt}`, sql`${ordered.reviewedAt}`)} end`,
-      ),
+      reviewMedian: medianOf(sql`case when ${reviewed} then greatest(${r} - ${h}, 0) end`),
     })
     .from(ordered)
     .groupBy(ordered.clientId, ordered.clientName, ordered.month, ordered.priority);
