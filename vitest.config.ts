@@ -69,7 +69,9 @@ export default defineConfig({
           globalSetup: ['tests/api/globalSetup.ts'],
           // Each worker's own PostgreSQL database (`<TEST_DATABASE_URL's>_w<n>`), so files run side by side.
           setupFiles: ['tests/api/setup.ts'],
-          testTimeout: 30_000,
+          // A limit for a test that hangs, not a measure of speed: with two files at once on a machine whose
+          // cores are busy with other work too, a test that walks every route takes minutes.
+          testTimeout: 300_000,
           hookTimeout: 120_000,
         },
       },
