@@ -19,7 +19,7 @@ export const unitProject: TestProjectInlineConfiguration = {
 export default defineConfig({
   test: {
     // Vitest runs one file fewer than there are cores at a time (one on a 2-core machine); the component
-    // tests are CPU-bound and do not share state, so every core runs one. API files run one at a time anyway.
+    // and API tests do not share state (each API worker has its own PostgreSQL database), so every core runs one.
     maxWorkers: availableParallelism(),
     projects: [
       unitProject,
@@ -67,9 +67,12 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/globalSetup.ts'],
-          testTimeout: 30_000,
+          // Each worker's own PostgreSQL database (`<TEST_DATABASE_URL's>_w<n>`), so files run side by side.
+          setupFiles: ['tests/api/setup.ts'],
+          // A limit for a test that hangs, not a measure of speed: with two files at once on a machine whose
+          // cores are busy with other work too, a test that walks every route takes minutes.
+          testTimeout: 300_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

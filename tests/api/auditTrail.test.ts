@@ -10,7 +10,7 @@ import { API_PATHS } from '../../contract/paths';
 import { firstBrokenLink } from '../../server/db/auditChain';
 import { openDatabase } from '../../server/db/database';
 import { callApi, demoTokens } from './support/apiClient';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import {
   DATABASES,
   describeEachDatabase,
@@ -20,7 +20,7 @@ import {
 } from './support/testServer';
 
 const run = promisify(execFile);
-const ownerUrl = testDatabaseUrl();
+const ownerUrl = workerDatabaseUrl();
 
 /** Changes an entry behind the app's back, as the table's owner could: its triggers off for the moment. */
 async function tamper(server: TestServer, statement: string) {

@@ -17,7 +17,7 @@ import { restoreBackup } from '../../server/services/restore';
 import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls } from './support/caseCalls';
 import { startTestBucket, type TestBucket } from './support/objectStorage';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import { clientRecordParams } from './support/routeTable';
 import {
   DATABASES,
@@ -37,7 +37,7 @@ import {
 
 const LINK_SECRET = 'backup-link-secret-for-the-api-tests-only';
 const SIGNING_KEY = 'backup-signing-key-for-the-api-tests-only';
-const postgresUrl = testDatabaseUrl();
+const postgresUrl = workerDatabaseUrl();
 const sign = (id: string, expires: number) =>
   crypto.createHmac('sha256', LINK_SECRET).update(`${id}:${expires}`).digest('hex');
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');

@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/db/database';
 import { clients } from '../../server/db/schema';
 import { freePort } from './support/freePort';
 import { createTestUser, fetchIdToken } from './support/identity';
-import { resetPostgres, testDatabaseUrl } from './support/postgres';
+import { resetPostgres, workerDatabaseUrl } from './support/postgres';
 import { DATABASES } from './support/testServer';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -53,9 +53,9 @@ describe.runIf(DATABASES.includes('postgres'))('Three instances behind HAProxy (
   let token: string;
 
   beforeAll(async () => {
-    await resetPostgres(testDatabaseUrl());
+    await resetPostgres(workerDatabaseUrl());
     cluster = await startCluster({
-      databaseUrl: testDatabaseUrl(),
+      databaseUrl: workerDatabaseUrl(),
       redisUrl: REDIS_URL,
       ports: await clusterPorts(),
       identity,
@@ -183,7 +183,11 @@ describe.runIf(DATABASES.includes('postgres'))('Three instances behind HAProxy (
     const retried = await Promise.all(failed.filter((outcome) => outcome.kind === 'write').map(retry));
     expect(retried.filter((outcome) => !ok(outcome) && !outcome.lost)).toEqual([]);
 
-    const database = await openDatabase({ databaseUrl: testDatabaseUrl(), dataDir: os.tmpdir(), poolMax: 1 });
+    const database = await openDatabase({
+      databaseUrl: workerDatabaseUrl(),
+      dataDir: os.tmpdir(),
+      poolMax: 1,
+    });
     const rows = await database.db
       .select({ name: clients.name })
       .from(clients)

@@ -2,10 +2,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, demoTokens } from './support/apiClient';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import { DATABASES, startSecondInstance, startTestServer, type TestServer } from './support/testServer';
 
-const postgresUrl = testDatabaseUrl();
+const postgresUrl = workerDatabaseUrl();
 
 const APP = 'vigil-faults';
 
@@ -14,9 +14,10 @@ async function terminateAppConnections() {
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   try {
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
-      APP,
-    ]);
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [APP],
+    );
   } finally {
     await admin.end();
   }

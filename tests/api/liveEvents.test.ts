@@ -6,7 +6,7 @@ import { callApi, type DemoUsername, demoTokens } from './support/apiClient';
 import { caseCalls } from './support/caseCalls';
 import { openEventStream } from './support/eventStream';
 import { createTestUser, fetchIdToken } from './support/identity';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import {
   type DatabaseKind,
   describeEachDatabase,
@@ -101,7 +101,7 @@ describeEachDatabase('Live changes across instances', (kind: DatabaseKind) => {
   // The embedded database runs one transaction at a time: its ids are committed in their order.
   if (kind === 'postgres')
     it('replays on resume a change whose transaction committed after a later one was received', async () => {
-      const slow = new pg.Client({ connectionString: testDatabaseUrl() });
+      const slow = new pg.Client({ connectionString: workerDatabaseUrl() });
       await slow.connect();
       try {
         const sooner = await cases.intake(clientId);
@@ -132,11 +132,11 @@ describeEachDatabase('Live changes across instances', (kind: DatabaseKind) => {
       // A change heard first: the second instance's listener is connected.
       const heard = await cases.intake(clientId);
       await stream.nextChange((change) => change.caseId === heard.id);
-      const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+      const admin = new pg.Client({ connectionString: workerDatabaseUrl() });
       await admin.connect();
       try {
         const killed = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
           [`${SECOND_INSTANCE} changes`],
         );
         expect(killed.rowCount).toBe(1);

@@ -8,7 +8,7 @@ import { API_PATHS } from '../../contract/paths';
 import { openDatabase } from '../../server/db/database';
 import { serverLogger } from '../../server/logging';
 import { callApi, demoTokens } from './support/apiClient';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import { describeEachDatabase, serveApp, startTestServer, type TestServer } from './support/testServer';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests';
@@ -26,7 +26,7 @@ async function serverWithLog(kind: 'pglite' | 'postgres', lines: string[], cogni
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-ops-'));
   if (kind === 'postgres') await (await startTestServer('postgres')).close();
   const database = await openDatabase({
-    databaseUrl: kind === 'postgres' ? testDatabaseUrl() : undefined,
+    databaseUrl: kind === 'postgres' ? workerDatabaseUrl() : undefined,
     dataDir,
     poolMax: 2,
     templateDir: inject('pgliteTemplateDir'),

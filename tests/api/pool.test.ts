@@ -5,10 +5,10 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { Pool } from '../../server/db/pool';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import { DATABASES } from './support/testServer';
 
-const postgresUrl = testDatabaseUrl();
+const postgresUrl = workerDatabaseUrl();
 
 async function terminate(pid: number) {
   const admin = new pg.Client({ connectionString: postgresUrl });

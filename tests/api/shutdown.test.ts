@@ -8,7 +8,7 @@ import { API_PATHS } from '../../contract/paths';
 import { DEMO_PASSWORD } from './support/constants';
 import { freePort } from './support/freePort';
 import { fetchIdToken } from './support/identity';
-import { testDatabaseUrl } from './support/postgres';
+import { workerDatabaseUrl } from './support/postgres';
 import { describeEachDatabase, startTestServer } from './support/testServer';
 
 /** `npm start`'s server (server/main.ts) as its own process, with its own local identity and data. */
@@ -24,7 +24,7 @@ async function startProcess(kind: 'pglite' | 'postgres') {
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'none'),
       LOCAL_IDENTITY_PORT: String(await freePort()),
-      DATABASE_URL: kind === 'postgres' ? testDatabaseUrl() : '',
+      DATABASE_URL: kind === 'postgres' ? workerDatabaseUrl() : '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

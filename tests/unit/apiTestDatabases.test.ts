@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePostgres } from '../api/support/postgres';
+import { choosePostgres, workerDatabaseUrl } from '../api/support/postgres';
 
 const reachable = async () => true;
 const unreachable = async () => false;
@@ -45,5 +45,15 @@ describe('Which databases the API tests run on', () => {
       return true;
     });
     expect(asked).toEqual(['postgres://postgres@127.0.0.1:5432/mine']);
+  });
+
+  it("gives each Vitest worker its own database beside the run's, keeping the server, user and options", () => {
+    const env = { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mine?sslmode=disable' };
+    expect(workerDatabaseUrl({ ...env, VITEST_POOL_ID: '2' })).toBe(
+      'postgres://postgres@127.0.0.1:5432/mine_w2?sslmode=disable',
+    );
+    expect(workerDatabaseUrl({ VITEST_POOL_ID: '1' })).toBe('postgres://postgres@127.0.0.1:5432/test_w1');
+    // Outside a worker (a script), the run's database itself.
+    expect(workerDatabaseUrl(env)).toBe(env.TEST_DATABASE_URL);
   });
 });

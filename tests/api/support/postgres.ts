@@ -3,8 +3,38 @@ import pg from 'pg';
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The API tests' PostgreSQL: TEST_DATABASE_URL, or the local server by default. */
-export const testDatabaseUrl = (env: NodeJS.ProcessEnv = process.env) =>
+const testDatabaseUrl = (env: NodeJS.ProcessEnv = process.env) =>
   env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+
+/**
+ * The database of the Vitest worker running this file: the run's database name with `_w<VITEST_POOL_ID>`
+ * (`test_w1`, `test_w2`, …), so files running at once on other workers never empty or read each other's.
+ * Outside a worker (a script), the run's database itself.
+ */
+export function workerDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const url = new URL(testDatabaseUrl(env));
+  if (env.VITEST_POOL_ID) url.pathname = `${url.pathname}_w${env.VITEST_POOL_ID}`;
+  return url.toString();
+}
+
+/** Creates the database `url` names when it is missing, connected to the run's database to do it. */
+export async function ensureDatabase(url: string, env: NodeJS.ProcessEnv = process.env) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const client = new pg.Client({ connectionString: testDatabaseUrl(env) });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return;
+    await client
+      .query(`create database "${name.replaceAll('"', '""')}"`)
+      .catch((error: { code?: string }) => {
+        // Created meanwhile by another run: there it is.
+        if (error.code !== '42P04') throw error;
+      });
+  } finally {
+    await client.end();
+  }
+}
 
 /** Why the API tests run on PGlite alone: printed once per run, boxed, so it is not missed in the output. */
 function pgliteOnlyWarning(url: string): string {

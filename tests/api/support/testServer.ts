@@ -6,12 +6,12 @@ import { type AppOptions, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { answerChecker } from './answerCheck';
-import { resetPostgres, testDatabaseUrl } from './postgres';
+import { resetPostgres, workerDatabaseUrl } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL at TEST_DATABASE_URL as the run's global setup chose (`choosePostgres`). */
-const postgresUrl = testDatabaseUrl();
+/** PGlite always; PostgreSQL (this worker's database, `workerDatabaseUrl`) as the run's global setup chose (`choosePostgres`). */
+const postgresUrl = workerDatabaseUrl();
 export const DATABASES: DatabaseKind[] = inject('withPostgres') ? ['pglite', 'postgres'] : ['pglite'];
 
 /** Runs a suite once per database. */
