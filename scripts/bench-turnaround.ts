@@ -19,7 +19,7 @@ import { cpuMsOf, withApplicationName } from './support/loadTarget';
 const CALLS = 50;
 const APPLICATION_NAME = 'vigil-bench-turnaround';
 
-/** CPU ms spent so far by this process and by the app's PostgreSQL backends. */
+/** CPU ms spent so far by this process, and by each of the app's PostgreSQL backends. */
 async function cpuSoFar(query: (text: string, values: unknown[]) => Promise<{ rows: { pid: number }[] }>) {
   const { rows } = await query('select pid from pg_stat_activity where application_name = $1', [
     APPLICATION_NAME,
@@ -27,8 +27,18 @@ async function cpuSoFar(query: (text: string, values: unknown[]) => Promise<{ ro
   const own = process.cpuUsage();
   return {
     app: (own.user + own.system) / 1000,
-    database: rows.reduce((sum, { pid }) => sum + cpuMsOf(pid), 0),
+    backends: new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)])),
   };
+}
+
+/**
+ * The backends' CPU between two readings: a backend that opened meanwhile counts whole; one the pool closed
+ * meanwhile counts nothing (its last seconds are lost, so the figure errs low, never below zero).
+ */
+function backendCpuBetween(before: Map<number, number>, after: Map<number, number>) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function main() {
@@ -45,7 +55,7 @@ async function main() {
       const after = await cpuSoFar(query);
       const per = (ms: number) => (ms / (calls + 1)).toFixed(2);
       console.log(
-        `    CPU per call: app and client ${per(after.app - before.app)} ms, PostgreSQL ${per(after.database - before.database)} ms`,
+        `    CPU per call: app and client ${per(after.app - before.app)} ms, PostgreSQL ${per(backendCpuBetween(before.backends, after.backends))} ms`,
       );
     };
     const { rows } = await database.pool.query<{
