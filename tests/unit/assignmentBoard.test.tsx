@@ -3,10 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
+import { API_PATHS } from '../../contract/paths';
+import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as boardStories from '../../src/resources/cases/assignments/AssignmentBoard.stories';
 import type { FakeRequest } from '../support/fakeApiRules';
 
-const { Board, ReadOnly } = composeStories(boardStories, preview);
+const { Board, Failed, ReadOnly } = composeStories(boardStories, preview);
 
 const column = async (name: string) => within(await screen.findByRole('region', { name }));
 type Column = Awaited<ReturnType<typeof column>>;
@@ -31,6 +33,13 @@ async function reassign(
   await user.click(await where.findByRole('button', { name: `Reassign ${caseNumber}` }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
+
+/** How many times the board asked for its active cases (not a technologist's own set). */
+const boardReads = (onRequest: ReturnType<typeof vi.fn>) =>
+  onRequest.mock.calls.filter(
+    ([{ method, path, query }]) =>
+      method === 'GET' && path === API_PATHS.caseAssignments && !query.technologist,
+  ).length;
 
 const puts = (onRequest: ReturnType<typeof vi.fn>) =>
   onRequest.mock.calls
@@ -84,12 +93,7 @@ describe('the assignments board', () => {
         'Priya Raman would hold 5 continuous cases, a load of 15; the limit is 12 (a continuous case weighs 3, an intermittent one 1)',
       ),
     ).toBeInTheDocument();
-    const boardReads = () =>
-      onRequest.mock.calls.filter(
-        ([{ method, path, query }]) =>
-          method === 'GET' && path === '/continuous-monitoring/cases/assignments' && !query.technologist,
-      ).length;
-    await waitFor(() => expect(boardReads()).toBe(2)); // refetched after the refusal
+    await waitFor(() => expect(boardReads(onRequest)).toBe(2)); // refetched after the refusal
     expect(await cardsIn('Unassigned')).toEqual(['BMH-2026-0041', 'NSG-2026-0013']);
     expect((await column('Priya Raman')).getByText('Load 12/12')).toBeInTheDocument();
   });
@@ -141,5 +145,29 @@ describe('the assignments board', () => {
     render(<ReadOnly />);
     expect(await cardsIn('Priya Raman')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull();
+  });
+
+  it('shows a failed read of the active cases with Try again, never columns saying there is no case', async () => {
+    const onRequest = vi.fn();
+    const user = userEvent.setup();
+    render(<Failed onRequest={onRequest} />);
+    expect(
+      await screen.findByText('The active cases could not be read: The database is not reachable'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Assignments' })).toBeInTheDocument();
+    expect(screen.queryByText('No active case')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Unassigned' })).toBeNull();
+    expect(boardReads(onRequest)).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(boardReads(onRequest)).toBe(2));
+    expect(screen.queryByText('No active case')).toBeNull();
+  });
+
+  it('shows a failed read of the technologists instead of a board with only the unassigned cases', async () => {
+    const failures = { [`GET ${API_PATHS.technologists}`]: toHttpError(403, { error: 'Not allowed' }) };
+    render(<Board failures={failures} />);
+    expect(await screen.findByText('The active cases could not be read: Not allowed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Unassigned' })).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { AppHarness } from '@test-support/AppHarness';
-import { serviceAs } from '@test-support/caseFixtures';
-import { expectStillReading } from '@test-support/storyStates';
+import { noCases, serviceAs } from '@test-support/caseFixtures';
+import { expectReadFailed, expectStillReading } from '@test-support/storyStates';
 import { expect, fn } from 'storybook/test';
 import { API_PATHS } from '../../../../contract/paths';
+import { toHttpError } from '../../../dataProvider/httpClient';
 
 /** The assignments board over the fake API: Priya Raman holds 4 continuous cases, the limit. */
 const meta = {
@@ -24,17 +25,35 @@ export const ReadOnly: Story = { args: serviceAs('reader', API_PATHS.caseAssignm
 
 const READ_BOARD = `GET ${API_PATHS.caseAssignments}`;
 
-/** The active cases while they are read: the heading, and react-admin's spinner where the columns will be. */
+/** No active case: every column says so, and the row of columns still scrolls from the keyboard. */
+export const Empty: Story = {
+  args: { casesData: noCases },
+  play: async ({ canvas }) => {
+    const unassigned = await canvas.findByRole('region', { name: 'Unassigned' });
+    await expect(unassigned).toHaveTextContent('No active case');
+    await expect(canvas.getByRole('region', { name: "Technologists' columns, scrollable" })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+  },
+};
+
+/** The active cases while they are read: the heading, and a progress bar where the columns will be. */
 export const Loading: Story = {
   args: { pending: [READ_BOARD], onRequest: fn() },
-  parameters: {
-    stillLoading: true,
-    // react-admin's spinner names itself with an h5 right under the board's h1: axe's heading-order
-    // (moderate), the board's markup to change (a record page shows the spinner with no heading above it).
-    a11y: { config: { rules: [{ id: 'heading-order', enabled: false }] } },
-  },
+  parameters: { stillLoading: true },
   play: async ({ args, canvas }) => {
     await expectStillReading(canvas, args.onRequest, API_PATHS.caseAssignments, 'Assignments');
-    await expect(await canvas.findByText('Loading')).toBeVisible();
+    await expect(await canvas.findByRole('progressbar', { name: 'Reading the active cases' })).toBeVisible();
+  },
+};
+
+/** The active cases could not be read: the server's reason and Try again, never empty columns. */
+export const Failed: Story = {
+  args: { failures: { [READ_BOARD]: toHttpError(503, { error: 'The database is not reachable' }) } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Assignments' })).toBeInTheDocument();
+    await expectReadFailed(canvas, 'The active cases could not be read: The database is not reachable');
+    await expect(canvas.queryByText('No active case')).toBeNull();
   },
 };

@@ -4,7 +4,7 @@ import { userWithRole } from '@test-support/clientFixtures';
 import { menuForRole } from '@test-support/fakeApi';
 import { buildTimeLog, CasePrintHarness, casePrintData, icuNightCase } from '@test-support/fakeCasePrintApi';
 import { seedRecord } from '@test-support/fakeCaseRecordsApi';
-import { expectPageLoading } from '@test-support/storyStates';
+import { expectPageLoading, expectReadFailed } from '@test-support/storyStates';
 import { expect, fn } from 'storybook/test';
 import { API_PATHS, casePrintPath } from '../../../../contract/paths';
 import { toHttpError } from '../../../dataProvider/httpClient';
@@ -117,6 +117,17 @@ export const Loading: Story = {
   parameters: { stillLoading: true },
   play: ({ args, canvas }) =>
     expectPageLoading(canvas, args.onRequest, API_PATHS.caseDetails(icuNightCase.id)),
+};
+
+/** The case could not be read: the report's heading, the server's reason and Try again. */
+export const Failed: Story = {
+  args: { failures: { [READ_CASE]: toHttpError(503, { error: 'The database is not reachable' }) } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Continuous EEG monitoring report' }),
+    ).toBeInTheDocument();
+    await expectReadFailed(canvas, 'The case could not be read: The database is not reachable');
+  },
 };
 
 export const UnknownCase: Story = { args: { path: casePrintPath(999) } };
