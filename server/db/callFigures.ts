@@ -10,7 +10,7 @@ import {
   clients,
   protocolRevisions,
 } from './schema';
-import { gridMinute, PLANNED_APART } from './subqueries';
+import { minuteOf, PLANNED_APART } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -134,7 +134,7 @@ export async function callFigures(
       overdue: count(sql`${tried.closedAt} is null and ${dueBy} < ${nowAt}`),
       pending: count(sql`${tried.closedAt} is null and ${dueBy} >= ${nowAt}`),
       medianMinutesToReach: sql<number | null>`percentile_cont(0.5) within group (order by
-        ${gridMinute(sql`${tried.reachedAt}`)} - ${gridMinute(sql`${events.occurredAt}`)})`,
+        ${minuteOf(sql`${tried.reachedAt}`)} - ${minuteOf(sql`${events.occurredAt}`)})`,
       attempts: sql<number>`sum(${tried.attempts})::int`,
       escalations: sql<number>`sum(${tried.escalations})::int`,
     })

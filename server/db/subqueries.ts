@@ -13,12 +13,10 @@ export const subquery = new QueryBuilder();
  */
 export const PLANNED_APART = sql`0` as unknown as number;
 
-/** The whole UTC minute of an instant, in minutes since the epoch: billing's grid (contract `floorToMinute`). */
-export const gridMinute = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 60)`;
-
 /**
- * The same as an integer, in floating point: an instant's epoch seconds (to the microsecond) are exact in a
- * double, and integer arithmetic on them is much cheaper than on `numeric`.
+ * The whole UTC minute of an instant, as an integer count of minutes since the epoch: billing's grid (contract
+ * `floorToMinute`). Read in floating point: an instant's epoch seconds (to the microsecond) are exact in a
+ * double, and arithmetic on them is much cheaper than on `numeric`.
  */
 export const minuteOf = (instant: SQL) => sql<number | null>`floor(date_part('epoch', ${instant}) / 60)::int`;
 
