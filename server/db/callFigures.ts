@@ -1,7 +1,11 @@
-import { and, between, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { QueryResult } from 'pg';
+import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
 import type { CallsOfMonth } from '../domain/turnaroundClocks';
+import type { Db } from './database';
 import { firstRuleByType } from './notifications';
-import { latestEventRevisionsNear } from './reports';
+import { preparedOnce, prepareSql } from './prepared';
+import { eventTimesNear, latestEventRevisionsBetween } from './reports';
 import {
   callAttempts,
   caseRecordItems,
@@ -11,7 +15,6 @@ import {
   protocolRevisions,
 } from './schema';
 import { minuteOf, PLANNED_APART } from './subqueries';
-import type { DbOrTx } from './transaction';
 
 /**
  * Each protocol revision's first rule per event type that has minutes, with when the revision is in force
@@ -19,7 +22,7 @@ import type { DbOrTx } from './transaction';
  * writing of a later revision of the client, and before the client's first writing for the cases taken in
  * under it. A few hundred rows, read once per report.
  */
-function rulesInForceQuery(db: DbOrTx) {
+function rulesInForceQuery(db: Db) {
   const p = protocolRevisions;
   const period = db
     .select({
@@ -51,25 +54,31 @@ function rulesInForceQuery(db: DbOrTx) {
     .where(isNotNull(firstRuleByType.withinMinutes));
 }
 
+/** Every event type a notification rule can cover. */
+const COVERED_TYPES = [...new Set(Object.values(TRIGGER_EVENT_TYPES).flat())];
+
+/** A row of the critical calls' figures as the driver reads it. */
+type FigureRow = {
+  client_id: number;
+  client_name: string;
+  month: string;
+  calls: number;
+  on_time: number;
+  late: number;
+  overdue: number;
+  pending: number;
+  /** float8, or null when no call was reached. */
+  median_minutes: number | string | null;
+  attempt_count: number;
+  escalation_count: number;
+};
+
 /**
- * The critical calls per client and month of `from`..`to` (YYYY-MM, the clients' own months of the events),
- * optionally of one client, counted by the database (DESIGN §4 "Reports"). A call is a live event that the
- * first matching rule of its protocol revision in force covers (contract `ruleForEventType`); it closed at
- * its first attempt that reached someone with read-back (or read-back unknown) at or after the event
- * (`closingAttempt`): on time by the event + the rule's minutes, late after; not closed, it is overdue past
- * that time and pending before. The median minutes to reach are from the event to its first reached attempt
- * (`firstReached`), on the minute grid; an escalation is an attempt whose contact differs from the one
- * before it in call order (`escalationCount`).
- *
- * Planned for volume: the rules in force are read once per protocol revision, the live events near the
- * range (on the index of their times) of a type some rule covers are found with their case first (a fence,
- * `offset 0`), then matched to their rule in one hash join, and only the calls' attempts are read.
+ * The critical calls' query, built once per shape (every client, or one: `clientId`) with its values as
+ * placeholders: `from`, `to` (months), `start`, `end` (event times near them, `eventTimesNear`) and `now`.
  */
-export async function callFigures(
-  db: DbOrTx,
-  range: { clientId?: number; from: string; to: string },
-  now: Date,
-): Promise<CallsOfMonth[]> {
+function callFiguresQuery(db: Db, oneClient: boolean) {
+  const value = sql.placeholder;
   const rules = db.$with('rules_in_force').as(rulesInForceQuery(db));
   const latest = caseRecordRevisions;
   const type = sql<string>`${latest.body}->>'type'`;
@@ -94,9 +103,11 @@ export async function callFigures(
       .innerJoin(cases, eq(cases.id, item.caseId))
       .where(
         and(
-          latestEventRevisionsNear(db, range),
+          latestEventRevisionsBetween(db, value('start'), value('end')),
+          // The types some rule could cover, on the index of types and times; then those the rules do.
+          inArray(type, COVERED_TYPES),
           sql`${type} in (select ${rules.type} from ${rules})`,
-          range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+          oneClient ? eq(cases.clientId, value('clientId')) : undefined,
         ),
       )
       .offset(PLANNED_APART),
@@ -120,44 +131,84 @@ export async function callFigures(
     .as('tried');
   const month = sql<string>`to_char(${events.occurredAt} at time zone ${clients.timeZone}, 'YYYY-MM')`;
   const dueBy = sql`(${events.occurredAt} + ${rules.withinMinutes} * interval '1 minute')`;
-  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const nowAt = sql`${value('now')}::timestamptz`;
   const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
-  const rows = await db
+  // Each figure under its own name: the rows are read as the driver gives them (`callFigures`).
+  return db
     .with(rules, events)
     .select({
-      clientId: events.clientId,
-      clientName: clients.name,
-      month,
-      calls: sql<number>`count(*)::int`,
-      onTime: count(sql`${tried.closedAt} <= ${dueBy}`),
-      late: count(sql`${tried.closedAt} > ${dueBy}`),
-      overdue: count(sql`${tried.closedAt} is null and ${dueBy} < ${nowAt}`),
-      pending: count(sql`${tried.closedAt} is null and ${dueBy} >= ${nowAt}`),
+      clientId: sql<number>`${events.clientId}`.as('client_id'),
+      clientName: sql<string>`${clients.name}`.as('client_name'),
+      month: month.as('month'),
+      calls: sql<number>`count(*)::int`.as('calls'),
+      onTime: count(sql`${tried.closedAt} <= ${dueBy}`).as('on_time'),
+      late: count(sql`${tried.closedAt} > ${dueBy}`).as('late'),
+      overdue: count(sql`${tried.closedAt} is null and ${dueBy} < ${nowAt}`).as('overdue'),
+      pending: count(sql`${tried.closedAt} is null and ${dueBy} >= ${nowAt}`).as('pending'),
       medianMinutesToReach: sql<number | null>`percentile_cont(0.5) within group (order by
-        ${minuteOf(sql`${tried.reachedAt}`)} - ${minuteOf(sql`${events.occurredAt}`)})`,
-      attempts: sql<number>`sum(${tried.attempts})::int`,
-      escalations: sql<number>`sum(${tried.escalations})::int`,
+        ${minuteOf(sql`${tried.reachedAt}`)} - ${minuteOf(sql`${events.occurredAt}`)})`.as('median_minutes'),
+      attempts: sql<number>`sum(${tried.attempts})::int`.as('attempt_count'),
+      escalations: sql<number>`sum(${tried.escalations})::int`.as('escalation_count'),
     })
     .from(events)
     .innerJoin(clients, eq(clients.id, events.clientId))
     .innerJoin(rules, and(eq(rules.clientId, events.clientId), eq(rules.type, events.type), inForce))
     .crossJoinLateral(tried)
-    .where(between(month, range.from, range.to))
+    .where(between(month, value('from'), value('to')))
     .groupBy(events.clientId, clients.name, month)
     .orderBy(clients.name, events.clientId, month);
-  return rows.map(({ clientId, clientName, month, ...figures }) => {
-    const due = figures.onTime + figures.late + figures.overdue;
-    const median = figures.medianMinutesToReach;
+}
+
+/**
+ * The critical calls per client and month of `from`..`to` (YYYY-MM, the clients' own months of the events),
+ * optionally of one client, counted by the database (DESIGN §4 "Reports"). A call is a live event that the
+ * first matching rule of its protocol revision in force covers (contract `ruleForEventType`); it closed at
+ * its first attempt that reached someone with read-back (or read-back unknown) at or after the event
+ * (`closingAttempt`): on time by the event + the rule's minutes, late after; not closed, it is overdue past
+ * that time and pending before. The median minutes to reach are from the event to its first reached attempt
+ * (`firstReached`), on the minute grid; an escalation is an attempt whose contact differs from the one
+ * before it in call order (`escalationCount`).
+ *
+ * Planned for volume: the rules in force are read once per protocol revision, the live events near the
+ * range of a type some rule covers (on the index of their types and times) are found with their case first
+ * (a fence, `offset 0`), then matched to their rule in one hash join, and only the calls' attempts are read.
+ * The query is built and prepared once (`preparedOnce`), and its rows are read as the driver gives them.
+ */
+export async function callFigures(
+  db: Db,
+  range: { clientId?: number; from: string; to: string },
+  now: Date,
+): Promise<CallsOfMonth[]> {
+  const oneClient = range.clientId !== undefined;
+  const query = preparedOnce(db, `call figures${oneClient ? ' of client' : ''}`, (name) =>
+    prepareSql(db, callFiguresQuery(db, oneClient).getSQL(), name),
+  );
+  const { start, end } = eventTimesNear(range);
+  const { rows } = (await query.execute({
+    ...range,
+    start,
+    end,
+    now: now.toISOString(),
+  })) as unknown as QueryResult<FigureRow>;
+  return rows.map((row) => {
+    const due = row.on_time + row.late + row.overdue;
+    const median = row.median_minutes;
     return {
-      clientId,
-      clientName,
-      month,
+      clientId: row.client_id,
+      clientName: row.client_name,
+      month: row.month,
       calls: {
-        ...figures,
-        due,
-        onTimePercent: due === 0 ? null : Math.round((figures.onTime / due) * 1000) / 10,
+        calls: row.calls,
+        onTime: row.on_time,
+        late: row.late,
+        overdue: row.overdue,
+        pending: row.pending,
         medianMinutesToReach: median === null ? null : Number(median),
-        attemptsPerCall: Math.round((figures.attempts / figures.calls) * 100) / 100,
+        attempts: row.attempt_count,
+        escalations: row.escalation_count,
+        due,
+        onTimePercent: due === 0 ? null : Math.round((row.on_time / due) * 1000) / 10,
+        attemptsPerCall: Math.round((row.attempt_count / row.calls) * 100) / 100,
       },
     };
   });

@@ -1,4 +1,18 @@
-import { and, between, eq, gt, gte, inArray, isNull, lt, not, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  not,
+  notExists,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addMonths } from '../../contract/billingMonths';
 import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
@@ -227,22 +241,32 @@ const protocolInForce = (occurredAt: SQL) =>
   );
 
 /**
- * The live latest revisions (of `caseRecordRevisions`) whose event time is near `range`: on their index (ISO
- * text sorts as time within the margin); of those, each event's latest revision. The reader keeps the months
- * of the range.
+ * The event times (ISO text) near `range`: two days wider each side than the range, as the client's month
+ * decides and a time written with an offset (the API writes UTC) differs from its instant by at most 14
+ * hours.
  */
-export function latestEventRevisionsNear(db: DbOrTx, range: Range) {
-  // Two days wider each side than the range: the client's month decides, and a time written with an offset
-  // (the API writes UTC) differs from its instant by at most 14 hours.
+export function eventTimesNear(range: Range) {
   const [year, month] = range.to.split('-').map(Number);
   const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 2 * 86_400_000);
   const end = new Date(Date.UTC(year, month, 3));
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/**
+ * The live latest revisions (of `caseRecordRevisions`) whose event time (ISO text, on its index) is from
+ * `start` (inclusive) to `end`: of those, each event's latest revision. Values or placeholders.
+ */
+export function latestEventRevisionsBetween(
+  db: DbOrTx,
+  start: string | Placeholder,
+  end: string | Placeholder,
+) {
   const latest = caseRecordRevisions;
   const occurredText = sql`${latest.body}->>'occurredAt'`;
   const later = alias(caseRecordRevisions, 'later');
   return and(
-    gte(occurredText, start.toISOString()),
-    lt(occurredText, end.toISOString()),
+    gte(occurredText, start),
+    lt(occurredText, end),
     not(latest.voided),
     notExists(
       db
@@ -251,6 +275,15 @@ export function latestEventRevisionsNear(db: DbOrTx, range: Range) {
         .where(and(eq(later.itemId, latest.itemId), gt(later.revision, latest.revision))),
     ),
   );
+}
+
+/**
+ * The live latest revisions whose event time is near `range` (`eventTimesNear`). The reader keeps the
+ * months of the range.
+ */
+function latestEventRevisionsNear(db: DbOrTx, range: Range) {
+  const { start, end } = eventTimesNear(range);
+  return latestEventRevisionsBetween(db, start, end);
 }
 
 /**

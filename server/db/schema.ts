@@ -519,6 +519,11 @@ export const caseRecordRevisions = pgTable(
     index('case_record_revisions_occurred_at_idx')
       .on(sql`(${table.body}->>'occurredAt')`)
       .where(sql`(${table.body}->>'occurredAt') is not null`),
+    // The same, of the event types a notification rule covers only (the critical calls): a month's other
+    // events are never read.
+    index('case_record_revisions_type_occurred_at_idx')
+      .on(sql`(${table.body}->>'type')`, sql`(${table.body}->>'occurredAt')`)
+      .where(sql`(${table.body}->>'occurredAt') is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "case_record_revisions_type_occurred_at_idx" ON "case_record_revisions" USING btree (("body"->>'type'),("body"->>'occurredAt')) WHERE ("case_record_revisions"."body"->>'occurredAt') is not null;
