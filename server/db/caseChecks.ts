@@ -24,18 +24,18 @@ const revision = alias(caseRecordRevisions, 'revision');
 /** A record time after now does not count (DESIGN §4): a check dated tomorrow must not silence today. */
 const checks = {
   /**
-   * The latest `check` log, counted at its end (DESIGN §4, turn 4): "Log check" covers the five minutes up
-   * to the click, and the check is the click. A check still running counts from its start.
+   * From the case's logs, in one scan of them: the latest `check` log, counted at its end (DESIGN §4, turn
+   * 4: "Log check" covers the five minutes up to the click, and the check is the click; a check still
+   * running counts from its start), or the end of the latest ended `monitoring` log (watching until then was
+   * a check), whichever is later.
    */
-  checkLog: sql`(
-    select max(coalesce(${log.endAt}, ${log.startAt})) from ${caseTimeLogs} ${log}
-    where ${log.caseId} = ${cases.id} and coalesce(${log.endAt}, ${log.startAt}) <= now()
-      and ${log.activity} = 'check' and not ${log.voided}
-  )`,
-  /** The end of the latest ended `monitoring` log: watching until then was a check. */
-  monitoringEnd: sql`(
-    select max(${log.endAt}) from ${caseTimeLogs} ${log}
-    where ${log.caseId} = ${cases.id} and ${log.endAt} <= now() and ${log.activity} = 'monitoring' and not ${log.voided}
+  logs: sql`(
+    select greatest(
+      max(coalesce(${log.endAt}, ${log.startAt}))
+        filter (where ${log.activity} = 'check' and coalesce(${log.endAt}, ${log.startAt}) <= now()),
+      max(${log.endAt}) filter (where ${log.activity} = 'monitoring' and ${log.endAt} <= now())
+    ) from ${caseTimeLogs} ${log}
+    where ${log.caseId} = ${cases.id} and ${log.activity} in ('check', 'monitoring') and not ${log.voided}
   )`,
   impedance: sql`(
     select max(latest.measured_at)
@@ -50,7 +50,8 @@ const checks = {
 };
 
 /** "Last check" (DESIGN §4): the latest check, end of a monitoring log, or the recording start. */
-export const lastCheckAt = sql`greatest(${checks.checkLog}, ${checks.monitoringEnd}, ${checks.impedance}, ${cases.recordingStart})`;
+// greatest() passes over nulls: the latest of those there are.
+export const lastCheckAt = sql`greatest(${checks.logs}, ${checks.impedance}, ${cases.recordingStart})`;
 
 /** A continuous-level case with an open `monitoring` log is being watched: never overdue. */
 export const watched = sql<boolean>`(${cases.monitoringLevel} = 'continuous' and exists (

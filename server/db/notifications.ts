@@ -36,6 +36,9 @@ const notYetNotified = (itemId: SQLWrapper, body: SQLWrapper) =>
     and closing.outcome = 'reached' and closing.read_back is not false
     and closing.at >= (${body}->>'occurredAt')::timestamptz)`;
 
+/** Every event type some trigger covers: an event of another type has no rule, and is not looked at. */
+const coveredTypes = [...new Set(Object.values(TRIGGER_EVENT_TYPES).flat())];
+
 /** The cases, their protocol revisions and events, as the notifications name them. */
 const c = alias(cases, 'c');
 const p = alias(protocolRevisions, 'p');
@@ -84,7 +87,14 @@ const unnotified = subquery
   .from(c)
   .innerJoin(item, and(eq(item.caseId, c.id), eq(item.kind, 'events')))
   .crossJoinLateral(latest)
-  .where(and(eq(c.stage, 'monitoring'), not(latest.voided), notYetNotified(item.id, latest.body)))
+  .where(
+    and(
+      eq(c.stage, 'monitoring'),
+      not(latest.voided),
+      sql`${latest.body}->>'type' in ${coveredTypes}`,
+      notYetNotified(item.id, latest.body),
+    ),
+  )
   .offset(PLANNED_APART)
   .as('event');
 

@@ -125,6 +125,7 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
   const recording = { start, end: end ?? Math.max(start, now.getTime()) };
   const ofKind = (kind: string) => input.signed.filter((item) => item.kind === kind);
   const finalSignedAt = earliest(ofKind('final'));
+  const finalSignedMs = finalSignedAt ? Date.parse(finalSignedAt) : null;
   const report = (
     kind: DueReportKind,
     due: number,
@@ -132,10 +133,10 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
     period?: Interval,
   ): ExpectedReport[] => {
     const signedAt = earliest(signed);
-    const dueBy = new Date(due).toISOString();
     // A signed final ends what the case owes: a report it found unsigned and past due was missed; one not yet
     // due then is owed no more (the final spoke for its period in time).
-    if (!signedAt && finalSignedAt && due >= Date.parse(finalSignedAt)) return [];
+    if (!signedAt && finalSignedMs !== null && due >= finalSignedMs) return [];
+    const dueBy = new Date(due).toISOString();
     const status = !signedAt && finalSignedAt ? 'missed' : reportStatus(dueBy, signedAt, now);
     return [
       {
@@ -149,17 +150,17 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
       },
     ];
   };
-  const dailies = ofKind('daily');
+  // Each daily's moment read once, not once per billing period.
+  const dailies = ofKind('daily').map((daily) => ({ daily, moment: dailyMoment(daily) }));
   const reports = [
     ...report('prelim', start + turnaround, ofKind('prelim')),
     ...fullPeriods(input, start, end ?? Math.max(start, now.getTime())).flatMap((period) =>
       report(
         'daily',
         period.end + turnaround,
-        dailies.filter((daily) => {
-          const moment = dailyMoment(daily);
-          return moment !== null && moment >= period.start && moment < period.end;
-        }),
+        dailies
+          .filter(({ moment }) => moment !== null && moment >= period.start && moment < period.end)
+          .map(({ daily }) => daily),
         period,
       ),
     ),

@@ -1,6 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { keepsNamedStatements, preparedOnce } from '../../server/db/prepared';
+import { cases, clients } from '../../server/db/schema';
+import { subquery } from '../../server/db/subqueries';
 
+/** A pool that answers every query with the same rows, as arrays of driver values (drizzle asks for arrays). */
+function poolAnswering(rows: unknown[][]) {
+  const query = vi.fn(async () => ({ rows, rowCount: rows.length, fields: [], command: 'SELECT' }));
+  return { query, connect: vi.fn() } as unknown as pg.Pool;
+}
 describe('queries built once and prepared (server/db/prepared.ts)', () => {
   it('builds a key once per database, names it on PostgreSQL, and sends it unnamed on PGlite', () => {
     const postgres = {};
@@ -17,5 +27,52 @@ describe('queries built once and prepared (server/db/prepared.ts)', () => {
     expect(preparedOnce(postgres, 'intake page', build).name).not.toBe(first.name);
     expect(preparedOnce(pglite, 'closed page', build).name).toBe('');
     expect(build).toHaveBeenCalledTimes(4);
+  });
+
+  it('maps a prepared select’s rows to the values drizzle maps them to: decoders, mapWith, nulls, subquery fields', async () => {
+    const rows = [
+      [7, 'ABC-2026-0001', '2026-11-27 08:30:00.25+00', '12', 'Clinic', null],
+      [8, 'ABC-2026-0002', null, null, 'Other', 3],
+    ];
+    const db = drizzle({ client: poolAnswering(rows) });
+    const inner = subquery
+      .select({ id: clients.id, count: sql`count(*)`.mapWith(Number).as('count') })
+      .from(clients)
+      .groupBy(clients.id)
+      .as('inner');
+    const select = () =>
+      db
+        .select({
+          id: cases.id,
+          caseNumber: cases.caseNumber,
+          recordingStart: cases.recordingStart,
+          minutes: sql`sum(1)`.mapWith(Number),
+          clientName: sql<string>`${clients.name}`.as('client_name'),
+          count: inner.count,
+        })
+        .from(cases)
+        .innerJoin(clients, sql`true`)
+        .leftJoin(inner, sql`true`);
+    const prepared = await preparedOnce(db, 'mapped rows', (name) => select().prepare(name)).execute();
+    // The same select, not prepared: mapped by drizzle itself.
+    expect(prepared).toEqual(await select());
+    expect(prepared).toEqual([
+      {
+        id: 7,
+        caseNumber: 'ABC-2026-0001',
+        recordingStart: new Date('2026-11-27T08:30:00.250Z'),
+        minutes: 12,
+        clientName: 'Clinic',
+        count: null,
+      },
+      {
+        id: 8,
+        caseNumber: 'ABC-2026-0002',
+        recordingStart: null,
+        minutes: null,
+        clientName: 'Other',
+        count: 3,
+      },
+    ]);
   });
 });
