@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/database';
 import { type LocalIdentity, startLocalIdentity } from '../../server/identity/localIdentity';
 import { FIXED_CODE } from './support/constants';
 import { freePort } from './support/freePort';
-import { choosePostgres } from './support/postgres';
+import { choosePostgres, ensureDatabase, resetPostgres, templateDatabaseUrl } from './support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +17,10 @@ declare module 'vitest' {
   }
 }
 
-/** One local identity and one migrated PGlite template for the whole API run (a fresh PGlite takes ~6 s). */
+/**
+ * One local identity and one migrated template of each database for the whole API run: a test server starts
+ * on a copy (a fresh PGlite takes ~6 s; migrating PostgreSQL from nothing several times what a copy does).
+ */
 export default async function setup(project: TestProject) {
   const { withPostgres, warning } = await choosePostgres(process.env);
   if (warning) process.stderr.write(`\n${warning}\n\n`);
@@ -30,8 +33,10 @@ export default async function setup(project: TestProject) {
     log: () => {},
   });
   const templateData = path.join(root, 'template');
-  const template = await openDatabase({ dataDir: templateData, poolMax: 2 });
-  await template.close();
+  await Promise.all([
+    openDatabase({ dataDir: templateData, poolMax: 2 }).then((template) => template.close()),
+    withPostgres && migratedPostgresTemplate(root),
+  ]);
   const { stop, ...identityInfo } = identity;
   project.provide('identity', identityInfo);
   project.provide('pgliteTemplateDir', path.join(templateData, 'pglite'));
@@ -39,4 +44,13 @@ export default async function setup(project: TestProject) {
     await stop();
     fs.rmSync(root, { recursive: true, force: true });
   };
+}
+
+/** The run's PostgreSQL template (`templateDatabaseUrl`), emptied and migrated from nothing. */
+async function migratedPostgresTemplate(root: string) {
+  const url = templateDatabaseUrl();
+  await ensureDatabase(url);
+  await resetPostgres(url);
+  const template = await openDatabase({ databaseUrl: url, dataDir: path.join(root, 'postgres'), poolMax: 2 });
+  await template.close();
 }

@@ -17,20 +17,46 @@ export function workerDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string 
   return url.toString();
 }
 
+/** The run's PostgreSQL template (`<TEST_DATABASE_URL's>_template`): migrated once by the global setup, copied for each test server. */
+export function templateDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const url = new URL(testDatabaseUrl(env));
+  url.pathname = `${url.pathname}_template`;
+  return url.toString();
+}
+
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Makes the database `url` names a fresh copy of the migrated template (`templateDatabaseUrl`), ending any
+ * connection a test left open to it: the same tables as migrating an empty database, without running the
+ * migrations again.
+ */
+export async function copyTemplateDatabase(url: string, env: NodeJS.ProcessEnv = process.env) {
+  const client = new pg.Client({ connectionString: testDatabaseUrl(env) });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${quoted(databaseName(url))} with (force)`);
+    await client.query(
+      `create database ${quoted(databaseName(url))} template ${quoted(databaseName(templateDatabaseUrl(env)))}`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the database `url` names when it is missing, connected to the run's database to do it. */
 export async function ensureDatabase(url: string, env: NodeJS.ProcessEnv = process.env) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = databaseName(url);
   const client = new pg.Client({ connectionString: testDatabaseUrl(env) });
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount) return;
-    await client
-      .query(`create database "${name.replaceAll('"', '""')}"`)
-      .catch((error: { code?: string }) => {
-        // Created meanwhile by another run: there it is.
-        if (error.code !== '42P04') throw error;
-      });
+    await client.query(`create database ${quoted(name)}`).catch((error: { code?: string }) => {
+      // Created meanwhile by another run: there it is.
+      if (error.code !== '42P04') throw error;
+    });
   } finally {
     await client.end();
   }

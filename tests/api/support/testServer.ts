@@ -6,7 +6,7 @@ import { type AppOptions, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { answerChecker } from './answerCheck';
-import { resetPostgres, workerDatabaseUrl } from './postgres';
+import { copyTemplateDatabase, workerDatabaseUrl } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -74,7 +74,10 @@ export async function serveApp(
   };
 }
 
-/** The real app over HTTP on an OS-assigned port, against a fresh database of the given kind. */
+/**
+ * The real app over HTTP on an OS-assigned port, against a fresh database of the given kind: a copy of the
+ * run's migrated template (globalSetup.ts), which the app's own migration then finds up to date.
+ */
 export async function startTestServer(
   kind: DatabaseKind,
   /** Settings beyond the test defaults, as environment variables (e.g. `DENIED_CALLS_MAX`). */
@@ -83,7 +86,7 @@ export async function startTestServer(
   overrides: Partial<Pick<AppOptions, 'logger'>> = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
-  if (kind === 'postgres') await resetPostgres(postgresUrl);
+  if (kind === 'postgres') await copyTemplateDatabase(postgresUrl);
   const database = await openDatabase({
     databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
     dataDir,
