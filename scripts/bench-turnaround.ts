@@ -13,33 +13,12 @@
 import { addMonths } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import { API_PATHS } from '../contract/paths';
-import { benchArguments, runScript, shownUrl, timed, withBenchApp, withBenchDatabase } from './support/bench';
-import { cpuMsOf, withApplicationName } from './support/loadTarget';
+import { benchArguments, runScript, shownUrl, withBenchApp, withBenchDatabase } from './support/bench';
+import { cpuMeasured } from './support/cpuPerCall';
+import { withApplicationName } from './support/loadTarget';
 
 const CALLS = 50;
 const APPLICATION_NAME = 'vigil-bench-turnaround';
-
-/** CPU ms spent so far by this process, and by each of the app's PostgreSQL backends. */
-async function cpuSoFar(query: (text: string, values: unknown[]) => Promise<{ rows: { pid: number }[] }>) {
-  const { rows } = await query('select pid from pg_stat_activity where application_name = $1', [
-    APPLICATION_NAME,
-  ]);
-  const own = process.cpuUsage();
-  return {
-    app: (own.user + own.system) / 1000,
-    backends: new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)])),
-  };
-}
-
-/**
- * The backends' CPU between two readings: a backend that opened meanwhile counts whole; one the pool closed
- * meanwhile counts nothing (its last seconds are lost, so the figure errs low, never below zero).
- */
-function backendCpuBetween(before: Map<number, number>, after: Map<number, number>) {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
 
 async function main() {
   const { databaseUrl } = benchArguments(
@@ -47,17 +26,8 @@ async function main() {
   );
   console.log(`Database: ${shownUrl(databaseUrl)}`);
   await withBenchDatabase(withApplicationName(databaseUrl, APPLICATION_NAME), async (database) => {
-    const query = (text: string, values: unknown[]) => database.pool.query<{ pid: number }>(text, values);
     /** `timed`, then the CPU per call (the warm-up call included) of this process and of PostgreSQL. */
-    const measured = async (label: string, run: () => Promise<unknown>, calls: number) => {
-      const before = await cpuSoFar(query);
-      await timed(label, run, calls);
-      const after = await cpuSoFar(query);
-      const per = (ms: number) => (ms / (calls + 1)).toFixed(2);
-      console.log(
-        `    CPU per call: app and client ${per(after.app - before.app)} ms, PostgreSQL ${per(backendCpuBetween(before.backends, after.backends))} ms`,
-      );
-    };
+    const measured = cpuMeasured(database.pool, APPLICATION_NAME);
     const { rows } = await database.pool.query<{
       ordered: string;
       active: string;

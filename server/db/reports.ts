@@ -23,7 +23,9 @@ import type { NotifiableEventRow } from '../domain/notifications';
 import type { StoredFigures } from './billing';
 import { attemptsOfItems } from './callAttempts';
 import { exceptCases, liveCaseHours, runningCaseIds } from './caseHours';
+import type { Db } from './database';
 import { revisionInForceSql } from './notifications';
+import { preparedOnce, prepareSql } from './prepared';
 import {
   billingCycles,
   caseMonthHours,
@@ -63,6 +65,95 @@ export async function cyclesInRange(db: DbOrTx, { clientId, from, to }: Range) {
   return new Map<string, StoredFigures & { clientId: number }>(
     rows.map(({ month, ...row }) => [`${row.clientId} ${month}`, row]),
   );
+}
+
+/** A client's month in the hours summary: its cases' stored hours (those without a running log), its cycle. */
+export interface SummaryMonth {
+  hours?: { minutes: number; adjustMinutes: number; cases: number };
+  cycle?: StoredFigures;
+}
+
+type SummaryRow = {
+  clientId: number;
+  name: string;
+  code: string;
+  month: string;
+  /** Sums as PostgreSQL's bigint, in text. */
+  billable: string | null;
+  adjust: string | null;
+  cases: string | null;
+  status: StoredFigures['status'] | null;
+  rate: string | null;
+  frozenMinutes: number | null;
+  frozenAdjustMinutes: number | null;
+  frozenCases: number | null;
+};
+
+/**
+ * Every client with stored hours (of the cases not in `live`) or a stored cycle in `months`, with its
+ * name and code and each such month's sums and cycle: the database sums the case-month rows and joins the
+ * cycles and names, one row per client and month. The running cases' rows are summed apart (by their key)
+ * and taken off, so the range's rows are not each looked up among them; a month left with none of its rows
+ * is not one of the client's.
+ */
+export async function summaryMonths(db: Db, months: readonly string[], live: readonly number[]) {
+  const query = preparedOnce(db, 'hours summary months', (name) => {
+    // The months as a list, not a range: a prepared statement's plan, made once for any values, expects
+    // most rows of a list but few of a range, and would read a range through the index a heap page at a time.
+    const inMonths = sql`month = any(${sql.placeholder('months')}::text[])`;
+    const sums = (where: SQL) => sql`
+      select client_id, month, sum(billable_minutes) as billable, sum(adjust_minutes) as adjust,
+        count(*) filter (where billable_minutes > 0 or adjust_minutes <> 0) as cases, count(*) as rows
+      from ${caseMonthHours}
+      where ${inMonths} and ${where}
+      group by client_id, month`;
+    return prepareSql(
+      db,
+      sql`
+    with every_case as (${sums(sql`true`)}),
+    running as (${sums(sql`case_id = any(${sql.placeholder('live')}::int[])`)}),
+    stored as (
+      select client_id, month, every_case.billable - coalesce(running.billable, 0) as billable,
+        every_case.adjust - coalesce(running.adjust, 0) as adjust,
+        every_case.cases - coalesce(running.cases, 0) as cases
+      from every_case left join running using (client_id, month)
+      where every_case.rows > coalesce(running.rows, 0)
+    ), cycles as (
+      select client_id, month, status, rate::text as rate, frozen_minutes, frozen_adjust_minutes, frozen_cases
+      from ${billingCycles}
+      where ${inMonths}
+    )
+    select client.id as "clientId", client.name, client.code, month, stored.billable, stored.adjust,
+      stored.cases, cycles.status, cycles.rate, cycles.frozen_minutes as "frozenMinutes",
+      cycles.frozen_adjust_minutes as "frozenAdjustMinutes", cycles.frozen_cases as "frozenCases"
+    from stored full join cycles using (client_id, month)
+    join ${clients} client on client.id = client_id`,
+      name,
+    );
+  });
+  const { rows } = (await query.execute({ months: [...months], live: [...live] })) as unknown as {
+    rows: SummaryRow[];
+  };
+  const byClient = new Map<
+    number,
+    { clientId: number; name: string; code: string; months: Map<string, SummaryMonth> }
+  >();
+  for (const row of rows) {
+    let client = byClient.get(row.clientId);
+    if (!client) {
+      client = { clientId: row.clientId, name: row.name, code: row.code, months: new Map() };
+      byClient.set(row.clientId, client);
+    }
+    const { status, rate, frozenMinutes, frozenAdjustMinutes, frozenCases } = row;
+    client.months.set(row.month, {
+      hours:
+        row.billable === null
+          ? undefined
+          : { minutes: Number(row.billable), adjustMinutes: Number(row.adjust), cases: Number(row.cases) },
+      cycle: status === null ? undefined : { status, rate, frozenMinutes, frozenAdjustMinutes, frozenCases },
+    });
+  }
+  return [...byClient.values()];
 }
 
 export async function clientNames(db: DbOrTx, clientIds: readonly number[]) {

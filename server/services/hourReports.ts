@@ -4,6 +4,7 @@ import { isUnrated, monthsBetween } from '../../contract/billingMonths';
 import type { MonthFigures, monitoringHoursQuery } from '../../contract/hourReports';
 import { type MonthTotal, monthTotals } from '../db/billingHours';
 import { callFigures } from '../db/callFigures';
+import { liveCaseHours, runningCaseIds } from '../db/caseHours';
 import type { Db } from '../db/database';
 import {
   clientNames,
@@ -11,6 +12,8 @@ import {
   monitoringByCase,
   monitoringByTechnologist,
   notifiableEvents,
+  type SummaryMonth,
+  summaryMonths,
 } from '../db/reports';
 import { reportCasesInRange } from '../db/reportsDue';
 import { ordersOfMonths } from '../db/turnaroundClocks';
@@ -31,38 +34,75 @@ import type { TechnologistRoster } from './technologistRoster';
 type StoredCycles = Awaited<ReturnType<typeof cyclesInRange>>;
 type ClientRange = z.infer<typeof monitoringHoursQuery>;
 
+/** A month's figures and its amount in cents (none without a rate), read once from the amount it shows. */
+type PricedMonth = { figures: MonthFigures; cents: number };
+
+/** "1569.75" → 156975, "-0.05" → -5: an amount this API wrote, back in cents. */
+const centsOf = (amount: string) =>
+  amount.startsWith('-') ? -rateCents(amount.slice(1)) : rateCents(amount);
+
+const priced = (figures: MonthFigures): PricedMonth => ({
+  figures,
+  cents: figures.amount === null ? 0 : centsOf(figures.amount),
+});
+
 /** Each month of the range for one client: its cycle's figures (frozen once closed), rate and amount. */
 function monthsOfClient(
   months: readonly string[],
   clientId: number,
   totals: ReadonlyMap<string, MonthTotal>,
   cycles: StoredCycles,
-): MonthFigures[] {
-  return months.map((month) => ({
-    month,
-    ...cycleFigures(cycles.get(`${clientId} ${month}`), liveHoursOf(totals.get(`${clientId} ${month}`))),
-  }));
+): PricedMonth[] {
+  return months.map((month) =>
+    priced({
+      month,
+      ...cycleFigures(cycles.get(`${clientId} ${month}`), liveHoursOf(totals.get(`${clientId} ${month}`))),
+    }),
+  );
 }
-
-/** "1569.75" → 156975, "-0.05" → -5: an amount this API wrote, back in cents. */
-const centsOf = (amount: string) =>
-  amount.startsWith('-') ? -rateCents(amount.slice(1)) : rateCents(amount);
 
 /** Totals of some months: amounts are added in cents, each month already rounded once as it is invoiced. */
-function totalsOf(months: readonly MonthFigures[]) {
-  const minutes = months.reduce((sum, month) => sum + month.minutes, 0);
-  const cents = months.reduce((sum, month) => sum + (month.amount === null ? 0 : centsOf(month.amount)), 0);
-  return {
-    minutes,
-    hours: hoursOf(minutes),
-    amount: moneyOf(cents),
-    unratedMonths: months.filter(isUnrated).length,
-    cases: months.reduce((sum, month) => sum + month.cases, 0),
-  };
+function totalsOf(months: readonly PricedMonth[]) {
+  let minutes = 0;
+  let cents = 0;
+  let unratedMonths = 0;
+  let cases = 0;
+  for (const { figures, cents: amount } of months) {
+    minutes += figures.minutes;
+    cents += amount;
+    if (isUnrated(figures)) unratedMonths += 1;
+    cases += figures.cases;
+  }
+  return { minutes, hours: hoursOf(minutes), amount: moneyOf(cents), unratedMonths, cases };
 }
+
+/** A month with nothing logged. */
+const NO_HOURS = { minutes: 0, adjustMinutes: 0, cases: 0 };
 
 const byClientMonth = (totals: readonly MonthTotal[]) =>
   new Map(totals.map((total) => [`${total.clientId} ${total.month}`, total]));
+
+/** The running cases' live hours added to the stored ones of their client's month in range. */
+function withLiveHours(
+  clients: Awaited<ReturnType<typeof summaryMonths>>,
+  caseRows: Awaited<ReturnType<typeof liveCaseHours>>['caseRows'],
+  { from, to }: MonthRange,
+) {
+  const byId = new Map(clients.map((client) => [client.clientId, client]));
+  const missing = new Map<number, Map<string, SummaryMonth>>();
+  for (const row of caseRows) {
+    if (row.month < from || row.month > to) continue;
+    const months = byId.get(row.clientId)?.months ?? missing.get(row.clientId) ?? new Map();
+    if (!byId.has(row.clientId)) missing.set(row.clientId, months);
+    const month = months.get(row.month) ?? {};
+    const hours = month.hours ?? { minutes: 0, adjustMinutes: 0, cases: 0 };
+    hours.minutes += row.billableMinutes;
+    hours.adjustMinutes += row.adjustMinutes;
+    if (row.billableMinutes > 0 || row.adjustMinutes !== 0) hours.cases += 1;
+    months.set(row.month, { ...month, hours });
+  }
+  return missing;
+}
 
 export interface HourReportSettings {
   db: Db;
@@ -82,50 +122,63 @@ export function createHourReports({ db, roster, maxOpenLogHours, clock }: HourRe
       cyclesInRange(db, { clientId: id, from, to }),
     ]);
     const months = monthsOfClient(monthsBetween(from, to), id, byClientMonth(totals), cycles);
-    return { client: found.header, from, to, months, totals: totalsOf(months) };
+    return {
+      client: found.header,
+      from,
+      to,
+      months: months.map((month) => month.figures),
+      totals: totalsOf(months),
+    };
   }
 
-  /** Every client's hours and amounts per month of the range, as of `now`: the same for every caller. */
+  /**
+   * Every client's hours and amounts per month of the range, as of `now`: the same for every caller. The
+   * database sums the stored hours and joins the cycles and names per client and month; the running cases are
+   * added live.
+   */
   async function hoursSummary(from: string, to: string, now: Date) {
-    const [totals, cycles] = await Promise.all([
-      monthTotals(db, { from, to }, now, maxOpenLogHours),
-      cyclesInRange(db, { from, to }),
-    ]);
     const months = monthsBetween(from, to);
-    const clientIds = [
-      ...new Set([
-        ...totals.map((total) => total.clientId),
-        ...[...cycles.values()].map((cycle) => cycle.clientId),
-      ]),
-    ];
-    const names = await clientNames(db, clientIds);
-    const lookup = byClientMonth(totals);
-    const clients = clientIds
-      .map((clientId) => {
-        const figures = monthsOfClient(months, clientId, lookup, cycles);
-        const client = names.get(clientId) ?? { name: '', code: '' };
-        return {
-          clientId,
-          clientName: client.name,
-          clientCode: client.code,
-          months: figures,
-          totals: totalsOf(figures),
-        };
+    const live = await runningCaseIds(db);
+    const [stored, { caseRows }] = await Promise.all([
+      summaryMonths(db, months, live),
+      liveCaseHours(db, live, now, maxOpenLogHours),
+    ]);
+    const missing = withLiveHours(stored, caseRows, { from, to });
+    const names = await clientNames(db, [...missing.keys()]);
+    const clients = [
+      ...stored,
+      ...[...missing].map(([clientId, figures]) => ({
+        clientId,
+        ...(names.get(clientId) ?? { name: '', code: '' }),
+        months: figures,
+      })),
+    ]
+      .map((client) => {
+        const figures = months.map((month) => {
+          const { hours, cycle } = client.months.get(month) ?? {};
+          return priced({ month, ...cycleFigures(cycle, hours ?? NO_HOURS) });
+        });
+        return { client, figures };
       })
-      .sort((a, b) => a.clientName.localeCompare(b.clientName));
+      .sort((a, b) => a.client.name.localeCompare(b.client.name) || a.client.clientId - b.client.clientId);
     const monthTotalsRow = months.map((month, index) => {
-      const column = clients.map((client) => client.months[index] as MonthFigures);
-      const total = totalsOf(column);
-      return {
-        month,
-        minutes: total.minutes,
-        hours: total.hours,
-        amount: total.amount,
-        cases: total.cases,
-      };
+      const total = totalsOf(clients.map((client) => client.figures[index] as PricedMonth));
+      return { month, minutes: total.minutes, hours: total.hours, amount: total.amount, cases: total.cases };
     });
-    const all = clients.flatMap((client) => client.months);
-    return { from, to, months, clients, monthTotals: monthTotalsRow, totals: totalsOf(all) };
+    return {
+      from,
+      to,
+      months,
+      clients: clients.map(({ client, figures }) => ({
+        clientId: client.clientId,
+        clientName: client.name,
+        clientCode: client.code,
+        months: figures.map((month) => month.figures),
+        totals: totalsOf(figures),
+      })),
+      monthTotals: monthTotalsRow,
+      totals: totalsOf(clients.flatMap((client) => client.figures)),
+    };
   }
 
   /** How the range's orders and critical calls met their turnaround targets, per month. */

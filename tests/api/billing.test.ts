@@ -48,6 +48,9 @@ describeEachDatabase('Billing and reports API', (kind) => {
     const reply = await assign(username, caseIds, 'admin');
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   }
+  /** A new continuous case of the client, recording since `recordingStart`. */
+  const continuousCase = async (recordingStart: string) =>
+    caseOf(await patch(await intake(clientId, { monitoringLevel: 'continuous' }), { recordingStart }));
   /** An instant `hours` after the month's first local midnight. */
   const at = (hours: number) => new Date(window.start + hours * HOUR).toISOString();
 
@@ -532,18 +535,38 @@ describeEachDatabase('Billing and reports API', (kind) => {
     expect(byCase.byClient).toEqual([expect.objectContaining({ month: earlier, minutes: 4 * 120 })]);
   });
 
+  it('sums a running case in the summary once: its stored closed log and its running one, counted live', async () => {
+    const quiet = addMonths(month, -3);
+    const from = monthWindow(quiet, ZONE).start + 24 * 5 * HOUR;
+    const moment = (hours: number) => new Date(from + hours * HOUR).toISOString();
+    const [found, other] = [await continuousCase(moment(0)), await continuousCase(moment(0))];
+    await assignOnly('newhire', [found.id, other.id]);
+    await log(other.id, { technologist: 'newhire', start: moment(0), end: moment(1) }, 'admin');
+    await log(found.id, { technologist: 'newhire', start: moment(1), end: moment(3) }, 'admin');
+    // Forgotten since hour 4: it counts until the cap of 16 h; the closed log's 2 h are stored apart, in the
+    // same client and month as the other case's 1 h.
+    const running = await log(found.id, { technologist: 'newhire', start: moment(4) }, 'admin');
+
+    const range = `from=${addMonths(quiet, -1)}&to=${quiet}`;
+    const report = await get<ClientHoursReport>(`${API_PATHS.clientHoursReport(clientId)}?${range}`);
+    expect(report.months[1]).toMatchObject({ month: quiet, minutes: 19 * 60, cases: 2 });
+    const summary = await get<HoursSummary>(`${API_PATHS.hoursSummary}?${range}`);
+    expect(summary.clients.find((client) => client.clientId === clientId)?.months).toEqual(report.months);
+
+    const stopped = await call(
+      'POST',
+      API_PATHS.caseRecordRevisions(found.id, 'time-logs', running._id),
+      'admin',
+      { baseRevision: 1, end: running.latestEnd },
+    );
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+  });
+
   it('counts a technologist’s running log live, capped, joined with their closed logs on other cases', async () => {
     const older = addMonths(month, -2);
     const from = monthWindow(older, ZONE).start + 24 * 12 * HOUR;
     const moment = (hours: number) => new Date(from + hours * HOUR).toISOString();
-    const [closed, running] = [
-      caseOf(
-        await patch(await intake(clientId, { monitoringLevel: 'continuous' }), { recordingStart: moment(0) }),
-      ),
-      caseOf(
-        await patch(await intake(clientId, { monitoringLevel: 'continuous' }), { recordingStart: moment(0) }),
-      ),
-    ] as [CaseDetails, CaseDetails];
+    const [closed, running] = [await continuousCase(moment(0)), await continuousCase(moment(0))];
     await assignOnly('newhire', [cases[0]?.id as number, closed.id, running.id]);
     await log(closed.id, { technologist: 'newhire', start: moment(1), end: moment(5) }, 'admin');
     // Forgotten since hour 3: it counts until the cap of 16 h, so the union runs from hour 1 to hour 19.
