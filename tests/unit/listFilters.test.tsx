@@ -1,7 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memoryStore, TestMemoryRouter } from 'react-admin';
+import { memoryStore } from 'react-admin';
 import { afterEach, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { casePagePath } from '../../contract/paths';
@@ -10,6 +10,7 @@ import * as listStories from '../../src/resources/cases/list/CaseList.stories';
 import * as clientListStories from '../../src/resources/clients/ClientList.stories';
 import { fakeDataProvider } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
+import { renderInRouter } from './support/renderPart';
 
 /**
  * The case page's chunk arrives when the test says so, after the list's filter delay (0.5 s), as on a slow link
@@ -40,20 +41,13 @@ it('opens the case for good when Enter is pressed on its link right after typing
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   // The Monitoring story's app, with the router's location seen by the test.
   const { path, ...api } = listStories.default.args;
-  let pathname = path;
-  render(
-    <TestMemoryRouter
-      initialEntries={[path]}
-      locationCallback={(location) => {
-        pathname = location.pathname;
-      }}
-    >
-      <AppAdmin
-        dataProvider={fakeDataProvider(api)}
-        authProvider={fakeAuthProvider(api.user)}
-        store={memoryStore()}
-      />
-    </TestMemoryRouter>,
+  const router = renderInRouter(
+    <AppAdmin
+      dataProvider={fakeDataProvider(api)}
+      authProvider={fakeAuthProvider(api.user)}
+      store={memoryStore()}
+    />,
+    path,
   );
   const search = await screen.findByPlaceholderText('Case number, patient or MRN');
   const link = await screen.findByRole('link', { name: 'NSG-2026-0009' });
@@ -64,7 +58,7 @@ it('opens the case for good when Enter is pressed on its link right after typing
   // The filter's delay ends while the case page's chunk is still on its way: the late filter leaves the URL as
   // it is, where it would rewrite it back to the list's.
   act(() => vi.advanceTimersByTime(5_000));
-  expect(pathname).toBe(casePagePath('monitoring', 7, 'details'));
+  expect(router.pathname()).toBe(casePagePath('monitoring', 7, 'details'));
   // The case page shows once its chunk is there, and stays: the late filter did not rewrite the URL.
   casePageChunk.arrive();
   await waitFor(() =>

@@ -5,6 +5,22 @@ import type { CurrentUser } from '../../../contract/chrome';
 import { type FakeApi, fakeDataProvider } from '../../support/fakeApi';
 import { fakeAuthProvider } from '../../support/fakeAuthProvider';
 
+/** `ui` in a router at `path`; `pathname()` is where the router is now (a page opened from `ui` changes it). */
+export function renderInRouter(ui: ReactNode, path: string) {
+  let pathname = path;
+  render(
+    <TestMemoryRouter
+      initialEntries={[path]}
+      locationCallback={(location) => {
+        pathname = location.pathname;
+      }}
+    >
+      {ui}
+    </TestMemoryRouter>,
+  );
+  return { pathname: () => pathname };
+}
+
 export interface PartOptions extends Partial<FakeApi> {
   user: CurrentUser;
   /** Where the router starts. */
@@ -14,25 +30,17 @@ export interface PartOptions extends Partial<FakeApi> {
 /**
  * One part of a page, `ui`, with only what it needs of the app: react-admin's context over the fake API, signed
  * in as `user`, a router at `path`, and the notices. No menu, app bar or lazy page to load first, which in
- * jsdom cost seconds per test. `pathname()` is where the router is now: a part that opens a page changes it.
+ * jsdom cost seconds per test.
  */
 export function renderPart(ui: ReactNode, { path = '/', chrome = [], ...api }: PartOptions) {
-  let pathname = path;
-  render(
-    <TestMemoryRouter
-      initialEntries={[path]}
-      locationCallback={(location) => {
-        pathname = location.pathname;
-      }}
+  return renderInRouter(
+    <AdminContext
+      dataProvider={fakeDataProvider({ chrome, ...api })}
+      authProvider={fakeAuthProvider(api.user)}
     >
-      <AdminContext
-        dataProvider={fakeDataProvider({ chrome, ...api })}
-        authProvider={fakeAuthProvider(api.user)}
-      >
-        {ui}
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+      {ui}
+      <Notification />
+    </AdminContext>,
+    path,
   );
-  return { pathname: () => pathname };
 }
