@@ -3,12 +3,25 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
+import { casePagePath } from '../../contract/paths';
+import { CaseCreate } from '../../src/resources/cases/create/CaseCreate';
 import * as createStories from '../../src/resources/cases/create/CaseCreate.stories';
 import type { FakeRequest } from '../support/fakeApiRules';
 import { enterText } from './support/enterText';
+import { renderPart } from './support/renderPart';
 import { submitWith } from './support/renderStory';
 
 const { NewCase, ServerRefusesTheMrn, ServerRefusesTheCase } = composeStories(createStories, preview);
+
+/**
+ * The form alone, over the same fake API, users and failures as the stories: the page around it (menu, app bar)
+ * is not what these tests are about. Returns where the router is.
+ */
+function renderForm(story: typeof NewCase, onRequest?: (request: FakeRequest) => void) {
+  const { user, clientsData, casesData, failures, path } = { ...createStories.default.args, ...story.args };
+  if (!user) throw new Error('The story names no user');
+  return renderPart(<CaseCreate />, { user, clientsData, casesData, failures, path, onRequest });
+}
 
 async function chooseClient(user: UserEvent, name: string) {
   await user.click(await screen.findByRole('combobox', { name: 'Client' }));
@@ -43,7 +56,7 @@ describe('New case', () => {
 
   it('offers only the enabled clients', async () => {
     const user = userEvent.setup();
-    render(<NewCase />);
+    renderForm(NewCase);
     await user.click(await screen.findByRole('combobox', { name: 'Client' }));
     expect(await screen.findByRole('option', { name: 'Bayside Memorial Hospital' })).toBeInTheDocument();
     expect(screen.getAllByRole('option')).toHaveLength(3);
@@ -53,7 +66,7 @@ describe('New case', () => {
   it("checks the contract's rules before sending anything", async () => {
     const onRequest = vi.fn();
     const user = userEvent.setup();
-    render(<NewCase onRequest={onRequest} />);
+    renderForm(NewCase, onRequest);
     await chooseClient(user, 'Northside General Hospital');
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2999-01-01' } });
     expect(await screen.findByText('Date of birth cannot be in the future')).toBeInTheDocument();
@@ -70,7 +83,7 @@ describe('New case', () => {
   it('takes a case in without a patient, says so and opens its page', async () => {
     const onRequest = vi.fn();
     const user = userEvent.setup();
-    render(<NewCase onRequest={onRequest} />);
+    const form = renderForm(NewCase, onRequest);
     await fillTheCase(user);
     await submitWith(user, 'Create case');
     expect(await screen.findByText(/^Case BMH-\d{4}-\d{4} created$/)).toBeInTheDocument();
@@ -78,15 +91,13 @@ describe('New case', () => {
       { clientId: 2, studyType: 'long-term', hasVideo: true, monitoringLevel: 'continuous' },
     ]);
     // The new case is id 14; its page is /continuous-monitoring/cases/intake/14/details.
-    await waitFor(() =>
-      expect(screen.getByLabelText('breadcrumb')).toHaveTextContent(/intake\s*\/\s*14\s*\/\s*details/),
-    );
+    await waitFor(() => expect(form.pathname()).toBe(casePagePath('intake', 14, 'details')));
   });
 
   it('sends the patient when the section is filled in', async () => {
     const onRequest = vi.fn();
     const user = userEvent.setup();
-    render(<NewCase onRequest={onRequest} />);
+    renderForm(NewCase, onRequest);
     await fillTheCase(user);
     await enterText(user, screen.getByLabelText('MRN'), 'B-77001');
     await enterText(user, screen.getByLabelText('Last name'), 'Moreau');
@@ -119,7 +130,7 @@ describe('New case', () => {
   it("sends the order section typed in the client's zone, and asks for its priority", async () => {
     const onRequest = vi.fn();
     const user = userEvent.setup();
-    render(<NewCase onRequest={onRequest} />);
+    renderForm(NewCase, onRequest);
     await fillTheCase(user);
     fireEvent.change(screen.getByLabelText(/^Ordered at/), { target: { value: '2026-03-02T08:00' } });
     await enterText(user, screen.getByLabelText('Ordered by (physician)'), 'Dr. Greg House');
@@ -149,7 +160,7 @@ describe('New case', () => {
 
   it("shows the server's field errors under their fields", async () => {
     const user = userEvent.setup();
-    render(<ServerRefusesTheMrn />);
+    renderForm(ServerRefusesTheMrn);
     await fillTheCase(user);
     await enterText(user, screen.getByLabelText('MRN'), 'B-55142');
     await submitWith(user, 'Create case');
@@ -162,7 +173,7 @@ describe('New case', () => {
 
   it('shows any other refusal as a notice and stays on the form', async () => {
     const user = userEvent.setup();
-    render(<ServerRefusesTheCase />);
+    renderForm(ServerRefusesTheCase);
     await fillTheCase(user);
     await submitWith(user, 'Create case');
     expect(await screen.findByText('Bayside Memorial Hospital takes no new cases')).toBeInTheDocument();

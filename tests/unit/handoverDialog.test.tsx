@@ -1,8 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
@@ -160,6 +160,11 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
   });
 
   it('keeps what was entered when the case page renders again a moment later (its defaults are fixed at opening)', async () => {
+    // The clock stands still unless the test moves it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const user = userEvent.setup();
     const details = buildCaseDetails({ technologists: [{ username: 'priya', name: 'Priya Raman' }] });
     const dataProvider = fakeDataProvider({ chrome: menuForRole('admin') });
@@ -175,10 +180,11 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
       expect(screen.getByRole('combobox', { name: /From/ })).toHaveTextContent('Priya Raman'),
     );
     await enterText(user, note, 'Stable overnight');
-    // The case is refreshed (a new object, as after a refetch) a few milliseconds later.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The case is refreshed (a new object, as after a refetch) a minute later.
+    vi.setSystemTime(Date.now() + 60_000);
     rerender(dialog({ ...details }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A form reset would run in an effect of that render, and its fields take the reset values as it runs.
+    await act(async () => undefined);
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Stable overnight');
   });
 });

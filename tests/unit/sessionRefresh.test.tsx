@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { Hub } from 'aws-amplify/utils';
 import { memoryStore, TestMemoryRouter } from 'react-admin';
 import { describe, expect, it } from 'vitest';
@@ -13,20 +13,30 @@ import { fakeAuthProvider } from '../support/fakeAuthProvider';
 /**
  * A session whose token may change under the app: `signedIn` is what the identity provider answers now
  * (name and groups), and GET /chrome builds its menu from it, as the server builds it from the token.
+ * `reads()` counts the reads of the user: identity, permissions and menu.
  */
 function renderSession(first: CurrentUser) {
   let signedIn = first;
+  // How often the user (name, roles, menu) has been read so far.
+  let reads = 0;
   const api = fakeHttpClient({ chrome: [], user: first });
   const dataProvider = createDataProvider({
-    httpClient: async (path, options) =>
-      path === API_PATHS.chrome
-        ? { data: menuForRole(rolesFromGroups(signedIn.roles)[0] ?? 'reader') as never }
-        : api(path, options),
+    httpClient: async (path, options) => {
+      if (path !== API_PATHS.chrome) return api(path, options);
+      reads += 1;
+      return { data: menuForRole(rolesFromGroups(signedIn.roles)[0] ?? 'reader') as never };
+    },
   });
   const authProvider = {
     ...fakeAuthProvider(first),
-    getIdentity: async () => ({ id: signedIn.username, fullName: signedIn.name }),
-    getPermissions: async () => fakeAuthProvider(signedIn).getPermissions?.({}),
+    getIdentity: async () => {
+      reads += 1;
+      return { id: signedIn.username, fullName: signedIn.name };
+    },
+    getPermissions: async () => {
+      reads += 1;
+      return fakeAuthProvider(signedIn).getPermissions?.({});
+    },
     canAccess: (params: Parameters<NonNullable<ReturnType<typeof fakeAuthProvider>['canAccess']>>[0]) =>
       fakeAuthProvider(signedIn).canAccess?.(params) ?? Promise.resolve(false),
   };
@@ -39,6 +49,7 @@ function renderSession(first: CurrentUser) {
     changeTo: (next: CurrentUser) => {
       signedIn = next;
     },
+    reads: () => reads,
   };
 }
 
@@ -55,7 +66,10 @@ describe('a token refresh', () => {
 
     // An administrator moved Tess to billing and she renamed herself; her next token says so.
     session.changeTo({ ...tess, name: 'Tess Biller', roles: ['billing'] });
-    Hub.dispatch('auth', { event: 'tokenRefresh' });
+    const before = session.reads();
+    act(() => Hub.dispatch('auth', { event: 'tokenRefresh' }));
+    // The reads start at once: the event's listener has them refetched as it runs.
+    expect(session.reads()).toBeGreaterThan(before);
 
     expect(await screen.findByText('Welcome, Tess Biller.')).toBeInTheDocument();
     // Her roles (react-admin's permissions) are read again too: the home offers billing's way in.
@@ -69,9 +83,13 @@ describe('a token refresh', () => {
     const tess = buildUser({ username: 'tess', name: 'Tess Tech', roles: ['technologist'] });
     const session = renderSession(tess);
     expect(await screen.findByText('Welcome, Tess Tech.')).toBeInTheDocument();
+    await sidebar();
     session.changeTo({ ...tess, name: 'Tess Biller', roles: ['billing'] });
-    Hub.dispatch('auth', { event: 'signedIn' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = session.reads();
+    // Another event of the session: a refresh would start reading the user again as it is handled (above).
+    act(() => Hub.dispatch('auth', { event: 'signedIn' }));
+    await act(async () => undefined);
+    expect(session.reads()).toBe(before);
     expect(screen.getByText('Welcome, Tess Tech.')).toBeInTheDocument();
     expect((await sidebar()).queryByRole('menuitem', { name: 'Billing' })).toBeNull();
   });

@@ -1,10 +1,17 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SNACKBAR_NEVER, useAppNotify } from '../../src/layout/useAppNotify';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The clock moves on `ms` at once (fake timers), twice: a snackbar that hides when the first move ends its delay
+ * renders its exit transition then, whose own timer the second move ends.
+ */
+function later(ms: number) {
+  act(() => vi.advanceTimersByTime(ms));
+  act(() => vi.advanceTimersByTime(ms));
+}
 
 const Notifier = ({ autoHideDuration }: { autoHideDuration: number }) => {
   const notify = useAppNotify();
@@ -23,21 +30,30 @@ function renderNotifier(autoHideDuration: number) {
       <Notification />
     </AdminContext>,
   );
-  return userEvent.setup();
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 }
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('a snackbar timeout of −1 (spec §9: never)', () => {
   it('keeps the message, past clicks elsewhere, until it is dismissed', async () => {
     const user = renderNotifier(SNACKBAR_NEVER);
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     expect(await screen.findByText('Kept message')).toBeInTheDocument();
-    await pause(400);
+    // An hour on: far past react-admin's default delay (4 s) and any delay a −1 could be taken for.
+    later(3_600_000);
     await user.click(screen.getByText('Elsewhere on the page'));
-    await pause(400);
+    later(3_600_000);
     expect(screen.getByText('Kept message')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(screen.queryByText('Kept message')).toBeNull());
+    later(60_000);
+    expect(screen.queryByText('Kept message')).toBeNull();
   });
 
   it('leaves other timeouts as they are: the message goes by itself', async () => {
@@ -45,6 +61,7 @@ describe('a snackbar timeout of −1 (spec §9: never)', () => {
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     expect(await screen.findByText('Kept message')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
-    await waitFor(() => expect(screen.queryByText('Kept message')).toBeNull());
+    later(3_600_000);
+    expect(screen.queryByText('Kept message')).toBeNull();
   });
 });
