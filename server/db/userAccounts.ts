@@ -1,6 +1,7 @@
-import { eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccountState } from '../auth/accountCache';
 import type { Db } from './database';
+import { preparedOnce } from './prepared';
 import { auditLog, userAccounts } from './schema';
 import type { DbOrTx, Tx } from './transaction';
 
@@ -13,13 +14,26 @@ const stateOf = (row: typeof userAccounts.$inferSelect): AccountState => ({
 });
 
 /**
+ * One account by username: read on every request whose account state is not in the cache, so built once and
+ * prepared (no SQL built per call, however long ago the cache was filled).
+ */
+const accountQuery = (db: Db) =>
+  preparedOnce(db, 'account by username', (name) =>
+    db
+      .select()
+      .from(userAccounts)
+      .where(eq(userAccounts.username, sql.placeholder('username')))
+      .prepare(name),
+  );
+
+/**
  * Finds the caller's account (creating it on first sight) and records a sign-in, in one transaction,
  * when the token comes from a sign-in newer than the last one seen. Parallel first requests with one new
  * token race here: the upsert moves `lastSignInAt` forward only when it is older, so exactly one of them
  * gets a row back and writes the audit entry.
  */
 export async function touchAccount(db: Db, username: string, signedInAt: Date): Promise<AccountStatus> {
-  const [existing] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
+  const [existing] = await accountQuery(db).execute({ username });
   if (existing?.lastSignInAt && existing.lastSignInAt >= signedInAt) {
     return { ...stateOf(existing), newSignIn: false };
   }
@@ -50,7 +64,7 @@ export async function touchAccount(db: Db, username: string, signedInAt: Date): 
 }
 
 export async function getAccount(db: Db, username: string) {
-  const [account] = await db.select().from(userAccounts).where(eq(userAccounts.username, username));
+  const [account] = await accountQuery(db).execute({ username });
   return account;
 }
 
