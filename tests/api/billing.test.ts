@@ -59,6 +59,14 @@ describeEachDatabase('Billing and reports API', (kind) => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return reply.body.data as TimeLog;
   }
+  /** Stops a running log at its latest end, as its first revision. */
+  async function stopLog(caseId: number, running: TimeLog, as: DemoUsername = 'tech1') {
+    const stopped = await call('POST', API_PATHS.caseRecordRevisions(caseId, 'time-logs', running._id), as, {
+      baseRevision: 1,
+      end: running.latestEnd,
+    });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+  }
 
   /**
    * The figures of the three studies below, worked out by hand (times are hours after the month's first
@@ -553,13 +561,7 @@ describeEachDatabase('Billing and reports API', (kind) => {
     const summary = await get<HoursSummary>(`${API_PATHS.hoursSummary}?${range}`);
     expect(summary.clients.find((client) => client.clientId === clientId)?.months).toEqual(report.months);
 
-    const stopped = await call(
-      'POST',
-      API_PATHS.caseRecordRevisions(found.id, 'time-logs', running._id),
-      'admin',
-      { baseRevision: 1, end: running.latestEnd },
-    );
-    expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
+    await stopLog(found.id, running, 'admin');
   });
 
   it('counts a technologist’s running log live, capped, joined with their closed logs on other cases', async () => {
@@ -598,15 +600,7 @@ describeEachDatabase('Billing and reports API', (kind) => {
       (await get<Statement>(API_PATHS.billingCycle(clientId, lastMonth))).lines.find(
         (entry) => entry.caseId === found.id,
       );
-    const stop = async (running: TimeLog) => {
-      const stopped = await call(
-        'POST',
-        API_PATHS.caseRecordRevisions(found.id, 'time-logs', running._id),
-        'tech1',
-        { baseRevision: 1, end: running.latestEnd },
-      );
-      expect(stopped.status, JSON.stringify(stopped.body)).toBe(201);
-    };
+    const stop = (running: TimeLog) => stopLog(found.id, running);
     // A monitoring log until the recording end (2 h), well before the 16 h cap.
     const watching = await log(found.id, { start: new Date(from).toISOString(), activity: 'monitoring' });
     expect(await lineMinutes()).toMatchObject({ minutes: 2 * 60, openLog: true });
