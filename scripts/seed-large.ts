@@ -28,6 +28,7 @@ import { HOOKUP_LEAD_HOURS, TAKEDOWN_TRAIL_HOURS } from '../contract/hours';
 import { MAX_TIME_LOG_HOURS } from '../contract/timeLogs';
 import { clientHeader, saveRate, saveStatus } from '../server/db/billing';
 import { refreshPendingCaseHours } from '../server/db/caseHours';
+import { HEADS_NOT_AS_RECORDED } from '../server/db/recordHeads';
 import {
   FIRST_NAMES,
   INDICATIONS,
@@ -1039,7 +1040,8 @@ async function checkTimeLogs(client: pg.PoolClient) {
 /**
  * The seeded records against the clinical rules of round three (DESIGN §4): no call is recorded before its
  * event, and every interpretation's ACNS findings keep to the ACNS 2021 definitions (each distinct coding
- * checked by the contract's own rule, as the API checks a write).
+ * checked by the contract's own rule, as the API checks a write); the latest state the board and reports
+ * read (`case_record_heads`, kept by a trigger) agrees with the revisions.
  */
 async function checkClinicalRecords(client: pg.PoolClient) {
   const latest = (kind: string) => `
@@ -1072,11 +1074,16 @@ async function checkClinicalRecords(client: pg.PoolClient) {
       (latest.body->>'seizureBurdenPercent')::numeric::float8 as "seizureBurdenPercent"
     ${latest('interpretations')}`);
   const strayed = codings.rows.filter((coding) => acnsDefinitionErrors(coding).length > 0).length;
+  const heads = await client.query<{ count: number }>(HEADS_NOT_AS_RECORDED);
   const counts: [string, number][] = [
     ['calls before their event', calls.rows[0].count],
     ['calls recorded but not closed by an attempt', unclosed.rows[0].count],
     ['call attempts before their event', early.rows[0].count],
     [`of ${codings.rows.length} ACNS codings outside the 2021 definitions`, strayed],
+    [
+      'records whose latest state (case_record_heads) differs from their latest revision',
+      heads.rows[0].count,
+    ],
   ];
   console.log(`Clinical records: ${counts.map(([label, count]) => `${count} ${label}`).join(', ')}.`);
   const broken = counts.filter(([, count]) => count > 0);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CallAttempt, CallOutcome } from '../../contract/callAttempts';
-import { callAttempts, caseRecordItems } from './schema';
+import { callAttempts, caseRecordHeads, caseRecordItems } from './schema';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -39,12 +39,14 @@ export async function attemptsOfCase(db: DbOrTx, caseId: number): Promise<Map<nu
 /** Of these cases, those with an attempt on an event that no reached attempt with read-back has closed. */
 export async function casesWithAttempts(db: DbOrTx, caseIds: readonly number[]): Promise<number[]> {
   if (caseIds.length === 0) return [];
+  // Of each case's events (their latest state, on its index by case and kind), those with an attempt.
   const rows = await db
-    .selectDistinct({ caseId: caseRecordItems.caseId })
-    .from(callAttempts)
-    .innerJoin(caseRecordItems, eq(caseRecordItems.id, callAttempts.itemId))
+    .selectDistinct({ caseId: caseRecordHeads.caseId })
+    .from(caseRecordHeads)
+    .innerJoin(callAttempts, eq(callAttempts.itemId, caseRecordHeads.itemId))
     .where(
-      sql`${caseRecordItems.caseId} = any(${`{${caseIds.join(',')}}`}::int[]) and not exists (
+      sql`${caseRecordHeads.caseId} = any(${`{${caseIds.join(',')}}`}::int[]) and ${caseRecordHeads.kind} = 'events'
+        and not exists (
         select 1 from ${callAttempts} closing where closing.item_id = ${callAttempts.itemId}
         and closing.outcome = 'reached' and closing.read_back is not false)`,
     );

@@ -1,19 +1,26 @@
-import { and, between, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { QueryResult } from 'pg';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
 import type { CallsOfMonth } from '../domain/turnaroundClocks';
 import type { Db } from './database';
 import { firstRuleByType } from './notifications';
 import { preparedOnce, prepareSql } from './prepared';
-import { eventTimesNear, latestEventRevisionsBetween } from './reports';
-import {
-  callAttempts,
-  caseRecordItems,
-  caseRecordRevisions,
-  cases,
-  clients,
-  protocolRevisions,
-} from './schema';
+import { eventTimesNear } from './reports';
+import { callAttempts, caseRecordHeads, cases, clients, protocolRevisions } from './schema';
 import { minuteOf, PLANNED_APART } from './subqueries';
 
 /**
@@ -80,33 +87,28 @@ type FigureRow = {
 function callFiguresQuery(db: Db, oneClient: boolean) {
   const value = sql.placeholder;
   const rules = db.$with('rules_in_force').as(rulesInForceQuery(db));
-  const latest = caseRecordRevisions;
-  const type = sql<string>`${latest.body}->>'type'`;
-  // `limit 1` keeps the lookup a lateral one on the key (a flattened join would scan every item).
-  const item = db
-    .select({ caseId: caseRecordItems.caseId })
-    .from(caseRecordItems)
-    .where(and(eq(caseRecordItems.id, latest.itemId), eq(caseRecordItems.kind, 'events')))
-    .limit(1)
-    .as('item');
+  // The live events of the covered types near the range, from their latest state, on the index of their
+  // types and times (its predicate written as is, so the prepared statement's plan can use it).
+  const head = caseRecordHeads;
   const events = db.$with('call_events').as(
     db
       .select({
-        itemId: latest.itemId,
+        itemId: head.itemId,
         clientId: cases.clientId,
         caseRevision: cases.protocolRevision,
-        occurredAt: sql<Date>`(${latest.body}->>'occurredAt')::timestamptz`.as('occurred_at'),
-        type: type.as('event_type'),
+        occurredAt: sql<Date>`${head.at}`.as('occurred_at'),
+        type: sql<string>`${head.type}`.as('event_type'),
       })
-      .from(latest)
-      .innerJoinLateral(item, sql`true`)
-      .innerJoin(cases, eq(cases.id, item.caseId))
+      .from(head)
+      .innerJoin(cases, eq(cases.id, head.caseId))
       .where(
         and(
-          latestEventRevisionsBetween(db, value('start'), value('end')),
-          // The types some rule could cover, on the index of types and times; then those the rules do.
-          inArray(type, COVERED_TYPES),
-          sql`${type} in (select ${rules.type} from ${rules})`,
+          sql`${head.kind} = 'events' and not ${head.voided}`,
+          // The types some rule could cover, on the index; then those the rules do.
+          inArray(head.type, COVERED_TYPES),
+          gte(head.at, sql`${value('start')}::timestamptz`),
+          lt(head.at, sql`${value('end')}::timestamptz`),
+          sql`${head.type} in (select ${rules.type} from ${rules})`,
           oneClient ? eq(cases.clientId, value('clientId')) : undefined,
         ),
       )

@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_CHECK_INTERVAL_MINUTES } from '../../contract/home';
 import {
   casePatients,
-  caseRecordItems,
-  caseRecordRevisions,
+  caseRecordHeads,
   cases,
   caseTechnologists,
   caseTimeLogs,
@@ -18,8 +17,7 @@ import {
 
 /** A case's time logs and records, as the correlated lookups below name them. */
 const log = alias(caseTimeLogs, 'log');
-const item = alias(caseRecordItems, 'item');
-const revision = alias(caseRecordRevisions, 'revision');
+const head = alias(caseRecordHeads, 'head');
 
 /** A record time after now does not count (DESIGN §4): a check dated tomorrow must not silence today. */
 const checks = {
@@ -37,15 +35,11 @@ const checks = {
     ) from ${caseTimeLogs} ${log}
     where ${log.caseId} = ${cases.id} and ${log.activity} in ('check', 'monitoring') and not ${log.voided}
   )`,
+  /** The latest impedance check measured by now, from the latest state of each (`case_record_heads`). */
   impedance: sql`(
-    select max(latest.measured_at)
-    from ${caseRecordItems} ${item}
-    cross join lateral (
-      select (${revision.body}->>'measuredAt')::timestamptz as measured_at, ${revision.voided} from ${caseRecordRevisions} ${revision}
-      where ${revision.itemId} = ${item.id} order by ${revision.revision} desc limit 1
-    ) latest
-    where ${item.caseId} = ${cases.id} and ${item.kind} = 'impedances' and not latest.voided
-      and latest.measured_at <= now()
+    select max(${head.at}) from ${caseRecordHeads} ${head}
+    where ${head.caseId} = ${cases.id} and ${head.kind} = 'impedances' and not ${head.voided}
+      and ${head.at} <= now()
   )`,
 };
 

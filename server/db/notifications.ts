@@ -1,8 +1,8 @@
-import { and, eq, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
-import { callAttempts, caseRecordItems, cases, protocolRevisions } from './schema';
-import { fromJson, latestRevisionJoin, PLANNED_APART, subquery } from './subqueries';
+import { callAttempts, caseRecordHeads, cases, protocolRevisions } from './schema';
+import { fromJson, PLANNED_APART, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -31,10 +31,10 @@ export function revisionInForceSql(clientId: SQL, caseRevision: SQL, occurredAt:
  * Whether the event's call is still open: no attempt closed it, i.e. reached someone with read-back (or
  * read-back unknown, a migrated turn-3 call) at or after the event (contract/callOrder.ts `closesCall`).
  */
-const notYetNotified = (itemId: SQLWrapper, body: SQLWrapper) =>
+const notYetNotified = (itemId: SQLWrapper, occurredAt: SQLWrapper) =>
   sql`not exists (select 1 from ${callAttempts} closing where closing.item_id = ${itemId}
     and closing.outcome = 'reached' and closing.read_back is not false
-    and closing.at >= (${body}->>'occurredAt')::timestamptz)`;
+    and closing.at >= ${occurredAt})`;
 
 /** Every event type some trigger covers: an event of another type has no rule, and is not looked at. */
 const coveredTypes = [...new Set(Object.values(TRIGGER_EVENT_TYPES).flat())];
@@ -42,7 +42,7 @@ const coveredTypes = [...new Set(Object.values(TRIGGER_EVENT_TYPES).flat())];
 /** The cases, their protocol revisions and events, as the notifications name them. */
 const c = alias(cases, 'c');
 const p = alias(protocolRevisions, 'p');
-const item = alias(caseRecordItems, 'item');
+const event = alias(caseRecordHeads, 'event_head');
 
 /**
  * For each protocol revision and event type, the minutes of the first of its rules covering that type (the
@@ -68,44 +68,41 @@ export const firstRuleByType = subquery
   .as('rule');
 
 /**
- * The events not yet notified of the cases in monitoring, each one's latest revision read once. A fence
- * (`offset 0`): they are found first, then matched to their rule in one hash join.
+ * The events not yet notified of the cases in monitoring, from their latest state (`case_record_heads`). A
+ * fence (`offset 0`): they are found first, then matched to their rule in one hash join.
  */
-const latest = latestRevisionJoin(item.id);
 const unnotified = subquery
   .select({
-    caseId: item.caseId,
-    itemId: item.id,
+    caseId: event.caseId,
+    itemId: event.itemId,
     clientId: c.clientId,
-    ruleRevision: revisionInForceSql(
-      sql`${c.clientId}`,
-      sql`${c.protocolRevision}`,
-      sql`(${latest.body}->>'occurredAt')::timestamptz`,
-    ).as('rule_revision'),
-    body: latest.body,
+    ruleRevision: revisionInForceSql(sql`${c.clientId}`, sql`${c.protocolRevision}`, sql`${event.at}`).as(
+      'rule_revision',
+    ),
+    type: sql<string>`${event.type}`.as('event_type'),
+    occurredAt: sql<string>`${event.at}`.as('occurred_at'),
   })
   .from(c)
-  .innerJoin(item, and(eq(item.caseId, c.id), eq(item.kind, 'events')))
-  .crossJoinLateral(latest)
+  .innerJoin(event, and(eq(event.caseId, c.id), eq(event.kind, 'events')))
   .where(
     and(
       eq(c.stage, 'monitoring'),
-      not(latest.voided),
-      sql`${latest.body}->>'type' in ${coveredTypes}`,
-      notYetNotified(item.id, latest.body),
+      not(event.voided),
+      inArray(event.type, coveredTypes),
+      notYetNotified(event.itemId, sql`${event.at}`),
     ),
   )
   .offset(PLANNED_APART)
   .as('event');
 
 /** When an unnotified event's notification is due: its time plus its rule's minutes. */
-const dueBy = sql`((${unnotified.body}->>'occurredAt')::timestamptz + make_interval(mins => ${firstRuleByType.withinMinutes}))`;
+const dueBy = sql`(${unnotified.occurredAt} + make_interval(mins => ${firstRuleByType.withinMinutes}))`;
 
 /** An unnotified event's rule: the first rule of the protocol revision in force covering its type. */
 const ruleOfEvent = and(
   eq(firstRuleByType.clientId, unnotified.clientId),
   eq(firstRuleByType.revision, unnotified.ruleRevision),
-  sql`${firstRuleByType.type} = ${unnotified.body}->>'type'`,
+  eq(firstRuleByType.type, unnotified.type),
 );
 
 /** Each notification still to make on a case in monitoring: its event and when the call is due by. */
@@ -114,7 +111,7 @@ export const openNotificationEvents = (db: DbOrTx) =>
     .select({
       caseId: unnotified.caseId,
       eventId: unnotified.itemId,
-      occurredAt: sql<string>`${unnotified.body}->>'occurredAt'`,
+      occurredAt: unnotified.occurredAt,
       dueBy: sql<string>`${dueBy}`,
     })
     .from(unnotified)

@@ -1,18 +1,4 @@
-import {
-  and,
-  between,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  not,
-  notExists,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, between, eq, gt, gte, inArray, isNull, lt, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addMonths } from '../../contract/billingMonths';
 import { DEFAULT_ESCALATION_MINUTES } from '../../contract/clients';
@@ -345,13 +331,9 @@ export function eventTimesNear(range: Range) {
 
 /**
  * The live latest revisions (of `caseRecordRevisions`) whose event time (ISO text, on its index) is from
- * `start` (inclusive) to `end`: of those, each event's latest revision. Values or placeholders.
+ * `start` (inclusive) to `end`: of those, each event's latest revision.
  */
-export function latestEventRevisionsBetween(
-  db: DbOrTx,
-  start: string | Placeholder,
-  end: string | Placeholder,
-) {
+function latestEventRevisionsBetween(db: DbOrTx, start: string, end: string) {
   const latest = caseRecordRevisions;
   const occurredText = sql`${latest.body}->>'occurredAt'`;
   const later = alias(caseRecordRevisions, 'later');

@@ -465,6 +465,17 @@ export const caseRecordItems = pgTable(
   (table) => [index('case_record_items_case_idx').on(table.caseId, table.kind)],
 );
 
+/** The columns of a table of records' latest state: the item, its case and the revision it holds. */
+const latestRevisionKey = () => ({
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => caseRecordItems.id),
+  caseId: integer('case_id')
+    .notNull()
+    .references(() => cases.id),
+  revision: integer('revision').notNull(),
+});
+
 /**
  * Each time log as its latest revision has it (DESIGN §4 "time-logs"), kept beside the revisions in the
  * same transaction as each one: the indexed read of what crosses cases (a technologist's running log and
@@ -473,13 +484,7 @@ export const caseRecordItems = pgTable(
 export const caseTimeLogs = pgTable(
   'case_time_logs',
   {
-    itemId: integer('item_id')
-      .primaryKey()
-      .references(() => caseRecordItems.id),
-    caseId: integer('case_id')
-      .notNull()
-      .references(() => cases.id),
-    revision: integer('revision').notNull(),
+    ...latestRevisionKey(),
     technologist: text('technologist').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }),
@@ -524,6 +529,36 @@ export const caseRecordRevisions = pgTable(
     index('case_record_revisions_type_occurred_at_idx')
       .on(sql`(${table.body}->>'type')`, sql`(${table.body}->>'occurredAt')`)
       .where(sql`(${table.body}->>'occurredAt') is not null`),
+  ],
+);
+
+/** The kinds of records whose latest state `case_record_heads` keeps. */
+export const HEADED_RECORD_KINDS = ['events', 'impedances', 'interpretations'] as const;
+
+/**
+ * The latest revision of each event, impedance check and interpretation, as the board and the reports read
+ * it: its case, whether it is voided, its type (an event's type, an interpretation's kind) and its time (when
+ * the event occurred, the impedances were measured, the interpretation was signed; none while unsigned).
+ * Kept by a trigger on `case_record_revisions` in the transaction that writes each revision (migration 0025),
+ * so every writer (the API, the hospital interfaces, a restore, the large seed) keeps it. The revisions stay
+ * the record; this is their index.
+ */
+export const caseRecordHeads = pgTable(
+  'case_record_heads',
+  {
+    ...latestRevisionKey(),
+    kind: text('kind', { enum: HEADED_RECORD_KINDS }).notNull(),
+    voided: boolean('voided').notNull(),
+    type: text('type'),
+    at: timestamp('at', { withTimezone: true }),
+  },
+  (table) => [
+    // A case's records of one kind by time: its last impedance check, its first signature, its events.
+    index('case_record_heads_case_idx').on(table.caseId, table.kind, table.at),
+    // The live events of a range of time by type (the critical calls of a month).
+    index('case_record_heads_events_idx')
+      .on(table.type, table.at)
+      .where(sql`${table.kind} = 'events' and not ${table.voided}`),
   ],
 );
 

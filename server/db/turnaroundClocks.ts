@@ -1,4 +1,5 @@
 import { and, between, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { MINUTE_MS } from '../../contract/hours';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
@@ -17,20 +18,13 @@ import { preparedOnce } from './prepared';
 import {
   caseActions,
   casePatients,
-  caseRecordItems,
+  caseRecordHeads,
   cases,
   caseTimeLogs,
   clients,
   protocolRevisions,
 } from './schema';
-import {
-  isSignedInterpretation,
-  latestRevisionJoin,
-  liveRecordsOfCase,
-  minuteOf,
-  PLANNED_APART,
-  subquery,
-} from './subqueries';
+import { minuteOf, PLANNED_APART } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -55,21 +49,15 @@ const firstHookupAt = sql<Date | null>`(select min(${caseTimeLogs.startAt}) from
 const firstReviewedAt = sql<Date | null>`(select min(${caseActions.at}) from ${caseActions}
   where ${caseActions.caseId} = ${cases.id} and ${caseActions.kind} = 'reviewed')`;
 
-const latest = latestRevisionJoin();
-/** The first signature of the case's live signed interpretations, of any kind or of the kinds given. */
+const head = alias(caseRecordHeads, 'signed_head');
+/**
+ * The first signature of the case's live signed interpretations, of any kind or of the kinds given: from
+ * their latest state (`case_record_heads`, whose time is the signature's while signed).
+ */
 function firstSigned(kinds?: readonly string[]) {
-  const signedAt = sql`(${latest.body}->>'signedAt')::timestamptz`;
-  const query = subquery
-    .select({ at: sql`min(${signedAt})`.as('first_signed_at') })
-    .from(caseRecordItems)
-    .crossJoinLateral(latest)
-    .where(
-      and(
-        liveRecordsOfCase('interpretations', latest, isSignedInterpretation(latest.body)),
-        kinds ? sql`${latest.body}->>'kind' in ${kinds}` : undefined,
-      ),
-    );
-  return sql<Date | string | null>`(${query})`;
+  return sql<Date | string | null>`(select min(${head.at}) from ${caseRecordHeads} ${head}
+    where ${head.caseId} = ${cases.id} and ${head.kind} = 'interpretations' and not ${head.voided}
+      and ${head.at} is not null${kinds ? sql` and ${head.type} in ${kinds}` : sql``})`;
 }
 
 export const clockColumns = {
