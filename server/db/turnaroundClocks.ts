@@ -1,5 +1,6 @@
 import { and, between, eq, gte, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { QueryResult } from 'pg';
 import { MINUTE_MS } from '../../contract/hours';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import {
@@ -14,7 +15,8 @@ import {
 import { nearestClock } from '../../contract/turnaroundRules';
 import { type OrdersOfMonth, turnaroundClocks } from '../domain/turnaroundClocks';
 import { patientName } from './caseChecks';
-import { preparedOnce } from './prepared';
+import type { Db } from './database';
+import { preparedOnce, prepareSql } from './prepared';
 import {
   caseActions,
   casePatients,
@@ -177,23 +179,11 @@ type OrdersRow = {
 };
 
 /**
- * The orders (with a time and a priority) of a client or all placed in the months `from`..`to` of the
- * client's zone, counted per client, month and priority by the database with the rules of the clocks
- * (`turnaroundClocks`, domain): the monthly turnaround report's input (DESIGN §4 "Reports"). A clock is
- * measured when it was met, or when it runs breached; met when met by its due time (late by less than a
- * grid minute is on time); a closed case's clock never met is not counted. The first review starts at the
- * hookup, so only a hooked-up case has one. Medians are of the intervals that ended (order → hookup, hookup
- * → first review) on the minute grid. The targets come from one join with the protocol revisions.
+ * `ordersOfMonths`' query, built once per shape (every client, or one: `clientId`) with its values as
+ * placeholders: `from`, `to` (months), `start`, `end` (order times a day wider) and `nowMinute`.
  */
-export async function ordersOfMonths(
-  db: DbOrTx,
-  range: { clientId?: number; from: string; to: string },
-  now: Date,
-): Promise<OrdersOfMonth[]> {
-  const [year, month] = range.to.split('-').map(Number) as [number, number];
-  // A day wider each side: the client's zone decides the month.
-  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
-  const end = new Date(Date.UTC(year, month, 2));
+function ordersOfMonthsQuery(db: Db, oneClient: boolean) {
+  const value = sql.placeholder;
   const orderMonth = sql<string>`to_char(${cases.orderedAt} at time zone ${clients.timeZone}, 'YYYY-MM')`;
   const targets = sql`(coalesce(${protocolRevisions.turnaroundTargets}, ${defaults}::jsonb) -> ${cases.orderPriority})`;
   const ordered = db
@@ -229,16 +219,16 @@ export async function ordersOfMonths(
     .where(
       and(
         isNotNull(cases.orderPriority),
-        gte(cases.orderedAt, start),
-        lt(cases.orderedAt, end),
-        between(orderMonth, range.from, range.to),
-        range.clientId === undefined ? undefined : eq(cases.clientId, range.clientId),
+        gte(cases.orderedAt, sql`${value('start')}::timestamptz`),
+        lt(cases.orderedAt, sql`${value('end')}::timestamptz`),
+        between(orderMonth, value('from'), value('to')),
+        oneClient ? eq(cases.clientId, value('clientId')) : undefined,
       ),
     )
     // Planned on its own: merged into the counts, each first-time subquery would run once per use.
     .offset(PLANNED_APART)
     .as('ordered');
-  const nowMinute = sql`${Math.floor(now.getTime() / MINUTE_MS)}::int`;
+  const nowMinute = sql`${value('nowMinute')}::int`;
   const { orderedMinute: o, hookupMinute: h, reviewedMinute: r } = ordered;
   const hookupLate = sql`greatest(coalesce(${h}, ${nowMinute}) - (${o} + ${ordered.hookupTarget}), 0)`;
   const reviewLate = sql`greatest(coalesce(${r}, ${nowMinute}) - (${h} + ${ordered.reviewTarget}), 0)`;
@@ -249,7 +239,7 @@ export async function ordersOfMonths(
     sql<number | null>`percentile_cont(0.5) within group (order by ${interval})`;
   // Read as the driver's rows, each figure under its own name: drizzle's mapping of every field of every
   // row cost more CPU than building and sending the query.
-  const query = db
+  return db
     .select({
       clientId: ordered.clientId,
       clientName: ordered.clientName,
@@ -271,7 +261,37 @@ export async function ordersOfMonths(
     })
     .from(ordered)
     .groupBy(ordered.clientId, ordered.clientName, ordered.month, ordered.priority);
-  const { rows } = await db.execute<OrdersRow>(query);
+}
+
+/**
+ * The orders (with a time and a priority) of a client or all placed in the months `from`..`to` of the
+ * client's zone, counted per client, month and priority by the database with the rules of the clocks
+ * (`turnaroundClocks`, domain): the monthly turnaround report's input (DESIGN §4 "Reports"). A clock is
+ * measured when it was met, or when it runs breached; met when met by its due time (late by less than a
+ * grid minute is on time); a closed case's clock never met is not counted. The first review starts at the
+ * hookup, so only a hooked-up case has one. Medians are of the intervals that ended (order → hookup, hookup
+ * → first review) on the minute grid. The targets come from one join with the protocol revisions.
+ * The query is built and prepared once (`preparedOnce`), and its rows are read as the driver gives them.
+ */
+export async function ordersOfMonths(
+  db: Db,
+  range: { clientId?: number; from: string; to: string },
+  now: Date,
+): Promise<OrdersOfMonth[]> {
+  const oneClient = range.clientId !== undefined;
+  const query = preparedOnce(db, `orders of months${oneClient ? ' of client' : ''}`, (name) =>
+    prepareSql(db, ordersOfMonthsQuery(db, oneClient).getSQL(), name),
+  );
+  const [year, month] = range.to.split('-').map(Number) as [number, number];
+  // A day wider each side: the client's zone decides the month.
+  const start = new Date(Date.parse(`${range.from}-01T00:00:00Z`) - 86_400_000);
+  const end = new Date(Date.UTC(year, month, 2));
+  const { rows } = (await query.execute({
+    ...range,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    nowMinute: Math.floor(now.getTime() / MINUTE_MS),
+  })) as unknown as QueryResult<OrdersRow>;
   const medianOrNull = (value: number | string | null) => (value === null ? null : Number(value));
   return rows.map((row) => ({
     clientId: row.client_id,
