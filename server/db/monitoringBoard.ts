@@ -16,7 +16,7 @@ import {
   watched,
 } from './caseChecks';
 import { openNotificationsByCase } from './notifications';
-import { preparedOnce } from './prepared';
+import { preparedOnce, withConstantsInline } from './prepared';
 import { casePatients, cases, caseTimeLogs, clients, protocolRevisions } from './schema';
 import { fromJson, isoOrNull, PLANNED_APART, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
@@ -80,33 +80,34 @@ const next = nextCheckBy({
 });
 const overdue = overdueAfter(sql`'monitoring'`, next);
 
-/** The board's query, built once and prepared: it has no values that change per call. */
+/** The board's query, built once and prepared: it has no values that change per call, only constants. */
 const boardQuery = (db: DbOrTx) =>
   preparedOnce(db, 'monitoring board', (name) =>
-    db
-      .select({
-        id: checked.id,
-        caseNumber: checked.caseNumber,
-        clientName: checked.clientName,
-        clientTimeZone: checked.clientTimeZone,
-        patientName: checked.patientName,
-        monitoringLevel: checked.monitoringLevel,
-        technologists: checked.technologists,
-        recordingStart: checked.recordingStart,
-        lastCheckAt: checked.lastCheckAt,
-        checkIntervalMinutes: checked.checkIntervalMinutes,
-        watched: checked.watched,
-        recordingEnded: checked.recordingEnded,
-        openLogs: checked.openLogs,
-        notificationsPending: checked.notificationsPending,
-        notificationsOverdue: checked.notificationsOverdue,
-        pendingDueBy: checked.pendingDueBy,
-        nextCheckBy: sql`${next}`.mapWith(cases.recordingStart),
-        overdue,
-      })
-      .from(checked)
-      .orderBy(desc(overdue), sql`${next} nulls last`, checked.id)
-      .prepare(name),
+    withConstantsInline(
+      db
+        .select({
+          id: checked.id,
+          caseNumber: checked.caseNumber,
+          clientName: checked.clientName,
+          clientTimeZone: checked.clientTimeZone,
+          patientName: checked.patientName,
+          monitoringLevel: checked.monitoringLevel,
+          technologists: checked.technologists,
+          recordingStart: checked.recordingStart,
+          lastCheckAt: checked.lastCheckAt,
+          checkIntervalMinutes: checked.checkIntervalMinutes,
+          watched: checked.watched,
+          recordingEnded: checked.recordingEnded,
+          openLogs: checked.openLogs,
+          notificationsPending: checked.notificationsPending,
+          notificationsOverdue: checked.notificationsOverdue,
+          pendingDueBy: checked.pendingDueBy,
+          nextCheckBy: sql`${next}`.mapWith(cases.recordingStart),
+          overdue,
+        })
+        .from(checked)
+        .orderBy(desc(overdue), sql`${next} nulls last`, checked.id),
+    ).prepare(name),
   );
 
 /**

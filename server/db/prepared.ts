@@ -97,3 +97,14 @@ export const isNoneOf = (column: AnyPgColumn | SQL, name: string): SQL =>
  */
 export const prepareSql = (db: Db, query: SQL, name: string) =>
   db._.session.prepareQuery(db.execute(query).getQuery(), undefined, name, false);
+
+/**
+ * `builder` with the values written in its code (not its placeholders) sent as literals. A prepared
+ * statement whose parameters are such constants (a stage, a kind, a list of event types) is planned by
+ * PostgreSQL once, for those values; sent as parameters, its plan for unknown values would read whole tables,
+ * so PostgreSQL planned it again on every call instead.
+ */
+export function withConstantsInline<Builder extends { getSQL(): SQL }>(builder: Builder): Builder {
+  const text = builder.getSQL().inlineParams();
+  return Object.assign(builder, { getSQL: () => text });
+}

@@ -3,7 +3,7 @@ import type { CaseStage } from '../../contract/cases';
 import { DEFAULT_REPORT_TURNAROUND_HOURS } from '../../contract/reportsDue';
 import type { ReportsDueInput, SignedInterpretation } from '../domain/reportsDue';
 import { caseProtocolRevision } from './caseChecks';
-import { preparedOnce } from './prepared';
+import { preparedOnce, withConstantsInline } from './prepared';
 import { caseRecordItems, cases, caseTransitions, clients, protocolRevisions } from './schema';
 import {
   fromJson,
@@ -83,7 +83,7 @@ async function reportCases(
   values: Record<string, unknown> = {},
 ): Promise<ReportCase[]> {
   const rows = await preparedOnce(db, `report cases ${key}`, (name) =>
-    reportCasesQuery(db, where).prepare(name),
+    withConstantsInline(reportCasesQuery(db, where)).prepare(name),
   ).execute(values);
   return rows.map(({ caseId, caseNumber, stage, clientId, clientName, recordingStart, ...read }) => ({
     caseId,

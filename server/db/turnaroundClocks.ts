@@ -16,7 +16,7 @@ import { nearestClock } from '../../contract/turnaroundRules';
 import { type OrdersOfMonth, turnaroundClocks } from '../domain/turnaroundClocks';
 import { patientName } from './caseChecks';
 import type { Db } from './database';
-import { preparedOnce, prepareSql } from './prepared';
+import { preparedOnce, prepareSql, withConstantsInline } from './prepared';
 import {
   caseActions,
   casePatients,
@@ -315,27 +315,28 @@ export async function ordersOfMonths(
 /** The running clocks' query, built once and prepared: `now` is applied to its rows, not sent. */
 const runningClocksQuery = (db: DbOrTx) =>
   preparedOnce(db, 'running clock cases', (name) =>
-    db
-      .select({
-        id: cases.id,
-        caseNumber: cases.caseNumber,
-        stage: cases.stage,
-        clientName: clients.name,
-        clientTimeZone: clients.timeZone,
-        patientName: sql<string>`coalesce(${patientName}, '')`,
-        recordingStart: cases.recordingStart,
-        ...clockColumns,
-      })
-      .from(cases)
-      .innerJoin(clients, eq(clients.id, cases.clientId))
-      .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
-      .where(
-        and(
-          inArray(cases.stage, ['intake', 'monitoring']),
-          or(isNotNull(cases.orderedAt), isNotNull(cases.recordingStart)),
+    withConstantsInline(
+      db
+        .select({
+          id: cases.id,
+          caseNumber: cases.caseNumber,
+          stage: cases.stage,
+          clientName: clients.name,
+          clientTimeZone: clients.timeZone,
+          patientName: sql<string>`coalesce(${patientName}, '')`,
+          recordingStart: cases.recordingStart,
+          ...clockColumns,
+        })
+        .from(cases)
+        .innerJoin(clients, eq(clients.id, cases.clientId))
+        .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+        .where(
+          and(
+            inArray(cases.stage, ['intake', 'monitoring']),
+            or(isNotNull(cases.orderedAt), isNotNull(cases.recordingStart)),
+          ),
         ),
-      )
-      .prepare(name),
+    ).prepare(name),
   );
 
 /**

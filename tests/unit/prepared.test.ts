@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { keepsNamedStatements, preparedOnce } from '../../server/db/prepared';
+import { keepsNamedStatements, preparedOnce, withConstantsInline } from '../../server/db/prepared';
 import { cases, clients } from '../../server/db/schema';
 import { subquery } from '../../server/db/subqueries';
 
@@ -74,5 +74,26 @@ describe('queries built once and prepared (server/db/prepared.ts)', () => {
         count: 3,
       },
     ]);
+  });
+
+  it('sends the constants written in a prepared select as literals and keeps its placeholders as parameters', async () => {
+    const pool = poolAnswering([]);
+    const db = drizzle({ client: pool });
+    const select = db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(
+        and(
+          eq(cases.stage, 'monitoring'),
+          inArray(cases.caseNumber, ['ABC-1', "it's"]),
+          eq(cases.clientId, sql.placeholder('clientId')),
+        ),
+      );
+    await withConstantsInline(select).prepare('board').execute({ clientId: 7 });
+    const [[sent, values]] = vi.mocked(pool.query).mock.calls as unknown as [[{ text: string }, unknown[]]];
+    expect(sent.text).toContain(`"cases"."stage" = 'monitoring'`);
+    expect(sent.text).toContain(`"cases"."case_number" in ('ABC-1', 'it''s')`);
+    expect(sent.text).toContain(`"cases"."client_id" = $1`);
+    expect(values).toEqual([7]);
   });
 });
