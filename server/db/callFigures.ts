@@ -183,7 +183,7 @@ export async function callFigures(
 ): Promise<CallsOfMonth[]> {
   const oneClient = range.clientId !== undefined;
   const query = preparedOnce(db, `call figures${oneClient ? ' of client' : ''}`, (name) =>
-    prepareSql(db, callFiguresQuery(db, oneClient).getSQL(), name),
+    prepareSql(db, callFiguresQuery(db, oneClient).getSQL().inlineParams(), name),
   );
   const { start, end } = eventTimesNear(range);
   const { rows } = (await query.execute({

@@ -280,7 +280,7 @@ export async function ordersOfMonths(
 ): Promise<OrdersOfMonth[]> {
   const oneClient = range.clientId !== undefined;
   const query = preparedOnce(db, `orders of months${oneClient ? ' of client' : ''}`, (name) =>
-    prepareSql(db, ordersOfMonthsQuery(db, oneClient).getSQL(), name),
+    prepareSql(db, ordersOfMonthsQuery(db, oneClient).getSQL().inlineParams(), name),
   );
   const [year, month] = range.to.split('-').map(Number) as [number, number];
   // A day wider each side: the client's zone decides the month.
