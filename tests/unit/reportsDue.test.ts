@@ -227,6 +227,30 @@ describe('reports due, for any study', () => {
       PROPERTY,
     );
   });
+
+  it('counts for the board exactly the reports it lists overdue, whichever of them are signed and when', () => {
+    fc.assert(
+      fc.property(
+        zones,
+        starts,
+        studies,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: -48, max: 48 })), { maxLength: 4 }),
+        (timeZone, billingPeriodStart, { now, ...study }, signings) => {
+          const input = { ...study, timeZone, billingPeriodStart, cancelled: false, signed: [] };
+          const owed = reportsDue(input, now);
+          // Some of the reports owed signed some hours either side of their due time (a final among them, at times).
+          const signed = signings.flatMap(([pick, hours]) => {
+            const report = owed[pick % Math.max(owed.length, 1)];
+            return report ? [{ ...report, signedAt: plusHours(report.dueBy, hours) }] : [];
+          });
+          const judged = { ...input, signed };
+          const overdue = reportsDue(judged, now).filter((report) => report.status === 'overdue').length;
+          expect(overdueReportCounts([{ caseId: 1, input: judged }], now).get(1) ?? 0).toBe(overdue);
+        },
+      ),
+      PROPERTY,
+    );
+  });
 });
 
 describe('the reports still owed, as the header, the home page and the reports page show them', () => {
