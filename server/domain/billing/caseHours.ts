@@ -30,11 +30,12 @@ export interface TechnologistMonth {
   minutes: number;
 }
 
+/** A case's billable, monitoring and adjusted minutes per local month, months ascending. */
 export function caseMonths(
   logs: readonly LogSpan[],
   adjustments: readonly Adjustment[],
   timeZone: string,
-): { months: CaseMonth[]; technologists: TechnologistMonth[] } {
+): CaseMonth[] {
   const billable = minutesByMonth(
     logs.filter((log) => log.billable),
     timeZone,
@@ -45,21 +46,23 @@ export function caseMonths(
     adjust.set(month, (adjust.get(month) ?? 0) + adjustMinutes);
 
   const monthNames = [...new Set([...monitoring.keys(), ...adjust.keys()])].sort();
-  const months = monthNames.map((month) => ({
+  return monthNames.map((month) => ({
     month,
     billableMinutes: billable.get(month) ?? 0,
     monitoringMinutes: monitoring.get(month) ?? 0,
     adjustMinutes: adjust.get(month) ?? 0,
   }));
+}
 
+/** Each technologist's minutes on a case per local month: the union of their own logs. */
+export function technologistMonths(logs: readonly LogSpan[], timeZone: string): TechnologistMonth[] {
   const byTechnologist = new Map<string, LogSpan[]>();
   for (const log of logs) {
     const own = byTechnologist.get(log.technologist);
     if (own) own.push(log);
     else byTechnologist.set(log.technologist, [log]);
   }
-  const technologists = [...byTechnologist].flatMap(([technologist, own]) =>
+  return [...byTechnologist].flatMap(([technologist, own]) =>
     [...minutesByMonth(own, timeZone)].map(([month, minutes]) => ({ technologist, month, minutes })),
   );
-  return { months, technologists };
 }
