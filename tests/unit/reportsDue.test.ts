@@ -488,6 +488,15 @@ describe('once the final is signed (DESIGN §4 "Reports due", round three)', () 
     });
   });
 
+  it('owes no report falling due at the very moment the final is signed', () => {
+    // Nov 11's daily falls due Nov 13 00:00: a final signed then spoke for it in time.
+    const atDue = { ...final, signedAt: local(2026, 11, 13) };
+    expect(judged({ ...threeDays, signed: [prelim, atDue] }, later)).toEqual([
+      { kind: 'prelim', periodStart: null, status: 'on-time' },
+      { kind: 'final', periodStart: null, status: 'on-time' },
+    ]);
+  });
+
   it('still judges a daily signed after the final by its own due time', () => {
     const nov12Late = {
       kind: 'daily',

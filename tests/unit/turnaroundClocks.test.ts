@@ -85,6 +85,9 @@ describe('turnaround clocks', () => {
 
   it('runs no order clocks without an order, and drops the unmet clocks of a closed case', () => {
     expect(turnaroundClocks(input({ orderedAt: null, priority: null }), new Date(at(10)))).toEqual([]);
+    // A hospital order without a time, or a time without a priority, runs none either.
+    expect(turnaroundClocks(input({ orderedAt: null }), new Date(at(10)))).toEqual([]);
+    expect(turnaroundClocks(input({ priority: null }), new Date(at(10)))).toEqual([]);
     expect(
       turnaroundClocks(input({ orderedAt: null, priority: null, recordingStart: ms(0) }), new Date(at(10))),
     ).toEqual([{ kind: 'preliminary', dueBy: at(24 * 60), metAt: null, breachedByMinutes: null }]);
