@@ -36,11 +36,11 @@ export function caseMonths(
   adjustments: readonly Adjustment[],
   timeZone: string,
 ): CaseMonth[] {
-  const billable = minutesByMonth(
-    logs.filter((log) => log.billable),
-    timeZone,
-  );
   const monitoring = minutesByMonth(logs, timeZone);
+  const billableLogs = logs.filter((log) => log.billable);
+  // Most cases log only billable time: their billable minutes are their monitoring minutes, worked out once.
+  // Stryker disable next-line ConditionalExpression: working the same logs out again gives the same minutes.
+  const billable = billableLogs.length === logs.length ? monitoring : minutesByMonth(billableLogs, timeZone);
   const adjust = new Map<string, number>();
   for (const { month, adjustMinutes } of adjustments)
     adjust.set(month, (adjust.get(month) ?? 0) + adjustMinutes);
