@@ -166,6 +166,11 @@ describe('reports due', () => {
       signedAt: dueBy,
       status: 'on-time',
     });
+    // Whichever of the two is listed first.
+    expect(reportsDue({ ...threeDays, signed: signed.toReversed() }, later)[0]).toMatchObject({
+      signedAt: dueBy,
+      status: 'on-time',
+    });
   });
 });
 
