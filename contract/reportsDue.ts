@@ -49,9 +49,11 @@ export type NextReport = z.infer<typeof nextReportSchema>;
 export const isReportOverdueAt = (report: NextReport, now: Date) =>
   report.overdue || now.getTime() > Date.parse(report.dueBy);
 
-/** Due until `dueBy`, then overdue; once signed, on time when by `dueBy` (inclusive), else late. */
-export function reportStatus(dueBy: string, signedAt: string | null, now: Date): ReportStatus {
-  const due = Date.parse(dueBy);
+/**
+ * Due until `due` (an instant, in milliseconds), then overdue; once signed, on time when by `due` (inclusive),
+ * else late.
+ */
+export function reportStatus(due: number, signedAt: string | null, now: Date): ReportStatus {
   if (signedAt) return Date.parse(signedAt) <= due ? 'on-time' : 'late';
   return now.getTime() <= due ? 'due' : 'overdue';
 }

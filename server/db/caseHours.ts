@@ -8,6 +8,7 @@ import {
   caseMonths,
   type LogSpan,
   type TechnologistMonth,
+  technologistMonths,
 } from '../domain/billing/caseHours';
 import type { Db } from './database';
 import { isAnyOf, preparedOnce } from './prepared';
@@ -142,8 +143,16 @@ async function adjustmentsOf(db: DbOrTx, caseIds: readonly number[]) {
 type CaseMonthRow = CaseMonth & { caseId: number; clientId: number };
 type TechnologistMonthRow = TechnologistMonth & { caseId: number; clientId: number };
 
-/** The cases' hours per month from their logs and notes; running logs count up to their cap when given a clock. */
-async function computeCaseHours(db: DbOrTx, caseIds: readonly number[], clock?: RunningLogClock) {
+/**
+ * The cases' hours per month from their logs and notes, and each technologist's when `technologists` (the
+ * stored rows need them; the live counts only the cases'); running logs count up to their cap when given a
+ * clock.
+ */
+async function computeCaseHours(
+  db: DbOrTx,
+  caseIds: readonly number[],
+  { clock, technologists }: { clock?: RunningLogClock; technologists: boolean },
+) {
   const caseRows: CaseMonthRow[] = [];
   const technologistRows: TechnologistMonthRow[] = [];
   if (caseIds.length === 0) return { caseRows, technologistRows };
@@ -153,9 +162,12 @@ async function computeCaseHours(db: DbOrTx, caseIds: readonly number[], clock?: 
   const spans = await spansOf(db, zones, clock);
   const adjustments = await adjustmentsOf(db, caseIds);
   for (const { id, clientId, timeZone } of zones) {
-    const { months, technologists } = caseMonths(spans.get(id) ?? [], adjustments.get(id) ?? [], timeZone);
-    for (const month of months) caseRows.push({ caseId: id, clientId, ...month });
-    for (const month of technologists) technologistRows.push({ caseId: id, clientId, ...month });
+    const logs = spans.get(id) ?? [];
+    for (const month of caseMonths(logs, adjustments.get(id) ?? [], timeZone))
+      caseRows.push({ caseId: id, clientId, ...month });
+    if (!technologists) continue;
+    for (const month of technologistMonths(logs, timeZone))
+      technologistRows.push({ caseId: id, clientId, ...month });
   }
   return { caseRows, technologistRows };
 }
@@ -170,7 +182,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 /** Recomputes the stored hours of the cases; call it in the transaction of the write that changed them. */
 export async function refreshCaseHours(db: DbOrTx, caseIds: readonly number[]): Promise<void> {
   if (caseIds.length === 0) return;
-  const { caseRows, technologistRows } = await computeCaseHours(db, caseIds);
+  const { caseRows, technologistRows } = await computeCaseHours(db, caseIds, { technologists: true });
   await db.delete(caseMonthHours).where(inArray(caseMonthHours.caseId, [...caseIds]));
   await db.delete(technologistMonthHours).where(inArray(technologistMonthHours.caseId, [...caseIds]));
   for (const rows of chunks(caseRows)) await db.insert(caseMonthHours).values(rows);
@@ -236,12 +248,16 @@ export async function runningCaseIds(db: DbOrTx, clientId?: number): Promise<num
  * The hours of the cases with a running log, counted live: a running log counts up to the earliest of now,
  * the recording end (+ 4 h for a takedown) and its start + `maxOpenLogHours` (DESIGN §4 "Open logs").
  */
-export const liveCaseHours = (
+export async function liveCaseHours(
   db: DbOrTx,
   caseIds: readonly number[],
   now: Date,
   maxOpenLogHours = DEFAULT_MAX_OPEN_LOG_HOURS,
-) => computeCaseHours(db, caseIds, { now, maxOpenLogHours });
+) {
+  const clock = { now, maxOpenLogHours };
+  const { caseRows } = await computeCaseHours(db, caseIds, { clock, technologists: false });
+  return { caseRows };
+}
 
 /** `column not in (…)`, or nothing when there are none. */
 export const exceptCases = (column: AnyPgColumn, caseIds: readonly number[]) =>

@@ -121,19 +121,35 @@ export async function monitoringBoard(db: DbOrTx, { maxOpenLogHours }: Monitorin
     db,
     rows.filter((row) => row.notificationsPending + row.notificationsOverdue > 0).map((row) => row.id),
   );
-  return rows.map(({ openLogs, pendingDueBy, overdue, ...row }) => {
+  // Each row built field by field: spreading the read row into the answer's copied every field twice.
+  return rows.map((row) => {
     const nextCheckBy = isoOrNull(row.nextCheckBy);
+    const staleOpenLogs: StaleOpenLog[] = [];
+    for (const log of row.openLogs) {
+      const start = new Date(log.start);
+      if (isStaleOpenLog(start.getTime(), now, maxOpenLogHours))
+        staleOpenLogs.push({ ...log, start: start.toISOString() });
+    }
     return {
-      ...row,
+      id: row.id,
+      caseNumber: row.caseNumber,
+      clientName: row.clientName,
+      clientTimeZone: row.clientTimeZone,
+      patientName: row.patientName,
+      monitoringLevel: row.monitoringLevel,
+      technologists: row.technologists,
       recordingStart: isoOrNull(row.recordingStart),
       lastCheckAt: isoOrNull(row.lastCheckAt),
+      checkIntervalMinutes: row.checkIntervalMinutes,
+      watched: row.watched,
+      recordingEnded: row.recordingEnded,
+      notificationsPending: row.notificationsPending,
+      notificationsOverdue: row.notificationsOverdue,
       nextCheckBy,
-      overdueSince: overdue ? nextCheckBy : null,
-      overdue,
-      staleOpenLogs: openLogs
-        .map((log) => ({ ...log, start: new Date(log.start).toISOString() }))
-        .filter((log) => isStaleOpenLog(Date.parse(log.start), now, maxOpenLogHours)),
-      pendingNotificationsDueBy: pendingDueBy.map((dueBy) => new Date(dueBy).toISOString()),
+      overdueSince: row.overdue ? nextCheckBy : null,
+      overdue: row.overdue,
+      staleOpenLogs,
+      pendingNotificationsDueBy: row.pendingDueBy.map((dueBy) => new Date(dueBy).toISOString()),
       callNext: callNext.get(row.id) ?? null,
     };
   });

@@ -85,14 +85,15 @@ async function reportCases(
   const rows = await preparedOnce(db, `report cases ${key}`, (name) =>
     withConstantsInline(reportCasesQuery(db, where)).prepare(name),
   ).execute(values);
-  return rows.map(({ caseId, caseNumber, stage, clientId, clientName, recordingStart, ...read }) => ({
-    caseId,
-    caseNumber,
-    stage,
-    clientId,
-    clientName,
+  // Each row read as it is, not copied field by field into another first.
+  return rows.map((row) => ({
+    caseId: row.caseId,
+    caseNumber: row.caseNumber,
+    stage: row.stage,
+    clientId: row.clientId,
+    clientName: row.clientName,
     // Chosen with a recording start.
-    input: reportInput({ ...read, recordingStart: recordingStart as Date }),
+    input: reportInput(row as typeof row & { recordingStart: Date }),
   }));
 }
 

@@ -108,6 +108,10 @@ export function orderOf(read: ClockColumns): Order | null {
   };
 }
 
+/** An instant as milliseconds: the driver reads a time as a Date (as text, on some drivers). */
+const msOf = (value: Instant) =>
+  value === null ? null : value instanceof Date ? value.getTime() : Date.parse(value);
+
 /** The case's clocks now, from the columns above and its row. */
 export function clocksOf(
   read: ClockColumns,
@@ -118,18 +122,18 @@ export function clocksOf(
     typeof read.turnaroundTargets === 'string' ? JSON.parse(read.turnaroundTargets) : read.turnaroundTargets;
   return turnaroundClocks(
     {
-      orderedAt: isoOf(read.orderedAt),
+      orderedAt: msOf(read.orderedAt),
       priority: read.orderPriority as OrderPriority | null,
       targets,
       reportTurnaroundHours:
         read.reportTurnaroundHours === null
           ? DEFAULT_REPORT_TURNAROUND_HOURS
           : Number(read.reportTurnaroundHours),
-      firstHookupAt: isoOf(read.firstHookupAt),
-      recordingStart: isoOf(row.recordingStart),
-      firstReviewedAt: isoOf(read.firstReviewedAt),
-      firstSignedAt: isoOf(read.firstSignedAt),
-      firstPrelimSignedAt: isoOf(read.firstPrelimSignedAt),
+      firstHookupAt: msOf(read.firstHookupAt),
+      recordingStart: msOf(row.recordingStart),
+      firstReviewedAt: msOf(read.firstReviewedAt),
+      firstSignedAt: msOf(read.firstSignedAt),
+      firstPrelimSignedAt: msOf(read.firstPrelimSignedAt),
       closed: row.stage === 'closed',
     },
     now,
@@ -345,24 +349,26 @@ const runningClocksQuery = (db: DbOrTx) =>
  */
 export async function runningClockCases(db: DbOrTx, now: Date): Promise<ClockCase[]> {
   const rows = await runningClocksQuery(db).execute();
-  return rows
-    .flatMap((row) => {
-      const clocks = clocksOf(row, row, now);
-      const nearest = nearestClock(clocks);
-      if (!nearest) return [];
-      return [
-        {
-          id: row.id,
-          caseNumber: row.caseNumber,
-          stage: row.stage as ClockCase['stage'],
-          clientName: row.clientName,
-          clientTimeZone: row.clientTimeZone,
-          patientName: row.patientName,
-          priority: row.orderPriority as OrderPriority | null,
-          nearest,
-          clocks,
-        },
-      ];
-    })
-    .sort((a, b) => Date.parse(a.nearest.dueBy) - Date.parse(b.nearest.dueBy) || a.id - b.id);
+  // Each case's nearest due time read once, not once per comparison of the sort.
+  const running: { item: ClockCase; due: number }[] = [];
+  for (const row of rows) {
+    const clocks = clocksOf(row, row, now);
+    const nearest = nearestClock(clocks);
+    if (!nearest) continue;
+    running.push({
+      item: {
+        id: row.id,
+        caseNumber: row.caseNumber,
+        stage: row.stage as ClockCase['stage'],
+        clientName: row.clientName,
+        clientTimeZone: row.clientTimeZone,
+        patientName: row.patientName,
+        priority: row.orderPriority as OrderPriority | null,
+        nearest,
+        clocks,
+      },
+      due: Date.parse(nearest.dueBy),
+    });
+  }
+  return running.sort((a, b) => a.due - b.due || a.item.id - b.item.id).map(({ item }) => item);
 }

@@ -72,8 +72,13 @@ function dailyMoment({ periodStart, periodEnd }: SignedInterpretation): number |
 }
 
 /** The earliest of these signatures, or null. */
-const earliest = (signed: readonly SignedInterpretation[]) =>
-  signed.map((item) => item.signedAt).sort()[0] ?? null;
+function earliest(signed: readonly SignedInterpretation[]): string | null {
+  // Compared as text, as a sort would (ISO instants of one form sort as they fall): no list made to sort.
+  let first: string | null = null;
+  // Stryker disable next-line EqualityOperator: of two equal signatures either is the earliest.
+  for (const { signedAt } of signed) if (first === null || signedAt < first) first = signedAt;
+  return first;
+}
 
 /** The full billing periods of a study that spans more than one: those the recording (so far) covers whole. */
 function fullPeriods(input: ReportsDueInput, start: number, end: number): Interval[] {
@@ -117,8 +122,19 @@ function leavesUnbilled(
 /** The shortest period that earns a professional code (2 h). */
 const UNBILLED_MINIMUM_MINUTES = 120;
 
-export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] {
-  if (input.cancelled || !input.recordingStart) return [];
+/** A report owed and judged, before what only its view needs (its times as text, whether it is unbilled). */
+interface OwedReport {
+  kind: DueReportKind;
+  period: Interval | undefined;
+  due: number;
+  signedAt: string | null;
+  status: ReportStatus;
+}
+
+/** The reports a case owes, judged at `now`, in the order they fall due; with the recording they are of. */
+function owedReports(input: ReportsDueInput, now: Date): { owed: OwedReport[]; recording: Interval } {
+  // Stryker disable next-line ObjectLiteral: with nothing owed, the recording is never read.
+  if (input.cancelled || !input.recordingStart) return { owed: [], recording: { start: 0, end: 0 } };
   const start = Date.parse(input.recordingStart);
   const end = input.recordingEnd ? Date.parse(input.recordingEnd) : null;
   const turnaround = input.turnaroundHours * HOUR_MS;
@@ -126,50 +142,52 @@ export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] 
   const ofKind = (kind: string) => input.signed.filter((item) => item.kind === kind);
   const finalSignedAt = earliest(ofKind('final'));
   const finalSignedMs = finalSignedAt ? Date.parse(finalSignedAt) : null;
+  const owed: OwedReport[] = [];
   const report = (
     kind: DueReportKind,
     due: number,
     signed: readonly SignedInterpretation[],
     period?: Interval,
-  ): ExpectedReport[] => {
+  ) => {
     const signedAt = earliest(signed);
     // A signed final ends what the case owes: a report it found unsigned and past due was missed; one not yet
     // due then is owed no more (the final spoke for its period in time).
-    if (!signedAt && finalSignedMs !== null && due >= finalSignedMs) return [];
-    const dueBy = new Date(due).toISOString();
-    const status = !signedAt && finalSignedAt ? 'missed' : reportStatus(dueBy, signedAt, now);
-    return [
-      {
-        kind,
-        periodStart: period ? new Date(period.start).toISOString() : null,
-        periodEnd: period ? new Date(period.end).toISOString() : null,
-        dueBy,
-        signedAt,
-        status,
-        unbilled: isOpenReport(status) && leavesUnbilled(input, recording, kind, period),
-      },
-    ];
+    if (!signedAt && finalSignedMs !== null && due >= finalSignedMs) return;
+    const status = !signedAt && finalSignedAt ? 'missed' : reportStatus(due, signedAt, now);
+    owed.push({ kind, period, due, signedAt, status });
   };
+  report('prelim', start + turnaround, ofKind('prelim'));
   // Each daily's moment read once, not once per billing period.
   const dailies = ofKind('daily').map((daily) => ({ daily, moment: dailyMoment(daily) }));
-  const reports = [
-    ...report('prelim', start + turnaround, ofKind('prelim')),
-    ...fullPeriods(input, start, end ?? Math.max(start, now.getTime())).flatMap((period) =>
-      report(
-        'daily',
-        period.end + turnaround,
-        dailies
-          .filter(({ moment }) => moment !== null && moment >= period.start && moment < period.end)
-          .map(({ daily }) => daily),
-        period,
-      ),
-    ),
-    ...(end === null ? [] : report('final', end + turnaround, ofKind('final'))),
-  ];
+  for (const period of fullPeriods(input, start, recording.end))
+    report(
+      'daily',
+      period.end + turnaround,
+      dailies
+        // Stryker disable next-line ConditionalExpression: null compares as 0, before every period.
+        .filter(({ moment }) => moment !== null && moment >= period.start && moment < period.end)
+        .map(({ daily }) => daily),
+      period,
+    );
+  if (end !== null) report('final', end + turnaround, ofKind('final'));
   // Built in due order already (a period ends after the recording starts, the final after every period);
   // the sort states the order the callers rely on.
   // Stryker disable next-line all: sorting reports already in order changes nothing.
-  return reports.sort((a, b) => a.dueBy.localeCompare(b.dueBy) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  owed.sort((a, b) => a.due - b.due || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  return { owed, recording };
+}
+
+export function reportsDue(input: ReportsDueInput, now: Date): ExpectedReport[] {
+  const { owed, recording } = owedReports(input, now);
+  return owed.map(({ kind, period, due, signedAt, status }) => ({
+    kind,
+    periodStart: period ? new Date(period.start).toISOString() : null,
+    periodEnd: period ? new Date(period.end).toISOString() : null,
+    dueBy: new Date(due).toISOString(),
+    signedAt,
+    status,
+    unbilled: isOpenReport(status) && leavesUnbilled(input, recording, kind, period),
+  }));
 }
 
 /** An open report as the case header and the reader's home show it. */
@@ -217,7 +235,8 @@ export function openReportsOf<T>(cases: readonly (T & { input: ReportsDueInput }
 export function overdueReportCounts(cases: readonly { caseId: number; input: ReportsDueInput }[], now: Date) {
   const counts = new Map<number, number>();
   for (const { caseId, input } of cases) {
-    const overdue = reportsDue(input, now).filter((report) => report.status === 'overdue').length;
+    // Counted from the reports owed: whether each is unbilled, and its view, are not needed.
+    const overdue = owedReports(input, now).owed.filter((report) => report.status === 'overdue').length;
     if (overdue > 0) counts.set(caseId, overdue);
   }
   return counts;

@@ -22,33 +22,37 @@ import {
  * once it records. A closed case's clocks that were never met are dropped: it owes them no more.
  */
 
+/** A case's clock inputs; instants are milliseconds since the epoch (the rows' own times, not text). */
 export interface ClockInput {
-  orderedAt: string | null;
+  orderedAt: number | null;
   priority: OrderPriority | null;
   /** The protocol's targets, null when it has none (the defaults hold). */
   targets: TurnaroundTargets | null;
   /** The protocol's preliminary turnaround. */
   reportTurnaroundHours: number;
-  firstHookupAt: string | null;
-  recordingStart: string | null;
-  firstReviewedAt: string | null;
-  firstSignedAt: string | null;
-  firstPrelimSignedAt: string | null;
+  firstHookupAt: number | null;
+  recordingStart: number | null;
+  firstReviewedAt: number | null;
+  firstSignedAt: number | null;
+  firstPrelimSignedAt: number | null;
   closed: boolean;
 }
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
-/** The earliest of these instants (ISO strings), or null. */
-function earliestOf(...instants: (string | null)[]): string | null {
-  const times = instants.filter((value): value is string => value !== null).map(Date.parse);
-  return times.length === 0 ? null : iso(Math.min(...times));
-}
+/** The earlier of two instants, or the one there is, or null. */
+const earlierOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
-function clock(kind: Clock['kind'], due: number, metAt: string | null, now: number): Clock {
-  const end = metAt === null ? now : Date.parse(metAt);
+function clock(kind: Clock['kind'], due: number, metAt: number | null, now: number): Clock {
+  const end = metAt === null ? now : metAt;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty or reversed span has 0 minutes.
   const late = end > due ? spanMinutes(due, end) : 0;
-  return { kind, dueBy: iso(due), metAt, breachedByMinutes: late > 0 ? late : null };
+  return {
+    kind,
+    dueBy: iso(due),
+    metAt: metAt === null ? null : iso(metAt),
+    breachedByMinutes: late > 0 ? late : null,
+  };
 }
 
 export function turnaroundClocks(input: ClockInput, now: Date): Clock[] {
@@ -57,15 +61,13 @@ export function turnaroundClocks(input: ClockInput, now: Date): Clock[] {
   const hookupAt = input.firstHookupAt ?? input.recordingStart;
   if (input.orderedAt !== null && input.priority !== null) {
     const targets = (input.targets ?? DEFAULT_TURNAROUND_TARGETS)[input.priority];
-    clocks.push(
-      clock('hookup', Date.parse(input.orderedAt) + targets.orderToHookupMinutes * MINUTE_MS, hookupAt, at),
-    );
+    clocks.push(clock('hookup', input.orderedAt + targets.orderToHookupMinutes * MINUTE_MS, hookupAt, at));
     if (hookupAt !== null)
       clocks.push(
         clock(
           'first-review',
-          Date.parse(hookupAt) + targets.hookupToFirstReviewMinutes * MINUTE_MS,
-          earliestOf(input.firstReviewedAt, input.firstSignedAt),
+          hookupAt + targets.hookupToFirstReviewMinutes * MINUTE_MS,
+          earlierOf(input.firstReviewedAt, input.firstSignedAt),
           at,
         ),
       );
@@ -74,7 +76,7 @@ export function turnaroundClocks(input: ClockInput, now: Date): Clock[] {
     clocks.push(
       clock(
         'preliminary',
-        Date.parse(input.recordingStart) + input.reportTurnaroundHours * HOUR_MS,
+        input.recordingStart + input.reportTurnaroundHours * HOUR_MS,
         input.firstPrelimSignedAt,
         at,
       ),

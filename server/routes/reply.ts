@@ -84,7 +84,12 @@ export async function sharedAnswer<Answer extends Record<string, unknown>>(
 /** The encoding a shared answer goes out in: the caller's preferred of brotli and gzip, for a large enough text. */
 function acceptedEncoding(request: FastifyRequest, text: string): SharedEncoding | undefined {
   const header = request.headers['accept-encoding'];
-  if (!header || Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES) return undefined;
+  // A text of as many characters has at least as many bytes: only a shorter one is measured in bytes.
+  if (
+    !header ||
+    (text.length < COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(text) < COMPRESSION_THRESHOLD_BYTES)
+  )
+    return undefined;
   const chosen = negotiate(header, ['br', 'gzip']);
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }

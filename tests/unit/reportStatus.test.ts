@@ -11,13 +11,15 @@ const at = (time: string) => `2026-03-14T${time}:00.000Z`;
 
 describe('the status of a report owed (DESIGN §4 "Reading, reporting and billing")', () => {
   it('is due up to its due time inclusive, then overdue', () => {
-    expect(reportStatus(at('14:00'), null, new Date(at('14:00')))).toBe('due');
-    expect(reportStatus(at('14:00'), null, new Date('2026-03-14T14:00:00.001Z'))).toBe('overdue');
+    expect(reportStatus(Date.parse(at('14:00')), null, new Date(at('14:00')))).toBe('due');
+    expect(reportStatus(Date.parse(at('14:00')), null, new Date('2026-03-14T14:00:00.001Z'))).toBe('overdue');
   });
 
   it('once signed, is on time when signed by its due time inclusive, late after, whatever the clock says', () => {
-    expect(reportStatus(at('14:00'), at('14:00'), new Date(at('20:00')))).toBe('on-time');
-    expect(reportStatus(at('14:00'), '2026-03-14T14:00:00.001Z', new Date(at('13:00')))).toBe('late');
+    expect(reportStatus(Date.parse(at('14:00')), at('14:00'), new Date(at('20:00')))).toBe('on-time');
+    expect(reportStatus(Date.parse(at('14:00')), '2026-03-14T14:00:00.001Z', new Date(at('13:00')))).toBe(
+      'late',
+    );
   });
 
   it('waits for a signature only while due or overdue', () => {

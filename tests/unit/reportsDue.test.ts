@@ -166,6 +166,11 @@ describe('reports due', () => {
       signedAt: dueBy,
       status: 'on-time',
     });
+    // Whichever of the two is listed first.
+    expect(reportsDue({ ...threeDays, signed: signed.toReversed() }, later)[0]).toMatchObject({
+      signedAt: dueBy,
+      status: 'on-time',
+    });
   });
 });
 
@@ -224,6 +229,30 @@ describe('reports due, for any study', () => {
         const judged = reportsDue({ ...input, signed }, now);
         expect(judged.map((report) => report.status)).toEqual(owed.map(() => 'on-time'));
       }),
+      PROPERTY,
+    );
+  });
+
+  it('counts for the board exactly the reports it lists overdue, whichever of them are signed and when', () => {
+    fc.assert(
+      fc.property(
+        zones,
+        starts,
+        studies,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: -48, max: 48 })), { maxLength: 4 }),
+        (timeZone, billingPeriodStart, { now, ...study }, signings) => {
+          const input = { ...study, timeZone, billingPeriodStart, cancelled: false, signed: [] };
+          const owed = reportsDue(input, now);
+          // Some of the reports owed signed some hours either side of their due time (a final among them, at times).
+          const signed = signings.flatMap(([pick, hours]) => {
+            const report = owed[pick % Math.max(owed.length, 1)];
+            return report ? [{ ...report, signedAt: plusHours(report.dueBy, hours) }] : [];
+          });
+          const judged = { ...input, signed };
+          const overdue = reportsDue(judged, now).filter((report) => report.status === 'overdue').length;
+          expect(overdueReportCounts([{ caseId: 1, input: judged }], now).get(1) ?? 0).toBe(overdue);
+        },
+      ),
       PROPERTY,
     );
   });
@@ -462,6 +491,15 @@ describe('once the final is signed (DESIGN §4 "Reports due", round three)', () 
       periodStart: null,
       status: 'missed',
     });
+  });
+
+  it('owes no report falling due at the very moment the final is signed', () => {
+    // Nov 11's daily falls due Nov 13 00:00: a final signed then spoke for it in time.
+    const atDue = { ...final, signedAt: local(2026, 11, 13) };
+    expect(judged({ ...threeDays, signed: [prelim, atDue] }, later)).toEqual([
+      { kind: 'prelim', periodStart: null, status: 'on-time' },
+      { kind: 'final', periodStart: null, status: 'on-time' },
+    ]);
   });
 
   it('still judges a daily signed after the final by its own due time', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseMonths } from '../../server/domain/billing/caseHours';
+import { caseMonths, technologistMonths } from '../../server/domain/billing/caseHours';
 import { cycleStatusRefusal, type StatusChange } from '../../server/domain/billing/cycleStatus';
 import { assignmentRefusal, intakeClientRefusal } from '../../server/domain/caseStages';
 
@@ -63,30 +63,31 @@ describe('the moves of a billing cycle (DESIGN §4 "Billing cycle")', () => {
 describe('a case\'s hours per local month (DESIGN §4 "Hours and money")', () => {
   const at = (iso: string) => Date.parse(iso);
   it('counts billable hours from billable logs, monitoring hours from all, each overlap once, per technologist', () => {
-    const { months, technologists } = caseMonths(
-      [
-        // Oct 31 22:00 → Nov 1 02:00 UTC is Oct 31 16:00–20:00 in Denver (MDT): all October.
-        {
-          start: at('2026-10-31T22:00:00Z'),
-          end: at('2026-11-01T02:00:00Z'),
-          technologist: 'tech1',
-          billable: true,
-        },
-        // Overlaps the first by one hour, and is not billable.
-        {
-          start: at('2026-11-01T01:00:00Z'),
-          end: at('2026-11-01T03:00:00Z'),
-          technologist: 'tech2',
-          billable: false,
-        },
-        // Nov 1 07:00–08:00 UTC is Nov 1 01:00–01:00 (the hour repeats at the change to MST): November.
-        {
-          start: at('2026-11-01T07:00:00Z'),
-          end: at('2026-11-01T08:00:00Z'),
-          technologist: 'tech1',
-          billable: true,
-        },
-      ],
+    const logs = [
+      // Oct 31 22:00 → Nov 1 02:00 UTC is Oct 31 16:00–20:00 in Denver (MDT): all October.
+      {
+        start: at('2026-10-31T22:00:00Z'),
+        end: at('2026-11-01T02:00:00Z'),
+        technologist: 'tech1',
+        billable: true,
+      },
+      // Overlaps the first by one hour, and is not billable.
+      {
+        start: at('2026-11-01T01:00:00Z'),
+        end: at('2026-11-01T03:00:00Z'),
+        technologist: 'tech2',
+        billable: false,
+      },
+      // Nov 1 07:00–08:00 UTC is Nov 1 01:00–01:00 (the hour repeats at the change to MST): November.
+      {
+        start: at('2026-11-01T07:00:00Z'),
+        end: at('2026-11-01T08:00:00Z'),
+        technologist: 'tech1',
+        billable: true,
+      },
+    ];
+    const months = caseMonths(
+      logs,
       [
         { month: '2026-11', adjustMinutes: 30 },
         { month: '2026-11', adjustMinutes: -10 },
@@ -94,6 +95,7 @@ describe('a case\'s hours per local month (DESIGN §4 "Hours and money")', () =>
       ],
       'America/Denver',
     );
+    const technologists = technologistMonths(logs, 'America/Denver');
     expect(months).toEqual([
       { month: '2026-10', billableMinutes: 240, monitoringMinutes: 300, adjustMinutes: 0 },
       { month: '2026-11', billableMinutes: 60, monitoringMinutes: 60, adjustMinutes: 20 },
@@ -113,14 +115,15 @@ describe('a case\'s hours per local month (DESIGN §4 "Hours and money")', () =>
       technologist: 'tech1',
       billable: true,
     };
-    expect(caseMonths([log], [{ month: '2026-09', adjustMinutes: 15 }], 'UTC').months).toEqual([
+    expect(caseMonths([log], [{ month: '2026-09', adjustMinutes: 15 }], 'UTC')).toEqual([
       { month: '2026-09', billableMinutes: 0, monitoringMinutes: 0, adjustMinutes: 15 },
       { month: '2026-10', billableMinutes: 60, monitoringMinutes: 60, adjustMinutes: 0 },
     ]);
   });
 
   it('has no months for no logs and no adjustments', () => {
-    expect(caseMonths([], [], 'UTC')).toEqual({ months: [], technologists: [] });
+    expect(caseMonths([], [], 'UTC')).toEqual([]);
+    expect(technologistMonths([], 'UTC')).toEqual([]);
   });
 });
 

@@ -11,9 +11,11 @@ import {
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-03-08T06:30:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * MINUTE).toISOString();
+/** An instant of the clocks' input: `minutes` after T0, in milliseconds. */
+const ms = (minutes: number) => T0 + minutes * MINUTE;
 
 const input = (overrides: Partial<ClockInput> = {}): ClockInput => ({
-  orderedAt: at(0),
+  orderedAt: ms(0),
   priority: 'stat',
   targets: null,
   reportTurnaroundHours: 24,
@@ -38,7 +40,7 @@ describe('turnaround clocks', () => {
 
   it('meets the hookup by the first hookup log, else the recording start, and then runs the first review', () => {
     const clocks = turnaroundClocks(
-      input({ firstHookupAt: at(75), recordingStart: at(80) }),
+      input({ firstHookupAt: ms(75), recordingStart: ms(80) }),
       new Date(at(100)),
     );
     expect(clocks).toEqual([
@@ -47,7 +49,7 @@ describe('turnaround clocks', () => {
       { kind: 'preliminary', dueBy: at(80 + 24 * 60), metAt: null, breachedByMinutes: null },
     ]);
     const byStart = turnaroundClocks(
-      input({ priority: 'routine', recordingStart: at(600) }),
+      input({ priority: 'routine', recordingStart: ms(600) }),
       new Date(at(700)),
     );
     expect(byStart[0]).toEqual({ kind: 'hookup', dueBy: at(1440), metAt: at(600), breachedByMinutes: null });
@@ -55,18 +57,21 @@ describe('turnaround clocks', () => {
   });
 
   it('meets the first review by the earlier of a reviewed action and a signed interpretation', () => {
-    const clocks = (firstReviewedAt: string | null, firstSignedAt: string | null) =>
+    const clocks = (firstReviewedAt: number | null, firstSignedAt: number | null) =>
       turnaroundClocks(
-        input({ priority: 'urgent', recordingStart: at(30), firstReviewedAt, firstSignedAt }),
+        input({ priority: 'urgent', recordingStart: ms(30), firstReviewedAt, firstSignedAt }),
         new Date(at(1000)),
       )[1];
-    expect(clocks(at(100), at(400))).toEqual({
+    expect(clocks(ms(100), ms(400))).toEqual({
       kind: 'first-review',
       dueBy: at(210),
       metAt: at(100),
       breachedByMinutes: null,
     });
-    expect(clocks(at(400), at(250))).toMatchObject({ metAt: at(250), breachedByMinutes: 40 });
+    expect(clocks(ms(400), ms(250))).toMatchObject({ metAt: at(250), breachedByMinutes: 40 });
+    // Either one alone meets it.
+    expect(clocks(ms(100), null)).toMatchObject({ metAt: at(100), breachedByMinutes: null });
+    expect(clocks(null, ms(250))).toMatchObject({ metAt: at(250), breachedByMinutes: 40 });
   });
 
   it('takes the protocol targets over the defaults', () => {
@@ -80,17 +85,20 @@ describe('turnaround clocks', () => {
 
   it('runs no order clocks without an order, and drops the unmet clocks of a closed case', () => {
     expect(turnaroundClocks(input({ orderedAt: null, priority: null }), new Date(at(10)))).toEqual([]);
+    // A hospital order without a time, or a time without a priority, runs none either.
+    expect(turnaroundClocks(input({ orderedAt: null }), new Date(at(10)))).toEqual([]);
+    expect(turnaroundClocks(input({ priority: null }), new Date(at(10)))).toEqual([]);
     expect(
-      turnaroundClocks(input({ orderedAt: null, priority: null, recordingStart: at(0) }), new Date(at(10))),
+      turnaroundClocks(input({ orderedAt: null, priority: null, recordingStart: ms(0) }), new Date(at(10))),
     ).toEqual([{ kind: 'preliminary', dueBy: at(24 * 60), metAt: null, breachedByMinutes: null }]);
-    expect(turnaroundClocks(input({ recordingStart: at(20), closed: true }), new Date(at(9999)))).toEqual([
+    expect(turnaroundClocks(input({ recordingStart: ms(20), closed: true }), new Date(at(9999)))).toEqual([
       { kind: 'hookup', dueBy: at(60), metAt: at(20), breachedByMinutes: null },
     ]);
   });
 
   it('counts across a DST change in instants: 60 minutes are 60 minutes', () => {
     // 2026-03-08 is the US spring-forward day: 06:30 UTC is 01:30 EST, an hour later is 03:30 EDT.
-    const clocks = turnaroundClocks(input({ recordingStart: at(61) }), new Date(at(61)));
+    const clocks = turnaroundClocks(input({ recordingStart: ms(61) }), new Date(at(61)));
     expect(clocks[0]).toEqual({
       kind: 'hookup',
       dueBy: '2026-03-08T07:30:00.000Z',

@@ -88,11 +88,22 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
 
   /** The operations board as of `now`: the same for every caller who may see it. */
   async function operationsBoard(now: Date) {
-    // Each client's this and last month in its own time zone: at most three months across the zones.
+    // Each client's this and last month in its own time zone: at most three months across the zones. Worked
+    // out once per zone, not once per client (a thousand clients share a few zones).
     const monthsAndTotals = async () => {
       const zones = await clientZones(db);
-      const months = new Map(zones.map(({ id, timeZone }) => [id, monthIn(timeZone, now)]));
-      const thisMonths = [...months.values()].sort();
+      const zoneMonths = new Map<string, { current: string; previous: string }>();
+      const months = new Map<number, { current: string; previous: string }>();
+      for (const { id, timeZone } of zones) {
+        let month = zoneMonths.get(timeZone);
+        if (!month) {
+          const current = monthIn(timeZone, now);
+          month = { current, previous: addMonths(current, -1) };
+          zoneMonths.set(timeZone, month);
+        }
+        months.set(id, month);
+      }
+      const thisMonths = [...zoneMonths.values()].map(({ current }) => current).sort();
       const from = addMonths(thisMonths[0] ?? monthIn('UTC', now), -1);
       const to = thisMonths.at(-1) ?? monthIn('UTC', now);
       return { months, totals: await monthTotals(db, { from, to }, now) };
@@ -109,10 +120,10 @@ export const homeRoutes: FastifyPluginAsyncZod<HomeRouteOptions> = async (
     let thisMonth = 0;
     let lastMonth = 0;
     for (const total of totals) {
-      const current = months.get(total.clientId);
+      const month = months.get(total.clientId);
       const minutes = total.billableMinutes + total.adjustMinutes;
-      if (total.month === current) thisMonth += minutes;
-      else if (current && total.month === addMonths(current, -1)) lastMonth += minutes;
+      if (total.month === month?.current) thisMonth += minutes;
+      else if (total.month === month?.previous) lastMonth += minutes;
     }
     return {
       stageCounts: counts,
