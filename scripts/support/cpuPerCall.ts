@@ -26,12 +26,18 @@ function backendCpuBetween(before: Map<number, number>, after: Map<number, numbe
   return total;
 }
 
+/** Calls made before measuring: as many as the pool has connections, and then some. */
+const WARM_CALLS = 5;
+
 /**
- * `timed`, then the CPU per call (the warm-up call included) of this process and of the backends of the
- * connections named `applicationName` (open the database with `withApplicationName`).
+ * `timed`, then the CPU per call (its warm-up call included) of this process and of the backends of the
+ * connections named `applicationName` (open the database with `withApplicationName`), counted once
+ * `WARM_CALLS` calls have warmed the app: steady state, as in use.
  */
 export function cpuMeasured(pool: pg.Pool, applicationName: string) {
   return async (label: string, run: () => Promise<unknown>, calls: number) => {
+    // Not counted: the first calls compile the app's code paths and prepare statements on each connection.
+    for (let call = 0; call < WARM_CALLS; call += 1) await run();
     const before = await cpuSoFar(pool, applicationName);
     await timed(label, run, calls);
     const after = await cpuSoFar(pool, applicationName);
