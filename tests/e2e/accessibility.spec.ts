@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { casePagePath, casePrintPath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
@@ -53,7 +53,22 @@ const report = (findings: Finding[]) =>
     .map(({ page, rule, impact, nodes }) => `${page}: ${rule} (${impact})\n    ${nodes.join('\n    ')}`)
     .join('\n');
 
-/** The page has drawn its content: its heading is shown and nothing is loading any more. */
+/** The requests each page has in flight, but its stream of changes (`text/event-stream`), which stays open. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the requests `page` makes from now on until they are answered: its reads and its pages' chunks. */
+function followRequests(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.headers().accept !== 'text/event-stream') open.add(request);
+  });
+  const answered = (request: Request) => open.delete(request);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  inFlight.set(page, open);
+}
+
+/** The page has drawn its content: its heading is shown, every request it made is answered, nothing loads. */
 async function settle(page: Page) {
   await expect(page.locator('main').first()).toBeVisible();
   // A page without its heading is reported below, not here.
@@ -62,7 +77,21 @@ async function settle(page: Page) {
     .first()
     .waitFor({ timeout: 15_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  // React runs the effects that start a page's reads in a task it queues once the page is painted: after the
+  // next frame, a task queued behind React's runs once they have all been asked.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(undefined);
+        }),
+      ),
+  );
+  const requests = inFlight.get(page);
+  if (!requests) throw new Error('followRequests(page) must be called before the page is settled');
+  await expect.poll(() => requests.size, { timeout: 10_000 }).toBe(0);
   await expect(
     page.locator(
       '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
@@ -160,6 +189,7 @@ for (const theme of ['light', 'dark'] as const) {
       const allRoutes = await routesOfSpec();
       const routes = allRoutes.filter((_, index) => index % 2 === half);
       const page = await signedInPage(browser, 'admin');
+      followRequests(page);
       const findings: Finding[] = [];
       await page.evaluate((mode) => localStorage.setItem('RaStore.theme', JSON.stringify(mode)), theme);
       await page.reload();
@@ -189,6 +219,7 @@ test("each role's home, the board, the ACNS form and the printouts pass axe at 1
   test.setTimeout(300_000);
   const findings: Finding[] = [];
   await asEachRole(browser, async (page, username, routes, caseId) => {
+    followRequests(page);
     // Colours are measured at rest, not halfway through a fade; the app moves between pages without a reload.
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
     for (const size of WORK_SIZES) {

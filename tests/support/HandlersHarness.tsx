@@ -16,7 +16,7 @@ const DEFAULT_USER = buildUser();
 const NO_HANDLERS: readonly FakeHandler[] = [];
 
 /** The fake API plus `handlers`, tried first, in order (each area's calls: billing, reports, home). */
-function withHandlers(api: FakeApi, handlers: readonly FakeHandler[]): HttpClient {
+export function withHandlers(api: FakeApi, handlers: readonly FakeHandler[]): HttpClient {
   const others = fakeHttpClient(api);
   return async <T,>(path: string, { method = 'GET', query, body }: RequestOptions = {}) => {
     const request = { method, path, query, body };

@@ -1,13 +1,9 @@
-import { composeStories } from '@storybook/react-vite';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
-import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
+import { renderCaseRecords, recordStoryOf as stories } from './support/renderCasePart';
 import { sentRequest } from './support/requests';
-
-const stories = composeStories(recordStories, preview);
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -29,7 +25,7 @@ async function choose(user: User, dialog: HTMLElement, label: string, option: st
 
 async function openNewInterpretation() {
   const onRequest = vi.fn();
-  render(<stories.Interpretations onRequest={onRequest} />);
+  renderCaseRecords(stories.Interpretations, { onRequest });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Add interpretation' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add interpretation' });

@@ -8,6 +8,7 @@ import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import { closedCase } from '../support/caseDetailsFixtures';
 import { enterText } from './support/enterText';
+import { renderCasePage } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
@@ -15,15 +16,15 @@ const stories = composeStories(pageStories, preview);
 
 const technologists = () => screen.findByRole('region', { name: 'Technologists' });
 
-/** Picks the first reader whose name, credentials or username has `text`, with the keyboard. */
+/** Picks the first reader whose name, credentials or username has `text` (pasted), with the keyboard. */
 async function pickReader(user: ReturnType<typeof userEvent.setup>, text: string) {
-  await user.type(await screen.findByRole('combobox', { name: 'Reader' }), text);
+  await enterText(user, await screen.findByRole('combobox', { name: 'Reader' }), text);
   await user.keyboard('{ArrowDown}{Enter}');
 }
 
 describe('routes', () => {
   it('opens the details tab when the URL names no tab', async () => {
-    render(<stories.WithoutTab />);
+    renderCasePage(stories.WithoutTab);
     expect(await screen.findByRole('tab', { name: 'Details', selected: true })).toHaveAttribute(
       'href',
       casePagePath('monitoring', 1, 'details'),
@@ -41,7 +42,7 @@ describe('routes', () => {
   });
 
   it('says when there is no such case', async () => {
-    render(<stories.UnknownCase />);
+    renderCasePage(stories.UnknownCase);
     expect(await screen.findByRole('heading', { name: 'Case not found', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the monitoring cases' })).toHaveAttribute(
       'href',
@@ -50,7 +51,7 @@ describe('routes', () => {
   });
 
   it('shows Page Not Found for an unknown tab', async () => {
-    render(<stories.Details path={casePagePath('monitoring', 1, 'billing')} />);
+    renderCasePage(stories.Details, { path: casePagePath('monitoring', 1, 'billing') });
     expect(await screen.findByRole('heading', { name: 'Page Not Found', level: 1 })).toBeInTheDocument();
   });
 });
@@ -59,10 +60,9 @@ describe('the details tab', () => {
   it('saves the reader picked by name from the readers, and names them with their credentials', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
-    render(<stories.Details onRequest={onRequest} />);
-    const reader = await screen.findByRole('combobox', { name: 'Reader' });
-    await user.type(reader, 'patel');
-    await user.keyboard('{ArrowDown}{Enter}');
+    renderCasePage(stories.Details, { onRequest });
+    await pickReader(user, 'patel');
+    const reader = screen.getByRole('combobox', { name: 'Reader' });
     expect(reader).toHaveValue('Rhea Patel, MD, FACNS (rhea)');
     await submitWith(user, 'Save');
     expect(await screen.findByText('Case NSG-2026-0001 saved')).toBeInTheDocument();
@@ -91,12 +91,10 @@ describe('the details tab', () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     const message = 'Case NSG-2026-0001 was changed by someone else meanwhile; reload and try again.';
-    render(
-      <stories.Details
-        onRequest={onRequest}
-        failures={{ [`PATCH ${API_PATHS.case(1)}`]: toHttpError(409, { error: message }) }}
-      />,
-    );
+    renderCasePage(stories.Details, {
+      onRequest,
+      failures: { [`PATCH ${API_PATHS.case(1)}`]: toHttpError(409, { error: message }) },
+    });
     await pickReader(user, 'Rhea');
     await submitWith(user, 'Save');
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -106,18 +104,16 @@ describe('the details tab', () => {
   it("shows the server's field errors under the fields (400)", async () => {
     const user = userEvent.setup();
     const fields = [{ field: 'reader', message: 'rhea is not a reader' }];
-    render(
-      <stories.Details
-        failures={{ [`PATCH ${API_PATHS.case(1)}`]: toHttpError(400, { error: 'Invalid reader', fields }) }}
-      />,
-    );
+    renderCasePage(stories.Details, {
+      failures: { [`PATCH ${API_PATHS.case(1)}`]: toHttpError(400, { error: 'Invalid reader', fields }) },
+    });
     await pickReader(user, 'Rhea');
     await submitWith(user, 'Save');
     expect(await screen.findByText('rhea is not a reader')).toBeInTheDocument();
   });
 
   it('shows the details without inputs to a reader', async () => {
-    render(<stories.DetailsReadOnly />);
+    renderCasePage(stories.DetailsReadOnly);
     expect(await technologists()).toHaveTextContent('Priya Raman');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -127,8 +123,8 @@ describe('the details tab', () => {
   it('lets a technologist assign themselves, sending their whole set of active cases', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
-    render(<stories.DetailsForAnotherTechnologist onRequest={onRequest} />);
-    await user.click(within(await technologists()).getByRole('button', { name: 'Assign me' }));
+    renderCasePage(stories.DetailsForAnotherTechnologist, { onRequest });
+    await user.click(await within(await technologists()).findByRole('button', { name: 'Assign me' }));
     expect(await screen.findByText('NSG-2026-0001 assigned to Marcus Bell')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
       sentRequest('PUT', API_PATHS.technologistCases('marcus'), { caseIds: [1] }),
@@ -140,7 +136,7 @@ describe('the details tab', () => {
   it('keeps the other active cases of a technologist when adding one', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
-    render(<stories.Details onRequest={onRequest} path={casePagePath('intake', 3, 'details')} />);
+    renderCasePage(stories.Details, { onRequest, path: casePagePath('intake', 3, 'details') });
     const panel = await technologists();
     await user.click(await within(panel).findByRole('combobox', { name: /Technologist/ }));
     await user.click(await screen.findByRole('option', { name: /^Priya Raman/ }));
@@ -154,19 +150,17 @@ describe('the details tab', () => {
   it('shows a refused assignment (409 at the load limit)', async () => {
     const user = userEvent.setup();
     const message = 'Marcus Bell would hold 5 continuous cases; the limit is 4';
-    render(
-      <stories.DetailsForAnotherTechnologist
-        failures={{ [`PUT ${API_PATHS.technologistCases('marcus')}`]: toHttpError(409, { error: message }) }}
-      />,
-    );
-    await user.click(within(await technologists()).getByRole('button', { name: 'Assign me' }));
+    renderCasePage(stories.DetailsForAnotherTechnologist, {
+      failures: { [`PUT ${API_PATHS.technologistCases('marcus')}`]: toHttpError(409, { error: message }) },
+    });
+    await user.click(await within(await technologists()).findByRole('button', { name: 'Assign me' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('takes a technologist off a case in intake', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
-    render(<stories.Details path={casePagePath('intake', 2, 'details')} onRequest={onRequest} />);
+    renderCasePage(stories.Details, { path: casePagePath('intake', 2, 'details'), onRequest });
     await user.click(
       within(await technologists()).getByRole('button', { name: 'Take Priya Raman off the case' }),
     );
@@ -178,7 +172,7 @@ describe('the details tab', () => {
 
   it('keeps the only technologist of a case in monitoring, saying why (409)', async () => {
     const user = userEvent.setup();
-    render(<stories.Details />);
+    renderCasePage(stories.Details);
     await user.click(
       within(await technologists()).getByRole('button', { name: 'Take Priya Raman off the case' }),
     );
@@ -191,7 +185,7 @@ describe('the details tab', () => {
 
 describe('a closed case', () => {
   it('says it is closed and has no edit controls, even for an admin', async () => {
-    render(<stories.ClosedDetails />);
+    renderCasePage(stories.ClosedDetails);
     expect(
       await screen.findByText(
         'Case NSG-2026-0004 is closed: its details and records stay as they are unless an administrator reopens it.',
@@ -203,13 +197,13 @@ describe('a closed case', () => {
   });
 
   it('lists its activity without "Add action"', async () => {
-    render(<stories.ClosedActivity />);
+    renderCasePage(stories.ClosedActivity);
     expect(await screen.findByText('Reviewed → Closed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add action/ })).toBeNull();
   });
 
   it('shows the protocol it closed under, not the current one', async () => {
-    render(<stories.ClosedProtocol />);
+    renderCasePage(stories.ClosedProtocol);
     expect(
       await screen.findByRole('heading', { name: 'Protocol the case closed under, revision 2' }),
     ).toBeInTheDocument();
@@ -221,7 +215,7 @@ describe('a closed case', () => {
     const onRequest = vi.fn();
     const path = API_PATHS.closedCaseProtocol(closedCase.id);
     const missing = toHttpError(404, { error: `Case ${closedCase.caseNumber} has no protocol snapshot` });
-    render(<stories.ClosedProtocol onRequest={onRequest} failures={{ [`GET ${path}`]: missing }} />);
+    renderCasePage(stories.ClosedProtocol, { onRequest, failures: { [`GET ${path}`]: missing } });
     expect(
       await screen.findByText(/No protocol snapshot was kept for case NSG-2026-0004/),
     ).toBeInTheDocument();
@@ -236,7 +230,7 @@ describe('a closed case', () => {
 
 describe('the activity tab', () => {
   it('lists stage changes with their actions and the case’s own actions, newest first', async () => {
-    render(<stories.Activity />);
+    renderCasePage(stories.Activity);
     const entries = within(await screen.findByRole('list', { name: 'Activity' })).getAllByRole('listitem');
     const texts = entries.map((entry) => entry.textContent);
     expect(texts[0]).toMatch(/^Physician paged: Rhythmic delta/);
@@ -258,7 +252,7 @@ describe('the activity tab', () => {
 
   it('records an action on the case', async () => {
     const onRequest = vi.fn();
-    render(<stories.Activity onRequest={onRequest} />);
+    renderCasePage(stories.Activity, { onRequest });
     await addAction('Add action', 'Add action to case NSG-2026-0001', 'Escalated', 'Fellow called back');
     expect(await screen.findByText('Escalated: Fellow called back')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
@@ -269,7 +263,7 @@ describe('the activity tab', () => {
   it('records an action on a stage change', async () => {
     const onRequest = vi.fn();
     const heading = 'Intake → Monitoring';
-    render(<stories.Activity onRequest={onRequest} />);
+    renderCasePage(stories.Activity, { onRequest });
     await addAction(`Add action to ${heading}`, `Add action to ${heading}`, 'Client notified', 'Unit told');
     const actions = await screen.findByRole('list', { name: `Actions on ${heading}` });
     expect(await within(actions).findByText('Client notified: Unit told')).toBeInTheDocument();
@@ -284,7 +278,7 @@ describe('the activity tab', () => {
 
 describe('the other tabs', () => {
   it("shows the client's current protocol and transfer protocol", async () => {
-    render(<stories.Protocol />);
+    renderCasePage(stories.Protocol);
     expect(
       await screen.findByRole('heading', { name: "Northside General Hospital's protocol, revision 3" }),
     ).toBeInTheDocument();

@@ -1,20 +1,16 @@
-import { composeStories } from '@storybook/react-vite';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import preview from '../../.storybook/preview';
 import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { formatInZone, wallClockIn } from '../../src/dates';
-import * as recordStories from '../../src/resources/cases/records/CaseRecordTabs.stories';
 import { enterText } from './support/enterText';
+import { renderCaseRecords, recordStoryOf as stories } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
 
 /** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */
 const NORTHSIDE_ZONE = 'America/New_York';
-
-const stories = composeStories(recordStories, preview);
 
 const night = (time: string) => `2026-03-03T${time}:00.000Z`;
 const records = (caseId: number, kind: string) => API_PATHS.caseRecords(caseId, kind);
@@ -35,7 +31,7 @@ type RecordStory = (typeof stories)[keyof typeof stories];
 /** Renders a story for a user to work in, with the requests it makes recorded. */
 function renderStory(Story: RecordStory) {
   const onRequest = vi.fn();
-  render(<Story onRequest={onRequest} />);
+  renderCaseRecords(Story, { onRequest });
   return { user: userEvent.setup(), onRequest };
 }
 
@@ -54,7 +50,7 @@ const callOnEvent4 = (notifiedAt: unknown) =>
 
 describe('the list', () => {
   it('shows the latest revision of each item, newest first, a voided one struck through with its reason', async () => {
-    render(<stories.Events />);
+    renderCaseRecords(stories.Events);
     const seizure = await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.');
     expect(seizure).toHaveTextContent('Revision 2');
     expect(seizure).toHaveTextContent(
@@ -84,7 +80,7 @@ describe('the list', () => {
   });
 
   it('summarises each impedance check, the electrodes over the limit in red', async () => {
-    render(<stories.Impedances />);
+    renderCaseRecords(stories.Impedances);
     const check = await rowWith('T7 and O2 high: re-gel at the next quiet moment.');
     expect(check).toHaveTextContent('19 electrodes, 2 over 10 kΩ: T7 14, O2 22');
     expect(within(check).getByText('O2 22')).toHaveStyle({ color: 'rgb(183, 28, 28)' });
@@ -94,14 +90,14 @@ describe('the list', () => {
   });
 
   it('says when there is nothing yet', async () => {
-    render(<stories.NoRecordsYet />);
+    renderCaseRecords(stories.NoRecordsYet);
     expect(await screen.findByText('No events recorded yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add event' })).toBeInTheDocument();
   });
 
   it('says why the list could not be read, and reads it again on request', async () => {
     const onRequest = vi.fn();
-    render(<stories.LoadFailed onRequest={onRequest} />);
+    renderCaseRecords(stories.LoadFailed, { onRequest });
     expect(await screen.findByText('The database is not reachable')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
@@ -114,7 +110,7 @@ describe('the list', () => {
 
 describe('who may do what', () => {
   it('shows a reader the events and their history, with no way to add, edit or void them', async () => {
-    render(<stories.EventsForAReader />);
+    renderCaseRecords(stories.EventsForAReader);
     const seizure = await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.');
     expect(button(seizure, 'History')).toBeInTheDocument();
     expect(within(seizure).queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -124,13 +120,13 @@ describe('who may do what', () => {
 
   it('tells a role that may not read a kind so, without asking the API', async () => {
     const onRequest = vi.fn();
-    render(<stories.BillingNotes onRequest={onRequest} path={casePagePath('monitoring', 1, 'events')} />);
+    renderCaseRecords(stories.BillingNotes, { onRequest, path: casePagePath('monitoring', 1, 'events') });
     expect(await screen.findByText('Your role does not give access to these records.')).toBeInTheDocument();
     expect(onRequest).not.toHaveBeenCalledWith(sentRequest('GET', records(1, 'events')));
   });
 
   it('keeps a closed case read-only, even for an administrator', async () => {
-    render(<stories.ClosedCase />);
+    renderCaseRecords(stories.ClosedCase);
     const event = await rowWith('Amplifier unplugged for a CT.');
     expect(screen.getByText(/Case NSG-2026-0004 is closed/)).toBeInTheDocument();
     expect(within(event).queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -161,7 +157,7 @@ describe('adding and editing', () => {
 
   it('checks the kind rules as the user types', async () => {
     const user = userEvent.setup();
-    render(<stories.BillingNotes />);
+    renderCaseRecords(stories.BillingNotes);
     await user.click(await screen.findByRole('button', { name: 'Add billing note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add billing note' });
     const minutes = within(dialog).getByRole('spinbutton', { name: 'Adjustment (minutes)' });
@@ -174,13 +170,9 @@ describe('adding and editing', () => {
   it('shows the API refusing a field under that field (400)', async () => {
     const user = userEvent.setup();
     const fields = [{ field: 'text', message: 'Note may not contain control characters' }];
-    render(
-      <stories.CaseNotes
-        failures={{
-          [`POST ${records(1, 'case-notes')}`]: toHttpError(400, { error: 'Invalid text', fields }),
-        }}
-      />,
-    );
+    renderCaseRecords(stories.CaseNotes, {
+      failures: { [`POST ${records(1, 'case-notes')}`]: toHttpError(400, { error: 'Invalid text', fields }) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Add case note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add case note' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Bell');
@@ -291,7 +283,7 @@ describe('adding and editing', () => {
 describe('the history', () => {
   it('lists every revision newest first, each with what it changed', async () => {
     const user = userEvent.setup();
-    render(<stories.Events />);
+    renderCaseRecords(stories.Events);
     await user.click(
       button(
         await rowWith('Left temporal rhythmic theta evolving to delta, right hand automatisms.'),
@@ -315,7 +307,9 @@ describe('impedances', () => {
     await user.click(await screen.findByRole('button', { name: 'Add impedance check' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add impedance check' });
     const grid = within(dialog).getByRole('group', { name: 'Impedance in kΩ by electrode' });
-    const electrode = (name: string) => within(grid).getByRole('spinbutton', { name });
+    // Found by their labels: asking for the spinbutton role of each by name checks the visibility of all 38
+    // electrodes' fields and their ancestors in jsdom, most of a second per field.
+    const electrode = (name: string) => within(grid).getByLabelText(name);
 
     await user.click(electrode('Fp1'));
     await user.tab();
@@ -326,7 +320,7 @@ describe('impedances', () => {
     expect(electrode('F9')).toHaveFocus();
     await user.tab();
     expect(electrode('F7')).toHaveFocus();
-    expect(within(grid).queryByRole('spinbutton', { name: 'T3' })).not.toBeInTheDocument();
+    expect(within(grid).queryByLabelText('T3')).not.toBeInTheDocument();
 
     await user.type(electrode('T7'), '14');
     await user.type(electrode('C3'), '8');
@@ -350,7 +344,7 @@ describe('notifications against the protocol', () => {
   const zoned = (iso: string) => formatInZone(iso, NORTHSIDE_ZONE);
 
   it('flags each event on the tab as on time, late, overdue or pending, and the header as overdue', async () => {
-    render(<stories.EventNotifications />);
+    renderCaseRecords(stories.EventNotifications);
     expect(within(await rowWith('Event 1')).getByText('Notified on time')).toBeInTheDocument();
     const late = await rowWith('Event 2');
     expect(within(late).getByText('Notified late')).toBeInTheDocument();
@@ -366,7 +360,7 @@ describe('notifications against the protocol', () => {
   });
 
   it('flags a pending notification on the header', async () => {
-    render(<stories.PendingNotification />);
+    renderCaseRecords(stories.PendingNotification);
     await rowWith('Event 4');
     const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
     expect(await within(header).findByText('Notification pending')).toBeInTheDocument();

@@ -1,11 +1,8 @@
-import { composeStories } from '@storybook/react-vite';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
-import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import { HandoverDialog } from '../../src/resources/cases/page/HandoverDialog';
 import { buildTechnologist } from '../support/caseBuilders';
 import { buildCaseDetails, caseDetailsSeed } from '../support/caseDetailsBuilders';
@@ -14,16 +11,15 @@ import { clientWithRecords } from '../support/clientFixtures';
 import { buildUser, fakeDataProvider, menuForRole } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
 import { enterText } from './support/enterText';
+import { renderCasePage, pageStoryOf as stories } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
-
-const stories = composeStories(pageStories, preview);
 
 describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
   it('posts from, to, the time read in the client’s zone and the note, then shows the handover in the activity', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
-    render(<stories.Activity onRequest={onRequest} />);
+    renderCasePage(stories.Activity, { onRequest });
     await user.click(await screen.findByRole('button', { name: 'Hand over' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hand over case NSG-2026-0001' });
     // The admin hands over the case's only technologist's shift.
@@ -73,7 +69,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
 
     it('offers a technologist only their own shift to hand over', async () => {
       const user = userEvent.setup();
-      render(<stories.Activity {...data} chrome={menuForRole('technologist')} user={marcus} />);
+      renderCasePage(stories.Activity, { ...data, chrome: menuForRole('technologist'), user: marcus });
       const from = await fromOf();
       expect(from).toHaveTextContent('Marcus Bell');
       await user.click(from);
@@ -82,7 +78,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
 
     it('lets an admin choose either technologist’s shift', async () => {
       const user = userEvent.setup();
-      render(<stories.Activity {...data} />);
+      renderCasePage(stories.Activity, data);
       await user.click(await fromOf());
       const options = await screen.findAllByRole('option');
       expect(options.map((option) => option.textContent)).toEqual(['Priya Raman', 'Marcus Bell']);
@@ -121,7 +117,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     it('explains the refusal in the dialog, by how much, and hands over to a technologist it offers', async () => {
       const user = userEvent.setup();
       const onRequest = vi.fn();
-      render(<stories.Activity {...data} onRequest={onRequest} />);
+      renderCasePage(stories.Activity, { ...data, onRequest });
       const { dialog, refusal } = await handOverToPat(user);
       expect(refusal).toHaveTextContent('These technologists can take the case:');
       // Only those with room: not Pat, not Priya who hands over.
@@ -152,7 +148,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
 
     it('says when nobody has room for the case', async () => {
       const crowded = { ...data, casesData: caseDetailsSeed([buildCaseDetails(), ...patsCases]) };
-      render(<stories.Activity {...crowded} />);
+      renderCasePage(stories.Activity, crowded);
       const { refusal } = await handOverToPat(userEvent.setup());
       expect(refusal).toHaveTextContent('No other technologist has room for this case');
       expect(within(refusal).queryByRole('button')).not.toBeInTheDocument();

@@ -1,16 +1,19 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memoryStore } from 'react-admin';
+import { memoryStore, ResourceContextProvider } from 'react-admin';
 import { afterEach, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { casePagePath } from '../../contract/paths';
 import { AppAdmin } from '../../src/AppAdmin';
+import { caseListResource } from '../../src/dataProvider/resourcePaths';
+import { CaseList } from '../../src/resources/cases/list/CaseList';
 import * as listStories from '../../src/resources/cases/list/CaseList.stories';
 import * as clientListStories from '../../src/resources/clients/ClientList.stories';
 import { fakeDataProvider } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
-import { renderInRouter } from './support/renderPart';
+import { enterText } from './support/enterText';
+import { renderInRouter, renderPart } from './support/renderPart';
 
 /**
  * The case page's chunk arrives when the test says so, after the list's filter delay (0.5 s), as on a slow link
@@ -32,7 +35,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const { Monitoring } = composeStories(listStories, preview);
 const { Admin: ClientsAsAdmin } = composeStories(clientListStories, preview);
 
 it('opens the case for good when Enter is pressed on its link right after typing a filter (no bounce back)', async () => {
@@ -71,9 +73,16 @@ it('opens the case for good when Enter is pressed on its link right after typing
 
 it('still applies the filter while the list stays open', async () => {
   const user = userEvent.setup();
-  render(<Monitoring />);
+  // The monitoring list alone, in its resource as the app has it, over the Monitoring story's API.
+  const { user: signedIn, path, ...api } = listStories.default.args;
+  renderPart(
+    <ResourceContextProvider value={caseListResource('monitoring')}>
+      <CaseList stage="monitoring" />
+    </ResourceContextProvider>,
+    { ...api, user: signedIn, path },
+  );
   await screen.findByRole('link', { name: 'NSG-2026-0009' });
-  await user.type(screen.getByPlaceholderText('Case number, patient or MRN'), 'BMH');
+  await enterText(user, screen.getByPlaceholderText('Case number, patient or MRN'), 'BMH');
   await waitFor(() => expect(screen.queryByRole('link', { name: 'NSG-2026-0009' })).toBeNull());
   expect(screen.getByRole('link', { name: 'BMH-2026-0031' })).toBeInTheDocument();
 });

@@ -1,15 +1,24 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { HttpError } from 'react-admin';
+import { HttpError, ResourceContextProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS, casePagePath, PAGE_PATHS } from '../../contract/paths';
+import { createDataProvider } from '../../src/dataProvider';
 import { toHttpError } from '../../src/dataProvider/httpClient';
+import { USERS_RESOURCE } from '../../src/dataProvider/resourcePaths';
 import { formatDateTime } from '../../src/dates';
 import { invitedMessage } from '../../src/resources/users/InviteUserDialog';
+import { UserList } from '../../src/resources/users/UserList';
+import { UserPage } from '../../src/resources/users/UserPage';
 import * as userStories from '../../src/resources/users/Users.stories';
+import { fakeAuthProvider } from '../support/fakeAuthProvider';
+import { fakeUsersHandler, poolAdmin } from '../support/fakeUsersApi';
+import { withHandlers } from '../support/HandlersHarness';
 import { enterText } from './support/enterText';
+import { renderWithProviders } from './support/renderPart';
 import { submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
 
@@ -33,10 +42,40 @@ const chipsOf = async (username: string) =>
 const usernames = () =>
   [...document.querySelectorAll('tbody td.column-username')].map((cell) => cell.textContent);
 
-function renderList(Story: (typeof stories)[keyof typeof stories] = stories.List) {
+type UsersArgs = NonNullable<(typeof stories)['List']['args']>;
+
+/**
+ * The users list or a user's page alone, in the users resource and at the story's path, over the story's fake
+ * user pool: the part these tests are about, without the app's menu, app bar and lazy pages.
+ */
+function renderPage(story: { args?: Partial<UsersArgs> }, args: Partial<UsersArgs> = {}) {
+  const {
+    path,
+    seed,
+    user = poolAdmin,
+    chrome = [],
+    ...api
+  } = { ...userStories.default.args, ...story.args, ...args };
+  // The resource's list and edit routes, where react-admin puts the two pages.
+  const page = (
+    <Routes>
+      <Route path={PAGE_PATHS.users} element={<UserList />} />
+      <Route path={`${PAGE_PATHS.users}/:id/*`} element={<UserPage />} />
+    </Routes>
+  );
+  renderWithProviders(<ResourceContextProvider value={USERS_RESOURCE}>{page}</ResourceContextProvider>, {
+    dataProvider: createDataProvider({
+      httpClient: withHandlers({ ...api, chrome, user }, [fakeUsersHandler(seed, user)]),
+    }),
+    authProvider: fakeAuthProvider(user),
+    path,
+  });
+}
+
+function renderList(story: { args?: Partial<UsersArgs> } = stories.List) {
   const onRequest = vi.fn();
   const user = userEvent.setup();
-  render(<Story onRequest={onRequest} />);
+  renderPage(story, { onRequest });
   return { onRequest, user };
 }
 
@@ -107,9 +146,9 @@ describe('the users list', () => {
   });
 
   it('shows why the users could not be read, with a way to try again', async () => {
-    render(
-      <stories.List failures={{ [`GET ${API_PATHS.users}`]: new HttpError('Service unavailable', 503) }} />,
-    );
+    renderPage(stories.List, {
+      failures: { [`GET ${API_PATHS.users}`]: new HttpError('Service unavailable', 503) },
+    });
     expect(await screen.findByText('The users could not be read: Service unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -225,16 +264,14 @@ describe('inviting a user', () => {
 
   it("shows the server's field messages on the inputs", async () => {
     const user = userEvent.setup();
-    render(
-      <stories.List
-        failures={{
-          [`POST ${API_PATHS.users}`]: toHttpError(400, {
-            error: 'The identity refused the new user',
-            fields: [{ field: 'email', message: 'The identity refuses this address' }],
-          }),
-        }}
-      />,
-    );
+    renderPage(stories.List, {
+      failures: {
+        [`POST ${API_PATHS.users}`]: toHttpError(400, {
+          error: 'The identity refused the new user',
+          fields: [{ field: 'email', message: 'The identity refuses this address' }],
+        }),
+      },
+    });
     const dialog = await openInvite(user);
     await user.type(within(dialog).getByLabelText('Username'), 'sam');
     await enterText(user, within(dialog).getByLabelText('Name'), 'Sam Lee');
@@ -383,7 +420,9 @@ describe("a user's page", () => {
   });
 
   it('is reached from the list by the username', async () => {
-    const { user } = renderList();
+    // The app's routes take the link from the list to the page.
+    const user = userEvent.setup();
+    render(<stories.List />);
     await user.click(await screen.findByRole('link', { name: 'new.tech-1' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Nia Adeyemi' })).toBeInTheDocument();
     expect(PAGE_PATHS.user('new.tech-1')).toBe('/users/new.tech-1');
