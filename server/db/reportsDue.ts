@@ -48,11 +48,14 @@ export function reportInput(read: {
   };
 }
 
-/** The stage a closed case was closed from (its latest transition's). */
+/**
+ * The stage a closed case was closed from (its latest transition's). Only a closed case's are looked up:
+ * the stage is tested inside the lookup, as the join's condition was tested only after it.
+ */
 const closedFrom = subquery
   .select({ fromStage: caseTransitions.fromStage })
   .from(caseTransitions)
-  .where(eq(caseTransitions.caseId, cases.id))
+  .where(and(eq(caseTransitions.caseId, cases.id), eq(cases.stage, 'closed')))
   .orderBy(desc(caseTransitions.at), desc(caseTransitions.id))
   .limit(1)
   .as('closed_from');
@@ -116,7 +119,7 @@ function reportCasesQuery(db: DbOrTx, where: SQL | undefined) {
     .from(cases)
     .innerJoin(clients, eq(clients.id, cases.clientId))
     .leftJoin(protocolRevisions, caseProtocolRevision)
-    .leftJoinLateral(closedFrom, eq(cases.stage, 'closed'))
+    .leftJoinLateral(closedFrom, sql`true`)
     .leftJoinLateral(signed, sql`true`)
     .where(and(isNotNull(cases.recordingStart), where));
 }

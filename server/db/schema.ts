@@ -495,6 +495,10 @@ export const caseTimeLogs = pgTable(
   (table) => [
     index('case_time_logs_case_idx').on(table.caseId, table.startAt),
     index('case_time_logs_technologist_idx').on(table.technologist, table.startAt),
+    // A case's live logs of an activity with their times, read from the index alone: the board's last check.
+    index('case_time_logs_case_activity_idx')
+      .on(table.caseId, table.activity, table.endAt, table.startAt)
+      .where(sql`not ${table.voided}`),
     // One running log per technologist per case: across cases they monitor several patients at once.
     uniqueIndex('case_time_logs_one_running_idx')
       .on(table.technologist, table.caseId)

@@ -14,7 +14,7 @@ import {
 } from '../../contract/turnaround';
 import { nearestClock } from '../../contract/turnaroundRules';
 import { type OrdersOfMonth, turnaroundClocks } from '../domain/turnaroundClocks';
-import { patientName } from './caseChecks';
+import { caseProtocolRevision, patientName } from './caseChecks';
 import type { Db } from './database';
 import { preparedOnce, prepareSql, withConstantsInline } from './prepared';
 import {
@@ -26,7 +26,7 @@ import {
   clients,
   protocolRevisions,
 } from './schema';
-import { minuteOf, PLANNED_APART } from './subqueries';
+import { minuteOf, PLANNED_APART, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
 /**
@@ -94,6 +94,12 @@ export type ClockColumns = {
   firstPrelimSignedAt: Instant;
 };
 
+/** What `clocksOf` reckons from: the columns above but the order's own details. */
+type ClockInputs = Omit<
+  ClockColumns,
+  'placerOrderNumber' | 'orderingProvider' | 'orderingProviderPhone' | 'orderReason'
+>;
+
 const isoOf = (value: Instant) => (value === null ? null : new Date(value).toISOString());
 
 /** The order as the API answers it: null when the case has none (no time, priority or placer number). */
@@ -114,7 +120,7 @@ const msOf = (value: Instant) =>
 
 /** The case's clocks now, from the columns above and its row. */
 export function clocksOf(
-  read: ClockColumns,
+  read: ClockInputs,
   row: { recordingStart: Date | string | null; stage: string },
   now: Date,
 ): Clock[] {
@@ -316,7 +322,33 @@ export async function ordersOfMonths(
   }));
 }
 
-/** The running clocks' query, built once and prepared: `now` is applied to its rows, not sent. */
+/**
+ * The case's first signatures, of any kind and of a preliminary or final, in one pass over its signed
+ * interpretations' latest states (`firstSigned` above looks them up once for each).
+ */
+const signedOfCase = subquery
+  .select({
+    firstSignedAt: sql<Instant>`min(${head.at})`.as('first_signed_at'),
+    firstPrelimSignedAt: sql<Instant>`min(${head.at}) filter (where ${head.type} in ('prelim', 'final'))`.as(
+      'first_prelim_signed_at',
+    ),
+  })
+  .from(head)
+  .where(
+    and(
+      eq(head.caseId, cases.id),
+      eq(head.kind, 'interpretations'),
+      sql`not ${head.voided}`,
+      isNotNull(head.at),
+    ),
+  )
+  .as('signed_of_case');
+
+/**
+ * The running clocks' query, built once and prepared: `now` is applied to its rows, not sent. It reads only
+ * what the clocks are reckoned from (not the order's provider, reason or placer number), the protocol
+ * revision joined once for both its targets, and both first signatures in one lookup.
+ */
 const runningClocksQuery = (db: DbOrTx) =>
   preparedOnce(db, 'running clock cases', (name) =>
     withConstantsInline(
@@ -329,11 +361,20 @@ const runningClocksQuery = (db: DbOrTx) =>
           clientTimeZone: clients.timeZone,
           patientName: sql<string>`coalesce(${patientName}, '')`,
           recordingStart: cases.recordingStart,
-          ...clockColumns,
+          orderedAt: cases.orderedAt,
+          orderPriority: cases.orderPriority,
+          turnaroundTargets: sql<TurnaroundTargets | null>`${protocolRevisions.turnaroundTargets}`,
+          reportTurnaroundHours: sql<number | null>`${protocolRevisions.reportTurnaroundHours}`,
+          firstHookupAt,
+          firstReviewedAt,
+          firstSignedAt: signedOfCase.firstSignedAt,
+          firstPrelimSignedAt: signedOfCase.firstPrelimSignedAt,
         })
         .from(cases)
         .innerJoin(clients, eq(clients.id, cases.clientId))
         .leftJoin(casePatients, eq(casePatients.caseId, cases.id))
+        .leftJoin(protocolRevisions, caseProtocolRevision)
+        .leftJoinLateral(signedOfCase, sql`true`)
         .where(
           and(
             inArray(cases.stage, ['intake', 'monitoring']),

@@ -1,0 +1,1 @@
+CREATE INDEX "case_time_logs_case_activity_idx" ON "case_time_logs" USING btree ("case_id","activity","end_at","start_at") WHERE not "case_time_logs"."voided";
