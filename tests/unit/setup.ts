@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, inject } from 'vitest';
 import { fakeAnswerCheck } from '../support/fakeAnswerCheck';
 import { checkFakeAnswersWith } from '../support/fakeApiRules';
+import { emptyEmotionStylesWith } from './support/emotionStyles';
 import { rememberLabelControls } from './support/labelControls';
 
 /**
@@ -41,11 +42,15 @@ configure({ asyncUtilTimeout: 90_000 });
 // document changes (support/labelControls.ts).
 rememberLabelControls();
 
+// Each test starts with only the style rules it writes itself, not every earlier test's (support/emotionStyles.ts).
+const emptyEmotionStyles = emptyEmotionStylesWith();
+
 // jsdom does not scroll; react-admin scrolls to the top of each page it opens.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();
+  emptyEmotionStyles();
   const warnings = domPropWarnings;
   domPropWarnings = [];
   const drifted = [...new Set(driftedAnswers)];
