@@ -15,6 +15,7 @@ import { userWithRole } from '../support/clientFixtures';
 import { buildUser, type FakeApi, fakeDataProvider, menuForRole } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
 import { requestCount } from './support/requests';
+import { tableShowing } from './support/tables';
 
 const { Details } = composeStories(pageStories, preview);
 
@@ -41,6 +42,16 @@ function renderButton(details: CaseDetails, chrome: FakeApi['chrome'], user: Cur
   );
 }
 
+/**
+ * The case header's Delete case button, once it shows. Found by its text, then checked to be a button of that
+ * name: asking for a button by role and name computes the name of every button and link of the whole app.
+ */
+async function findDeleteButton() {
+  const button = (await screen.findByText('Delete case')).closest('button');
+  expect(button).toHaveAccessibleName('Delete case');
+  return button as HTMLButtonElement;
+}
+
 const intakePage = casePagePath('intake', newIntake.id, 'details');
 const deletePath = API_PATHS.case(newIntake.id);
 
@@ -49,7 +60,7 @@ describe("an administrator's delete of an intake case with no records", () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     render(<Details path={intakePage} onRequest={onRequest} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete case' }));
+    await user.click(await findDeleteButton());
     const dialog = await screen.findByRole('dialog', { name: `Delete case ${newIntake.caseNumber}?` });
     expect(requestCount(onRequest, 'DELETE', deletePath)).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete case' }));
@@ -64,8 +75,14 @@ describe("an administrator's delete of an intake case with no records", () => {
       ),
     );
     expect(await screen.findByText(`Case ${newIntake.caseNumber} deleted`)).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'NSG-2026-0002' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('link', { name: newIntake.caseNumber })).toBeNull());
+    // The list's links only, not the whole app's.
+    const list = await tableShowing('NSG-2026-0002');
+    expect(within(list).getByRole('link', { name: 'NSG-2026-0002' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table')).queryByRole('link', { name: newIntake.caseNumber }),
+      ).toBeNull(),
+    );
     expect(screen.queryByText('Case not found')).toBeNull();
     expect(requestCount(onRequest, 'GET', API_PATHS.caseDetails(newIntake.id))).toBe(1);
   });
@@ -74,7 +91,7 @@ describe("an administrator's delete of an intake case with no records", () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();
     render(<Details path={intakePage} onRequest={onRequest} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete case' }));
+    await user.click(await findDeleteButton());
     const dialog = await screen.findByRole('dialog', { name: `Delete case ${newIntake.caseNumber}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -90,7 +107,7 @@ describe("an administrator's delete of an intake case with no records", () => {
       error: `Case ${newIntake.caseNumber} has records and cannot be deleted; cancel it: move it to closed with a reason.`,
     });
     render(<Details path={intakePage} failures={{ [`DELETE ${deletePath}`]: refusal }} />);
-    await user.click(await screen.findByRole('button', { name: 'Delete case' }));
+    await user.click(await findDeleteButton());
     const dialog = await screen.findByRole('dialog', { name: `Delete case ${newIntake.caseNumber}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Delete case' }));
     expect(await screen.findByText(refusal.message)).toBeInTheDocument();
