@@ -230,6 +230,12 @@ describe('the intake form with a hospital that sends its admissions', () => {
     await user.click(await screen.findByRole('option', { name: 'Bayside Memorial Hospital' }));
     const find = await screen.findByRole('combobox', { name: 'Find patient (MRN or name)' });
     await user.type(find, 'riv');
+    // The search waits for the typing to pause before it asks: the patient is picked from its answer.
+    await waitFor(() =>
+      expect(
+        requestsOf(onRequest, 'GET', API_PATHS.clientPatients(CLIENT_ID)).map(({ query }) => query?.q),
+      ).toContain('riv'),
+    );
     await user.click(await screen.findByRole('option', { name: /Rivera, Anna · MRN B-100/ }));
     expect(screen.getByLabelText('MRN')).toHaveValue('B-100');
     expect(screen.getByLabelText('Last name')).toHaveValue('Rivera');
@@ -237,9 +243,6 @@ describe('the intake form with a hospital that sends its admissions', () => {
     expect(screen.getByLabelText('Date of birth')).toHaveValue('1980-02-14');
     expect(screen.getByLabelText('Unit')).toHaveValue('ICU');
     expect(screen.getByLabelText('Room')).toHaveValue('3');
-    expect(
-      requestsOf(onRequest, 'GET', API_PATHS.clientPatients(CLIENT_ID)).map(({ query }) => query?.q),
-    ).toContain('riv');
   });
 
   it("shows in the form a refusal naming the hospital's patient and the one typed (409)", async () => {
