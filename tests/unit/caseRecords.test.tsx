@@ -535,8 +535,11 @@ describe('interpretations', () => {
     expect(signed.nextElementSibling).toBe(amending);
   });
 
+  const contradiction =
+    'The findings list an electrographic seizure (ESz): answer yes, or remove the seizure';
+
   it('will not sign a report whose "no seizures" contradicts its findings, saying why beside what is signed', async () => {
-    const { user, onRequest } = renderStory(stories.ContradictingDraft);
+    const { user } = renderStory(stories.ContradictingDraft);
     const draft = await rowWith('Normal continuous EEG. No seizures.');
     await user.click(button(draft, 'Sign'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign interpretation' });
@@ -546,17 +549,19 @@ describe('interpretations', () => {
       ['Seizures (ACNS)', 'ESz, left, 2 min'],
       ['Seizures in this period', 'No'],
     ]);
-    const reason = 'The findings list an electrographic seizure (ESz): answer yes, or remove the seizure';
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(contradiction);
     const sign = within(dialog).getByRole('button', { name: 'Sign this report' });
     expect(sign).toBeDisabled();
-    expect(sign).toHaveAccessibleDescription(reason);
+    expect(sign).toHaveAccessibleDescription(contradiction);
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 
-    // The form says so next to the impression, and the corrected answer signs.
+  it('says the contradiction next to the impression in the form, and signs the report once the answer agrees', async () => {
+    const { user, onRequest } = renderStory(stories.ContradictingDraft);
     await user.click(button(await rowWith('Normal continuous EEG. No seizures.'), 'Edit'));
     const form = await screen.findByRole('dialog', { name: /Edit interpretation/ });
-    expect(within(form).getByText(new RegExp(reason.replace(/[()]/g, '\\$&')))).toBeInTheDocument();
+    expect(within(form).getByText(new RegExp(contradiction.replace(/[()]/g, '\\$&')))).toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: 'Seizures in this period' }));
     await user.click(await screen.findByRole('option', { name: 'Yes' }));
     await user.clear(within(form).getByRole('textbox', { name: 'Impression' }));
