@@ -9,6 +9,7 @@ export default {
   // other contract modules are zod schemas and constants, checked by the API tests, not by unit tests.
   mutate: [
     'server/domain/**/*.ts',
+    'contract/acnsRules.ts',
     'contract/billingMonths.ts',
     'contract/calendar.ts',
     'contract/callOrder.ts',

@@ -1,4 +1,5 @@
-import { type AcnsFindings, acnsDefinitionErrors } from './acns';
+import type { AcnsFindings } from './acns';
+import { acnsDefinitionErrors } from './acnsRules';
 import type { GenericRecordKind } from './caseRecords';
 import type { FieldError } from './envelope';
 import { isValidNotification, NOTIFIED_BEFORE_EVENT } from './notifications';

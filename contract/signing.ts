@@ -1,4 +1,5 @@
-import { type AcnsSeizure, seizuresAnswerDisagreement } from './acns';
+import type { AcnsSeizure } from './acns';
+import { seizuresAnswerDisagreement } from './acnsRules';
 import { INTERPRETATION_KIND_WORDS, type INTERPRETATION_KINDS } from './caseRecords';
 import type { FieldError } from './envelope';
 

@@ -16,7 +16,8 @@
  * schema. PostgreSQL only (not PGlite).
  */
 import type pg from 'pg';
-import { type AcnsFindings, acnsDefinitionErrors, listsASeizure } from '../contract/acns';
+import type { AcnsFindings } from '../contract/acns';
+import { acnsDefinitionErrors, listsASeizure } from '../contract/acnsRules';
 import { addMonths, monthsBetween } from '../contract/billingMonths';
 import { monthIn } from '../contract/calendar';
 import { LOAD_LIMITS } from '../contract/caseLoad';

@@ -1,10 +1,6 @@
 import PDFDocument from 'pdfkit';
-import {
-  type AcnsFindings,
-  backgroundAbbreviation,
-  patternAbbreviation,
-  seizureAbbreviation,
-} from '../../contract/acns';
+import type { AcnsFindings } from '../../contract/acns';
+import { backgroundAbbreviation, patternAbbreviation, seizureAbbreviation } from '../../contract/acnsRules';
 import type { SignedReport } from './reports';
 
 /**

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACNS_DEFINITIONS,
   acnsBackgroundSchema,
-  acnsDefinitionErrors,
   acnsFindingsSchema,
-  acnsLines,
   acnsPatternSchema,
   acnsSeizureSchema,
+} from '../../contract/acns';
+import {
+  ACNS_DEFINITIONS,
+  acnsDefinitionErrors,
+  acnsLines,
   backgroundAbbreviation,
   formatSeconds,
   patternAbbreviation,
   seizureAbbreviation,
-} from '../../contract/acns';
+} from '../../contract/acnsRules';
 import { RECORD_SHAPES } from '../../contract/caseRecords';
 import { RECORD_RULES } from '../../contract/recordRules';
 
@@ -74,7 +76,32 @@ describe('ACNS abbreviations', () => {
       'PDR absent; burst-suppression; symmetric; unreactive; low voltage; sleep transients absent',
     );
     expect(backgroundAbbreviation(acnsBackgroundSchema.parse({ pdrHz: 8 }))).toBe('PDR 8 Hz');
+    // A PDR neither measured nor marked absent is not mentioned.
+    expect(backgroundAbbreviation(acnsBackgroundSchema.parse({ continuity: 'continuous' }))).toBe(
+      'continuous',
+    );
     expect(backgroundAbbreviation(null)).toBe('');
+  });
+
+  it('writes each part on one line, its patterns and seizures apart, a burden of 0 % included', () => {
+    const fields = RECORD_SHAPES.interpretations.parse({
+      kind: 'daily',
+      patterns: [
+        { mainTerm1: 'L', mainTerm2: 'PD' },
+        { mainTerm1: 'G', mainTerm2: 'RDA' },
+      ],
+      acnsSeizures: [{ class: 'ESz', durationSeconds: 20 }, { class: 'BIRDs' }],
+      seizureBurdenPercent: 0,
+    });
+    expect(acnsLines(fields, String).map(({ part, text }) => `${part}: ${text}`)).toEqual([
+      'patterns: LPD; GRDA',
+      'seizures: ESz, 20 s; BIRDs',
+      'burden: 0 %',
+    ]);
+    expect(acnsLines({ ...fields, seizureBurdenPercent: null }, String).map(({ part }) => part)).toEqual([
+      'patterns',
+      'seizures',
+    ]);
   });
 
   it('lists only the parts that say something', () => {
@@ -189,6 +216,18 @@ describe('ACNS 2021 definitions', () => {
     expect(errorsOf({ acnsSeizures: statuses, seizureBurdenPercent: 20 })).toEqual([]);
     // A status with no duration given is not judged.
     expect(errorsOf({ acnsSeizures: [{ class: 'ESE' }] })).toEqual([]);
+  });
+
+  it('does not judge an RDA with no frequency given, and holds BIRDs to half a second even past the schema', () => {
+    expect(errorsOf({ patterns: [{ mainTerm1: 'G', mainTerm2: 'RDA' }] })).toEqual([]);
+    // Findings the rules read from elsewhere than a parsed request (a stored record, generated data).
+    expect(
+      acnsDefinitionErrors({
+        patterns: [],
+        acnsSeizures: [{ class: 'BIRDs', onset: null, durationSeconds: 0.4, lateralization: null }],
+        seizureBurdenPercent: null,
+      }),
+    ).toEqual([{ field: 'acnsSeizures.0.durationSeconds', message: ACNS_DEFINITIONS.BIRDs }]);
   });
 
   it('is part of an interpretation’s rules, as the server and the form check them', () => {

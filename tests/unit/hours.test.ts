@@ -201,7 +201,7 @@ describe('the minutes of one span, as every duration is shown (DESIGN §4 "Round
       '2 h',
       '26 h 5 min',
     ]);
-    expect(() => formatDuration(1.5)).toThrow(RangeError);
+    expect(() => formatDuration(1.5)).toThrow(new RangeError('Minutes must be a whole number, got 1.5'));
   });
 
   it('writes back the minutes it is given', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEIZURE_CLASSES, SEIZURE_ENTRY_CLASSES, seizuresAnswerDisagreement } from '../../contract/acns';
+import { SEIZURE_CLASSES } from '../../contract/acns';
+import { listsASeizure, SEIZURE_ENTRY_CLASSES, seizuresAnswerDisagreement } from '../../contract/acnsRules';
 import { INTERPRETATION_KINDS } from '../../contract/caseRecords';
 import { signingErrors } from '../../contract/signing';
 import {
@@ -158,6 +159,32 @@ describe('signing agrees with the seizure entries (DESIGN §4, round three)', ()
     ]);
   });
 
+  it('names the first seizure entry in words, whichever of the four classes it is', () => {
+    expect(
+      SEIZURE_ENTRY_CLASSES.map((name) => seizuresAnswerDisagreement(false, entries('IIC', name, 'ESz'))),
+    ).toEqual(
+      [
+        'an electrographic seizure (ESz)',
+        'an electroclinical seizure (ECSz)',
+        'an electrographic status epilepticus (ESE)',
+        'an electroclinical status epilepticus (ECSE)',
+      ].map((words) => `The findings list ${words}: answer yes, or remove the seizure`),
+    );
+  });
+
+  it('does not judge an answer not given, null or left out, whatever the entries', () => {
+    for (const answer of [null, undefined]) {
+      expect(seizuresAnswerDisagreement(answer, entries('ESz'))).toBeUndefined();
+      expect(seizuresAnswerDisagreement(answer, [])).toBeUndefined();
+    }
+  });
+
+  it('gives the answer the entries stand for: yes when one of them is a seizure, BIRDs and the IIC are not', () => {
+    expect(listsASeizure([])).toBe(false);
+    expect(listsASeizure(entries('BIRDs', 'IIC'))).toBe(false);
+    expect(listsASeizure(entries('BIRDs', 'ECSz', 'IIC'))).toBe(true);
+  });
+
   it('refuses "yes" when only BIRDs or the IIC are listed: they are not seizures', () => {
     expect(
       signingErrors({ kind: 'daily', seizuresInPeriod: true, acnsSeizures: entries('BIRDs', 'IIC') }),
@@ -191,6 +218,7 @@ describe('signing agrees with the seizure entries (DESIGN §4, round three)', ()
             (SEIZURE_ENTRY_CLASSES as readonly string[]).includes(name),
           );
           const reading = { kind, acnsSeizures: entries(...classes) };
+          expect(listsASeizure(reading.acnsSeizures)).toBe(hasSeizure);
           expect(signingErrors({ ...reading, seizuresInPeriod: hasSeizure })).toEqual([]);
           expect(signingErrors({ ...reading, seizuresInPeriod: !hasSeizure })).toHaveLength(1);
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationRule } from '../../contract/clients';
+import { DEFAULT_ESCALATION_MINUTES, type NotificationRule } from '../../contract/clients';
 import {
   isOpenNotification,
   isValidNotification,
@@ -175,5 +175,35 @@ describe('notifications against the protocol', () => {
       notificationInForce({ ...event, occurredAt: at('11:30') }, revisions, 1, contacts, now),
     ).toMatchObject({ rule: { withinMinutes: 60 }, dueBy: at('12:30') });
     expect(notificationInForce({ ...event, type: 'medication' }, revisions, 1, contacts, now)).toBeNull();
+  });
+
+  it('escalates after the minutes of the revision in force, the default when it gives none, and needs a revision', () => {
+    const event = { type: 'seizure', occurredAt: at('10:00'), attempts: [] };
+    const now = new Date(at('10:01'));
+    const revision = (escalationMinutes: number | null) => [
+      { revision: 1, createdAt: at('08:00'), notificationRules: rules, escalationMinutes },
+    ];
+    expect(notificationInForce(event, revision(7), 1, contacts, now)?.escalationMinutes).toBe(7);
+    expect(notificationInForce(event, revision(null), 1, contacts, now)?.escalationMinutes).toBe(
+      DEFAULT_ESCALATION_MINUTES,
+    );
+    // No revision written by then and none the case was taken in under: no rule covers the event.
+    expect(notificationInForce(event, [], null, contacts, now)).toBeNull();
+  });
+
+  it('lists the attempts in the order they were made, those made at the same time in the order recorded', () => {
+    const attempt = (id: number, when: string) => ({
+      ...call(at(when), 1),
+      id,
+      outcome: 'no-answer' as const,
+    });
+    const event = {
+      type: 'seizure',
+      occurredAt: at('10:00'),
+      attempts: [attempt(3, '10:09'), attempt(5, '10:02'), attempt(4, '10:02'), attempt(1, '10:05')],
+    };
+    expect(
+      notificationOf(event, rules, contacts, new Date(at('10:30')))?.attempts.map(({ id }) => id),
+    ).toEqual([4, 5, 1, 3]);
   });
 });

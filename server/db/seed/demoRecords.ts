@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
-import { listsASeizure } from '../../../contract/acns';
+import { listsASeizure } from '../../../contract/acnsRules';
 import { monthIn } from '../../../contract/calendar';
 import type { CaseRecordKind, EVENT_TYPES } from '../../../contract/caseRecords';
 import type { CaseStage, MonitoringLevel, StudyType } from '../../../contract/cases';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { acnsLines } from '../../../../contract/acns';
+import { acnsLines } from '../../../../contract/acnsRules';
 import type { CaseDetails } from '../../../../contract/cases';
 import { ReportSection } from '../../../print/ReportSection';
 import type { TimeFormat } from '../../../print/reportFormat';

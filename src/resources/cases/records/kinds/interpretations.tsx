@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { NullableBooleanInput, SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { type AcnsSeizure, acnsLines, seizuresAnswerDisagreement } from '../../../../../contract/acns';
+import type { AcnsSeizure } from '../../../../../contract/acns';
+import { acnsLines, seizuresAnswerDisagreement } from '../../../../../contract/acnsRules';
 import type {
   INTERPRETATION_KINDS,
   INTERPRETATION_STATUSES,

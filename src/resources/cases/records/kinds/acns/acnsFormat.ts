@@ -1,12 +1,9 @@
+import type { AcnsBackground, AcnsFindings, AcnsPattern, AcnsSeizure } from '../../../../../../contract/acns';
 import {
-  type AcnsBackground,
-  type AcnsFindings,
-  type AcnsPattern,
-  type AcnsSeizure,
   backgroundAbbreviation,
   patternAbbreviation,
   seizureAbbreviation,
-} from '../../../../../../contract/acns';
+} from '../../../../../../contract/acnsRules';
 import { formatInZone } from '../../../../../dates';
 import type { FieldSpec } from '../../recordDiff';
 
