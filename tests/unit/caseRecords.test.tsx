@@ -8,6 +8,11 @@ import { enterText } from './support/enterText';
 import { renderCaseRecords, recordStoryOf as stories } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
+import { keepEveryStyleRule } from './support/visibilityStyles';
+
+// An impedance check's electrodes over the limit are checked in red: every CSS rule reaches jsdom
+// (support/visibilityStyles.ts).
+keepEveryStyleRule();
 
 /** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */
 const NORTHSIDE_ZONE = 'America/New_York';

@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveUpdates } from '../../src/live';
 import { NextCheckCountdown } from '../../src/resources/cases/page/NextCheckCountdown';
 import { fakeChanges } from '../support/fakeChanges';
+import { keepEveryStyleRule } from './support/visibilityStyles';
+
+// These tests check colours: every CSS rule reaches jsdom (support/visibilityStyles.ts).
+keepEveryStyleRule();
 
 const AT = Date.parse('2026-11-26T10:00:00.000Z');
 const inMinutes = (minutes: number) => new Date(AT + minutes * 60_000).toISOString();

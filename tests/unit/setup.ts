@@ -6,6 +6,7 @@ import { fakeAnswerCheck } from '../support/fakeAnswerCheck';
 import { checkFakeAnswersWith } from '../support/fakeApiRules';
 import { emptyEmotionStylesWith } from './support/emotionStyles';
 import { rememberLabelControls } from './support/labelControls';
+import { keepOnlyVisibilityStyles } from './support/visibilityStyles';
 
 /**
  * React's warnings that a component handed a prop on to a DOM element instead of using it, or handed a DOM element
@@ -44,6 +45,9 @@ rememberLabelControls();
 
 // Each test starts with only the style rules it writes itself, not every earlier test's (support/emotionStyles.ts).
 const emptyEmotionStyles = emptyEmotionStylesWith();
+
+// Only the CSS rules that can hide an element or its pointer events reach jsdom (support/visibilityStyles.ts).
+keepOnlyVisibilityStyles();
 
 // jsdom does not scroll; react-admin scrolls to the top of each page it opens.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
