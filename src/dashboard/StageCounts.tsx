@@ -23,8 +23,7 @@ export const StageCounts = (props: WidgetData<Counts>) => (
               </Typography>
               {/* Named by what it shows ("Intake 6 cases"): the word "cases" is for screen readers only. */}
               <Typography variant="h5" component="div">
-                {counts[stage]}
-                <VisuallyHidden> {counts[stage] === 1 ? 'case' : 'cases'}</VisuallyHidden>
+                {counts[stage]} <VisuallyHidden>{counts[stage] === 1 ? 'case' : 'cases'}</VisuallyHidden>
               </Typography>
             </CardActionArea>
           </Card>
