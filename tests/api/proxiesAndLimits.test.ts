@@ -16,8 +16,14 @@ const identity = inject('identity');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = 6;
 
-/** Each test's own address, so that no other test's calls count against it. */
-const someAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+/**
+ * Each test's own address, so that no other test's calls count against it: never the same twice in a run (two
+ * random picks once named the same caller), and from a random start so that a run does not meet the counts an
+ * earlier run left in Redis.
+ */
+const firstAddress = Math.floor(Math.random() * 250);
+let addressesGiven = 0;
+const someAddress = () => `203.0.113.${((firstAddress + addressesGiven++) % 250) + 1}`;
 
 /** The next whole second: a sign-in after an ending of sessions must not share its second (token times are whole seconds). */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 20));
