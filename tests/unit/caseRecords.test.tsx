@@ -4,14 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { formatInZone, wallClockIn } from '../../src/dates';
+import { keepEveryStyleRule } from './support/emotionStyles';
 import { enterText } from './support/enterText';
 import { renderCaseRecords, recordStoryOf as stories } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
 import { sentRequest } from './support/requests';
-import { keepEveryStyleRule } from './support/visibilityStyles';
 
 // An impedance check's electrodes over the limit are checked in red: every CSS rule reaches jsdom
-// (support/visibilityStyles.ts).
+// (support/emotionStyles.ts).
 keepEveryStyleRule();
 
 /** Northside General's clock, in which its cases' times are shown (DESIGN §4 one clock). */

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveUpdates } from '../../src/live';
 import { NextCheckCountdown } from '../../src/resources/cases/page/NextCheckCountdown';
 import { fakeChanges } from '../support/fakeChanges';
-import { keepEveryStyleRule } from './support/visibilityStyles';
+import { keepEveryStyleRule } from './support/emotionStyles';
 
-// These tests check colours: every CSS rule reaches jsdom (support/visibilityStyles.ts).
+// These tests check colours: every CSS rule reaches jsdom (support/emotionStyles.ts).
 keepEveryStyleRule();
 
 const AT = Date.parse('2026-11-26T10:00:00.000Z');

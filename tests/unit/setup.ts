@@ -4,9 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, inject } from 'vitest';
 import { fakeAnswerCheck } from '../support/fakeAnswerCheck';
 import { checkFakeAnswersWith } from '../support/fakeApiRules';
-import { emptyEmotionStylesWith } from './support/emotionStyles';
+import { emotionStylesForTests } from './support/emotionStyles';
 import { rememberLabelControls } from './support/labelControls';
-import { keepOnlyVisibilityStyles } from './support/visibilityStyles';
 
 /**
  * React's warnings that a component handed a prop on to a DOM element instead of using it, or handed a DOM element
@@ -43,11 +42,9 @@ configure({ asyncUtilTimeout: 90_000 });
 // document changes (support/labelControls.ts).
 rememberLabelControls();
 
-// Each test starts with only the style rules it writes itself, not every earlier test's (support/emotionStyles.ts).
-const emptyEmotionStyles = emptyEmotionStylesWith();
-
-// Only the CSS rules that can hide an element or its pointer events reach jsdom (support/visibilityStyles.ts).
-keepOnlyVisibilityStyles();
+// Only the CSS rules that can hide an element or its pointer events reach jsdom, and each test starts with only the
+// rules it writes itself, not every earlier test's (support/emotionStyles.ts).
+const emptyEmotionStyles = emotionStylesForTests();
 
 // jsdom does not scroll; react-admin scrolls to the top of each page it opens.
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as messageStories from '../../src/customRoutes/Messages.stories';
 import { darkTheme, lightTheme } from '../../src/theme';
-import { keepEveryStyleRule } from './support/visibilityStyles';
+import { keepEveryStyleRule } from './support/emotionStyles';
 
-// These tests check colours: every CSS rule reaches jsdom (support/visibilityStyles.ts).
+// These tests check colours: every CSS rule reaches jsdom (support/emotionStyles.ts).
 keepEveryStyleRule();
 
 const themes = { light: createTheme(lightTheme), dark: createTheme(darkTheme) };

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { reachesDocument } from './support/visibilityStyles';
+import { reachesDocument } from './support/emotionStyles';
 
 /** The text of every emotion rule in the document. */
 const emotionRules = () =>
