@@ -70,6 +70,28 @@ describeEachDatabase('Live changes across instances', (kind: DatabaseKind) => {
     // A new identity and its sign-in take a while on a busy machine.
   }, 90_000);
 
+  it('tells administrators of a known account being disabled, not of its sign-ins', async () => {
+    const user = await createTestUser(inject('identity'), { groups: ['technologist'] });
+    const signInAt = async () => {
+      const token = await fetchIdToken(inject('identity'), user.username, user.password);
+      expect((await callApi(first, 'GET', API_PATHS.home, { token })).status).toBe(200);
+      const details = await call('GET', API_PATHS.user(user.username));
+      return (details.body.data as { lastSignInAt: string }).lastSignInAt;
+    };
+    const firstSignIn = await signInAt();
+    const admin = await openEventStream(second, tokens.admin);
+    await admin.next((message) => message.event === STREAM_EVENTS.clock);
+    // A sign-in's time is whole seconds: the second one is recorded only in a later second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100 - (Date.now() % 1_000)));
+    const secondSignIn = await signInAt();
+    expect(Date.parse(secondSignIn)).toBeGreaterThan(Date.parse(firstSignIn));
+    expect((await call('PUT', API_PATHS.userToggle(user.username))).status).toBe(200);
+    const sentinel = await cases.intake(clientId);
+    await admin.nextChange((change) => change.caseId === sentinel.id);
+    expect(admin.changes().filter((change) => change.kind === 'users')).toHaveLength(1);
+    admin.close();
+  }, 90_000);
+
   it('ends the stream of a session an administrator ends, on the other instance', async () => {
     const user = await createTestUser(inject('identity'), { groups: ['technologist'] });
     const token = await fetchIdToken(inject('identity'), user.username, user.password);
