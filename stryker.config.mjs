@@ -10,6 +10,7 @@ export default {
   mutate: [
     'server/domain/**/*.ts',
     'contract/acnsRules.ts',
+    'contract/attentionText.ts',
     'contract/billingMonths.ts',
     'contract/calendar.ts',
     'contract/callOrder.ts',
@@ -22,6 +23,7 @@ export default {
     'contract/hours.ts',
     'contract/notifications.ts',
     'contract/ownWork.ts',
+    'contract/people.ts',
     'contract/recordRules.ts',
     'contract/reportsDue.ts',
     'contract/roles.ts',

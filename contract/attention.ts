@@ -47,7 +47,3 @@ export const attentionListSchema = z.object({ items: z.array(attentionItemSchema
 
 /** The longest key a route accepts (the keys it makes are far shorter). */
 export const ATTENTION_KEY_MAX = 200;
-
-/** The text of a browser notification: the case number and what is due, never the patient. */
-export const attentionText = (item: Pick<AttentionItem, 'kind' | 'caseNumber'>) =>
-  `${item.caseNumber}: ${ATTENTION_LABELS[item.kind]}`;

@@ -139,3 +139,6 @@ export function hoursOf(minutes: number): string {
   assertWhole(minutes, 'Minutes');
   return twoPlaces(divideHalfUp(minutes * 100, 60));
 }
+
+/** A log runs forwards: its end, once set, strictly after its start (epoch milliseconds). */
+export const runsBackwards = (start: number, end: number | null) => end !== null && end <= start;

@@ -66,9 +66,6 @@ export type TimeLogCreate = z.input<typeof timeLogCreateSchema>;
 /** The 400 of a log that runs backwards: the server's and the log dialog's. */
 export const BACKWARDS_LOG_MESSAGE = 'A time log must end after it starts';
 
-/** A log runs forwards: its end, once set, strictly after its start (epoch milliseconds). */
-export const runsBackwards = (start: number, end: number | null) => end !== null && end <= start;
-
 /** The fields a time log stores (each revision's body). */
 export const timeLogFieldsSchema = z.object({
   technologist,

@@ -50,12 +50,6 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** "Ana Ruiz, MD, FACNS": the name and credentials, or the username when the name is unknown. */
-export function personLabel({ username, name, credentials }: Partial<Person> & { username: string }) {
-  if (!name) return username;
-  return credentials ? `${name}, ${credentials}` : name;
-}
-
 export const userSchema = z.object({
   username: z.string(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDataProvider } from 'react-admin';
-import { personLabel } from '../contract/users';
+import { personLabel } from '../contract/people';
 import type { AppDataProvider } from './dataProvider';
 
 /** The query key of the readers (who may be a case's reader). */

@@ -1,13 +1,14 @@
 import { wallClockFormat } from '../../contract/calendar';
 import type { FieldError } from '../../contract/envelope';
-import { HOOKUP_LEAD_HOURS, HOUR_MS, openLogEnd, TAKEDOWN_TRAIL_HOURS } from '../../contract/hours';
-import { FUTURE_SKEW_MINUTES } from '../../contract/recordRules';
 import {
-  BACKWARDS_LOG_MESSAGE,
-  MAX_TIME_LOG_HOURS,
+  HOOKUP_LEAD_HOURS,
+  HOUR_MS,
+  openLogEnd,
   runsBackwards,
-  type TimeLogActivity,
-} from '../../contract/timeLogs';
+  TAKEDOWN_TRAIL_HOURS,
+} from '../../contract/hours';
+import { FUTURE_SKEW_MINUTES } from '../../contract/recordRules';
+import { BACKWARDS_LOG_MESSAGE, MAX_TIME_LOG_HOURS, type TimeLogActivity } from '../../contract/timeLogs';
 
 /**
  * What a time log may be (DESIGN §4 "Monitoring operations"), as pure rules: its shape (forwards, not in the

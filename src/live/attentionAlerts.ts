@@ -1,4 +1,5 @@
-import { type AttentionItem, attentionText } from '../../contract/attention';
+import type { AttentionItem } from '../../contract/attention';
+import { attentionText } from '../../contract/attentionText';
 
 /** A short two-tone beep with WebAudio: no sound file to load. */
 export function beep() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionText } from '../../contract/attention';
+import { attentionText } from '../../contract/attentionText';
 import {
   type AttentionCase,
   asksAttentionOf,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACKWARDS_LOG_MESSAGE, runsBackwards } from '../../contract/timeLogs';
+import { runsBackwards } from '../../contract/hours';
+import { BACKWARDS_LOG_MESSAGE } from '../../contract/timeLogs';
 import { logShapeErrors } from '../../server/domain/timeLogRules';
 
 describe('a time log runs forwards (the server and the log dialog alike)', () => {

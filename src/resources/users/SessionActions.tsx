@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, type HttpError, useDataProvider, useNotify } from 'react-admin';
-import { personLabel, type User } from '../../../contract/users';
+import { personLabel } from '../../../contract/people';
+import type { User } from '../../../contract/users';
 import type { AppDataProvider } from '../../dataProvider';
 import { refreshUsers } from './userQueries';
 

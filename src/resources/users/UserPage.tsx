@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ShowBase, Title, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { personLabel } from '../../../contract/users';
+import { personLabel } from '../../../contract/people';
 import { PageMessage } from '../../customRoutes/PageMessage';
 import { KEEP_ERROR_ON_PAGE, ShowReadError } from '../../customRoutes/RetryAlert';
 import { formatOptionalDateTime } from '../../dates';

@@ -1,6 +1,7 @@
 import { AutocompleteInput, type AutocompleteInputProps } from 'react-admin';
 import type { CaseDetails } from '../../../../contract/cases';
-import { type Person, personLabel } from '../../../../contract/users';
+import { personLabel } from '../../../../contract/people';
+import type { Person } from '../../../../contract/users';
 import { useReaders } from '../../../useReaders';
 
 /** "Rhea Patel, MD, FACNS (rhea)": the person, and the username that tells two of a name apart. */

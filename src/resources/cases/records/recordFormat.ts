@@ -1,7 +1,7 @@
 import { intlFormat, parseISO } from 'date-fns';
 import type { CaseDetails } from '../../../../contract/cases';
+import { personLabel } from '../../../../contract/people';
 import { RECORD_TIMES } from '../../../../contract/recordRules';
-import { personLabel } from '../../../../contract/users';
 import { formatInZone } from '../../../dates';
 
 /** How the record tabs write their values. */

@@ -9,9 +9,9 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { BooleanInput, SelectInput, useGetIdentity } from 'react-admin';
 import type { CaseDetails } from '../../../../../contract/cases';
+import { runsBackwards } from '../../../../../contract/hours';
 import {
   BACKWARDS_LOG_MESSAGE,
-  runsBackwards,
   type TIME_LOG_ACTIVITIES,
   type TimeLog,
   timeLogFieldsSchema,
