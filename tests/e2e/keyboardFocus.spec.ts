@@ -6,7 +6,14 @@ import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { openSettled } from './support/openPage';
 import { signedInPage } from './support/signIn';
-import { asEachRole, openAcnsDialog, workCases, workPagesOf } from './support/workScreens';
+import {
+  asWorkUser,
+  openAcnsDialog,
+  WORK_USERS,
+  type WorkUser,
+  workCases,
+  workPagesOf,
+} from './support/workScreens';
 
 /**
  * Keyboard users see where they are: tabbing through the main pages, every element that takes the focus
@@ -123,13 +130,12 @@ test('every element the keyboard reaches on the main pages shows that it has the
   }
 });
 
-test("every role's home, pages, printouts and ACNS form show the focus as well", async ({ browser }) => {
-  test.setTimeout(300_000);
+/** Each role's pages beyond those tabbed through above (the admin's home is). */
+async function focusPagesOf(): Promise<Record<WorkUser, string[]>> {
   const { caseId } = await workCases();
   const work = await workPagesOf();
-  const pagesOf = {
+  return {
     ...work,
-    // The admin's home is tabbed through above.
     admin: work.admin.filter((route) => route !== '/'),
     billing1: [...work.billing1, PAGE_PATHS.billingHome],
     tech1: [
@@ -138,25 +144,34 @@ test("every role's home, pages, printouts and ACNS form show the focus as well",
       '/continuous-monitoring/cases/assignments',
     ],
   };
-  await asEachRole(
+}
+
+for (const username of WORK_USERS) {
+  test(`${username}: the home, pages, printouts and ACNS form show the focus as well`, async ({
     browser,
-    async (page, username, routes) => {
-      for (const route of routes) {
-        await open(page, route);
-        // A printout offers little to press: back and print.
-        const fewestStops = route.includes('/print-details/') ? 2 : 3;
-        expect(
-          await stopsWithoutFocusRing(page, fewestStops),
-          `${route} as ${username}: focused with nothing to show it`,
-        ).toEqual([]);
-      }
-      if (username === 'reader1') {
-        await openAcnsDialog(page, caseId);
-        expect(await stopsWithoutFocusRing(page), 'the ACNS form: focused with nothing to show it').toEqual(
-          [],
-        );
-      }
-    },
-    pagesOf,
-  );
-});
+  }) => {
+    test.setTimeout(300_000);
+    await asWorkUser(
+      browser,
+      username,
+      async (page, routes, caseId) => {
+        for (const route of routes) {
+          await open(page, route);
+          // A printout offers little to press: back and print.
+          const fewestStops = route.includes('/print-details/') ? 2 : 3;
+          expect(
+            await stopsWithoutFocusRing(page, fewestStops),
+            `${route} as ${username}: focused with nothing to show it`,
+          ).toEqual([]);
+        }
+        if (username === 'reader1') {
+          await openAcnsDialog(page, caseId);
+          expect(await stopsWithoutFocusRing(page), 'the ACNS form: focused with nothing to show it').toEqual(
+            [],
+          );
+        }
+      },
+      await focusPagesOf(),
+    );
+  });
+}

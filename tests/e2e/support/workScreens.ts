@@ -20,8 +20,12 @@ export async function workCases() {
   return { caseId: monitoringCase.id, clientId: client.id };
 }
 
+/** The demo users whose work screens are checked: one test each, so no test walks all four in a row. */
+export const WORK_USERS = ['tech1', 'reader1', 'admin', 'billing1'] as const;
+export type WorkUser = (typeof WORK_USERS)[number];
+
 /** Each role's home and the pages it works from, the printouts (case report, last month's statement) among them. */
-export async function workPagesOf(): Promise<Record<string, string[]>> {
+export async function workPagesOf(): Promise<Record<WorkUser, string[]>> {
   const { caseId, clientId } = await workCases();
   const caseReport = casePrintPath(caseId);
   const statement = PAGE_PATHS.statement(clientId, addMonths(monthIn('UTC'), -1));
@@ -43,16 +47,16 @@ export async function openAcnsDialog(page: Page, caseId: number): Promise<Locato
   return dialog;
 }
 
-/** One window per role signed in with the worker's shared session, at the laptop size, handed its pages and the demo's case. */
-export async function asEachRole(
+/** A window for `username` signed in with the worker's shared session, at the laptop size, handed its pages and the demo's case. */
+export async function asWorkUser(
   browser: Browser,
-  visit: (page: Page, username: string, routes: string[], caseId: number) => Promise<void>,
-  pagesOf?: Record<string, string[]>,
+  username: WorkUser,
+  visit: (page: Page, routes: string[], caseId: number) => Promise<void>,
+  pagesOf?: Record<WorkUser, string[]>,
 ) {
   const { caseId } = await workCases();
-  for (const [username, routes] of Object.entries(pagesOf ?? (await workPagesOf()))) {
-    const page = await signedInPage(browser, username, { viewport: WORK_SIZES[0] });
-    await visit(page, username, routes, caseId);
-    await page.context().close();
-  }
+  const routes = (pagesOf ?? (await workPagesOf()))[username];
+  const page = await signedInPage(browser, username, { viewport: WORK_SIZES[0] });
+  await visit(page, routes, caseId);
+  await page.context().close();
 }
