@@ -3,7 +3,8 @@ import { isConnectionLost } from './db/transaction';
 
 /**
  * A read whose database connection is lost mid-way (a restart, an administrator ending connections) is run
- * once more on a fresh connection from the pool; a write is not, and answers 503 (nothing was changed).
+ * once more on a fresh connection from the pool; a write is not, and answers 503 (nothing was changed: a
+ * COMMIT whose answer was lost is looked up first, see `commitsKnowingOutcome`).
  */
 export function retryReadsOnce(route: RouteOptions) {
   const methods = [route.method].flat();

@@ -83,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // two connections' Parse/Bind steps interleave and clobber the unnamed prepared statement ("unnamed
   // prepared statement does not exist"). PGlite runs one query at a time anyway.
   const pool = new Pool({ ...connectionConfig, max: embedded ? 1 : options.poolMax });
+  pool.checksLostCommits = !embedded;
   const onError = options.onError ?? (() => {});
   // An idle pooled connection that breaks must not crash the process.
   pool.on('error', onError);

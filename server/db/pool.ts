@@ -30,8 +30,17 @@ export class Pool extends pg.Pool {
       super.connect(callback);
       return undefined;
     }
-    return super.connect().then(releasedWhenLost);
+    return super
+      .connect()
+      .then(releasedWhenLost)
+      .then((client) => (this.checksLostCommits ? commitsKnowingOutcome(client, this) : client));
   }
+
+  /**
+   * A transaction's COMMIT whose answer is lost is looked up before it is called failed (PostgreSQL; the
+   * embedded database has no connection to lose apart from the process itself).
+   */
+  checksLostCommits = false;
 
   /**
    * A read outside a transaction whose connection is lost is read once more on a fresh one: a write's handler
@@ -49,6 +58,66 @@ export class Pool extends pg.Pool {
       return run();
     });
   }
+}
+
+/** What drizzle sends to end a transaction it commits. */
+const COMMIT = /^\s*commit\s*$/i;
+/** How long a lost COMMIT is looked up while PostgreSQL still shows its transaction in progress. */
+const OUTCOME_TRIES = 40;
+const OUTCOME_WAIT_MS = 50;
+
+/**
+ * A COMMIT sent on `client` whose connection is lost before its answer arrives (an administrator's
+ * pg_terminate_backend, a failover, a network fault) may have been made: PostgreSQL commits what it
+ * received and then finds the connection gone. Answering 503 "try again" for a write that was made would
+ * make the caller enter it twice. So before COMMIT the transaction's id is read (none when it wrote
+ * nothing), and when the COMMIT's connection is lost its outcome is read on another connection: committed,
+ * the COMMIT resolves as if answered; aborted or unknown, the loss is thrown as it was.
+ */
+function commitsKnowingOutcome(client: pg.PoolClient, pool: pg.Pool): pg.PoolClient {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query's overloads, passed through as they are.
+  (client as { query: (...args: any[]) => unknown }).query = (...args: unknown[]) => {
+    const callback = typeof args[args.length - 1] === 'function';
+    if (callback || !COMMIT.test(String(textOf(args[0])))) return query(...args);
+    return commitOf(query, args, pool);
+  };
+  return client;
+}
+
+async function commitOf(
+  query: (...args: unknown[]) => Promise<pg.QueryResult>,
+  args: unknown[],
+  pool: pg.Pool,
+): Promise<pg.QueryResult> {
+  const { rows } = await query('select pg_current_xact_id_if_assigned()::text as xid');
+  const xid = (rows[0] as { xid: string | null } | undefined)?.xid ?? null;
+  try {
+    return await query(...args);
+  } catch (error) {
+    if (!isConnectionLost(error)) throw error;
+    // Nothing written: whether the COMMIT was made changes nothing.
+    if (xid !== null && (await outcomeOf(pool, xid)) !== 'committed') throw error;
+    return { command: 'COMMIT', rowCount: null, oid: 0, rows: [], fields: [] };
+  }
+}
+
+/** The transaction's outcome as PostgreSQL records it, waiting while its ended session still finishes it. */
+async function outcomeOf(pool: pg.Pool, xid: string): Promise<string | undefined> {
+  for (let tries = 0; tries < OUTCOME_TRIES; tries += 1) {
+    try {
+      const { rows } = await pool.query<{ status: string | null }>(
+        'select pg_xact_status($1::xid8) as status',
+        [xid],
+      );
+      const status = rows[0]?.status ?? undefined;
+      if (status !== 'in progress') return status;
+    } catch (error) {
+      if (!isConnectionLost(error)) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, OUTCOME_WAIT_MS));
+  }
+  return undefined;
 }
 
 function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {

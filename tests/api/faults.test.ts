@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
 import { callApi, demoTokens } from './support/apiClient';
+import { startCommitCutter } from './support/commitCutter';
 import { workerDatabaseUrl } from './support/postgres';
 import { DATABASES, startSecondInstance, startTestServer, type TestServer } from './support/testServer';
 
@@ -102,5 +103,48 @@ describe.runIf(DATABASES.includes('postgres'))('A database connection lost under
         .map(({ mrn }) => mrn)
         .sort(),
     ).toEqual([...madeMrns].sort());
+  });
+
+  it('answers 201 to an intake PostgreSQL made when the answer to its COMMIT was lost, 503 to one it never got', async () => {
+    const cutter = await startCommitCutter(postgresUrl);
+    const cut = await startSecondInstance({}, 'vigil-faults-cut', cutter.url);
+    try {
+      const clientReply = await callApi(cut, 'POST', API_PATHS.clients, {
+        token,
+        body: { name: 'Cut Intake', code: 'CUTI', timeZone: 'UTC' },
+      });
+      const clientId = (clientReply.body.data as { id: number }).id;
+      const intake = (mrn: string) =>
+        callApi(cut, 'POST', API_PATHS.cases, {
+          token,
+          body: {
+            clientId,
+            studyType: 'icu',
+            monitoringLevel: 'unmonitored',
+            patient: { firstName: 'Cora', lastName: 'Cut', mrn, dateOfBirth: '1970-01-01' },
+          },
+        });
+      const made = async (mrn: string) =>
+        (await server.database.pool.query('select 1 from case_patients where mrn = $1', [mrn])).rowCount;
+
+      const answerLost = cutter.cutNextCommit('after-commit', 'MRN-CUT-MADE');
+      const madeReply = await intake('MRN-CUT-MADE');
+      await answerLost;
+      expect(madeReply.status).toBe(201);
+      expect((madeReply.body.data as { patient: { mrn: string } }).patient.mrn).toBe('MRN-CUT-MADE');
+      expect(await made('MRN-CUT-MADE')).toBe(1);
+
+      const neverSent = cutter.cutNextCommit('before-commit', 'MRN-CUT-LOST');
+      const lostReply = await intake('MRN-CUT-LOST');
+      await neverSent;
+      expect(lostReply.status).toBe(503);
+      expect(await made('MRN-CUT-LOST')).toBe(0);
+      // Tried again, as the answer asks, it is made once.
+      expect((await intake('MRN-CUT-LOST')).status).toBe(201);
+      expect(await made('MRN-CUT-LOST')).toBe(1);
+    } finally {
+      await cut.close();
+      await cutter.close();
+    }
   });
 });

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { Pool } from '../../server/db/pool';
+import { isConnectionLost } from '../../server/db/transaction';
+import { type CommitCutter, startCommitCutter } from './support/commitCutter';
 import { workerDatabaseUrl } from './support/postgres';
 import { DATABASES } from './support/testServer';
 
@@ -54,6 +58,83 @@ describe.runIf(DATABASES.includes('postgres'))('The pool (PostgreSQL)', () => {
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     expect(pool.idleCount).toBe(1);
     expect(await endsWithin(pool)).toBe('ended');
+  });
+});
+
+describe.runIf(DATABASES.includes('postgres'))('A COMMIT whose connection is cut (PostgreSQL)', () => {
+  let cutter: CommitCutter;
+  let pool: Pool;
+  let admin: pg.Pool;
+  const db = () => drizzle(pool);
+  const notesMade = async (note: string) =>
+    (await admin.query('select count(*)::int as made from commit_cut_probe where note = $1', [note])).rows[0]
+      .made as number;
+
+  beforeAll(async () => {
+    cutter = await startCommitCutter(postgresUrl);
+    admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
+    await admin.query('create table if not exists commit_cut_probe (note text not null)');
+  });
+  afterAll(async () => {
+    await admin.query('drop table if exists commit_cut_probe');
+    await admin.end();
+    await cutter.close();
+  });
+  afterEach(async () => {
+    await pool.end();
+  });
+
+  /** A pool through the cutter; its cut connections are expected, so their errors are heard, as the app's are. */
+  const cutterPool = (checksLostCommits: boolean) => {
+    const made = new Pool({ connectionString: cutter.url, max: 2 });
+    made.checksLostCommits = checksLostCommits;
+    made.on('error', () => {});
+    made.on('connect', (client) => client.on('error', () => {}));
+    return made;
+  };
+
+  const writeNote = (note: string) =>
+    db().transaction(async (tx) => {
+      await tx.execute(sql`insert into commit_cut_probe (note) values (${note})`);
+      return note;
+    });
+
+  /** What writing `note` fails with when its COMMIT's connection is cut where `where` says. */
+  const failureOfCutNote = async (note: string, where: 'after-commit' | 'before-commit') => {
+    const cut = cutter.cutNextCommit(where);
+    const failure = await writeNote(note).catch((error: unknown) => error);
+    await cut;
+    return failure;
+  };
+
+  it('resolves when PostgreSQL made it, though its answer never came', async () => {
+    pool = cutterPool(true);
+    const cut = cutter.cutNextCommit('after-commit');
+    expect(await writeNote('made, answer lost')).toBe('made, answer lost');
+    await cut;
+    expect(await notesMade('made, answer lost')).toBe(1);
+    // The pool goes on with a fresh connection.
+    expect(await writeNote('next')).toBe('next');
+  });
+
+  it('fails as a lost connection when PostgreSQL never got it, and nothing is written', async () => {
+    pool = cutterPool(true);
+    expect(isConnectionLost(await failureOfCutNote('never made', 'before-commit'))).toBe(true);
+    expect(await notesMade('never made')).toBe(0);
+  });
+
+  it('resolves a transaction that wrote nothing, whatever became of its COMMIT', async () => {
+    pool = cutterPool(true);
+    const cut = cutter.cutNextCommit('before-commit');
+    const read = await db().transaction(async (tx) => (await tx.execute(sql`select 41 + 1 as sum`)).rows);
+    await cut;
+    expect(read).toEqual([{ sum: 42 }]);
+  });
+
+  it('is a failure without the outcome check (the case it exists for)', async () => {
+    pool = cutterPool(false);
+    expect(isConnectionLost(await failureOfCutNote('made, called failed', 'after-commit'))).toBe(true);
+    expect(await notesMade('made, called failed')).toBe(1);
   });
 });
 

@@ -111,9 +111,11 @@ export async function startSecondInstance(
   env: Record<string, string> = {},
   /** Names the instance's connections (`pg_stat_activity.application_name`), e.g. to end only those. */
   applicationName = 'vigil-test',
+  /** Where it reaches the test database, when not directly (through a relay that cuts connections, say). */
+  databaseUrl = postgresUrl,
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
-  const url = new URL(postgresUrl);
+  const url = new URL(databaseUrl);
   url.searchParams.set('application_name', applicationName);
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolMax: 3 });
   const server = await serveApp(database, dataDir, env);
