@@ -45,10 +45,9 @@ export async function casesWithAttempts(db: DbOrTx, caseIds: readonly number[]):
     .from(caseRecordHeads)
     .innerJoin(callAttempts, eq(callAttempts.itemId, caseRecordHeads.itemId))
     .where(
+      // No attempt ever closed its call (the head keeps the latest closing one's time, migration 0028).
       sql`${caseRecordHeads.caseId} = any(${`{${caseIds.join(',')}}`}::int[]) and ${caseRecordHeads.kind} = 'events'
-        and not exists (
-        select 1 from ${callAttempts} closing where closing.item_id = ${callAttempts.itemId}
-        and closing.outcome = 'reached' and closing.read_back is not false)`,
+        and ${caseRecordHeads.callClosedAt} is null`,
     );
   return rows.map((row) => row.caseId);
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, not, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIGGER_EVENT_TYPES } from '../../contract/notifications';
-import { callAttempts, caseRecordHeads, cases, protocolRevisions } from './schema';
+import { caseRecordHeads, cases, protocolRevisions } from './schema';
 import { fromJson, PLANNED_APART, subquery } from './subqueries';
 import type { DbOrTx } from './transaction';
 
@@ -29,12 +29,11 @@ export function revisionInForceSql(clientId: SQL, caseRevision: SQL, occurredAt:
 
 /**
  * Whether the event's call is still open: no attempt closed it, i.e. reached someone with read-back (or
- * read-back unknown, a migrated turn-3 call) at or after the event (contract/callOrder.ts `closesCall`).
+ * read-back unknown, a migrated turn-3 call) at or after the event (contract/callOrder.ts `closesCall`). The
+ * head keeps its latest closing attempt's time (migration 0028), so this reads no attempt.
  */
-const notYetNotified = (itemId: SQLWrapper, occurredAt: SQLWrapper) =>
-  sql`not exists (select 1 from ${callAttempts} closing where closing.item_id = ${itemId}
-    and closing.outcome = 'reached' and closing.read_back is not false
-    and closing.at >= ${occurredAt})`;
+const notYetNotified = (head: typeof event) =>
+  sql`(${head.callClosedAt} is null or ${head.callClosedAt} < ${head.at})`;
 
 /** Every event type some trigger covers: an event of another type has no rule, and is not looked at. */
 const coveredTypes = [...new Set(Object.values(TRIGGER_EVENT_TYPES).flat())];
@@ -89,7 +88,7 @@ const unnotified = subquery
       eq(c.stage, 'monitoring'),
       not(event.voided),
       inArray(event.type, coveredTypes),
-      notYetNotified(event.itemId, sql`${event.at}`),
+      notYetNotified(event),
     ),
   )
   .offset(PLANNED_APART)

@@ -3,8 +3,8 @@ import type { DbOrTx } from './transaction';
 
 /**
  * The events, impedance checks and interpretations whose `case_record_heads` row is missing or differs
- * from their latest revision, counted by reading the revisions themselves (0 while the trigger of migration
- * 0025 keeps the heads): the large seed refuses to finish, and the API tests fail, on any other count.
+ * from their latest revision (or, for an event, from its call attempts), counted by reading the revisions
+ * and attempts themselves (0 while the triggers of migrations 0025 and 0028 keep the heads): the large seed refuses to finish, and the API tests fail, on any other count.
  */
 export const HEADS_NOT_AS_RECORDED = `select count(*)::int as count from case_record_items item
   cross join lateral (
@@ -20,7 +20,10 @@ export const HEADS_NOT_AS_RECORDED = `select count(*)::int as count from case_re
         when item.kind = 'events' then (latest.body->>'occurredAt')::timestamptz
         when item.kind = 'impedances' then (latest.body->>'measuredAt')::timestamptz
         when latest.body->>'status' = 'signed' then (latest.body->>'signedAt')::timestamptz
-      end))`;
+      end)
+    or head.call_closed_at is distinct from (
+      select max(attempt.at) from call_attempts attempt where attempt.item_id = item.id
+        and attempt.outcome = 'reached' and attempt.read_back is not false))`;
 
 /** `HEADS_NOT_AS_RECORDED` on the app's database. */
 export async function headsNotAsRecorded(db: DbOrTx): Promise<number> {

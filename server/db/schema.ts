@@ -555,6 +555,11 @@ export const caseRecordHeads = pgTable(
     voided: boolean('voided').notNull(),
     type: text('type'),
     at: timestamp('at', { withTimezone: true }),
+    /**
+     * An event's latest call attempt that closed a call (reached someone, read-back not refused; kept by a
+     * trigger on `call_attempts`): its call is open while this is before its time `at`, or null.
+     */
+    callClosedAt: timestamp('call_closed_at', { withTimezone: true }),
   },
   (table) => [
     // A case's records of one kind by time: its last impedance check, its first signature, its events.

@@ -21,6 +21,7 @@ describeEachDatabase('Latest state of the records', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
   let caseId: number;
+  let doctor: number;
 
   const call = (method: string, path: string, as: DemoUsername = 'tech1', body?: unknown) =>
     callApi(server, method, path, { token: tokens[as], body });
@@ -32,7 +33,7 @@ describeEachDatabase('Latest state of the records', (kind) => {
     const clientId = await newClient('Heads Hospital', `HDS${kind === 'pglite' ? 'L' : 'P'}`, {
       timeZone: 'UTC',
     });
-    const doctor = await onCallContact(clientId);
+    doctor = await onCallContact(clientId);
     await firstProtocol(clientId, {
       notificationRules: [{ trigger: 'seizure', notify: [doctor], withinMinutes: 15 }],
     });
@@ -133,6 +134,47 @@ describeEachDatabase('Latest state of the records', (kind) => {
       }
     });
     expect(await headOf(event)).toEqual({ revision: 3, voided: false, type: 'seizure', at: later });
+    expect(await headsNotAsRecorded(server.database.db)).toBe(0);
+  });
+
+  it('keeps when an event’s call was closed, and opens the call again when the event moves after that', async () => {
+    let event = await write('events', { type: 'seizure', occurredAt: minutesAgo(50) });
+    const attempt = async (body: Json) => {
+      const reply = await call('POST', API_PATHS.callAttempts(caseId, event._id), 'tech1', {
+        contactId: doctor,
+        ...body,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    };
+    const closedAt = async () => {
+      const result = await server.database.db.execute<{ closed: string | null }>(
+        sql`select call_closed_at::text as closed from case_record_heads where item_id = ${event._id}`,
+      );
+      const closed = result.rows[0]?.closed;
+      return closed ? new Date(closed).toISOString() : null;
+    };
+    const overdue = async () => (await boardRow()).notificationsOverdue;
+    const open = await overdue();
+    expect(open).toBeGreaterThan(0);
+
+    // Neither voicemail nor a reach without read-back closes the call.
+    await attempt({ at: minutesAgo(46), outcome: 'voicemail' });
+    await attempt({ at: minutesAgo(45), outcome: 'reached', readBack: false });
+    expect(await closedAt()).toBeNull();
+    expect(await overdue()).toBe(open);
+
+    const reached = minutesAgo(44);
+    await attempt({ at: reached, outcome: 'reached', readBack: true });
+    expect(await closedAt()).toBe(reached);
+    expect(await overdue()).toBe(open - 1);
+    // An earlier closing attempt recorded later keeps the latest time.
+    await attempt({ at: minutesAgo(47), outcome: 'reached', readBack: true });
+    expect(await closedAt()).toBe(reached);
+
+    // The event corrected to after the call: that call did not close it.
+    event = await write('events', { occurredAt: minutesAgo(43) }, 'tech1', event);
+    expect(await closedAt()).toBe(reached);
+    expect(await overdue()).toBe(open);
     expect(await headsNotAsRecorded(server.database.db)).toBe(0);
   });
 });
