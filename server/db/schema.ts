@@ -202,6 +202,10 @@ export const protocolRevisions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.clientId, table.kind, table.revision] }),
+    // The protocol revision in force at a time (notifications.ts `revisionInForceSql`), read from the index.
+    index('protocol_revisions_in_force_idx')
+      .on(table.clientId, table.createdAt, table.revision)
+      .where(sql`${table.kind} = 'protocol'`),
     check('protocol_revisions_kind_check', sql`${table.kind} in ('protocol', 'transfer')`),
     check('protocol_revisions_revision_check', sql`${table.revision} >= 1`),
     check(
@@ -568,6 +572,12 @@ export const caseRecordHeads = pgTable(
     index('case_record_heads_events_idx')
       .on(table.type, table.at)
       .where(sql`${table.kind} = 'events' and not ${table.voided}`),
+    // A case's live events whose call no attempt has closed (the board's notifications), read from the index.
+    index('case_record_heads_open_calls_idx')
+      .on(table.caseId, table.itemId, table.type, table.at)
+      .where(
+        sql`${table.kind} = 'events' and not ${table.voided} and (${table.callClosedAt} is null or ${table.callClosedAt} < ${table.at})`,
+      ),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "case_record_heads_open_calls_idx" ON "case_record_heads" USING btree ("case_id","item_id","type","at") WHERE "case_record_heads"."kind" = 'events' and not "case_record_heads"."voided" and ("case_record_heads"."call_closed_at" is null or "case_record_heads"."call_closed_at" < "case_record_heads"."at");--> statement-breakpoint
+CREATE INDEX "protocol_revisions_in_force_idx" ON "protocol_revisions" USING btree ("client_id","created_at","revision") WHERE "protocol_revisions"."kind" = 'protocol';
