@@ -453,6 +453,13 @@ describeEachDatabase('Backups API', (kind) => {
 });
 
 /** Opens the database a restore targets: PostgreSQL at `databaseUrl`, else the embedded one in `dataDir`. */
+/**
+ * A whole cycle (a dump, a restore, one or two server starts, the embedded database's among them) takes
+ * 20–60 s quiet and took over 120 s under two busy cores: the limit is there for a hang, never a timing
+ * assertion.
+ */
+const WHOLE_CYCLE_MS = 300_000;
+
 const openTarget = (dataDir: string, databaseUrl?: string) =>
   openDatabase({ databaseUrl, dataDir, poolMax: 3, templateDir: inject('pgliteTemplateDir') });
 
@@ -503,211 +510,226 @@ describeEachDatabase('Restore', (kind) => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('brings the data back to the backup, after changes, with the server stopped', async () => {
-    const server = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
-    let changed: Record<string, string>;
-    try {
-      await seedDemoData(server.database.db);
-      clientsBackedUp = await clientTotal(server, tokens.admin); // also records the admin's sign-in first
-      backedUp = await tableChecksums(server.database);
-      const created = await postBackup(server, tokens.admin);
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      backup = created.body.data as Backup;
-      backupFile = path.join(dataDir, 'backups', backup.fileName);
-      const keyFile = path.join(dataDir, 'backups', '.signing-key');
-      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
-      signingKey = await readSigningKeyFile(keyFile);
-      expect(signingKey).toMatch(/^[0-9a-f]{64}$/);
-
-      // Changes after the backup: a new client with its records, and an edit of a demo client.
-      await clientRecordParams(server, tokens.admin);
-      const list = await callApi(server, 'GET', `${API_PATHS.clients}?sort=name&order=ASC`, {
-        token: tokens.admin,
-      });
-      const [demo] = list.body.data as {
-        id: number;
-        name: string;
-        code: string;
-        timeZone: string;
-        version: number;
-      }[];
-      const edited = await callApi(server, 'PUT', API_PATHS.client(demo.id), {
-        token: tokens.admin,
-        body: {
-          name: `${demo.name} (renamed)`,
-          code: demo.code,
-          timeZone: demo.timeZone,
-          version: demo.version,
-        },
-      });
-      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-      changed = await tableChecksums(server.database);
-      expect(changed).not.toEqual(backedUp);
-    } finally {
-      await server.close();
-    }
-
-    // A copy of the file with one byte changed is refused before anything is touched.
-    const tampered = path.join(work, backup.fileName);
-    const bytes = fs.readFileSync(backupFile);
-    bytes[Math.floor(bytes.length / 2)] ^= 0x01;
-    fs.writeFileSync(tampered, bytes);
-    await expect(
-      restoreBackup({ file: tampered, sha256: backup.sha256 ?? '', databaseUrl, dataDir }),
-    ).rejects.toThrow(/does not match its SHA-256.*Nothing was restored/);
-    await expect(restoreBackup({ file: tampered, databaseUrl, dataDir, signingKey })).rejects.toThrow(
-      /no sidecar/,
-    );
-
-    const held = await openTarget(dataDir, databaseUrl);
-    try {
-      if (kind === 'pglite') {
-        // A server has the embedded database open: refused, naming the process.
-        await expect(restoreBackup({ file: backupFile, dataDir, signingKey })).rejects.toThrow(
-          `in use by process ${process.pid}`,
-        );
-      }
-      expect(await tableChecksums(held)).toEqual(changed);
-    } finally {
-      await held.close();
-    }
-
-    // SQL appended and the sidecar's SHA-256 and size updated: the HMAC no longer matches.
-    const sidecar = JSON.parse(fs.readFileSync(backupFile.replace(/\.sql$/, '.json'), 'utf8'));
-    const original = fs.readFileSync(backupFile);
-    const appended = Buffer.concat([original, Buffer.from("\nUPDATE clients SET name = 'replaced';\n")]);
-    const copy = (name: string, file: Buffer, fields: Record<string, unknown>) => {
-      const dir = path.join(work, name);
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, backup.fileName), file);
-      const description = { ...sidecar, sha256: sha256(file), size: file.length, ...fields };
-      fs.writeFileSync(
-        path.join(dir, backup.fileName.replace(/\.sql$/, '.json')),
-        JSON.stringify(description),
-      );
-      return path.join(dir, backup.fileName);
-    };
-    const copies = {
-      appended: copy('appended', appended, {}),
-      resigned: copy('resigned', appended, {
-        hmacSha256: hmac('a-key-that-is-not-this-installations', appended),
-      }),
-      unsigned: copy('unsigned', original, { hmacSha256: undefined }),
-    };
-    await expect(restoreBackup({ file: copies.appended, databaseUrl, dataDir, signingKey })).rejects.toThrow(
-      /not signed with this installation's key.*Nothing was restored/,
-    );
-    await expect(restoreBackup({ file: copies.resigned, databaseUrl, dataDir, signingKey })).rejects.toThrow(
-      /not signed with this installation's key/,
-    );
-    await expect(restoreBackup({ file: copies.unsigned, databaseUrl, dataDir, signingKey })).rejects.toThrow(
-      /is not signed.*give the SHA-256 you trust with --sha256/,
-    );
-    // A genuine file that cannot be checked (no key here) is also refused.
-    await expect(restoreBackup({ file: backupFile, databaseUrl, dataDir })).rejects.toThrow(/no signing key/);
-    const untouched = await openTarget(dataDir, databaseUrl);
-    try {
-      expect(await tableChecksums(untouched)).toEqual(changed);
-    } finally {
-      await untouched.close();
-    }
-    // The operator vouches for the unsigned copy by its SHA-256: restored, with a warning.
-    const vouched = await restoreBackup({
-      file: copies.unsigned,
-      sha256: backup.sha256 ?? '',
-      databaseUrl,
-      dataDir,
-      signingKey,
-    });
-    expect(vouched).toMatchObject({
-      signature: 'vouched',
-      warning: expect.stringMatching(/is not signed.*--sha256/),
-    });
-
-    // Two restores at once: one runs, the other is refused.
-    const outcomes = await Promise.allSettled([
-      restoreBackup({ file: backupFile, databaseUrl, dataDir, signingKey }),
-      restoreBackup({ file: backupFile, databaseUrl, dataDir, signingKey }),
-    ]);
-    const [restored] = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
-    expect(refusals).toHaveLength(1);
-    expect(String(refusals[0])).toMatch(/Another restore is running|in use by process/);
-    expect(restored).toMatchObject({
-      target: kind === 'pglite' ? 'embedded' : 'postgresql',
-      bytes: backup.size,
-      sha256: backup.sha256,
-      signature: 'checked',
-    });
-    expect(restored?.tables.length).toBe(Object.keys(backedUp).length);
-
-    const reopened = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
-    try {
-      // Every table as backed up, and the audit log with one entry more: the restore, written after it.
-      const { 'public.audit_log': auditAfter, ...tablesNow } = await tableChecksums(reopened.database);
-      const { 'public.audit_log': auditBefore, ...expected } = backedUp;
-      expect(tablesNow).toEqual(expected);
-      expect(Number(auditAfter?.split(':')[1])).toBe(Number(auditBefore?.split(':')[1]) + 1);
-      const { rows } = await reopened.database.pool.query(
-        'select actor, action, resource, resource_id, outcome, details from audit_log order by id desc limit 1',
-      );
-      expect(rows[0]).toEqual({
-        actor: `${os.userInfo().username} (restore command)`,
-        action: 'backup.restore',
-        resource: 'backups',
-        resource_id: backup.id,
-        outcome: 'ok',
-        details: { sha256: backup.sha256, bytes: backup.size, signature: 'checked', rows: restored?.rows },
-      });
-      expect(await clientTotal(reopened, tokens.admin)).toBe(clientsBackedUp);
-      // The audit log's chain holds across the restore: the restore's own entry links to the last restored one.
-      expect(await firstBrokenLink(reopened.database.db)).toBeUndefined();
-    } finally {
-      await reopened.close();
-    }
-    // A dump, a restore and two server starts: slow on a busy machine, never a timing assertion.
-  }, 120_000);
-
-  if (kind === 'postgres')
-    it('restores a PostgreSQL backup into a new embedded database', async () => {
-      const embeddedDir = path.join(work, 'embedded');
-      const summary = await restoreBackup({ file: backupFile, dataDir: embeddedDir, signingKey });
-      expect(summary.target).toBe('embedded');
-      const server = await serveApp(await openTarget(embeddedDir), embeddedDir);
+  it(
+    'brings the data back to the backup, after changes, with the server stopped',
+    async () => {
+      const server = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
+      let changed: Record<string, string>;
       try {
-        expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
+        await seedDemoData(server.database.db);
+        clientsBackedUp = await clientTotal(server, tokens.admin); // also records the admin's sign-in first
+        backedUp = await tableChecksums(server.database);
+        const created = await postBackup(server, tokens.admin);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        backup = created.body.data as Backup;
+        backupFile = path.join(dataDir, 'backups', backup.fileName);
+        const keyFile = path.join(dataDir, 'backups', '.signing-key');
+        expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+        signingKey = await readSigningKeyFile(keyFile);
+        expect(signingKey).toMatch(/^[0-9a-f]{64}$/);
+
+        // Changes after the backup: a new client with its records, and an edit of a demo client.
+        await clientRecordParams(server, tokens.admin);
+        const list = await callApi(server, 'GET', `${API_PATHS.clients}?sort=name&order=ASC`, {
+          token: tokens.admin,
+        });
+        const [demo] = list.body.data as {
+          id: number;
+          name: string;
+          code: string;
+          timeZone: string;
+          version: number;
+        }[];
+        const edited = await callApi(server, 'PUT', API_PATHS.client(demo.id), {
+          token: tokens.admin,
+          body: {
+            name: `${demo.name} (renamed)`,
+            code: demo.code,
+            timeZone: demo.timeZone,
+            version: demo.version,
+          },
+        });
+        expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+        changed = await tableChecksums(server.database);
+        expect(changed).not.toEqual(backedUp);
       } finally {
         await server.close();
       }
-    });
 
-  if (kind === 'pglite' && DATABASES.includes('postgres'))
-    it('restores an embedded backup into a new PostgreSQL database, which a server then runs on', async () => {
-      const name = `vigil_backup_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      // A copy of the file with one byte changed is refused before anything is touched.
+      const tampered = path.join(work, backup.fileName);
+      const bytes = fs.readFileSync(backupFile);
+      bytes[Math.floor(bytes.length / 2)] ^= 0x01;
+      fs.writeFileSync(tampered, bytes);
+      await expect(
+        restoreBackup({ file: tampered, sha256: backup.sha256 ?? '', databaseUrl, dataDir }),
+      ).rejects.toThrow(/does not match its SHA-256.*Nothing was restored/);
+      await expect(restoreBackup({ file: tampered, databaseUrl, dataDir, signingKey })).rejects.toThrow(
+        /no sidecar/,
+      );
+
+      const held = await openTarget(dataDir, databaseUrl);
       try {
-        const url = new URL(postgresUrl);
-        url.pathname = `/${name}`;
-        const summary = await restoreBackup({
-          file: backupFile,
-          databaseUrl: url.toString(),
-          dataDir: work,
-          signingKey,
+        if (kind === 'pglite') {
+          // A server has the embedded database open: refused, naming the process.
+          await expect(restoreBackup({ file: backupFile, dataDir, signingKey })).rejects.toThrow(
+            `in use by process ${process.pid}`,
+          );
+        }
+        expect(await tableChecksums(held)).toEqual(changed);
+      } finally {
+        await held.close();
+      }
+
+      // SQL appended and the sidecar's SHA-256 and size updated: the HMAC no longer matches.
+      const sidecar = JSON.parse(fs.readFileSync(backupFile.replace(/\.sql$/, '.json'), 'utf8'));
+      const original = fs.readFileSync(backupFile);
+      const appended = Buffer.concat([original, Buffer.from("\nUPDATE clients SET name = 'replaced';\n")]);
+      const copy = (name: string, file: Buffer, fields: Record<string, unknown>) => {
+        const dir = path.join(work, name);
+        fs.mkdirSync(dir);
+        fs.writeFileSync(path.join(dir, backup.fileName), file);
+        const description = { ...sidecar, sha256: sha256(file), size: file.length, ...fields };
+        fs.writeFileSync(
+          path.join(dir, backup.fileName.replace(/\.sql$/, '.json')),
+          JSON.stringify(description),
+        );
+        return path.join(dir, backup.fileName);
+      };
+      const copies = {
+        appended: copy('appended', appended, {}),
+        resigned: copy('resigned', appended, {
+          hmacSha256: hmac('a-key-that-is-not-this-installations', appended),
+        }),
+        unsigned: copy('unsigned', original, { hmacSha256: undefined }),
+      };
+      await expect(
+        restoreBackup({ file: copies.appended, databaseUrl, dataDir, signingKey }),
+      ).rejects.toThrow(/not signed with this installation's key.*Nothing was restored/);
+      await expect(
+        restoreBackup({ file: copies.resigned, databaseUrl, dataDir, signingKey }),
+      ).rejects.toThrow(/not signed with this installation's key/);
+      await expect(
+        restoreBackup({ file: copies.unsigned, databaseUrl, dataDir, signingKey }),
+      ).rejects.toThrow(/is not signed.*give the SHA-256 you trust with --sha256/);
+      // A genuine file that cannot be checked (no key here) is also refused.
+      await expect(restoreBackup({ file: backupFile, databaseUrl, dataDir })).rejects.toThrow(
+        /no signing key/,
+      );
+      const untouched = await openTarget(dataDir, databaseUrl);
+      try {
+        expect(await tableChecksums(untouched)).toEqual(changed);
+      } finally {
+        await untouched.close();
+      }
+      // The operator vouches for the unsigned copy by its SHA-256: restored, with a warning.
+      const vouched = await restoreBackup({
+        file: copies.unsigned,
+        sha256: backup.sha256 ?? '',
+        databaseUrl,
+        dataDir,
+        signingKey,
+      });
+      expect(vouched).toMatchObject({
+        signature: 'vouched',
+        warning: expect.stringMatching(/is not signed.*--sha256/),
+      });
+
+      // Two restores at once: one runs, the other is refused.
+      const outcomes = await Promise.allSettled([
+        restoreBackup({ file: backupFile, databaseUrl, dataDir, signingKey }),
+        restoreBackup({ file: backupFile, databaseUrl, dataDir, signingKey }),
+      ]);
+      const [restored] = outcomes.flatMap((outcome) =>
+        outcome.status === 'fulfilled' ? [outcome.value] : [],
+      );
+      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      expect(refusals).toHaveLength(1);
+      expect(String(refusals[0])).toMatch(/Another restore is running|in use by process/);
+      expect(restored).toMatchObject({
+        target: kind === 'pglite' ? 'embedded' : 'postgresql',
+        bytes: backup.size,
+        sha256: backup.sha256,
+        signature: 'checked',
+      });
+      expect(restored?.tables.length).toBe(Object.keys(backedUp).length);
+
+      const reopened = await serveApp(await openTarget(dataDir, databaseUrl), dataDir);
+      try {
+        // Every table as backed up, and the audit log with one entry more: the restore, written after it.
+        const { 'public.audit_log': auditAfter, ...tablesNow } = await tableChecksums(reopened.database);
+        const { 'public.audit_log': auditBefore, ...expected } = backedUp;
+        expect(tablesNow).toEqual(expected);
+        expect(Number(auditAfter?.split(':')[1])).toBe(Number(auditBefore?.split(':')[1]) + 1);
+        const { rows } = await reopened.database.pool.query(
+          'select actor, action, resource, resource_id, outcome, details from audit_log order by id desc limit 1',
+        );
+        expect(rows[0]).toEqual({
+          actor: `${os.userInfo().username} (restore command)`,
+          action: 'backup.restore',
+          resource: 'backups',
+          resource_id: backup.id,
+          outcome: 'ok',
+          details: { sha256: backup.sha256, bytes: backup.size, signature: 'checked', rows: restored?.rows },
         });
-        expect(summary.target).toBe('postgresql');
-        const server = await serveApp(await openTarget(work, url.toString()), work);
+        expect(await clientTotal(reopened, tokens.admin)).toBe(clientsBackedUp);
+        // The audit log's chain holds across the restore: the restore's own entry links to the last restored one.
+        expect(await firstBrokenLink(reopened.database.db)).toBeUndefined();
+      } finally {
+        await reopened.close();
+      }
+    },
+    WHOLE_CYCLE_MS,
+  );
+
+  if (kind === 'postgres')
+    it(
+      'restores a PostgreSQL backup into a new embedded database',
+      async () => {
+        const embeddedDir = path.join(work, 'embedded');
+        const summary = await restoreBackup({ file: backupFile, dataDir: embeddedDir, signingKey });
+        expect(summary.target).toBe('embedded');
+        const server = await serveApp(await openTarget(embeddedDir), embeddedDir);
         try {
           expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
         } finally {
           await server.close();
         }
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-    });
+      },
+      WHOLE_CYCLE_MS,
+    );
+
+  if (kind === 'pglite' && DATABASES.includes('postgres'))
+    it(
+      'restores an embedded backup into a new PostgreSQL database, which a server then runs on',
+      async () => {
+        const name = `vigil_backup_${crypto.randomBytes(4).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: postgresUrl });
+        await admin.connect();
+        await admin.query(`create database ${name}`);
+        try {
+          const url = new URL(postgresUrl);
+          url.pathname = `/${name}`;
+          const summary = await restoreBackup({
+            file: backupFile,
+            databaseUrl: url.toString(),
+            dataDir: work,
+            signingKey,
+          });
+          expect(summary.target).toBe('postgresql');
+          const server = await serveApp(await openTarget(work, url.toString()), work);
+          try {
+            expect(await clientTotal(server, tokens.admin)).toBe(clientsBackedUp);
+          } finally {
+            await server.close();
+          }
+        } finally {
+          await admin.query(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        }
+      },
+      WHOLE_CYCLE_MS,
+    );
 });
 
 describeEachDatabase('Backups in object storage', (kind) => {
@@ -736,76 +758,80 @@ describeEachDatabase('Backups in object storage', (kind) => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('backs up into the bucket, lists it from a second instance, downloads it by a presigned link and restores it', async () => {
-    await seedDemoData(first.database.db);
-    const clients = await clientTotal(first, tokens.admin);
-    expect(clients).toBeGreaterThan(0);
-    const created = await postBackup(first, tokens.admin);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const backup = created.body.data as Backup;
-    expect(backup).toMatchObject({ status: 'ready', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    // Nothing stays in the local folder: the bucket holds the file.
-    expect(fs.readdirSync(path.join(work, 'first'))).toEqual([]);
+  it(
+    'backs up into the bucket, lists it from a second instance, downloads it by a presigned link and restores it',
+    async () => {
+      await seedDemoData(first.database.db);
+      const clients = await clientTotal(first, tokens.admin);
+      expect(clients).toBeGreaterThan(0);
+      const created = await postBackup(first, tokens.admin);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const backup = created.body.data as Backup;
+      expect(backup).toMatchObject({ status: 'ready', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      // Nothing stays in the local folder: the bucket holds the file.
+      expect(fs.readdirSync(path.join(work, 'first'))).toEqual([]);
 
-    const listed = await callApi(second, 'GET', API_PATHS.backups, { token: tokens.admin });
-    expect(listed.body).toMatchObject({ total: 1, data: [backup] });
+      const listed = await callApi(second, 'GET', API_PATHS.backups, { token: tokens.admin });
+      expect(listed.body).toMatchObject({ total: 1, data: [backup] });
 
-    const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
-    expect(linked.status).toBe(200);
-    const link = linked.body.data as BackupLink;
-    expect(link).toMatchObject({ sha256: backup.sha256, size: backup.size, fileName: backup.fileName });
-    const url = new URL(link.url);
-    expect(url.origin).toBe(bucket.endpoint);
-    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
-    expect(url.searchParams.get('response-cache-control')).toBe('no-store');
-    // s3rver takes any signature: the link's own is checked here, and a link with another object, expiry or
-    // answer header no longer holds it.
-    expect(await bucket.signatureHolds(link.url)).toBe(true);
-    for (const [name, value] of [
-      ['X-Amz-Expires', '604800'],
-      ['response-cache-control', 'max-age=3600'],
-    ]) {
-      const changed = new URL(link.url);
-      changed.searchParams.set(name, value);
-      expect(await bucket.signatureHolds(changed.toString())).toBe(false);
-    }
-    const otherObject = new URL(link.url);
-    otherObject.pathname = otherObject.pathname.replace(backup.id, '20260101T000000Z-abcdef');
-    expect(await bucket.signatureHolds(otherObject.toString())).toBe(false);
-    const download = await fetch(link.url);
-    expect(download.status).toBe(200);
-    expect(download.headers.get('cache-control')).toBe('no-store');
-    const file = Buffer.from(await download.arrayBuffer());
-    expect(file.length).toBe(backup.size);
-    expect(sha256(file)).toBe(backup.sha256);
+      const linked = await callApi(second, 'GET', API_PATHS.backup(backup.id), { token: tokens.admin });
+      expect(linked.status).toBe(200);
+      const link = linked.body.data as BackupLink;
+      expect(link).toMatchObject({ sha256: backup.sha256, size: backup.size, fileName: backup.fileName });
+      const url = new URL(link.url);
+      expect(url.origin).toBe(bucket.endpoint);
+      expect(url.searchParams.get('X-Amz-Expires')).toBe(String(BACKUP_LINK_SECONDS));
+      expect(url.searchParams.get('response-cache-control')).toBe('no-store');
+      // s3rver takes any signature: the link's own is checked here, and a link with another object, expiry or
+      // answer header no longer holds it.
+      expect(await bucket.signatureHolds(link.url)).toBe(true);
+      for (const [name, value] of [
+        ['X-Amz-Expires', '604800'],
+        ['response-cache-control', 'max-age=3600'],
+      ]) {
+        const changed = new URL(link.url);
+        changed.searchParams.set(name, value);
+        expect(await bucket.signatureHolds(changed.toString())).toBe(false);
+      }
+      const otherObject = new URL(link.url);
+      otherObject.pathname = otherObject.pathname.replace(backup.id, '20260101T000000Z-abcdef');
+      expect(await bucket.signatureHolds(otherObject.toString())).toBe(false);
+      const download = await fetch(link.url);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('cache-control')).toBe('no-store');
+      const file = Buffer.from(await download.arrayBuffer());
+      expect(file.length).toBe(backup.size);
+      expect(sha256(file)).toBe(backup.sha256);
 
-    // The restore command's path: file and sidecar fetched from the bucket, signature checked.
-    const config = loadConfig({ ...settings('restore'), DATA_DIR: path.join(work, 'restore') });
-    const { bucketStore } = await import('../../server/services/bucketStore');
-    const store = bucketStore(config.backupS3 ?? expect.unreachable('no bucket settings'));
-    const fetched = await store.fetch(backup.id, path.join(work, 'fetched')).finally(() => store.destroy());
-    const targetDir = path.join(work, 'target');
-    const targetUrl = kind === 'postgres' ? await freshPostgresDatabase('s3') : undefined;
-    const summary = await restoreBackup({
-      file: fetched,
-      signingKey: config.backupSigningKey,
-      databaseUrl: targetUrl,
-      dataDir: targetDir,
-    });
-    expect(summary).toMatchObject({ signature: 'checked', sha256: backup.sha256 });
-    const restored = await openTarget(targetDir, targetUrl);
-    try {
-      const { rows } = await restored.pool.query<{ clients: number; restores: number }>(
-        `select (select count(*)::int from clients) as clients,
+      // The restore command's path: file and sidecar fetched from the bucket, signature checked.
+      const config = loadConfig({ ...settings('restore'), DATA_DIR: path.join(work, 'restore') });
+      const { bucketStore } = await import('../../server/services/bucketStore');
+      const store = bucketStore(config.backupS3 ?? expect.unreachable('no bucket settings'));
+      const fetched = await store.fetch(backup.id, path.join(work, 'fetched')).finally(() => store.destroy());
+      const targetDir = path.join(work, 'target');
+      const targetUrl = kind === 'postgres' ? await freshPostgresDatabase('s3') : undefined;
+      const summary = await restoreBackup({
+        file: fetched,
+        signingKey: config.backupSigningKey,
+        databaseUrl: targetUrl,
+        dataDir: targetDir,
+      });
+      expect(summary).toMatchObject({ signature: 'checked', sha256: backup.sha256 });
+      const restored = await openTarget(targetDir, targetUrl);
+      try {
+        const { rows } = await restored.pool.query<{ clients: number; restores: number }>(
+          `select (select count(*)::int from clients) as clients,
           (select count(*)::int from audit_log where action = 'backup.restore' and resource_id = $1) as restores`,
-        [backup.id],
-      );
-      expect(rows[0]).toEqual({ clients, restores: 1 });
-    } finally {
-      await restored.close();
-      if (targetUrl) await dropPostgresDatabase(targetUrl);
-    }
-  }, 120_000);
+          [backup.id],
+        );
+        expect(rows[0]).toEqual({ clients, restores: 1 });
+      } finally {
+        await restored.close();
+        if (targetUrl) await dropPostgresDatabase(targetUrl);
+      }
+    },
+    WHOLE_CYCLE_MS,
+  );
 
   it('refuses a link to an object changed in the bucket after it was listed', async () => {
     const created = await postBackup(first, tokens.admin);
