@@ -66,6 +66,8 @@ const COMMIT = /^\s*commit\s*$/i;
 const OUTCOME_TRIES = 40;
 const OUTCOME_WAIT_MS = 50;
 
+const knowingOutcome = new WeakSet<pg.PoolClient>();
+
 /**
  * A COMMIT sent on `client` whose connection is lost before its answer arrives (an administrator's
  * pg_terminate_backend, a failover, a network fault) may have been made: PostgreSQL commits what it
@@ -75,23 +77,30 @@ const OUTCOME_WAIT_MS = 50;
  * the COMMIT resolves as if answered; aborted or unknown, the loss is thrown as it was.
  */
 function commitsKnowingOutcome(client: pg.PoolClient, pool: pg.Pool): pg.PoolClient {
+  // The pool lends one client many times: its query is wrapped on the first loan only.
+  if (knowingOutcome.has(client)) return client;
+  knowingOutcome.add(client);
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query's overloads, passed through as they are.
   (client as { query: (...args: any[]) => unknown }).query = (...args: unknown[]) => {
     const callback = typeof args[args.length - 1] === 'function';
     if (callback || !COMMIT.test(String(textOf(args[0])))) return query(...args);
-    return commitOf(query, args, pool);
+    return commitOf(client, query, args, pool);
   };
   return client;
 }
 
 async function commitOf(
+  client: pg.PoolClient,
   query: (...args: unknown[]) => Promise<pg.QueryResult>,
   args: unknown[],
   pool: pg.Pool,
 ): Promise<pg.QueryResult> {
-  const { rows } = await query('select pg_current_xact_id_if_assigned()::text as xid');
-  const xid = (rows[0] as { xid: string | null } | undefined)?.xid ?? null;
+  // Sent as any other statement (through whatever else wraps the client, a test's count among them).
+  const { rows } = await client.query<{ xid: string | null }>(
+    'select pg_current_xact_id_if_assigned()::text as xid',
+  );
+  const xid = rows[0]?.xid ?? null;
   try {
     return await query(...args);
   } catch (error) {

@@ -131,6 +131,16 @@ describe.runIf(DATABASES.includes('postgres'))('A COMMIT whose connection is cut
     expect(read).toEqual([{ sum: 42 }]);
   });
 
+  it('reads the transaction id once per COMMIT, however often the pool lent the client before', async () => {
+    pool = cutterPool(true);
+    pool.options.max = 1;
+    const lookups = () => cutter.timesSent('pg_current_xact_id_if_assigned');
+    const before = lookups();
+    for (let loan = 0; loan < 5; loan += 1) await writeNote(`loan ${loan}`);
+    // Counted as PostgreSQL receives them: one per transaction, five transactions.
+    expect(lookups() - before).toBe(5);
+  });
+
   it('is a failure without the outcome check (the case it exists for)', async () => {
     pool = cutterPool(false);
     expect(isConnectionLost(await failureOfCutNote('made, called failed', 'after-commit'))).toBe(true);

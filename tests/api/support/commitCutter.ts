@@ -17,6 +17,8 @@ export type CommitCutter = {
    * that sent that text (a value it writes); resolves once it did.
    */
   cutNextCommit(cut: CommitCut, of?: string): Promise<void>;
+  /** How many times the app has sent `text` to PostgreSQL through the cutter (in its statements). */
+  timesSent(text: string): number;
   close(): Promise<void>;
 };
 
@@ -28,6 +30,7 @@ export async function startCommitCutter(databaseUrl: string): Promise<CommitCutt
   const target = new URL(databaseUrl);
   let armed: { cut: CommitCut; of?: Buffer; done: () => void } | undefined;
   const sockets = new Set<net.Socket>();
+  const sent: Buffer[] = [];
   const relay = net.createServer((app) => {
     const database = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(app).add(database);
@@ -41,6 +44,7 @@ export async function startCommitCutter(databaseUrl: string): Promise<CommitCutt
     let sentMarker = false;
     app.on('data', (chunk: Buffer) => {
       if (cutting) return;
+      sent.push(chunk);
       const order = armed;
       if (order?.of && chunk.includes(order.of)) sentMarker = true;
       if (!order || !chunk.includes(COMMIT_MESSAGE) || (order.of && !sentMarker)) {
@@ -75,6 +79,14 @@ export async function startCommitCutter(databaseUrl: string): Promise<CommitCutt
       new Promise<void>((resolve) => {
         armed = { cut, of: of === undefined ? undefined : Buffer.from(of), done: resolve };
       }),
+    timesSent(text) {
+      const wanted = Buffer.from(text);
+      let times = 0;
+      for (const chunk of sent)
+        for (let at = chunk.indexOf(wanted); at >= 0; at = chunk.indexOf(wanted, at + wanted.length))
+          times += 1;
+      return times;
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => relay.close(resolve));
