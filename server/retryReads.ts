@@ -4,7 +4,7 @@ import { isConnectionLost } from './db/transaction';
 /**
  * A read whose database connection is lost mid-way (a restart, an administrator ending connections) is run
  * once more on a fresh connection from the pool; a write is not, and answers 503 (nothing was changed: a
- * COMMIT whose answer was lost is looked up first, see `commitsKnowingOutcome`).
+ * COMMIT whose answer was lost is looked up first, see `knowingCommitOutcomes` in `db/pool.ts`).
  */
 export function retryReadsOnce(route: RouteOptions) {
   const methods = [route.method].flat();

@@ -22,6 +22,12 @@ type ConnectCallback = (
  * released".
  */
 export class Pool extends pg.Pool {
+  constructor(config: pg.PoolConfig = {}) {
+    const lent: { pool?: Pool } = {};
+    super({ ...config, Client: knowingCommitOutcomes(lent, config.Client ?? pg.Client) });
+    lent.pool = this;
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
@@ -30,10 +36,7 @@ export class Pool extends pg.Pool {
       super.connect(callback);
       return undefined;
     }
-    return super
-      .connect()
-      .then(releasedWhenLost)
-      .then((client) => (this.checksLostCommits ? commitsKnowingOutcome(client, this) : client));
+    return super.connect().then(releasedWhenLost);
   }
 
   /**
@@ -66,35 +69,36 @@ const COMMIT = /^\s*commit\s*$/i;
 const OUTCOME_TRIES = 40;
 const OUTCOME_WAIT_MS = 50;
 
-const knowingOutcome = new WeakSet<pg.PoolClient>();
+type ClientClass = NonNullable<pg.PoolConfig['Client']>;
 
 /**
- * A COMMIT sent on `client` whose connection is lost before its answer arrives (an administrator's
- * pg_terminate_backend, a failover, a network fault) may have been made: PostgreSQL commits what it
- * received and then finds the connection gone. Answering 503 "try again" for a write that was made would
- * make the caller enter it twice. So before COMMIT the transaction's id is read (none when it wrote
- * nothing), and when the COMMIT's connection is lost its outcome is read on another connection: committed,
- * the COMMIT resolves as if answered; aborted or unknown, the loss is thrown as it was.
+ * The pool's clients: a COMMIT sent on one whose connection is lost before its answer arrives (an
+ * administrator's pg_terminate_backend, a failover, a network fault) may have been made: PostgreSQL commits
+ * what it received and then finds the connection gone. Answering 503 "try again" for a write that was made
+ * would make the caller enter it twice. So, when the pool `checksLostCommits`, the transaction's id is read
+ * before COMMIT (none when it wrote nothing), and when the COMMIT's connection is lost its outcome is read
+ * on another of the pool's connections: committed, the COMMIT resolves as if answered; aborted or unknown,
+ * the loss is thrown as it was.
  */
-function commitsKnowingOutcome(client: pg.PoolClient, pool: pg.Pool): pg.PoolClient {
-  // The pool lends one client many times: its query is wrapped on the first loan only.
-  if (knowingOutcome.has(client)) return client;
-  knowingOutcome.add(client);
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query's overloads, passed through as they are.
-  (client as { query: (...args: any[]) => unknown }).query = (...args: unknown[]) => {
-    const callback = typeof args[args.length - 1] === 'function';
-    if (callback || !COMMIT.test(String(textOf(args[0])))) return query(...args);
-    return commitOf(client, query, args, pool);
-  };
-  return client;
+function knowingCommitOutcomes(lent: { pool?: Pool }, Base: ClientClass): ClientClass {
+  const Client = Base as unknown as typeof pg.Client;
+  return class extends Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query's overloads, passed through as they are.
+    override query(...args: any[]): any {
+      const { pool } = lent;
+      const callback = typeof args[args.length - 1] === 'function';
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      const send = (...sent: any[]) => (super.query as (...a: any[]) => any).apply(this, sent);
+      if (!pool?.checksLostCommits || callback || !COMMIT.test(String(textOf(args[0])))) return send(...args);
+      return commitOf(this, () => send(...args), pool);
+    }
+  } as unknown as ClientClass;
 }
 
 async function commitOf(
-  client: pg.PoolClient,
-  query: (...args: unknown[]) => Promise<pg.QueryResult>,
-  args: unknown[],
-  pool: pg.Pool,
+  client: pg.Client,
+  commit: () => Promise<pg.QueryResult>,
+  pool: Pool,
 ): Promise<pg.QueryResult> {
   // Sent as any other statement (through whatever else wraps the client, a test's count among them).
   const { rows } = await client.query<{ xid: string | null }>(
@@ -102,28 +106,27 @@ async function commitOf(
   );
   const xid = rows[0]?.xid ?? null;
   try {
-    return await query(...args);
+    return await commit();
   } catch (error) {
     if (!isConnectionLost(error)) throw error;
-    // Nothing written: whether the COMMIT was made changes nothing.
-    if (xid !== null && (await outcomeOf(pool, xid)) !== 'committed') throw error;
+    // Nothing written: whether the COMMIT was made changes nothing. Not found to be made: as it was lost.
+    if (xid !== null && (await outcomeOf(pool, xid).catch(() => undefined)) !== 'committed') throw error;
     return { command: 'COMMIT', rowCount: null, oid: 0, rows: [], fields: [] };
   }
 }
 
-/** The transaction's outcome as PostgreSQL records it, waiting while its ended session still finishes it. */
-async function outcomeOf(pool: pg.Pool, xid: string): Promise<string | undefined> {
+/**
+ * The transaction's outcome as PostgreSQL records it, waiting while its ended session still finishes it (the
+ * pool reads it again on a fresh connection when one is lost).
+ */
+async function outcomeOf(pool: Pool, xid: string): Promise<string | undefined> {
   for (let tries = 0; tries < OUTCOME_TRIES; tries += 1) {
-    try {
-      const { rows } = await pool.query<{ status: string | null }>(
-        'select pg_xact_status($1::xid8) as status',
-        [xid],
-      );
-      const status = rows[0]?.status ?? undefined;
-      if (status !== 'in progress') return status;
-    } catch (error) {
-      if (!isConnectionLost(error)) throw error;
-    }
+    const { rows }: pg.QueryResult<{ status: string | null }> = await pool.query(
+      'select pg_xact_status($1::xid8) as status',
+      [xid],
+    );
+    const status = rows[0]?.status ?? undefined;
+    if (status !== 'in progress') return status;
     await new Promise((resolve) => setTimeout(resolve, OUTCOME_WAIT_MS));
   }
   return undefined;

@@ -101,7 +101,7 @@ describeEachDatabase('Inbound HL7 statements per message', (kind) => {
     expect(statements[0]).toMatch(/^\s*WITH/);
     expect(statements[1]).toMatch(/^begin/i);
     // On PostgreSQL the transaction's id is read inside the COMMIT's own call (pool.ts
-    // `commitsKnowingOutcome`), so a count taken around the client may list it just after the COMMIT.
+    // `knowingCommitOutcomes`), so a count taken around the client may list it just after the COMMIT.
     const idLookups = statements.filter((text) => text.includes('pg_current_xact_id_if_assigned'));
     expect(idLookups).toHaveLength(kind === 'postgres' ? 1 : 0);
     expect(statements.filter((text) => !idLookups.includes(text)).at(-1)).toMatch(/^commit/i);
