@@ -4,6 +4,16 @@ import { apiErrors } from './apiErrors';
 import { takeWarm } from './warmStart';
 
 export const BAD_REQUEST = 'Bad Request';
+
+/**
+ * The body of the 'Bad Request' given when a fetch had no response at all (spec §8): the server was not
+ * reached (a network drop, a restart, a connection closed under load), which asking again may mend.
+ */
+export const UNREACHED = { unreached: true } as const;
+
+/** True for the error of a call that never reached the server (see `UNREACHED`). */
+export const isUnreached = (error: unknown) =>
+  error instanceof HttpError && (error.body as { unreached?: unknown } | undefined)?.unreached === true;
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
@@ -128,7 +138,7 @@ export function createHttpClient(apiUrl: string, getIdToken: IdTokenSource): Htt
         if (refreshed && refreshed !== token) response = await send(refreshed, false);
       }
     } catch {
-      throw new HttpError(BAD_REQUEST, 400);
+      throw new HttpError(BAD_REQUEST, 400, UNREACHED);
     }
     let envelope: EnvelopeBody;
     try {

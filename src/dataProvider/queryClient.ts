@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { HttpError, type Identifier } from 'react-admin';
+import { isUnreached } from './httpClient';
 import { refreshAfterWrite, type Write } from './writeLinks';
 
 /** Tries of one API read before its error shows: the first and two more. */
@@ -12,13 +13,15 @@ export const READ_TRIES = 3;
 export const READ_STALE_MS = 5_000;
 
 /**
- * Whether react-query asks again after a failed read: only for a server error (5xx), which may pass. A
- * refusal (4xx: unknown record, no access, conflict; a failed connection is 400 'Bad Request', spec §8)
- * will not change by asking again, and an error without a status (the time-log correction loop's own
- * 'Infinite recursion detected', which already tried 3 times) is final.
+ * Whether react-query asks again after a failed read: after a server error (5xx) or a call that never
+ * reached the server (spec §8's 'Bad Request' with no response: a network drop, a restart), which may pass.
+ * A refusal (4xx: unknown record, no access, conflict) will not change by asking again, and an error
+ * without a status (the time-log correction loop's own 'Infinite recursion detected', which already tried 3
+ * times) is final.
  */
 export const retryServerErrors = (failureCount: number, error: unknown) =>
-  failureCount < READ_TRIES - 1 && error instanceof HttpError && error.status >= 500;
+  failureCount < READ_TRIES - 1 &&
+  ((error instanceof HttpError && error.status >= 500) || isUnreached(error));
 
 /** The write a mutation made: its `meta.write` (a custom method's), or react-admin's `{resource, id, …}`. */
 function writeOf(

@@ -133,6 +133,28 @@ describe('the details tab', () => {
     expect(within(await technologists()).queryByRole('button', { name: 'Assign me' })).toBeNull();
   });
 
+  it('keeps the page and what it shows when the case cannot be read again, and reads it on Try again', async () => {
+    const user = userEvent.setup();
+    const failures: Record<string, Error> = {};
+    renderCasePage(stories.DetailsForAnotherTechnologist, { failures });
+    const assign = await within(await technologists()).findByRole('button', { name: 'Assign me' });
+    // The assignment is made; the read of the case that follows it is refused.
+    failures[`GET ${API_PATHS.caseDetails(1)}`] = toHttpError(429, { error: 'Too many requests' });
+    await user.click(assign);
+    // Beside the notice of the assignment made.
+    const warning = (await screen.findAllByRole('alert')).find((alert) =>
+      alert.textContent?.includes('The case could not be read again (Too many requests)'),
+    );
+    if (!warning) throw new Error('No warning that the case could not be read again');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Case NSG-2026-0001');
+    expect(await technologists()).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Case sections' })).toBeInTheDocument();
+    delete failures[`GET ${API_PATHS.caseDetails(1)}`];
+    await user.click(within(warning).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText(/could not be read again/)).toBeNull());
+    expect(await technologists()).toHaveTextContent('Marcus Bell');
+  });
+
   it('keeps the other active cases of a technologist when adding one', async () => {
     const user = userEvent.setup();
     const onRequest = vi.fn();

@@ -111,6 +111,24 @@ describe('the list', () => {
       ),
     );
   });
+  it('keeps the list it read when reading it again fails, under the reason and Try again', async () => {
+    const user = userEvent.setup();
+    const failures: Record<string, Error> = {};
+    renderCaseRecords(stories.Events, { failures });
+    const text = 'Nurse pressed the button: patient staring, not answering to voice.';
+    await user.click(button(await rowWith(text), 'Void'));
+    const dialog = await screen.findByRole('dialog', { name: 'Void event' });
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Pressed by mistake.');
+    // The void is made; the read of the list that follows it is refused.
+    failures[`GET ${records(1, 'events')}`] = toHttpError(429, { error: 'Too many requests' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(await screen.findByText('Too many requests')).toBeInTheDocument();
+    expect(await rowWith(text)).toBeInTheDocument();
+    delete failures[`GET ${records(1, 'events')}`];
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText('Too many requests')).toBeNull());
+    expect(await rowWith(text)).toBeInTheDocument();
+  });
 });
 
 describe('who may do what', () => {

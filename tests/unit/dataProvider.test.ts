@@ -7,6 +7,7 @@ import {
   createHttpClient,
   UNEXPECTED_ERROR,
 } from '../../src/dataProvider';
+import { isUnreached } from '../../src/dataProvider/httpClient';
 import {
   BUG_REPORTS_RESOURCE,
   CASE_DETAILS_RESOURCE,
@@ -521,6 +522,10 @@ describe('errors (spec §8)', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await rejection(dataProvider.getChrome());
     expect([error.message, error.status]).toEqual([BAD_REQUEST, 400]);
+    // Told apart from a 400 the server gave, so that a read is asked again.
+    expect(isUnreached(error)).toBe(true);
+    fetchMock.mockResolvedValue(Response.json({ success: false, error: 'Bad Request' }, { status: 400 }));
+    expect(isUnreached(await rejection(dataProvider.getChrome()))).toBe(false);
   });
 
   it('gives An unexpected error occurred for anything else, e.g. a body that is not JSON', async () => {

@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../contract/paths';
+import { BAD_REQUEST, UNREACHED } from '../../src/dataProvider/httpClient';
 import {
   createQueryClient,
   READ_STALE_MS,
@@ -25,9 +26,11 @@ import {
 } from '../../src/dataProvider/writeLinks';
 
 const refusal = (status: number) => new HttpError(`Refused ${status}`, status);
+/** What the data provider gives when a fetch had no response (spec §8's 'Bad Request'). */
+const unreached = () => new HttpError(BAD_REQUEST, 400, UNREACHED);
 
 describe('the retry rule of every read', () => {
-  it('never asks again after a refusal (4xx), a failed connection or an error without a status', () => {
+  it('never asks again after a refusal (4xx) or an error without a status', () => {
     for (const status of [400, 401, 403, 404, 409, 422, 429, 499]) {
       expect(retryServerErrors(0, refusal(status)), String(status)).toBe(false);
     }
@@ -43,6 +46,13 @@ describe('the retry rule of every read', () => {
       expect(retryServerErrors(1, refusal(status)), String(status)).toBe(true);
       expect(retryServerErrors(2, refusal(status)), String(status)).toBe(false);
     }
+  });
+
+  it('asks again after a call that never reached the server, not after a 400 the server gave', () => {
+    expect(retryServerErrors(0, unreached())).toBe(true);
+    expect(retryServerErrors(1, unreached())).toBe(true);
+    expect(retryServerErrors(2, unreached())).toBe(false);
+    expect(retryServerErrors(0, new HttpError(BAD_REQUEST, 400, { fields: [] }))).toBe(false);
   });
 });
 
@@ -67,6 +77,10 @@ describe("the app's query client", () => {
 
   it('tries a 503 three times', async () => {
     expect(await tries(refusal(503))).toBe(3);
+  });
+
+  it('tries a read that never reached the server three times', async () => {
+    expect(await tries(unreached())).toBe(3);
   });
 
   it('keeps an answer fresh for a few seconds and never repeats a write', () => {

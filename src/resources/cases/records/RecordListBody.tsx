@@ -21,7 +21,10 @@ interface RecordListBodyProps {
   children: ReactNode;
 }
 
-/** A kind's list while it loads (a skeleton), when it may not be read or could not be, when it is empty. */
+/**
+ * A kind's list while it loads (a skeleton), when it may not be read or could not be, when it is empty. A
+ * list read before and not read again (a background read that failed) stays, under the error and Try again.
+ */
 export const RecordListBody = ({
   title,
   emptyText,
@@ -34,7 +37,8 @@ export const RecordListBody = ({
 }: RecordListBodyProps) => {
   if (!accessPending && !canList)
     return <Alert severity="info">Your role does not give access to these records.</Alert>;
-  if (error) return <RetryAlert onRetry={retry}>{error.message}</RetryAlert>;
+  const failed = error && <RetryAlert onRetry={retry}>{error.message}</RetryAlert>;
+  if (failed && count === undefined) return failed;
   if (accessPending || count === undefined)
     return (
       <Stack role="status" aria-label={`Loading ${title.toLowerCase()}`} aria-busy="true" spacing={1}>
@@ -43,6 +47,10 @@ export const RecordListBody = ({
         ))}
       </Stack>
     );
-  if (count === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
-  return children;
+  return (
+    <>
+      {failed}
+      {count === 0 ? <Typography color="text.secondary">{emptyText}</Typography> : children}
+    </>
+  );
 };
