@@ -4,7 +4,7 @@ import { openCallsOfCases } from './callNext';
 import { caseProtocolRevision, nextCheck, technologistsOf } from './caseChecks';
 import { openNotificationEvents } from './notifications';
 import { attentionAcknowledgements, cases, protocolRevisions } from './schema';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 import { clockColumns, clocksOf } from './turnaroundClocks';
 
 /**
@@ -14,34 +14,35 @@ import { clockColumns, clocksOf } from './turnaroundClocks';
  */
 export async function attentionCases(db: DbOrTx): Promise<AttentionCase[]> {
   const now = new Date();
-  const [rows, notifications] = await Promise.all([
-    db
-      .select({
-        caseId: cases.id,
-        caseNumber: cases.caseNumber,
-        stage: cases.stage,
-        technologists: technologistsOf,
-        createdAt: cases.createdAt,
-        nextCheckBy: sql`${nextCheck}`.mapWith(cases.createdAt),
-        recordingStart: cases.recordingStart,
-        ...clockColumns,
-      })
-      .from(cases)
-      .leftJoin(protocolRevisions, caseProtocolRevision)
-      .where(
-        or(
-          eq(cases.stage, 'monitoring'),
-          and(
-            eq(cases.stage, 'intake'),
-            or(
-              sql`lower(trim(${cases.orderPriority})) in ('stat', 's')`,
-              isNotNull(cases.orderedAt),
-              isNotNull(cases.recordingStart),
+  const [rows, notifications] = await readAll(db, [
+    () =>
+      db
+        .select({
+          caseId: cases.id,
+          caseNumber: cases.caseNumber,
+          stage: cases.stage,
+          technologists: technologistsOf,
+          createdAt: cases.createdAt,
+          nextCheckBy: sql`${nextCheck}`.mapWith(cases.createdAt),
+          recordingStart: cases.recordingStart,
+          ...clockColumns,
+        })
+        .from(cases)
+        .leftJoin(protocolRevisions, caseProtocolRevision)
+        .where(
+          or(
+            eq(cases.stage, 'monitoring'),
+            and(
+              eq(cases.stage, 'intake'),
+              or(
+                sql`lower(trim(${cases.orderPriority})) in ('stat', 's')`,
+                isNotNull(cases.orderedAt),
+                isNotNull(cases.recordingStart),
+              ),
             ),
           ),
         ),
-      ),
-    openNotificationEvents(db),
+    () => openNotificationEvents(db),
   ]);
   const calls = await openCallsOfCases(db, [...new Set(notifications.map(({ caseId }) => caseId))]);
   return rows.map((row) => ({

@@ -14,7 +14,7 @@ import type { Db } from './database';
 import { containsPattern, orderBy, type Page, selectPage } from './pagination';
 import { preparedOnce, prepareSql } from './prepared';
 import { auditLog, casePatients, cases, clients } from './schema';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 
@@ -149,13 +149,18 @@ function aboutCases(ids: readonly number[]): SQL {
 async function namesOf(db: DbOrTx, entries: readonly DescribedEntry[]): Promise<EntryNames> {
   const caseIds = [...new Set(entries.flatMap(caseIdsOf))];
   const clientIds = [...new Set(entries.map(clientIdOf).filter((id) => id !== undefined))];
-  const [caseRows, clientRows] = await Promise.all([
-    caseIds.length === 0
-      ? []
-      : db.select({ id: cases.id, name: cases.caseNumber }).from(cases).where(inArray(cases.id, caseIds)),
-    clientIds.length === 0
-      ? []
-      : db.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, clientIds)),
+  const [caseRows, clientRows] = await readAll(db, [
+    async () =>
+      caseIds.length === 0
+        ? []
+        : db.select({ id: cases.id, name: cases.caseNumber }).from(cases).where(inArray(cases.id, caseIds)),
+    async () =>
+      clientIds.length === 0
+        ? []
+        : db
+            .select({ id: clients.id, name: clients.name })
+            .from(clients)
+            .where(inArray(clients.id, clientIds)),
   ]);
   const caseNumbers = new Map(caseRows.map((row) => [row.id, row.name]));
   const clientNames = new Map(clientRows.map((row) => [row.id, row.name]));

@@ -5,7 +5,7 @@ import { listLatestRevisions } from './caseRecords';
 import { getCase } from './cases';
 import { contactsOfClient } from './clientContacts';
 import { ruleRevisions } from './protocolRevisions';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 
 /** A call still open after an unanswered attempt: its event, whom to call next and by when. */
 export type OpenCallNext = CallNext & { eventId: number };
@@ -23,11 +23,11 @@ export async function openCallsOfCases(
   for (const caseId of await casesWithAttempts(db, caseIds)) {
     const found = await getCase(db, caseId);
     if (!found) continue;
-    const [events, revisions, contacts, attempts] = await Promise.all([
-      listLatestRevisions(db, caseId, ['events']),
-      ruleRevisions(db, found.clientId),
-      contactsOfClient(db, found.clientId),
-      attemptsOfCase(db, caseId),
+    const [events, revisions, contacts, attempts] = await readAll(db, [
+      () => listLatestRevisions(db, caseId, ['events']),
+      () => ruleRevisions(db, found.clientId),
+      () => contactsOfClient(db, found.clientId),
+      () => attemptsOfCase(db, caseId),
     ]);
     const now = new Date();
     const open = events

@@ -21,7 +21,7 @@ import {
   caseTransitions,
   clients,
 } from './schema';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 
 /**
  * A case's history and what its stage guards read: transitions, actions, the facts of DESIGN §4's guard
@@ -132,14 +132,15 @@ export async function caseFacts(
   db: DbOrTx,
   caseRow: { id: number; clientId: number; recordingStart: Date | null; recordingEnd: Date | null },
 ): Promise<CaseFacts> {
-  const [[patient], [{ technologists }], records, [client]] = await Promise.all([
-    db.select().from(casePatients).where(eq(casePatients.caseId, caseRow.id)),
-    db
-      .select({ technologists: sql<string>`count(*)` })
-      .from(caseTechnologists)
-      .where(eq(caseTechnologists.caseId, caseRow.id)),
-    listLatestRevisions(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
-    db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, caseRow.clientId)),
+  const [[patient], [{ technologists }], records, [client]] = await readAll(db, [
+    () => db.select().from(casePatients).where(eq(casePatients.caseId, caseRow.id)),
+    () =>
+      db
+        .select({ technologists: sql<string>`count(*)` })
+        .from(caseTechnologists)
+        .where(eq(caseTechnologists.caseId, caseRow.id)),
+    () => listLatestRevisions(db, caseRow.id, ['time-logs', 'interpretations', 'billing-notes']),
+    () => db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, caseRow.clientId)),
   ]);
   return factsOf({
     patient,
@@ -186,10 +187,10 @@ export function factsOf(read: {
 
 /** Clinical records, transitions and actions: what makes an intake case more than a mistaken entry. */
 export async function countCaseHistory(db: DbOrTx, caseId: number): Promise<number> {
-  const [records, transitions, actions] = await Promise.all([
-    db.$count(caseRecordItems, eq(caseRecordItems.caseId, caseId)),
-    db.$count(caseTransitions, eq(caseTransitions.caseId, caseId)),
-    db.$count(caseActions, eq(caseActions.caseId, caseId)),
+  const [records, transitions, actions] = await readAll(db, [
+    () => db.$count(caseRecordItems, eq(caseRecordItems.caseId, caseId)),
+    () => db.$count(caseTransitions, eq(caseTransitions.caseId, caseId)),
+    () => db.$count(caseActions, eq(caseActions.caseId, caseId)),
   ]);
   return records + transitions + actions;
 }

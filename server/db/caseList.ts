@@ -27,7 +27,7 @@ import {
   protocolRevisions,
 } from './schema';
 import { isoOrNull } from './subqueries';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 import { type ClockColumns, clockColumns, clockDueBy, clocksOf, orderOf } from './turnaroundClocks';
 
 /** The cases as the lists show them: their columns, filters, sorting and paging. */
@@ -230,9 +230,9 @@ export async function listCases(
     return { rows: rows.map(({ listTotal: _total, ...row }) => toCaseRow(row as RawRow)), total };
   }
   const matched = applied(filter);
-  const [rows, [counted]] = await Promise.all([
-    filteredPage(db, matched, query).execute({ ...matched, ...bounds }),
-    filteredCount(db, matched).execute(matched),
+  const [rows, [counted]] = await readAll(db, [
+    () => filteredPage(db, matched, query).execute({ ...matched, ...bounds }),
+    () => filteredCount(db, matched).execute(matched),
   ]);
   return { rows: (rows as RawRow[]).map((row) => toCaseRow(row)), total: Number(counted?.total ?? 0) };
 }

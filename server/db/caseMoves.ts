@@ -11,10 +11,13 @@ async function protocolOf(
   protocolRevision: number | null,
   transferRevision: number | null,
 ) {
-  const [protocol, transfer] = await Promise.all([
-    protocolRevision ? getRevision(tx, clientId, 'protocol', protocolRevision) : undefined,
-    transferRevision ? getRevision(tx, clientId, 'transfer', transferRevision) : undefined,
-  ]);
+  // One after the other: the transaction's one connection runs one statement at a time.
+  const protocol = protocolRevision
+    ? await getRevision(tx, clientId, 'protocol', protocolRevision)
+    : undefined;
+  const transfer = transferRevision
+    ? await getRevision(tx, clientId, 'transfer', transferRevision)
+    : undefined;
   return {
     protocol: protocol?.kind === 'protocol' ? protocol : null,
     transfer: transfer?.kind === 'transfer' ? transfer : null,

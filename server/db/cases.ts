@@ -4,7 +4,7 @@ import { caseYear, formatCaseNumber } from '../domain/caseNumbers';
 import { updateAtVersion } from './optimisticLock';
 import { currentRevisionNumber } from './protocolRevisions';
 import { caseNumberCounters, cases } from './schema';
-import { type DbOrTx, isForeignKeyViolation } from './transaction';
+import { type DbOrTx, isForeignKeyViolation, readAll } from './transaction';
 
 /** A case's own row: reading and locking it, intake's number and insert, header writes, deletion. */
 
@@ -71,10 +71,10 @@ export async function intakeCase(
   client: { id: number; code: string; timeZone: string },
   values: Omit<NewCase, 'caseNumber' | 'clientId' | 'protocolRevision' | 'transferRevision'>,
 ): Promise<CaseRecord> {
-  const [caseNumber, protocolRevision, transferRevision] = await Promise.all([
-    nextCaseNumber(db, client.id, client.code, caseYear(client.timeZone, new Date())),
-    currentRevisionNumber(db, client.id, 'protocol'),
-    currentRevisionNumber(db, client.id, 'transfer'),
+  const [caseNumber, protocolRevision, transferRevision] = await readAll(db, [
+    () => nextCaseNumber(db, client.id, client.code, caseYear(client.timeZone, new Date())),
+    () => currentRevisionNumber(db, client.id, 'protocol'),
+    () => currentRevisionNumber(db, client.id, 'transfer'),
   ]);
   return insertCase(db, {
     ...values,

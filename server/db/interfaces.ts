@@ -6,7 +6,7 @@ import type {
   MessageListQuery,
 } from '../../contract/interfaces';
 import { casePatients, cases, clientInterfaces, interfaceMessages, interfacePatients } from './schema';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 
 /** SQL of the hospital interfaces (issue 32): settings, the patient index and the message log. */
 
@@ -256,15 +256,16 @@ export async function listMessages(db: DbOrTx, query: MessageListQuery) {
     query.to ? lte(interfaceMessages.createdAt, new Date(query.to)) : undefined,
   );
   const order = query.order === 'ASC' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(interfaceMessages)
-      .where(where)
-      .orderBy(order(interfaceMessages[query.sort]), order(interfaceMessages.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(interfaceMessages).where(where),
+  const [rows, [{ total }]] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(interfaceMessages)
+        .where(where)
+        .orderBy(order(interfaceMessages[query.sort]), order(interfaceMessages.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage),
+    () => db.select({ total: sql<number>`count(*)::int` }).from(interfaceMessages).where(where),
   ]);
   return { rows: rows.map((row) => toMessage(row, query.withRawText === 'true')), total };
 }

@@ -2,7 +2,7 @@ import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery, SortOrder } from '../../contract/list';
 import { preparedOnce } from './prepared';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 
 export type Page<T> = { rows: T[]; total: number };
 
@@ -46,7 +46,7 @@ export async function selectPage<Row>(
   );
   const total = once('count', (name) => db.select({ total: count() }).from(table).where(where).prepare(name));
   const values = { ...prepared?.values, ...pageBounds(query) };
-  const [found, [counted]] = await Promise.all([rows.execute(values), total.execute(values)]);
+  const [found, [counted]] = await readAll(db, [() => rows.execute(values), () => total.execute(values)]);
   // drizzle types the rows from the table's columns, which this generic signature leaves open;
   // `$inferSelect` is the same row, typed.
   return { rows: found as Row[], total: counted?.total ?? 0 };

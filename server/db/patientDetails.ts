@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Patient, PatientInput, PatientRevision } from '../../contract/cases';
 import { appendRevision, itemHistory } from './caseRecords';
 import { casePatients, caseRecordItems, cases } from './schema';
-import type { DbOrTx } from './transaction';
+import { type DbOrTx, readAll } from './transaction';
 
 /**
  * A case's patient details (DESIGN §4, §8): `case_patients` holds them as they are now; each PUT keeps the
@@ -87,9 +87,9 @@ export async function replacePatient(tx: DbOrTx, row: PatientRow, input: Patient
 
 /** Every state of the details, newest first: the current one, then those kept by each PUT. */
 export async function patientHistory(db: DbOrTx, caseId: number): Promise<PatientRevision[]> {
-  const [[current], itemId] = await Promise.all([
-    db.select().from(casePatients).where(eq(casePatients.caseId, caseId)),
-    patientItemId(db, caseId),
+  const [[current], itemId] = await readAll(db, [
+    () => db.select().from(casePatients).where(eq(casePatients.caseId, caseId)),
+    () => patientItemId(db, caseId),
   ]);
   if (!current) return [];
   const kept = itemId === undefined ? [] : await itemHistory(db, itemId);

@@ -1,3 +1,5 @@
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /** A transaction handle; repository functions take `DbOrTx` so a route can compose them in one transaction. */
@@ -48,4 +50,19 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
   const pg = postgresError(error);
   return pg?.code === '23503' && pg.constraint === constraint;
+}
+
+/**
+ * Runs `reads` side by side on the pool (each on a connection of its own), one after another in a
+ * transaction: a transaction holds one connection, which runs one statement at a time, so reads sent at once
+ * would only queue in node-postgres (deprecated; pg 9 refuses a query sent while another is under way).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: readonly [...{ [K in keyof T]: () => Promise<T[K]> }],
+): Promise<T> {
+  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }

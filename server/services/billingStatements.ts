@@ -20,7 +20,7 @@ import {
   type StatementCase,
   statementCases,
 } from '../db/statementCases';
-import type { DbOrTx } from '../db/transaction';
+import { type DbOrTx, readAll } from '../db/transaction';
 import { type CptInput, cptCodes } from '../domain/billing/cpt';
 import { allowedCycleMoves } from '../domain/billing/cycleStatus';
 import { amountCents, hoursOf, moneyOf, rateCents } from '../domain/billing/money';
@@ -86,9 +86,9 @@ export async function currentLines(
 ): Promise<BillableCase[]> {
   const window = monthWindow(month, client.timeZone);
   // Independent reads, side by side on the pool.
-  const [minutes, runningLogs] = await Promise.all([
-    caseMinutesInMonth(db, client.id, month, now, maxOpenLogHours),
-    runningLogsOfClient(db, client.id),
+  const [minutes, runningLogs] = await readAll(db, [
+    () => caseMinutesInMonth(db, client.id, month, now, maxOpenLogHours),
+    () => runningLogsOfClient(db, client.id),
   ]);
   const running = runningLogsIn(runningLogs, window, now, maxOpenLogHours);
   const found = await statementCases(
@@ -289,9 +289,9 @@ export async function statementOf(
   maxOpenLogHours?: number,
 ): Promise<Statement> {
   const window = monthWindow(month, client.timeZone);
-  const [current, frozen] = await Promise.all([
-    currentLines(db, client, month, now, maxOpenLogHours),
-    stored && stored.status !== 'open' ? frozenLines(db, stored.id) : undefined,
+  const [current, frozen] = await readAll(db, [
+    () => currentLines(db, client, month, now, maxOpenLogHours),
+    async () => (stored && stored.status !== 'open' ? frozenLines(db, stored.id) : undefined),
   ]);
   const lines = frozen ?? current;
   const totals = totalsOf(lines);

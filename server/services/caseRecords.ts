@@ -29,7 +29,7 @@ import {
 import type { CaseRecord } from '../db/cases';
 import { contactsByIds, contactsOfClient, existingContactIds } from '../db/clientContacts';
 import { getRevision, ruleRevisions } from '../db/protocolRevisions';
-import type { DbOrTx } from '../db/transaction';
+import { type DbOrTx, readAll } from '../db/transaction';
 import {
   type InterpretationState,
   type InterpretationWrite,
@@ -299,9 +299,9 @@ export async function listRecords(
   ids?: ReadonlySet<number>,
 ): Promise<RecordItem[]> {
   const found = await requireCase(db, caseId);
-  const [stored, context] = await Promise.all([
-    listLatestRevisions(db, found.id, [kind]),
-    recordContext(db, kind, found),
+  const [stored, context] = await readAll(db, [
+    () => listLatestRevisions(db, found.id, [kind]),
+    () => recordContext(db, kind, found),
   ]);
   return stored
     .filter((row) => !ids || ids.has(row.itemId))

@@ -27,7 +27,9 @@ export async function moveCase(
   { to, reason, version }: TransitionInput,
 ) {
   const current = await lockExistingCase(tx, id);
-  const [facts, last] = await Promise.all([caseFacts(tx, current), lastTransition(tx, id)]);
+  // One after the other: the transaction's one connection runs one statement at a time.
+  const facts = await caseFacts(tx, current);
+  const last = await lastTransition(tx, id);
   const state = {
     caseNumber: current.caseNumber,
     stage: current.stage,

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { Pool } from '../../server/db/pool';
-import { isConnectionLost } from '../../server/db/transaction';
+import * as schema from '../../server/db/schema';
+import { isConnectionLost, readAll } from '../../server/db/transaction';
 import { type CommitCutter, startCommitCutter } from './support/commitCutter';
 import { workerDatabaseUrl } from './support/postgres';
 import { DATABASES } from './support/testServer';
@@ -145,6 +146,46 @@ describe.runIf(DATABASES.includes('postgres'))('A COMMIT whose connection is cut
     pool = cutterPool(false);
     expect(isConnectionLost(await failureOfCutNote('made, called failed', 'after-commit'))).toBe(true);
     expect(await notesMade('made, called failed')).toBe(1);
+  });
+});
+
+describe.runIf(DATABASES.includes('postgres'))('readAll (PostgreSQL)', () => {
+  /** Three reads of 50 ms each through `readAll` on `db`, in the order they started and ended. */
+  async function steps(db: Parameters<typeof readAll>[0]) {
+    const seen: string[] = [];
+    const read = (name: string) => async () => {
+      seen.push(`${name} starts`);
+      await db.execute(sql`select pg_sleep(0.05)`);
+      seen.push(`${name} ends`);
+      return name;
+    };
+    expect(await readAll(db, [read('a'), read('b'), read('c')])).toEqual(['a', 'b', 'c']);
+    return seen;
+  }
+
+  it('reads side by side on the pool, one after another in a transaction (one connection)', async () => {
+    const pool = new Pool({ connectionString: postgresUrl, max: 3 });
+    const warnings: string[] = [];
+    const heard = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', heard);
+    try {
+      const db = drizzle(pool, { schema });
+      expect((await steps(db)).slice(0, 3)).toEqual(['a starts', 'b starts', 'c starts']);
+      expect(await db.transaction((tx) => steps(tx))).toEqual([
+        'a starts',
+        'a ends',
+        'b starts',
+        'b ends',
+        'c starts',
+        'c ends',
+      ]);
+      // Nothing queued on the transaction's client: node-postgres said nothing of it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', heard);
+      await pool.end();
+    }
   });
 });
 
