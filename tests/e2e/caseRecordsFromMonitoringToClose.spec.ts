@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
+import { openDialog } from './support/openPage';
 import { addElectroclinicalSeizure, answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { createClient, HOUR_MS, startMonitoring, ZONE } from './support/study';
@@ -66,7 +67,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
 
   // Records impedances: the value over the protocol's limit is highlighted as typed and flagged once saved.
   await tab(page, 'Impedances');
-  await page.getByRole('button', { name: 'Add impedance check' }).click();
+  await openDialog(page, page.getByRole('button', { name: 'Add impedance check' }));
   const grid = dialog(page).getByRole('group', { name: 'Impedance in kΩ by electrode' });
   await grid.getByLabel('Fp1', { exact: true }).fill('4');
   await grid.getByLabel('T7', { exact: true }).fill('23');
@@ -76,7 +77,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
 
   // Logs a seizure event, then edits it twice: its history shows revisions 1 to 3.
   await tab(page, 'Events');
-  await page.getByRole('button', { name: 'Add event' }).click();
+  await openDialog(page, page.getByRole('button', { name: 'Add event' }));
   await dialog(page).getByLabel('Type').click();
   await page.getByRole('option', { name: 'Seizure' }).click();
   await dialog(page).getByLabel('Description').fill('Left face twitching, 40 s');
@@ -97,7 +98,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
 
   // Writes a case note.
   await tab(page, 'Case notes');
-  await page.getByRole('button', { name: 'Add case note' }).click();
+  await openDialog(page, page.getByRole('button', { name: 'Add case note' }));
   await dialog(page)
     .getByRole('textbox', { name: 'Note', exact: true })
     .fill('Neurology at bedside; lorazepam 2 mg given.');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openDialog } from './openPage';
 import { ZONE } from './study';
 import { wallClockIn } from './wallClock';
 
@@ -35,8 +36,7 @@ export async function addInterpretation(
   impression: string,
   coding?: (form: Locator) => Promise<void>,
 ) {
-  await page.getByRole('button', { name: 'Add interpretation' }).click();
-  const form = page.getByRole('dialog');
+  const form = await openDialog(page, page.getByRole('button', { name: 'Add interpretation' }));
   await form.getByRole('combobox', { name: 'Kind' }).click();
   await page.getByRole('option', { name: kind, exact: true }).click();
   if (period) {
