@@ -5,10 +5,21 @@ import type { ReactNode } from 'react';
 import { type HttpError, Title, useListContext, useShowContext } from 'react-admin';
 import { PageHeading } from '../layout/PageHeading';
 
-/** A read that failed: what went wrong, and a way to ask again. */
-export const RetryAlert = ({ onRetry, children }: { onRetry: () => void; children: ReactNode }) => (
+/**
+ * A read that failed: what went wrong, and a way to ask again; a `warning` when what was read before still
+ * shows.
+ */
+export const RetryAlert = ({
+  onRetry,
+  severity = 'error',
+  children,
+}: {
+  onRetry: () => void;
+  severity?: 'error' | 'warning';
+  children: ReactNode;
+}) => (
   <Alert
-    severity="error"
+    severity={severity}
     action={
       <Button color="inherit" size="small" onClick={onRetry}>
         Try again

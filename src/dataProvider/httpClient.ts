@@ -4,6 +4,7 @@ import { apiErrors } from './apiErrors';
 import { takeWarm } from './warmStart';
 
 export const BAD_REQUEST = 'Bad Request';
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 /**
  * The body of the 'Bad Request' given when a fetch had no response at all (spec §8): the server was not
@@ -14,7 +15,6 @@ export const UNREACHED = { unreached: true } as const;
 /** True for the error of a call that never reached the server (see `UNREACHED`). */
 export const isUnreached = (error: unknown) =>
   error instanceof HttpError && (error.body as { unreached?: unknown } | undefined)?.unreached === true;
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 

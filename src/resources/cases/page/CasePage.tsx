@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Navigate, useLocation } from 'react-router-dom';
 import { casePagePath } from '../../../../contract/paths';
 import { NotFoundPage } from '../../../customRoutes';
-import { PageReadError } from '../../../customRoutes/RetryAlert';
+import { PageReadError, RetryAlert } from '../../../customRoutes/RetryAlert';
 import { PageLoading } from '../../../layout/PageLoading';
 import { CaseHeader } from './CaseHeader';
 import { CaseNotFound } from './CaseNotFound';
@@ -41,17 +40,11 @@ export const CasePage = () => {
   return (
     <>
       {error && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The case could not be read again ({error.message}): it shows as last read.
-        </Alert>
+        <Box sx={{ mb: 2 }}>
+          <RetryAlert severity="warning" onRetry={() => refetch()}>
+            The case could not be read again ({error.message}): it shows as last read.
+          </RetryAlert>
+        </Box>
       )}
       <CaseHeader details={details} />
       <CaseTabBar details={details} current={tab} />
