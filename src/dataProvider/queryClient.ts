@@ -37,6 +37,15 @@ function writeOf(
     : undefined;
 }
 
+export interface QueryClientOptions {
+  /**
+   * How long a failed read waits before it is asked again, in ms. The app keeps react-query's own (1 s, then
+   * 2 s: a server that is restarting gets time). The stories and the component tests ask again at once: they
+   * show and check the same tries and the same error, without 3 s of waiting for each failure they show.
+   */
+  retryDelay?: number;
+}
+
 /**
  * The query defaults of the whole app, set once on `<Admin queryClient>`: no page sets its own `retry`.
  * Writes are never repeated by react-query (a write may have been applied before its answer was lost).
@@ -46,10 +55,14 @@ function writeOf(
  * into the lists, while a revision also changes the item's history and may change its neighbours, a time
  * log's linked notes), and the other resources the write changes (a time log, the case's next check).
  */
-export const createQueryClient = () => {
+export const createQueryClient = ({ retryDelay }: QueryClientOptions = {}) => {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
-      queries: { retry: retryServerErrors, staleTime: READ_STALE_MS },
+      queries: {
+        retry: retryServerErrors,
+        staleTime: READ_STALE_MS,
+        ...(retryDelay === undefined ? {} : { retryDelay }),
+      },
       mutations: { retry: false },
     },
     mutationCache: new MutationCache({

@@ -3,6 +3,7 @@ import { TestMemoryRouter } from 'react-admin';
 import { AppAdmin } from '../../src/AppAdmin';
 import { buildUser, type FakeApi, fakeDataProvider } from './fakeApi';
 import { fakeAuthProvider } from './fakeAuthProvider';
+import { useHarnessQueryClient } from './harnessQueryClient';
 import { useHarnessTheme } from './storyTheme';
 
 const DEFAULT_USER = buildUser();
@@ -24,6 +25,7 @@ export const AppHarness = ({
   onRequest,
 }: AppHarnessProps) => {
   const { store, themes } = useHarnessTheme();
+  const queryClient = useHarnessQueryClient();
   const providers = useMemo(
     () => ({
       dataProvider: fakeDataProvider({ chrome, user, clientsData, casesData, failures, pending, onRequest }),
@@ -33,7 +35,7 @@ export const AppHarness = ({
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} />
+      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} />
     </TestMemoryRouter>
   );
 };

@@ -7,6 +7,7 @@ import type { ConnectChanges } from '../../src/live';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
 import { answered, type FakeRequest } from './fakeApiRules';
 import { fakeAuthProvider } from './fakeAuthProvider';
+import { useHarnessQueryClient } from './harnessQueryClient';
 import { useHarnessTheme } from './storyTheme';
 
 /** Answers the calls it knows (`{data, total?}`), or `undefined` to leave the request to the others. */
@@ -55,6 +56,7 @@ export const HandlersHarness = ({
   changes,
 }: HandlersHarnessProps) => {
   const { store, themes } = useHarnessTheme();
+  const queryClient = useHarnessQueryClient();
   const providers = useMemo(() => {
     const api = { chrome: chrome ?? [], user, clientsData, casesData, failures, pending, onRequest };
     return {
@@ -64,7 +66,7 @@ export const HandlersHarness = ({
   }, [chrome, user, clientsData, casesData, failures, pending, onRequest, handlers]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} changes={changes} />
+      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} changes={changes} />
     </TestMemoryRouter>
   );
 };

@@ -19,6 +19,7 @@ import {
   type SeedRevision,
   seedRecord,
 } from './fakeCaseRecordsApi';
+import { useHarnessQueryClient } from './harnessQueryClient';
 import { useHarnessTheme } from './storyTheme';
 
 /**
@@ -312,6 +313,7 @@ export const CasePrintHarness = ({
   changes,
 }: CasePrintHarnessProps) => {
   const { store, themes } = useHarnessTheme();
+  const queryClient = useHarnessQueryClient();
   const providers = useMemo(() => {
     const api = { chrome: chrome ?? [], user, clientsData, casesData, records, failures, pending, onRequest };
     return {
@@ -321,7 +323,7 @@ export const CasePrintHarness = ({
   }, [chrome, user, clientsData, casesData, records, failures, pending, onRequest, timeLogs]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} changes={changes} />
+      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} changes={changes} />
     </TestMemoryRouter>
   );
 };

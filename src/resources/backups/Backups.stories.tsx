@@ -8,6 +8,7 @@ import {
   fakeHttpClientWithBackups,
   noBackupsSeed,
 } from '@test-support/fakeBackupsApi';
+import { useHarnessQueryClient } from '@test-support/harnessQueryClient';
 import { expectListLoading, expectReadFailed, LIST_LOADING } from '@test-support/storyStates';
 import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
@@ -37,6 +38,7 @@ const BackupsHarness = ({
   onRequest,
 }: BackupsHarnessProps) => {
   const { store, themes } = useHarnessTheme();
+  const queryClient = useHarnessQueryClient();
   const providers = useMemo(() => {
     const api = { user, chrome, backupsData, failures, pending, onRequest };
     return {
@@ -46,7 +48,7 @@ const BackupsHarness = ({
   }, [user, chrome, backupsData, failures, pending, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} />
+      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} />
     </TestMemoryRouter>
   );
 };

@@ -53,7 +53,7 @@ export function renderWithProviders(
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={defaultI18nProvider}
-      queryClient={createQueryClient()}
+      queryClient={createQueryClient({ retryDelay: 0 })}
       store={memoryStore()}
       theme={lightTheme}
     >

@@ -48,7 +48,7 @@ const PatientTabHarness = ({
       dataProvider: createDataProvider({ httpClient }),
       authProvider: fakeAuthProvider(user),
       i18nProvider: defaultI18nProvider,
-      queryClient: createQueryClient(),
+      queryClient: createQueryClient({ retryDelay: 0 }),
     };
   }, [details, role, states, mrnsInUse, savedMeanwhile, onRequest]);
   return (

@@ -9,6 +9,7 @@ import {
   type SeedRecord,
   seedRecord,
 } from '@test-support/fakeCaseRecordsApi';
+import { useHarnessQueryClient } from '@test-support/harnessQueryClient';
 import { expectReadFailed } from '@test-support/storyStates';
 import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
@@ -40,6 +41,7 @@ const RecordsHarness = ({
   onRequest,
 }: RecordsHarnessProps) => {
   const { store, themes } = useHarnessTheme();
+  const queryClient = useHarnessQueryClient();
   const providers = useMemo(() => {
     const seeded = typeof records === 'function' ? records() : records;
     const api = {
@@ -60,7 +62,7 @@ const RecordsHarness = ({
   }, [user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, pending, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} />
+      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} />
     </TestMemoryRouter>
   );
 };
