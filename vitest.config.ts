@@ -16,32 +16,6 @@ export const unitProject: TestProjectInlineConfiguration = {
   },
 };
 
-/** Component test files that must run alone in their process (see the `components-alone` project). */
-const OWN_PROCESS = ['oneClock', 'listFilters', 'selfChecksProgress'];
-const componentFile = (name: string) => `tests/unit/${name}.test.tsx`;
-
-function componentProject(test: {
-  name: string;
-  include?: string[];
-  exclude?: string[];
-  isolate?: boolean;
-}): TestProjectInlineConfiguration {
-  return {
-    extends: './vite.config.ts',
-    test: {
-      environment: 'jsdom',
-      include: ['tests/unit/**/*.test.tsx'],
-      // The API's document, built from the server's routes, against which the fake API's answers are checked.
-      globalSetup: ['tests/unit/globalSetup.ts'],
-      setupFiles: ['tests/unit/setup.ts'],
-      // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
-      // shows what they expect (setup.ts), however long a busy machine takes to get there.
-      testTimeout: 300_000,
-      ...test,
-    },
-  };
-}
-
 export default defineConfig({
   test: {
     // Vitest runs one file fewer than there are cores at a time (one on a 2-core machine); the component
@@ -49,17 +23,21 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       unitProject,
-      // Components, rendered with Testing Library in jsdom. The files of a worker share its modules (React, MUI,
-      // react-admin and the app are loaded once per worker, not once per file: that was a third of the time), and
-      // the setup file puts back between files what a file may leave behind.
-      componentProject({
-        name: 'components',
-        exclude: OWN_PROCESS.map(componentFile),
-        isolate: false,
-      }),
-      // The files that replace one of the app's modules (`vi.mock`) or change the process (its time zone): each
-      // in a process of its own, so no other file sees the replacement.
-      componentProject({ name: 'components-alone', include: OWN_PROCESS.map(componentFile) }),
+      // Components, rendered with Testing Library in jsdom.
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.tsx'],
+          // The API's document, built from the server's routes, against which the fake API's answers are checked.
+          globalSetup: ['tests/unit/globalSetup.ts'],
+          setupFiles: ['tests/unit/setup.ts'],
+          // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
+          // shows what they expect (setup.ts), however long a busy machine takes to get there.
+          testTimeout: 300_000,
+        },
+      },
       // Every story rendered in Debian's Chromium (never a downloaded browser) and checked with axe: a story
       // that throws, fails its play function or has an accessibility violation fails.
       {

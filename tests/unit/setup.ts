@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, expect, inject, vi } from 'vitest';
-import { apiErrors } from '../../src/dataProvider/apiErrors';
+import { afterEach, expect, inject } from 'vitest';
 import { fakeAnswerCheck } from '../support/fakeAnswerCheck';
 import { checkFakeAnswersWith } from '../support/fakeApiRules';
 import { emotionStylesForTests } from './support/emotionStyles';
@@ -59,11 +58,4 @@ afterEach(() => {
   driftedAnswers = [];
   expect(warnings, 'React warned that a prop reached a DOM element').toEqual([]);
   expect(drifted, "The fake API answered what the API's contract refuses").toEqual([]);
-});
-
-// The files of a worker share its modules (vitest.config.ts): a file ends with none of its imports still loading
-// (a page's lazy chunk would arrive in the next file's document) and leaves no API error in the shared list.
-afterAll(async () => {
-  await vi.dynamicImportSettled();
-  apiErrors.clear();
 });

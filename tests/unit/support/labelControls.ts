@@ -9,8 +9,6 @@ interface LabelImplClass {
   prototype: NodeImpl & { control: NodeImpl | null };
 }
 
-const REMEMBERS = Symbol('remembers label controls');
-
 /**
  * Makes jsdom remember which field each `<label>` names until the tree the label is in changes.
  *
@@ -28,19 +26,16 @@ export function rememberLabelControls() {
   };
   const find = Object.getOwnPropertyDescriptor(Label.prototype, 'control')?.get;
   if (!find) throw new Error("jsdom's HTMLLabelElement has no control getter to remember");
-  // Files that share a process share jsdom: the getter is replaced once.
-  if (REMEMBERS in find) return;
   const found = new WeakMap<NodeImpl, { root: NodeImpl; version: number; control: NodeImpl | null }>();
-  function remembered(this: NodeImpl) {
-    const root = this.getRootNode({});
-    const known = found.get(this);
-    if (known && known.root === root && known.version === root._version) return known.control;
-    const control = find?.call(this) as NodeImpl | null;
-    found.set(this, { root, version: root._version, control });
-    return control;
-  }
   Object.defineProperty(Label.prototype, 'control', {
     configurable: true,
-    get: Object.assign(remembered, { [REMEMBERS]: true }),
+    get(this: NodeImpl) {
+      const root = this.getRootNode({});
+      const known = found.get(this);
+      if (known && known.root === root && known.version === root._version) return known.control;
+      const control = find.call(this) as NodeImpl | null;
+      found.set(this, { root, version: root._version, control });
+      return control;
+    },
   });
 }
