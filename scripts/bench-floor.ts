@@ -132,7 +132,7 @@ async function main() {
       other: { child: ChildProcess },
       otherApplicationName: string,
     ) => {
-      const get = browserGet(server.address, vigil.token);
+      const get = browserGet(server.address, () => vigil.token);
       const otherBackends = backendsOf(otherApplicationName);
       return {
         name,

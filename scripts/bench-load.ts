@@ -151,7 +151,7 @@ async function main() {
       logLevel: options['log-level'],
     });
     child = server.child;
-    const get = browserGet(server.address, server.token);
+    const get = browserGet(server.address, () => server.token);
     const send = async <T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${server.address}/api${pathAndQuery}`, {
         method,

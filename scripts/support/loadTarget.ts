@@ -115,6 +115,9 @@ export function listPaths(clientId: number, month: string): string[] {
   ];
 }
 
+/** How often a started server's bench signs in again (its tokens live 15 minutes). */
+const TOKEN_RENEWAL_MS = 10 * 60_000;
+
 /** Starts the server on PostgreSQL, or without a database URL on its embedded PGlite in `workDir`. */
 export async function startServer(
   databaseUrl: string | undefined,
@@ -166,17 +169,39 @@ export async function startServer(
         const { cognito } = (await response.json()) as {
           cognito: { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string };
         };
-        const token = await fetchIdToken(
-          {
-            userPoolId: cognito.userPoolId,
-            userPoolClientId: cognito.userPoolClientId,
-            endpoint: cognito.userPoolEndpoint,
-            issuer: `${cognito.userPoolEndpoint}/${cognito.userPoolId}`,
+        const signIn = () =>
+          fetchIdToken(
+            {
+              userPoolId: cognito.userPoolId,
+              userPoolClientId: cognito.userPoolClientId,
+              endpoint: cognito.userPoolEndpoint,
+              issuer: `${cognito.userPoolEndpoint}/${cognito.userPoolId}`,
+            },
+            'admin',
+            DEMO_PASSWORD,
+          );
+        let token = await signIn();
+        // A token lives 15 minutes and a full run lasts longer: sign in again every 10, as the app's session
+        // renews its tokens (a run that outlived its token measured nothing but 401s).
+        const renew = setInterval(() => {
+          signIn().then(
+            (renewed) => {
+              token = renewed;
+            },
+            (error: unknown) => console.error(`Could not renew the bench's token: ${String(error)}`),
+          );
+        }, TOKEN_RENEWAL_MS);
+        renew.unref();
+        child.once('exit', () => clearInterval(renew));
+        return {
+          child,
+          address,
+          cognito,
+          /** The current id token of the demo administrator. */
+          get token() {
+            return token;
           },
-          'admin',
-          DEMO_PASSWORD,
-        );
-        return { child, address, token, cognito };
+        };
       }
     } catch (error) {
       if (attempt > attempts) throw error;

@@ -251,11 +251,14 @@ async function runOpenLoop(
   };
 }
 
-/** A GET under the API base as a browser sends it (brotli or gzip); an answer other than 2xx throws. */
-export function browserGet(address: string, token: string) {
+/**
+ * A GET under the API base as a browser sends it (brotli or gzip), with the token current at the time; an
+ * answer other than 2xx throws.
+ */
+export function browserGet(address: string, token: () => string) {
   return async (pathAndQuery: string, signal?: AbortSignal) => {
     const response = await fetch(`${address}/api${pathAndQuery}`, {
-      headers: { authorization: token, ...BROWSER_HEADERS },
+      headers: { authorization: token(), ...BROWSER_HEADERS },
       signal,
     });
     // The body is read (and decompressed) whatever the status, so the connection is reused.
