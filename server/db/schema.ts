@@ -258,6 +258,9 @@ export const cases = pgTable(
     // A stage list's default page (newest first), alone or for one client, reads straight off these.
     index('cases_stage_created_idx').on(table.stage, table.createdAt, table.id),
     index('cases_client_stage_created_idx').on(table.clientId, table.stage, table.createdAt, table.id),
+    // A list of the cases recorded between two dates (a month's closed cases, for billing), and its count:
+    // without it the count read the whole table (21 ms over 50,000 cases on the large seed; 0.3 ms with it).
+    index('cases_stage_recording_idx').on(table.stage, table.recordingStart),
     // A reader's reports due (home): their cases not yet closed, a few among tens of thousands.
     index('cases_reader_open_idx').on(table.reader).where(sql`${table.stage} <> 'closed'`),
     // The monthly turnaround report reads the orders placed in its months.

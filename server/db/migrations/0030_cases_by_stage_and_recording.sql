@@ -1,0 +1,1 @@
+CREATE INDEX "cases_stage_recording_idx" ON "cases" USING btree ("stage","recording_start");
