@@ -167,6 +167,7 @@ async function main() {
       for (const rate of rates) {
         const active = sides.filter((measured) => !measured.stopped);
         if (active.length === 0) break;
+        await vigil.renewToken();
         const summaries = await measureRate(
           rate,
           seconds,

@@ -282,6 +282,7 @@ async function main() {
         },
       };
       for (const rate of rates ?? call.rates) {
+        await server.renewToken();
         const [summary] = await measureRate(rate, seconds, runs, [measured], call.target);
         if (!summary) break;
         result.summaries.push(summary);
