@@ -3,8 +3,7 @@ import { TestMemoryRouter } from 'react-admin';
 import { AppAdmin } from '../../src/AppAdmin';
 import { buildUser, type FakeApi, fakeDataProvider } from './fakeApi';
 import { fakeAuthProvider } from './fakeAuthProvider';
-import { useHarnessQueryClient } from './harnessQueryClient';
-import { useHarnessTheme } from './storyTheme';
+import { useHarnessAdmin } from './harnessAdmin';
 
 const DEFAULT_USER = buildUser();
 
@@ -24,8 +23,7 @@ export const AppHarness = ({
   pending,
   onRequest,
 }: AppHarnessProps) => {
-  const { store, themes } = useHarnessTheme();
-  const queryClient = useHarnessQueryClient();
+  const harness = useHarnessAdmin();
   const providers = useMemo(
     () => ({
       dataProvider: fakeDataProvider({ chrome, user, clientsData, casesData, failures, pending, onRequest }),
@@ -35,7 +33,7 @@ export const AppHarness = ({
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} />
+      <AppAdmin {...providers} {...harness} />
     </TestMemoryRouter>
   );
 };

@@ -7,8 +7,7 @@ import type { ConnectChanges } from '../../src/live';
 import { buildUser, type FakeApi, fakeHttpClient } from './fakeApi';
 import { answered, type FakeRequest } from './fakeApiRules';
 import { fakeAuthProvider } from './fakeAuthProvider';
-import { useHarnessQueryClient } from './harnessQueryClient';
-import { useHarnessTheme } from './storyTheme';
+import { useHarnessAdmin } from './harnessAdmin';
 
 /** Answers the calls it knows (`{data, total?}`), or `undefined` to leave the request to the others. */
 export type FakeHandler = (request: FakeRequest) => { data: unknown; total?: number } | undefined;
@@ -55,8 +54,7 @@ export const HandlersHarness = ({
   handlers = NO_HANDLERS,
   changes,
 }: HandlersHarnessProps) => {
-  const { store, themes } = useHarnessTheme();
-  const queryClient = useHarnessQueryClient();
+  const harness = useHarnessAdmin();
   const providers = useMemo(() => {
     const api = { chrome: chrome ?? [], user, clientsData, casesData, failures, pending, onRequest };
     return {
@@ -66,7 +64,7 @@ export const HandlersHarness = ({
   }, [chrome, user, clientsData, casesData, failures, pending, onRequest, handlers]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} changes={changes} />
+      <AppAdmin {...providers} {...harness} changes={changes} />
     </TestMemoryRouter>
   );
 };

@@ -19,8 +19,7 @@ import {
   type SeedRevision,
   seedRecord,
 } from './fakeCaseRecordsApi';
-import { useHarnessQueryClient } from './harnessQueryClient';
-import { useHarnessTheme } from './storyTheme';
+import { useHarnessAdmin } from './harnessAdmin';
 
 /**
  * The printed case report over the fake API: the record calls of fakeCaseRecordsApi plus a case's time
@@ -312,8 +311,7 @@ export const CasePrintHarness = ({
   timeLogs = NO_TIME_LOGS,
   changes,
 }: CasePrintHarnessProps) => {
-  const { store, themes } = useHarnessTheme();
-  const queryClient = useHarnessQueryClient();
+  const harness = useHarnessAdmin();
   const providers = useMemo(() => {
     const api = { chrome: chrome ?? [], user, clientsData, casesData, records, failures, pending, onRequest };
     return {
@@ -323,7 +321,7 @@ export const CasePrintHarness = ({
   }, [chrome, user, clientsData, casesData, records, failures, pending, onRequest, timeLogs]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} changes={changes} />
+      <AppAdmin {...providers} {...harness} changes={changes} />
     </TestMemoryRouter>
   );
 };

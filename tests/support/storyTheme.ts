@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo } from 'react';
-import { memoryStore, type RaThemeOptions } from 'react-admin';
+import { createContext } from 'react';
+import type { RaThemeOptions } from 'react-admin';
 import { darkTheme, lightTheme } from '../../src/theme';
 
 export type ThemeMode = 'light' | 'dark';
@@ -16,11 +16,3 @@ export const StoryThemeContext = createContext<StoryTheme>({
   light: lightTheme,
   dark: darkTheme,
 });
-
-/** A fresh memory store opening in the chosen mode, and the app's themes (compact ones under that toolbar). */
-export function useHarnessTheme() {
-  const { mode, light, dark } = useContext(StoryThemeContext);
-  const store = useMemo(() => memoryStore({ theme: mode }), [mode]);
-  const themes = useMemo(() => ({ light, dark }), [light, dark]);
-  return { store, themes };
-}

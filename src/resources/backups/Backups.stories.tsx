@@ -8,9 +8,8 @@ import {
   fakeHttpClientWithBackups,
   noBackupsSeed,
 } from '@test-support/fakeBackupsApi';
-import { useHarnessQueryClient } from '@test-support/harnessQueryClient';
+import { useHarnessAdmin } from '@test-support/harnessAdmin';
 import { expectListLoading, expectReadFailed, LIST_LOADING } from '@test-support/storyStates';
-import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
 import { TestMemoryRouter } from 'react-admin';
 import { expect, screen, userEvent } from 'storybook/test';
@@ -37,8 +36,7 @@ const BackupsHarness = ({
   pending,
   onRequest,
 }: BackupsHarnessProps) => {
-  const { store, themes } = useHarnessTheme();
-  const queryClient = useHarnessQueryClient();
+  const harness = useHarnessAdmin();
   const providers = useMemo(() => {
     const api = { user, chrome, backupsData, failures, pending, onRequest };
     return {
@@ -48,7 +46,7 @@ const BackupsHarness = ({
   }, [user, chrome, backupsData, failures, pending, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} />
+      <AppAdmin {...providers} {...harness} />
     </TestMemoryRouter>
   );
 };

@@ -6,13 +6,12 @@ import { userWithRole } from '@test-support/clientFixtures';
 import type { FakeRequest } from '@test-support/fakeApiRules';
 import { fakeAuthProvider } from '@test-support/fakeAuthProvider';
 import { fakePatientHttpClient, type PatientState } from '@test-support/fakePatientApi';
-import { useHarnessTheme } from '@test-support/storyTheme';
+import { useHarnessAdmin } from '@test-support/harnessAdmin';
 import { useMemo } from 'react';
 import { AdminContext, defaultI18nProvider, Notification } from 'react-admin';
 import type { CaseDetails, PatientInput } from '../../../../contract/cases';
 import type { Role } from '../../../../contract/roles';
 import { createDataProvider } from '../../../dataProvider';
-import { createQueryClient } from '../../../dataProvider/queryClient';
 import { PatientTab } from './PatientTab';
 
 interface PatientTabHarnessProps {
@@ -33,7 +32,7 @@ const PatientTabHarness = ({
   savedMeanwhile,
   onRequest,
 }: PatientTabHarnessProps) => {
-  const { store, themes } = useHarnessTheme();
+  const { store, themes, queryClient } = useHarnessAdmin();
   const providers = useMemo(() => {
     const user = userWithRole(role);
     const httpClient = fakePatientHttpClient({
@@ -48,11 +47,16 @@ const PatientTabHarness = ({
       dataProvider: createDataProvider({ httpClient }),
       authProvider: fakeAuthProvider(user),
       i18nProvider: defaultI18nProvider,
-      queryClient: createQueryClient({ retryDelay: 0 }),
     };
   }, [details, role, states, mrnsInUse, savedMeanwhile, onRequest]);
   return (
-    <AdminContext {...providers} store={store} lightTheme={themes.light} darkTheme={themes.dark}>
+    <AdminContext
+      {...providers}
+      queryClient={queryClient}
+      store={store}
+      lightTheme={themes.light}
+      darkTheme={themes.dark}
+    >
       <Box sx={{ p: 2 }}>
         <PatientTab details={details} />
       </Box>

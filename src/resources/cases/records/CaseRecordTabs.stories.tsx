@@ -9,9 +9,8 @@ import {
   type SeedRecord,
   seedRecord,
 } from '@test-support/fakeCaseRecordsApi';
-import { useHarnessQueryClient } from '@test-support/harnessQueryClient';
+import { useHarnessAdmin } from '@test-support/harnessAdmin';
 import { expectReadFailed } from '@test-support/storyStates';
-import { useHarnessTheme } from '@test-support/storyTheme';
 import { useMemo } from 'react';
 import { TestMemoryRouter } from 'react-admin';
 import { expect, userEvent, within } from 'storybook/test';
@@ -40,8 +39,7 @@ const RecordsHarness = ({
   pending,
   onRequest,
 }: RecordsHarnessProps) => {
-  const { store, themes } = useHarnessTheme();
-  const queryClient = useHarnessQueryClient();
+  const harness = useHarnessAdmin();
   const providers = useMemo(() => {
     const seeded = typeof records === 'function' ? records() : records;
     const api = {
@@ -62,7 +60,7 @@ const RecordsHarness = ({
   }, [user, chrome, clientsData, casesData, records, revisedMeanwhile, failures, pending, onRequest]);
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AppAdmin {...providers} store={store} themes={themes} queryClient={queryClient} />
+      <AppAdmin {...providers} {...harness} />
     </TestMemoryRouter>
   );
 };
