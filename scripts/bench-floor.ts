@@ -30,6 +30,8 @@ import { runScript, shownUrl } from './support/bench';
 import {
   APPLICATION_NAME,
   backendPids,
+  databaseCounters,
+  databaseSetup,
   listPaths,
   postgresWorkload,
   startServer,
@@ -110,7 +112,7 @@ async function main() {
     const first = workload.busiest[0];
     if (!first) throw new Error('No clients: run npm run seed:large first');
     console.log(
-      `Database: ${shownUrl(databaseUrl)}; ${os.cpus().length} CPUs; ${seconds} s a run, ${runs} run(s) a rate, Vigil then the floor in each`,
+      `Database: ${shownUrl(databaseUrl)} (${await databaseSetup(admin)}); ${os.cpus().length} CPUs; ${seconds} s a run, ${runs} run(s) a rate, Vigil then the floor in each`,
     );
     const base = options.port ? Number(options.port) : undefined;
     const vigil = await startServer(databaseUrl, workDir, {
@@ -142,6 +144,7 @@ async function main() {
           serverPid: server.child.pid as number,
           serverBackends: backendsOf(applicationName),
           otherOurs: async () => [other.child.pid as number, adminPid, ...(await otherBackends())],
+          database: () => databaseCounters(admin),
         },
       };
     };

@@ -45,6 +45,8 @@ import { runScript, shownUrl } from './support/bench';
 import {
   apiWorkload,
   backendPids,
+  databaseCounters,
+  databaseSetup,
   listPaths,
   postgresWorkload,
   startServer,
@@ -137,12 +139,13 @@ async function main() {
     workload = await postgresWorkload(admin);
     if (!workload.busiest[0]) throw new Error('No clients: run npm run seed:large first');
     console.log(
-      `Database: ${shownUrl(databaseUrl)}: ${volume[0]?.cases} cases, ~${volume[0]?.logs} time logs; ${machine}`,
+      `Database: ${shownUrl(databaseUrl)}: ${volume[0]?.cases} cases, ~${volume[0]?.logs} time logs (${await databaseSetup(admin)}); ${machine}`,
     );
   }
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-load-'));
   let child: ChildProcess | undefined;
+  let writer: Awaited<ReturnType<typeof startWriter>> | undefined;
   try {
     if (embedded)
       console.log('Starting the server on a fresh embedded PGlite (it seeds its demo data first)…');
@@ -232,10 +235,10 @@ async function main() {
     });
     const calls = allCalls.filter((call) => chosen.includes(call.name));
 
-    const writer = writes > 0 ? await startWriter(send, writes) : undefined;
+    writer = writes > 0 ? await startWriter(send, writes) : undefined;
     if (writer)
       console.log(
-        `Writer: ${writes} a second on case ${writer.caseNumber} as ${WRITER} (time logs and notes, in turn)`,
+        `Writer: ${writes} a second on case ${writer.caseNumber} as ${WRITER} (time logs and notes, in turn; a case they had never logged on, handed back when the bench ends)`,
       );
 
     const adminPid = admin
@@ -245,6 +248,7 @@ async function main() {
       serverPid: child.pid as number,
       serverBackends: async () => (admin ? backendPids(admin) : []),
       otherOurs: async () => (adminPid === undefined ? [] : [adminPid]),
+      database: admin && (() => databaseCounters(admin as pg.Client)),
     };
 
     const results: { call: Call; serial: [number, number]; summaries: RateSummary[] }[] = [];
@@ -276,7 +280,7 @@ async function main() {
         beside: writer && {
           start: writer.start,
           stop: () => {
-            const { ok, errors } = writer.stop();
+            const { ok, errors } = (writer as NonNullable<typeof writer>).stop();
             return `writer ${ok} ok, ${errors} errors`;
           },
         },
@@ -291,6 +295,7 @@ async function main() {
     }
     printTable(results, embedded, runs);
   } finally {
+    await writer?.handBack();
     child?.kill('SIGTERM');
     await admin?.end();
     if (child && child.exitCode === null) await new Promise((resolve) => child?.once('exit', resolve));
@@ -320,9 +325,11 @@ async function statements(getJson: <T>(pathAndQuery: string) => Promise<T>, clie
 }
 
 /**
- * The writer: on a monitoring case (one WRITER already holds, or one it is assigned to now, through the API
- * as an administrator would), time logs back to back after WRITER's latest there, and case notes, in turn,
- * `perSecond` a second while started. Its answers are not timed; its errors are counted.
+ * The writer: on a monitoring case WRITER has never logged time on, assigned to them through the API as an
+ * administrator would, time logs back to back and case notes, in turn, `perSecond` a second while started.
+ * Its answers are not timed; its errors are counted. Every run of the bench writes on a case of its own,
+ * so no case grows from one run to the next (one case grown to 1,574 time logs and 1,558 notes by earlier
+ * runs made the board's figures drift); `handBack()` gives WRITER their cases as they were.
  */
 async function startWriter(
   send: <T>(method: string, pathAndQuery: string, body?: unknown) => Promise<T>,
@@ -337,32 +344,33 @@ async function startWriter(
     `${API_PATHS.caseStage('monitoring')}?perPage=100`,
   );
   const heldIds = held.map((row) => row.id);
-  // A case WRITER holds first, else one they can take on (an unmonitored one weighs least on their load),
-  // where they have no running log (a log there could not overlap it).
+  // A case they do not hold (an unmonitored one weighs least on their load) and have never logged time on.
   const candidates = [
-    ...held.filter((row) => row.stage === 'monitoring'),
     ...monitoring.filter((row) => !heldIds.includes(row.id) && row.monitoringLevel === 'unmonitored'),
-    ...monitoring.filter((row) => !heldIds.includes(row.id)),
+    ...monitoring.filter((row) => !heldIds.includes(row.id) && row.monitoringLevel !== 'unmonitored'),
   ];
-  let found: { target: CaseRow; own: TimeLog[] } | undefined;
-  for (const target of candidates) {
+  let target: CaseRow | undefined;
+  for (const candidate of candidates) {
     const { data: logs } = await send<Envelope<{ timeLogs: TimeLog[] }>>(
       'GET',
-      API_PATHS.caseRecords(target.id, 'time-logs'),
+      API_PATHS.caseRecords(candidate.id, 'time-logs'),
     );
-    const own = logs.timeLogs.filter((log) => log.technologist === WRITER);
-    if (own.some((log) => log.end === null)) continue;
-    found = { target, own };
+    if (logs.timeLogs.some((log) => log.technologist === WRITER)) continue;
+    // Refused (their load is full, say): the next one.
+    const assigned = await send('PUT', API_PATHS.technologistCases(WRITER), {
+      caseIds: [...heldIds, candidate.id],
+    }).then(
+      () => true,
+      () => false,
+    );
+    if (!assigned) continue;
+    target = candidate;
     break;
   }
-  if (!found) throw new Error(`No monitoring case where ${WRITER} could log time`);
-  const { target, own } = found;
-  if (!heldIds.includes(target.id))
-    await send('PUT', API_PATHS.technologistCases(WRITER), { caseIds: [...heldIds, target.id] });
+  if (!target) throw new Error(`No monitoring case where ${WRITER} could log time for the first time`);
   let cursor = Math.max(
     Date.now() - 10 * 60_000,
     target.recordingStart ? Date.parse(target.recordingStart) : 0,
-    ...own.map((log) => Date.parse(log.end as string)),
   );
   let timer: NodeJS.Timeout | undefined;
   let counts = { ok: 0, errors: 0 };
@@ -397,6 +405,13 @@ async function startWriter(
     stop() {
       clearInterval(timer);
       return counts;
+    },
+    /** WRITER's cases as they were before the bench (a refusal is printed, not thrown). */
+    async handBack() {
+      clearInterval(timer);
+      await send('PUT', API_PATHS.technologistCases(WRITER), { caseIds: heldIds }).catch((error: Error) =>
+        console.error(`Could not hand ${WRITER}'s cases back: ${error.message}`),
+      );
     },
   };
 }

@@ -42,6 +42,40 @@ export async function backendPids(admin: pg.Client, applicationName = APPLICATIO
   return rows.map((row) => row.pid);
 }
 
+/**
+ * The database's counters a run reads before and after: the blocks its backends found in PostgreSQL's
+ * shared buffers and those they had to read (from the operating system's cache or the disk), and how many
+ * times autovacuum or autoanalyze finished on its tables. PostgreSQL publishes a backend's counts within
+ * a second or so, so a run's share is close, not exact.
+ */
+export type DatabaseCounters = { blocksRead: number; blocksHit: number; maintenance: number };
+
+export async function databaseCounters(admin: pg.Client): Promise<DatabaseCounters> {
+  const { rows } = await admin.query<{ read: string; hit: string; maintenance: string }>(`
+    select blks_read as read, blks_hit as hit,
+      (select coalesce(sum(autovacuum_count + autoanalyze_count), 0) from pg_stat_user_tables) as maintenance
+    from pg_stat_database where datname = current_database()`);
+  const row = rows[0];
+  return {
+    blocksRead: Number(row?.read ?? 0),
+    blocksHit: Number(row?.hit ?? 0),
+    maintenance: Number(row?.maintenance ?? 0),
+  };
+}
+
+/**
+ * The server and the memory it caches the database in, as printed at the head of a bench: two runs on
+ * different settings cannot be compared (on this machine 128 MB of shared buffers hold a fifteenth of the
+ * large seed, and the rest is read from the operating system's cache).
+ */
+export async function databaseSetup(admin: pg.Client): Promise<string> {
+  const { rows } = await admin.query<{ version: string; buffers: string; size: string }>(`
+    select current_setting('server_version') as version, current_setting('shared_buffers') as buffers,
+      pg_size_pretty(pg_database_size(current_database())) as size`);
+  const row = rows[0];
+  return `PostgreSQL ${row?.version}, shared_buffers ${row?.buffers}, database ${row?.size}`;
+}
+
 /** The URL with its connections named `applicationName`. */
 export function withApplicationName(url: string, applicationName = APPLICATION_NAME) {
   const parsed = new URL(url);

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { cpuMsOf } from './loadTarget';
+import { cpuMsOf, type DatabaseCounters } from './loadTarget';
 
 /** A step whose other processes used more than this many cores is void: its figures are not reported. */
 export const VOID_CORES = 0.2;
@@ -76,6 +76,12 @@ export type Run = {
   otherCores: number;
   /** The 1-minute load average at the end of the run. */
   load: number;
+  /**
+   * The database's blocks per request sent, read (outside PostgreSQL's shared buffers) and found there, and
+   * the autovacuum or autoanalyze passes that finished during the run: what differs between two runs that
+   * disagree. Undefined without a database to ask (PGlite).
+   */
+  database: { read: number; hit: number; maintenance: number } | undefined;
   void: boolean;
 };
 
@@ -92,6 +98,8 @@ export type RateSummary = {
   dbCpu: Spread | undefined;
   otherCores: Spread;
   load: Spread;
+  /** The blocks per request read outside PostgreSQL's shared buffers (undefined on PGlite). */
+  blocksRead: Spread | undefined;
   /**
    * "holds" when the median p99 is under the target and the median run had no error; "misses" otherwise;
    * "void" when any run was void and the median would hold (a miss on a busy machine is still a miss for
@@ -109,6 +117,9 @@ export function summarise(rate: number, runs: readonly Run[], targetMs: number):
   const voided = runs.some((run) => run.void);
   const meets = runs.length > 0 && p99.median < targetMs && errors.median === 0;
   const dbCpu = runs.every((run) => run.dbCpu !== undefined) ? of((run) => run.dbCpu ?? 0) : undefined;
+  const blocksRead = runs.every((run) => run.database !== undefined)
+    ? of((run) => run.database?.read ?? 0)
+    : undefined;
   return {
     rate,
     runs: [...runs],
@@ -119,6 +130,7 @@ export function summarise(rate: number, runs: readonly Run[], targetMs: number):
     dbCpu,
     otherCores: of((run) => run.otherCores),
     load: of((run) => run.load),
+    blocksRead,
     verdict: !meets ? 'misses' : voided ? 'void' : 'holds',
     void: voided,
   };
@@ -160,19 +172,27 @@ export type CpuSources = {
   serverBackends: () => Promise<number[]>;
   /** Every other process of ours (other servers, their backends, the admin connection's backend). */
   otherOurs: () => Promise<number[]>;
+  /** The database's counters (none on PGlite). */
+  database?: () => Promise<DatabaseCounters>;
 };
 
 type CpuReading = {
   machine: number;
   server: number;
+  database: DatabaseCounters | undefined;
   backends: Map<number, number>;
   others: Map<number, number>;
   self: number;
 };
 
 async function readCpu(sources: CpuSources): Promise<CpuReading> {
-  const [backends, others] = await Promise.all([sources.serverBackends(), sources.otherOurs()]);
+  const [backends, others, database] = await Promise.all([
+    sources.serverBackends(),
+    sources.otherOurs(),
+    sources.database?.(),
+  ]);
   return {
+    database,
     backends: new Map(backends.map((pid) => [pid, cpuMsOf(pid)])),
     others: new Map(others.map((pid) => [pid, cpuMsOf(pid)])),
     server: cpuMsOf(sources.serverPid),
@@ -247,6 +267,14 @@ async function runOpenLoop(
     dbCpu: after.backends.size > 0 ? backendsMs / total : undefined,
     otherCores: others,
     load: os.loadavg()[0] ?? Number.NaN,
+    database:
+      before.database && after.database
+        ? {
+            read: (after.database.blocksRead - before.database.blocksRead) / total,
+            hit: (after.database.blocksHit - before.database.blocksHit) / total,
+            maintenance: after.database.maintenance - before.database.maintenance,
+          }
+        : undefined,
     void: isVoid(others),
   };
 }
@@ -275,10 +303,19 @@ export async function warmUp(send: (i: number) => Promise<unknown>, count: numbe
 
 const cell = (value: number, digits = 1, width = 7) => value.toFixed(digits).padStart(width);
 
+/** A run's database blocks per request, as printed (and the maintenance passes that ran meanwhile). */
+function shownBlocks(database: Run['database']) {
+  if (!database) return '';
+  const maintenance = database.maintenance
+    ? `, ${database.maintenance} autovacuum/analyze pass${database.maintenance === 1 ? '' : 'es'} meanwhile`
+    : '';
+  return `  blocks/request read ${database.read.toFixed(1)}, hit ${database.hit.toFixed(0)}${maintenance}`;
+}
+
 /** One run, as printed. */
 function shownRun(run: Run, index: number, embedded = false) {
   const db = embedded ? 'in-process' : run.dbCpu === undefined ? '?' : run.dbCpu.toFixed(2);
-  return `    run ${index + 1}: ${cell(run.achieved, 0, 4)}/s done  p50 ${cell(run.p50)}  p99 ${cell(run.p99)}  max ${cell(run.max, 0, 6)} ms  errors ${run.errors}  CPU/request app ${run.appCpu.toFixed(2)} + db ${db} ms  others ${run.otherCores.toFixed(2)} cores  load ${run.load.toFixed(2)}${run.void ? '  VOID (other jobs used more than 0.2 cores)' : ''}`;
+  return `    run ${index + 1}: ${cell(run.achieved, 0, 4)}/s done  p50 ${cell(run.p50)}  p99 ${cell(run.p99)}  max ${cell(run.max, 0, 6)} ms  errors ${run.errors}  CPU/request app ${run.appCpu.toFixed(2)} + db ${db} ms  others ${run.otherCores.toFixed(2)} cores  load ${run.load.toFixed(2)}${shownBlocks(run.database)}${run.void ? '  VOID (other jobs used more than 0.2 cores)' : ''}`;
 }
 
 /** A rate's medians, as printed. */
@@ -290,7 +327,7 @@ function shownSummary(summary: RateSummary, embedded = false) {
       : summary.verdict === 'void'
         ? 'VOID'
         : summary.verdict;
-  return `  median of ${summary.runs.length}: p50 ${shownSpread(summary.p50)}  p99 ${shownSpread(summary.p99)} ms  errors ${shownSpread(summary.errors, 0)}  CPU/request app ${shownSpread(summary.appCpu, 2)} + db ${db} ms  others ${shownSpread(summary.otherCores, 2)} cores  load ${shownSpread(summary.load, 2)}  → ${verdict}`;
+  return `  median of ${summary.runs.length}: p50 ${shownSpread(summary.p50)}  p99 ${shownSpread(summary.p99)} ms  errors ${shownSpread(summary.errors, 0)}  CPU/request app ${shownSpread(summary.appCpu, 2)} + db ${db} ms  others ${shownSpread(summary.otherCores, 2)} cores  load ${shownSpread(summary.load, 2)}${summary.blocksRead ? `  blocks read/request ${shownSpread(summary.blocksRead)}` : ''}  → ${verdict}`;
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -21,6 +21,7 @@ const run = (overrides: Partial<Run>): Run => ({
   dbCpu: 0.5,
   otherCores: 0,
   load: 0.5,
+  database: { read: 2, hit: 40, maintenance: 0 },
   void: false,
   ...overrides,
 });
@@ -83,6 +84,12 @@ describe("a rate's verdict", () => {
       min: 1,
       max: 3,
     });
+  });
+
+  it('gives the blocks read per request with their spread, none when a run had no database to ask', () => {
+    const read = (blocks: number) => run({ database: { read: blocks, hit: 40, maintenance: 0 } });
+    expect(summarise(100, [read(4), read(1), read(9)], 50).blocksRead).toEqual({ median: 4, min: 1, max: 9 });
+    expect(summarise(100, [read(4), run({ database: undefined })], 50).blocksRead).toBeUndefined();
   });
 
   it('reports the most a ladder holds below its first rate that does not', () => {
