@@ -16,8 +16,11 @@
  * Each run reads the CPU the server process spent (and, on PostgreSQL, its backends, found by
  * `application_name`: PostgreSQL must run on this machine), the load average, and what other processes of
  * the machine used meanwhile (/proc/stat less ours: the generator, the server, its backends). A run whose
- * other processes used more than 0.2 cores is void: its figures are printed, marked VOID, and a rate with a
- * void run is not reported as holding. Run it on an otherwise idle machine.
+ * other processes used more than 0.2 cores is void: its figures are printed, marked VOID, and it is run
+ * again (twice at most); a rate left with a void run is not reported as holding. Each run also prints the
+ * database blocks per request read outside PostgreSQL's shared buffers and found in them, the autovacuum
+ * passes that ran, and the cores PostgreSQL's own processes used (counted among the others'). Run it on an
+ * otherwise idle machine.
  *
  * `npm run bench:load -- --pglite` (no database URL) measures the server on its embedded default database
  * instead: on a fresh temporary DATA_DIR the server opens PGlite (in a worker thread of its own process)

@@ -44,22 +44,41 @@ export async function backendPids(admin: pg.Client, applicationName = APPLICATIO
 
 /**
  * The database's counters a run reads before and after: the blocks its backends found in PostgreSQL's
- * shared buffers and those they had to read (from the operating system's cache or the disk), and how many
- * times autovacuum or autoanalyze finished on its tables. PostgreSQL publishes a backend's counts within
- * a second or so, so a run's share is close, not exact.
+ * shared buffers and those they had to read (from the operating system's cache or the disk), how many
+ * times autovacuum or autoanalyze finished on its tables, the tables being vacuumed at the moment, and
+ * PostgreSQL's own processes (autovacuum, checkpointer, writers), whose CPU counts among the other
+ * processes' but is named apart. PostgreSQL publishes a backend's counts within a second or so, so a
+ * run's share is close, not exact.
  */
-export type DatabaseCounters = { blocksRead: number; blocksHit: number; maintenance: number };
+export type DatabaseCounters = {
+  blocksRead: number;
+  blocksHit: number;
+  maintenance: number;
+  vacuuming: string[];
+  ownPids: number[];
+};
 
 export async function databaseCounters(admin: pg.Client): Promise<DatabaseCounters> {
-  const { rows } = await admin.query<{ read: string; hit: string; maintenance: string }>(`
+  const { rows } = await admin.query<{
+    read: string;
+    hit: string;
+    maintenance: string;
+    vacuuming: string[];
+    own: number[];
+  }>(`
     select blks_read as read, blks_hit as hit,
-      (select coalesce(sum(autovacuum_count + autoanalyze_count), 0) from pg_stat_user_tables) as maintenance
+      (select coalesce(sum(autovacuum_count + autoanalyze_count), 0) from pg_stat_user_tables) as maintenance,
+      array(select relid::regclass::text from pg_stat_progress_vacuum where datname = current_database())
+        as vacuuming,
+      array(select pid from pg_stat_activity where backend_type <> 'client backend') as own
     from pg_stat_database where datname = current_database()`);
   const row = rows[0];
   return {
     blocksRead: Number(row?.read ?? 0),
     blocksHit: Number(row?.hit ?? 0),
     maintenance: Number(row?.maintenance ?? 0),
+    vacuuming: row?.vacuuming ?? [],
+    ownPids: row?.own ?? [],
   };
 }
 

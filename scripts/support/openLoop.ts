@@ -10,6 +10,9 @@ import { cpuMsOf, type DatabaseCounters } from './loadTarget';
 /** A step whose other processes used more than this many cores is void: its figures are not reported. */
 export const VOID_CORES = 0.2;
 
+/** How many times a void run is run again before it stands (void, so its rate is not reported). */
+const VOID_RETRIES = 2;
+
 /** What a request sends: the path (with query) it asks, as a browser asks it. */
 const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
 
@@ -79,9 +82,12 @@ export type Run = {
   /**
    * The database's blocks per request sent, read (outside PostgreSQL's shared buffers) and found there, and
    * the autovacuum or autoanalyze passes that finished during the run: what differs between two runs that
-   * disagree. Undefined without a database to ask (PGlite).
+   * disagree; the tables being vacuumed as it began or ended, and the cores PostgreSQL's own processes used
+   * (part of the other processes'). Undefined without a database to ask (PGlite).
    */
-  database: { read: number; hit: number; maintenance: number } | undefined;
+  database:
+    | { read: number; hit: number; maintenance: number; vacuuming: string[]; ownCores: number }
+    | undefined;
   void: boolean;
 };
 
@@ -180,6 +186,8 @@ type CpuReading = {
   machine: number;
   server: number;
   database: DatabaseCounters | undefined;
+  /** CPU ms of PostgreSQL's own processes (those of the reading before, read again at each reading). */
+  postgresOwn: Map<number, number>;
   backends: Map<number, number>;
   others: Map<number, number>;
   self: number;
@@ -193,6 +201,7 @@ async function readCpu(sources: CpuSources): Promise<CpuReading> {
   ]);
   return {
     database,
+    postgresOwn: new Map((database?.ownPids ?? []).map((pid) => [pid, cpuMsOf(pid)])),
     backends: new Map(backends.map((pid) => [pid, cpuMsOf(pid)])),
     others: new Map(others.map((pid) => [pid, cpuMsOf(pid)])),
     server: cpuMsOf(sources.serverPid),
@@ -273,6 +282,8 @@ async function runOpenLoop(
             read: (after.database.blocksRead - before.database.blocksRead) / total,
             hit: (after.database.blocksHit - before.database.blocksHit) / total,
             maintenance: after.database.maintenance - before.database.maintenance,
+            vacuuming: [...new Set([...before.database.vacuuming, ...after.database.vacuuming])],
+            ownCores: spent(before.postgresOwn, after.postgresOwn) / elapsedMs,
           }
         : undefined,
     void: isVoid(others),
@@ -309,7 +320,8 @@ function shownBlocks(database: Run['database']) {
   const maintenance = database.maintenance
     ? `, ${database.maintenance} autovacuum/analyze pass${database.maintenance === 1 ? '' : 'es'} meanwhile`
     : '';
-  return `  blocks/request read ${database.read.toFixed(1)}, hit ${database.hit.toFixed(0)}${maintenance}`;
+  const vacuuming = database.vacuuming.length ? `, vacuuming ${database.vacuuming.join(', ')}` : '';
+  return `  blocks/request read ${database.read.toFixed(1)}, hit ${database.hit.toFixed(0)}${maintenance}${vacuuming}  PostgreSQL's own ${database.ownCores.toFixed(2)} cores`;
 }
 
 /** One run, as printed. */
@@ -331,6 +343,43 @@ function shownSummary(summary: RateSummary, embedded = false) {
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A run, run again while it is void (another process took the machine a while: an autovacuum pass, say),
+ * `retries` times at most, so a passing job does not cost a rate its figure; the last one stands.
+ */
+export async function runUntilNotVoid(runOnce: () => Promise<Run>, retries = VOID_RETRIES): Promise<Run> {
+  for (let attempt = 0; ; attempt++) {
+    const run = await runOnce();
+    if (!run.void || attempt >= retries) return run;
+  }
+}
+
+/** The fixed job that times a core's speed: this many steps of a linear congruential generator. */
+const CALIBRATION_STEPS = 5_000_000;
+
+function calibrationJob(steps: number) {
+  let x = 1;
+  for (let i = 0; i < steps; i++) x = (x * 1_103_515_245 + 12_345) & 0x7fffffff;
+  return x;
+}
+
+/**
+ * How long a fixed job takes on one core now (ms, the median of five): timed before each rate, so two runs
+ * whose CPU per request differ while their database blocks are the same can be told apart from a machine
+ * that ran slower (a virtual machine's host shares its cores). An arithmetic loop that allocates nothing:
+ * its time varies by 2 % from run to run on a quiet machine, where JSON work varied by half.
+ */
+export function calibrate(): number {
+  const times: number[] = [];
+  let sink = 0;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    sink ^= calibrationJob(CALIBRATION_STEPS);
+    times.push(performance.now() - start);
+  }
+  return sink === -1 ? Number.NaN : spread(times).median;
+}
 
 /** A server measured at a rate: its name (printed before its lines, if any), its requests and CPU. */
 export type Measured = {
@@ -354,23 +403,26 @@ export async function measureRate(
   servers: readonly Measured[],
   targetMs: number,
 ): Promise<RateSummary[]> {
-  console.log(`  ${rate}/s offered:`);
+  console.log(`  ${rate}/s offered (the machine's fixed job: ${calibrate().toFixed(1)} ms):`);
   const done = servers.map(() => [] as Run[]);
   const label = (server: Measured) => (server.name ? `  ${server.name.padEnd(5)}` : '');
   for (let run = 0; run < runs; run++) {
     for (const [index, server] of servers.entries()) {
-      server.beside?.start();
-      const figures = await runOpenLoop(
-        rate,
-        seconds,
-        (i, signal) => server.send(i, signal).then(() => {}),
-        server.sources,
-      );
-      const beside = server.beside ? `  ${server.beside.stop()}` : '';
+      const figures = await runUntilNotVoid(async () => {
+        server.beside?.start();
+        const figures = await runOpenLoop(
+          rate,
+          seconds,
+          (i, signal) => server.send(i, signal).then(() => {}),
+          server.sources,
+        );
+        const beside = server.beside ? `  ${server.beside.stop()}` : '';
+        console.log(`${label(server)}${shownRun(figures, run, server.embedded)}${beside}`);
+        // Let the queue drain and the load average breathe a little between runs.
+        await pause(1000);
+        return figures;
+      });
       done[index]?.push(figures);
-      console.log(`${label(server)}${shownRun(figures, run, server.embedded)}${beside}`);
-      // Let the queue drain and the load average breathe a little between runs.
-      await pause(1000);
     }
   }
   return servers.map((server, index) => {

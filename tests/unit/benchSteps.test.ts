@@ -4,6 +4,7 @@ import {
   mostHeld,
   otherCores,
   type Run,
+  runUntilNotVoid,
   spread,
   summarise,
   VOID_CORES,
@@ -21,7 +22,7 @@ const run = (overrides: Partial<Run>): Run => ({
   dbCpu: 0.5,
   otherCores: 0,
   load: 0.5,
-  database: { read: 2, hit: 40, maintenance: 0 },
+  database: { read: 2, hit: 40, maintenance: 0, vacuuming: [], ownCores: 0 },
   void: false,
   ...overrides,
 });
@@ -87,7 +88,8 @@ describe("a rate's verdict", () => {
   });
 
   it('gives the blocks read per request with their spread, none when a run had no database to ask', () => {
-    const read = (blocks: number) => run({ database: { read: blocks, hit: 40, maintenance: 0 } });
+    const read = (blocks: number) =>
+      run({ database: { read: blocks, hit: 40, maintenance: 0, vacuuming: [], ownCores: 0 } });
     expect(summarise(100, [read(4), read(1), read(9)], 50).blocksRead).toEqual({ median: 4, min: 1, max: 9 });
     expect(summarise(100, [read(4), run({ database: undefined })], 50).blocksRead).toBeUndefined();
   });
@@ -98,5 +100,37 @@ describe("a rate's verdict", () => {
     expect(mostHeld([at(50, 10), at(100, 20), at(200, 80)])?.rate).toBe(100);
     expect(mostHeld([at(50, 10), at(100, 20, true), at(200, 30)])?.rate).toBe(50);
     expect(mostHeld([at(50, 60)])).toBeUndefined();
+  });
+});
+
+describe('a void run', () => {
+  const runs = (...voided: boolean[]) => {
+    const queue = voided.map((value, i) => run({ p99: i, void: value }));
+    let calls = 0;
+    return {
+      next: async () => {
+        calls++;
+        return queue.shift() as Run;
+      },
+      calls: () => calls,
+    };
+  };
+
+  it('is run again until one is not void, and that one stands', async () => {
+    const { next, calls } = runs(true, false, true);
+    expect(await runUntilNotVoid(next)).toMatchObject({ p99: 1, void: false });
+    expect(calls()).toBe(2);
+  });
+
+  it('stands, void, after two more tries', async () => {
+    const { next, calls } = runs(true, true, true, false);
+    expect(await runUntilNotVoid(next)).toMatchObject({ p99: 2, void: true });
+    expect(calls()).toBe(3);
+  });
+
+  it('is never run again when the first is not void', async () => {
+    const { next, calls } = runs(false, false);
+    await runUntilNotVoid(next);
+    expect(calls()).toBe(1);
   });
 });
