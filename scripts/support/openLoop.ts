@@ -370,7 +370,7 @@ function calibrationJob(steps: number) {
  * that ran slower (a virtual machine's host shares its cores). An arithmetic loop that allocates nothing:
  * its time varies by 2 % from run to run on a quiet machine, where JSON work varied by half.
  */
-export function calibrate(): number {
+function calibrate(): number {
   const times: number[] = [];
   let sink = 0;
   for (let i = 0; i < 5; i++) {
