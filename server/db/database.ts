@@ -42,6 +42,15 @@ export type DatabaseOptions = {
   poolMax: number;
   templateDir?: string;
   onError?: (error: Error) => void;
+  /**
+   * When the start gathers the planner's statistics (`ANALYZE`, every table): 'always', or only 'when
+   * changed' by this start (migrations applied, hours refreshed). PGlite never analyzes by itself, so it
+   * always does; PostgreSQL's autovacuum analyzes tables as they change, so by default it does only when
+   * the start changed them. A pass over the large seed takes 4–5 s and samples new rows each time: every
+   * instance's start re-drew the statistics, and the plans near a cost boundary with them. A restore, whose
+   * tables were just loaded, asks for 'always'.
+   */
+  analyze?: 'always' | 'when changed';
 };
 
 /**
@@ -99,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded?.stop();
   };
   try {
+    const unapplied = shippedMigrations() - (await appliedMigrations(db));
     if (
       options.databaseUrl &&
       options.migrationDatabaseUrl &&
@@ -107,9 +117,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migrateAsOwner(options.migrationDatabaseUrl, db);
     else await migrate(db, { migrationsFolder });
     // Hours of the cases a migration or a bulk load marked (case_hours_pending), before anyone reads them.
-    await refreshPendingCaseHours(db);
+    const refreshed = await refreshPendingCaseHours(db);
     // PGlite never analyzes by itself; without statistics list queries are 100× slower.
-    await db.execute(sql`ANALYZE`);
+    const analyze = embedded ? 'always' : (options.analyze ?? 'when changed');
+    if (analyze === 'always' || unapplied > 0 || refreshed > 0) await db.execute(sql`ANALYZE`);
   } catch (error) {
     await close();
     throw error;
@@ -149,6 +160,19 @@ async function migrateAsOwner(ownerUrl: string, runtime: Db) {
     await ownerDb.execute(runtimeGrants(role));
   } finally {
     await owner.end();
+  }
+}
+
+/** How many migrations the database has applied (none before its first). */
+async function appliedMigrations(db: Db): Promise<number> {
+  try {
+    const { rows } = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    return rows[0]?.count ?? 0;
+  } catch {
+    // No migrations table yet: a new database.
+    return 0;
   }
 }
 

@@ -162,6 +162,7 @@ async function restoreChecked(
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       poolMax: 1,
+      analyze: 'always',
     });
     try {
       // After the reload, so the entry is in the restored database (the old one's log is gone with it).
