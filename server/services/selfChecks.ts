@@ -13,6 +13,8 @@ import { appliedMigrations, probeAuditWrite } from '../db/selfChecks';
 const MAX_CLOCK_DRIFT_MS = 5_000;
 /** Below this much free disk beside the data, backups and the embedded database are at risk. */
 const MIN_FREE_DISK_BYTES = 1024 ** 3;
+/** A queue that does not give a connection within this long is starvation, not a moment's crowd. */
+const STARVED_MS = 2_000;
 
 export interface SelfCheckContext {
   db: Db;
@@ -23,7 +25,15 @@ export interface SelfCheckContext {
   /** How many migrations this build ships. */
   migrations: number;
   /** The connection pool (PostgreSQL and the embedded database alike), for its health. */
-  pool?: { totalCount: number; idleCount: number; waitingCount: number; options: { max?: number } };
+  pool?: {
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+    options: { max?: number };
+    connect(): Promise<{ release(): void }>;
+  };
+  /** How long a connection may take to come before the pool counts as starved (2 s). */
+  starvedMs?: number;
 }
 
 class CheckFailed extends Error {}
@@ -44,17 +54,45 @@ async function timedCheck(name: string, run: () => Promise<string>): Promise<Sel
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
 
+/**
+ * The pool's state, and whether it is starved: more calls queued than connections is a crowd that passes
+ * in a moment on a busy machine (the embedded database has one connection, and a few pages polling at once
+ * queue behind it); the pool is starved when a connection asked for now does not come within `starvedMs`.
+ */
+async function connectionHealth(pool: NonNullable<SelfCheckContext['pool']>, starvedMs: number) {
+  const max = pool.options.max ?? 10;
+  const state = `${pool.totalCount} of ${max} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting`;
+  if (pool.waitingCount <= max) return state;
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const connection = pool.connect();
+  const came = await Promise.race([
+    connection.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), starvedMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  // Given back at once, or whenever it comes.
+  connection.then((client) => client.release()).catch(() => {});
+  if (!came) fail(`${state}: requests are queueing for the database (no connection within ${starvedMs} ms)`);
+  return `${state}; a connection came in ${Math.round(performance.now() - started)} ms`;
+}
+
 /** Runs every check, each on its own (one failing does not stop the others). */
-export function runSelfChecks(context: SelfCheckContext, now: () => number = Date.now): Promise<SelfCheck[]> {
+export async function runSelfChecks(
+  context: SelfCheckContext,
+  now: () => number = Date.now,
+): Promise<SelfCheck[]> {
   const { db, pool } = context;
-  // The pool as the other calls left it, read before these checks queue their own queries on it (on the
-  // embedded database it has one connection, so one of them would otherwise count as a queue).
-  const poolState = pool && {
-    max: pool.options.max ?? 10,
-    open: pool.totalCount,
-    idle: pool.idleCount,
-    waiting: pool.waitingCount,
-  };
+  // The pool first, before these checks queue their own queries on it (on the embedded database it has one
+  // connection, so they would otherwise count as a queue, and a connection asked for would wait for them).
+  const connections = await timedCheck('Database connections', async () =>
+    pool ? connectionHealth(pool, context.starvedMs ?? STARVED_MS) : 'not pooled',
+  );
   let identityDate: number | undefined;
   return Promise.all([
     timedCheck('Database reachable and migrated', async () => {
@@ -62,14 +100,7 @@ export function runSelfChecks(context: SelfCheckContext, now: () => number = Dat
       if (applied < context.migrations) fail(`${applied} of ${context.migrations} migrations applied`);
       return `${applied} migrations applied`;
     }),
-    timedCheck('Database connections', async () => {
-      if (!poolState) return 'not pooled';
-      const { max, open, idle, waiting } = poolState;
-      const state = `${open} of ${max} open, ${idle} idle, ${waiting} waiting`;
-      // Every connection busy and more requests than connections queued for one: the pool is starved.
-      if (waiting > max) fail(`${state}: requests are queueing for the database`);
-      return state;
-    }),
+    connections,
     timedCheck("Identity's signing keys reachable", async () => {
       const response = await fetch(context.jwksUri, { signal: AbortSignal.timeout(5_000) });
       if (!response.ok) fail(`${context.jwksUri} answered HTTP ${response.status}`);
