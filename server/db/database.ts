@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { refreshPendingCaseHours } from './caseHours';
+import { appliedMigrations } from './selfChecks';
 import { startEmbeddedServer } from './embedded';
 import { Pool } from './pool';
 import { keepsNamedStatements } from './prepared';
@@ -108,7 +109,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await embedded?.stop();
   };
   try {
-    const unapplied = shippedMigrations() - (await appliedMigrations(db));
+    // A new database has no migrations table yet: none applied.
+    const unapplied = shippedMigrations() - (await appliedMigrations(db).catch(() => 0));
     if (
       options.databaseUrl &&
       options.migrationDatabaseUrl &&
@@ -160,19 +162,6 @@ async function migrateAsOwner(ownerUrl: string, runtime: Db) {
     await ownerDb.execute(runtimeGrants(role));
   } finally {
     await owner.end();
-  }
-}
-
-/** How many migrations the database has applied (none before its first). */
-async function appliedMigrations(db: Db): Promise<number> {
-  try {
-    const { rows } = await db.execute<{ count: number }>(
-      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-    );
-    return rows[0]?.count ?? 0;
-  } catch {
-    // No migrations table yet: a new database.
-    return 0;
   }
 }
 
