@@ -7,11 +7,11 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { refreshPendingCaseHours } from './caseHours';
-import { appliedMigrations } from './selfChecks';
 import { startEmbeddedServer } from './embedded';
 import { Pool } from './pool';
 import { keepsNamedStatements } from './prepared';
 import * as schema from './schema';
+import { appliedMigrations } from './selfChecks';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = {
