@@ -171,6 +171,30 @@ describeEachDatabase('Professional codes from signed reports', (kind) => {
     });
   });
 
+  it('puts on a month’s statement the studies recording in it without a log there, still recording or ended in it, and no other', async () => {
+    const other = await newClient('Recording Window Hospital', `RWH${kind === 'pglite' ? 'L' : 'P'}`);
+    const before = (day: number) => {
+      const [year, monthNumber] = addMonths(month, -1).split('-') as [string, string];
+      return new Date(Date.UTC(Number(year), Number(monthNumber) - 1, day)).toISOString();
+    };
+    /** A study of `other` with no time log at all: only its recording can put it on a statement. */
+    const recording = async (start: string, end: string | null) => {
+      const created = await intake(other, { hasVideo: true, monitoringLevel: 'continuous' });
+      const patched = await patch(created, { recordingStart: start, recordingEnd: end }, 'admin');
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      return created.id;
+    };
+    const stillRecording = await recording(before(20), null);
+    const endedInMonth = await recording(before(25), at(3));
+    const endedBefore = await recording(before(2), before(10));
+    const statement = await call('GET', API_PATHS.billingCycle(other, month), 'billing1');
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    const lines = (statement.body.data as Statement).lines;
+    expect(lines.map((line) => line.caseId).sort()).toEqual([stillRecording, endedInMonth].sort());
+    expect(lines.every((line) => line.minutes === 0 && line.cpt.periods.length > 0)).toBe(true);
+    expect(lines.map((line) => line.caseId)).not.toContain(endedBefore);
+  });
+
   it('reads a closed month’s lines frozen when the codes went to the case’s reader as that reader’s codes', async () => {
     const rated = await call('POST', API_PATHS.cycleRate(clientId, month), 'billing1', { rate: '100.00' });
     expect(rated.status, JSON.stringify(rated.body)).toBe(200);
