@@ -169,14 +169,9 @@ function statementCasesQuery(db: DbOrTx) {
         eq(cases.clientId, value('clientId')),
         or(
           isAnyOf(cases.id, 'caseIds'),
-          // A recording still under way runs until now. Said as two arms rather than one coalesce, so each
-          // is an index range of the client's cases by recording end, not a read of every case of theirs.
           and(
             lt(cases.recordingStart, value('end')),
-            or(
-              gt(cases.recordingEnd, value('start')),
-              and(isNull(cases.recordingEnd), sql`${value('now')}::timestamptz > ${value('start')}`),
-            ),
+            gt(sql`coalesce(${cases.recordingEnd}, ${value('now')})`, value('start')),
           ),
         ),
       ),

@@ -1,0 +1,1 @@
+CREATE INDEX "cases_client_recording_start_idx" ON "cases" USING btree ("client_id","recording_start");
