@@ -19,8 +19,9 @@
  * other processes used more than 0.2 cores is void: its figures are printed, marked VOID, and it is run
  * again (twice at most); a rate left with a void run is not reported as holding. Each run also prints the
  * database blocks per request read outside PostgreSQL's shared buffers and found in them, the autovacuum
- * passes that ran, and the cores PostgreSQL's own processes used (counted among the others'). Run it on an
- * otherwise idle machine.
+ * passes that ran, and the cores PostgreSQL's own processes used (counted among the others'). Each rate first
+ * times two fixed jobs: arithmetic on one core, and round trips to another process over a loopback socket
+ * (`roundTrips`): runs of two machines compare only when both agree. Run it on an otherwise idle machine.
  *
  * `npm run bench:load -- --pglite` (no database URL) measures the server on its embedded default database
  * instead: on a fresh temporary DATA_DIR the server opens PGlite (in a worker thread of its own process)

@@ -3,7 +3,10 @@
  * a step (the server's, its PostgreSQL backends', and what other processes of the machine used meanwhile),
  * and the rules that turn a rate's runs into a figure (the median with its spread, "holds", "void").
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import { cpuMsOf, type DatabaseCounters } from './loadTarget';
 
@@ -381,6 +384,47 @@ function calibrate(): number {
   return sink === -1 ? Number.NaN : spread(times).median;
 }
 
+/** The second fixed job: this many one-byte round trips over a loopback socket to another process. */
+const ROUND_TRIPS = 2_000;
+
+/** An echo server in a process of its own, printing its port: what answers the round trips. */
+const ECHO_SERVER = `require('node:net').createServer((socket) => socket.pipe(socket))
+  .listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });`;
+
+/**
+ * How long `ROUND_TRIPS` one-byte round trips to another process over a loopback socket take now (ms, the
+ * median of five). A request to the server is mostly such calls (its socket, PostgreSQL's sockets, the
+ * wake-ups of its backends), which the arithmetic job does not see: two machines of the same kind were seen
+ * 15 % apart in arithmetic the other way round from the CPU a request cost on them.
+ */
+export async function roundTrips(times = 5, trips = ROUND_TRIPS): Promise<number> {
+  const echo = spawn(process.execPath, ['-e', ECHO_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const [port] = (await once(echo.stdout, 'data')) as [Buffer];
+    const socket = net.connect(Number(String(port).trim()), '127.0.0.1');
+    socket.setNoDelay(true);
+    await once(socket, 'connect');
+    const byte = Buffer.from('x');
+    const readings: number[] = [];
+    try {
+      for (let time = 0; time < times; time++) {
+        const start = performance.now();
+        for (let trip = 0; trip < trips; trip++) {
+          const answered = once(socket, 'data');
+          socket.write(byte);
+          await answered;
+        }
+        readings.push(performance.now() - start);
+      }
+    } finally {
+      socket.destroy();
+    }
+    return spread(readings).median;
+  } finally {
+    echo.kill();
+  }
+}
+
 /** A server measured at a rate: its name (printed before its lines, if any), its requests and CPU. */
 export type Measured = {
   name: string;
@@ -403,7 +447,11 @@ export async function measureRate(
   servers: readonly Measured[],
   targetMs: number,
 ): Promise<RateSummary[]> {
-  console.log(`  ${rate}/s offered (the machine's fixed job: ${calibrate().toFixed(1)} ms):`);
+  const arithmetic = calibrate();
+  const trips = await roundTrips();
+  console.log(
+    `  ${rate}/s offered (the machine's fixed jobs: arithmetic ${arithmetic.toFixed(1)} ms, ${ROUND_TRIPS} loopback round trips ${trips.toFixed(1)} ms):`,
+  );
   const done = servers.map(() => [] as Run[]);
   const label = (server: Measured) => (server.name ? `  ${server.name.padEnd(5)}` : '');
   for (let run = 0; run < runs; run++) {

@@ -4,6 +4,7 @@ import {
   mostHeld,
   otherCores,
   type Run,
+  roundTrips,
   runUntilNotVoid,
   spread,
   summarise,
@@ -132,5 +133,13 @@ describe('a void run', () => {
     const { next, calls } = runs(false, false);
     await runUntilNotVoid(next);
     expect(calls()).toBe(1);
+  });
+});
+
+describe('the round-trip fixed job', () => {
+  it('times round trips to another process and answers their median, the echo process ended', async () => {
+    const median = await roundTrips(3, 50);
+    expect(Number.isFinite(median)).toBe(true);
+    expect(median).toBeGreaterThan(0);
   });
 });
