@@ -28,7 +28,8 @@ const LISTED_CASE_NUMBERS = 5;
 export function caseIdsOf(entry: Pick<DescribedEntry, 'resource' | 'resourceId' | 'details'>): number[] {
   const ids = entry.details.caseIds;
   if (Array.isArray(ids)) return ids.filter((id): id is number => typeof id === 'number');
-  const own = entry.resource === 'cases' ? Number(entry.resourceId) : Number.NaN;
+  // No id (a call on the cases with none in its path, an intake): no case, where Number(null) would be case 0.
+  const own = entry.resource === 'cases' && entry.resourceId ? Number(entry.resourceId) : Number.NaN;
   return Number.isSafeInteger(own) ? [own] : [];
 }
 
