@@ -16,6 +16,28 @@ export const unitProject: TestProjectInlineConfiguration = {
   },
 };
 
+/** What every component file runs with. */
+const componentTests = {
+  environment: 'jsdom',
+  // The API's document, built from the server's routes, against which the fake API's answers are checked.
+  globalSetup: ['tests/unit/globalSetup.ts'],
+  setupFiles: ['tests/unit/setup.ts'],
+  unstubGlobals: true,
+  // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
+  // shows what they expect (setup.ts), however long a busy machine takes to get there.
+  testTimeout: 300_000,
+} satisfies TestProjectInlineConfiguration['test'];
+
+/**
+ * Component files that replace a module of the app (`vi.mock`) or set the process's time zone: each gets a
+ * module graph of its own, since a module already loaded by an earlier file would not see the replacement.
+ */
+const COMPONENT_FILES_ON_THEIR_OWN = [
+  'tests/unit/listFilters.test.tsx',
+  'tests/unit/oneClock.test.tsx',
+  'tests/unit/selfChecksProgress.test.tsx',
+];
+
 export default defineConfig({
   test: {
     // Vitest runs one file fewer than there are cores at a time (one on a 2-core machine); the component
@@ -23,20 +45,22 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       unitProject,
-      // Components, rendered with Testing Library in jsdom.
+      // Components, rendered with Testing Library in jsdom. The files of a worker share one module graph
+      // (React, MUI, react-admin and the setup's imports are loaded once, not once per file: half the time),
+      // so a file must leave nothing behind: globals it stubs are restored after each test (`unstubGlobals`).
       {
         extends: './vite.config.ts',
         test: {
+          ...componentTests,
           name: 'components',
-          environment: 'jsdom',
           include: ['tests/unit/**/*.test.tsx'],
-          // The API's document, built from the server's routes, against which the fake API's answers are checked.
-          globalSetup: ['tests/unit/globalSetup.ts'],
-          setupFiles: ['tests/unit/setup.ts'],
-          // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
-          // shows what they expect (setup.ts), however long a busy machine takes to get there.
-          testTimeout: 300_000,
+          exclude: COMPONENT_FILES_ON_THEIR_OWN,
+          isolate: false,
         },
+      },
+      {
+        extends: './vite.config.ts',
+        test: { ...componentTests, name: 'components-isolated', include: COMPONENT_FILES_ON_THEIR_OWN },
       },
       // Every story rendered in Debian's Chromium (never a downloaded browser) and checked with axe: a story
       // that throws, fails its play function or has an accessibility violation fails.
@@ -66,6 +90,9 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // A worker's files share one module graph: the server's modules are loaded once per worker, not once
+          // per file (seconds each). Every file starts its own servers on its own copy of the database.
+          isolate: false,
           globalSetup: ['tests/api/globalSetup.ts'],
           // Each worker's own PostgreSQL database (`<TEST_DATABASE_URL's>_w<n>`), so files run side by side.
           setupFiles: ['tests/api/setup.ts'],
