@@ -8,7 +8,6 @@ import { API_PATHS } from '../../contract/paths';
 import { precompress } from '../../scripts/support/webBuild';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { seedDemoData } from '../../server/db/seed/demoClients';
 import { demoTokens } from './support/apiClient';
 import { noDatabase } from './support/noDatabase';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -129,8 +128,7 @@ describeEachDatabase('Compressed API answers', (kind) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    await seedDemoData(server.database.db);
+    server = await startTestServer(kind, {}, {}, 'demo');
     token = (await demoTokens()).reader1;
   });
   afterAll(async () => {

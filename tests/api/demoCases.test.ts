@@ -41,9 +41,8 @@ describeEachDatabase('demo cases seed', (kind) => {
   let server: TestServer;
   let tokens: Record<DemoUsername, string>;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, {}, {}, 'demo');
     tokens = await demoTokens();
-    await seedDemoData(server.database.db);
   });
   afterAll(async () => {
     await server?.close();

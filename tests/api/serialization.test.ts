@@ -9,7 +9,6 @@ import { listEnvelope } from '../../contract/list';
 import { API_PATHS } from '../../contract/paths';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { seedDemoData } from '../../server/db/seed/demoClients';
 import { demoTokens } from './support/apiClient';
 import { noDatabase, unusedIdentity } from './support/noDatabase';
 import { describeEachDatabase, startTestServer, type TestServer } from './support/testServer';
@@ -48,8 +47,7 @@ describe("The app's replies", () => {
 describeEachDatabase('A route reply', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    await seedDemoData(server.database.db);
+    server = await startTestServer(kind, {}, {}, 'demo');
   });
   afterAll(async () => {
     await server?.close();

@@ -24,21 +24,32 @@ export function templateDatabaseUrl(env: NodeJS.ProcessEnv = process.env): strin
   return url.toString();
 }
 
+/** The same with the demo data (`seedDemoData`): what `startTestServer(kind, …, 'demo')` copies. */
+export function demoTemplateDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const url = new URL(templateDatabaseUrl(env));
+  url.pathname = `${url.pathname}_demo`;
+  return url.toString();
+}
+
 const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Makes the database `url` names a fresh copy of the migrated template (`templateDatabaseUrl`), ending any
- * connection a test left open to it: the same tables as migrating an empty database, without running the
- * migrations again.
+ * Makes the database `url` names a fresh copy of a template (the migrated one, `templateDatabaseUrl`, unless
+ * told), ending any connection a test left open to it: the same tables as migrating an empty database,
+ * without running the migrations again.
  */
-export async function copyTemplateDatabase(url: string, env: NodeJS.ProcessEnv = process.env) {
+export async function copyTemplateDatabase(
+  url: string,
+  template = templateDatabaseUrl(),
+  env: NodeJS.ProcessEnv = process.env,
+) {
   const client = new pg.Client({ connectionString: testDatabaseUrl(env) });
   await client.connect();
   try {
     await client.query(`drop database if exists ${quoted(databaseName(url))} with (force)`);
     await client.query(
-      `create database ${quoted(databaseName(url))} template ${quoted(databaseName(templateDatabaseUrl(env)))}`,
+      `create database ${quoted(databaseName(url))} template ${quoted(databaseName(template))}`,
     );
   } finally {
     await client.end();

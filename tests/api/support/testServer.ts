@@ -6,7 +6,12 @@ import { type AppOptions, buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { answerChecker } from './answerCheck';
-import { copyTemplateDatabase, workerDatabaseUrl } from './postgres';
+import {
+  copyTemplateDatabase,
+  demoTemplateDatabaseUrl,
+  templateDatabaseUrl,
+  workerDatabaseUrl,
+} from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -75,8 +80,9 @@ export async function serveApp(
 }
 
 /**
- * The real app over HTTP on an OS-assigned port, against a fresh database of the given kind: a copy of the
- * run's migrated template (globalSetup.ts), which the app's own migration then finds up to date.
+ * The real app over HTTP on an OS-assigned port, against a fresh database of the given kind: a copy of one
+ * of the run's templates (globalSetup.ts), which the app's own migration then finds up to date: migrated and
+ * empty, or with the demo data (`seedDemoData`) already in it.
  */
 export async function startTestServer(
   kind: DatabaseKind,
@@ -84,14 +90,17 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** A logger to read, say. */
   overrides: Partial<Pick<AppOptions, 'logger'>> = {},
+  data: 'empty' | 'demo' = 'empty',
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-db-'));
-  if (kind === 'postgres') await copyTemplateDatabase(postgresUrl);
+  const demo = data === 'demo';
+  if (kind === 'postgres')
+    await copyTemplateDatabase(postgresUrl, demo ? demoTemplateDatabaseUrl() : templateDatabaseUrl());
   const database = await openDatabase({
     databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
     dataDir,
     poolMax: 3,
-    templateDir: inject('pgliteTemplateDir'),
+    templateDir: inject(demo ? 'pgliteDemoTemplateDir' : 'pgliteTemplateDir'),
   });
   const server = await serveApp(database, dataDir, env, overrides);
   return {
