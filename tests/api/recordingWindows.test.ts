@@ -247,9 +247,13 @@ describeEachDatabase('Recording windows', (kind) => {
   });
 
   it('counts a forgotten open log up to the recording end only, in billing and monitoring hours', async () => {
-    const created = await newCase({ recordingStart: hoursAgo(30), recordingEnd: hoursAgo(10) });
-    await record(created.id, 'time-logs', { start: hoursAgo(11), activity: 'monitoring' });
-    const months = monthsSince(hoursAgo(11));
+    // Both ends from one instant: `hoursAgo(11)` read after the case is made can fall a minute later on the
+    // billing grid than the recording end read before it, and bill 59 minutes (seen under two busy cores).
+    const recordingEnd = hoursAgo(10);
+    const logStart = new Date(Date.parse(recordingEnd) - HOUR).toISOString();
+    const created = await newCase({ recordingStart: hoursAgo(30), recordingEnd });
+    await record(created.id, 'time-logs', { start: logStart, activity: 'monitoring' });
+    const months = monthsSince(logStart);
     let billed = 0;
     for (const month of months) {
       const reply = await call('GET', `${API_PATHS.billableHours(clientId)}?month=${month}`, 'billing1');
