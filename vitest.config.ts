@@ -26,6 +26,8 @@ const componentTests = {
   // A limit for a test that hangs, not a measure of speed: the waits in the tests end when the page
   // shows what they expect (setup.ts), however long a busy machine takes to get there.
   testTimeout: 300_000,
+  // The same for a file's setup (a lazy chunk loaded before its tests).
+  hookTimeout: 300_000,
 } satisfies TestProjectInlineConfiguration['test'];
 
 /**

@@ -3,6 +3,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { casePagePath, casePrintPath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
+import { stillStyles } from './support/openPage';
 import { signedInPage } from './support/signIn';
 import { asWorkUser, openAcnsDialog, WORK_SIZES, WORK_USERS } from './support/workScreens';
 
@@ -197,7 +198,7 @@ async function switchTheme(page: Page, to: Theme) {
   } else {
     await page.evaluate((mode) => localStorage.setItem('RaStore.theme', JSON.stringify(mode)), to);
     await page.reload();
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    await stillStyles(page);
   }
   await expect
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('RaStore.theme') ?? 'null')))
@@ -224,7 +225,7 @@ for (const half of [0, 1]) {
     await page.evaluate((mode) => localStorage.setItem('RaStore.theme', JSON.stringify(mode)), theme);
     await page.reload();
     // Colours are measured at rest, not halfway through a button's fade from disabled to enabled.
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    await stillStyles(page);
     for (const route of routes) {
       await page.goto(`/#${route}`);
       await settle(page);
@@ -257,7 +258,7 @@ for (const username of WORK_USERS) {
     await asWorkUser(browser, username, async (page, routes, caseId) => {
       followRequests(page);
       // Colours are measured at rest, not halfway through a fade; the app moves between pages without a reload.
-      await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+      await stillStyles(page);
       for (const size of WORK_SIZES) {
         await page.setViewportSize(size);
         for (const route of routes) {

@@ -4,7 +4,7 @@ import { monthIn } from '../../contract/calendar';
 import { casePagePath, PAGE_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD } from './support/constants';
-import { openSettled } from './support/openPage';
+import { openSettled, stillStyles } from './support/openPage';
 import { signedInPage } from './support/signIn';
 import {
   asWorkUser,
@@ -26,9 +26,7 @@ const MAX_STOPS = 80;
 async function open(page: Page, route: string) {
   await openSettled(page, route);
   // Styles are read at once: no transition may still be under way.
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
+  await stillStyles(page, { animations: true });
 }
 
 /**

@@ -28,6 +28,10 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).not.toContain('Priya Raman');
     await user.click(screen.getByRole('option', { name: 'Marcus Bell' }));
+    // The choice is shown before the form goes on (a lost choice would otherwise surface only as no request).
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /To/ })).toHaveTextContent('Marcus Bell'),
+    );
     // Northside General is in New York: 20:00 EST on March 2 is 01:00 UTC on March 3.
     fireEvent.change(within(dialog).getByLabelText(/^At/), { target: { value: '2026-03-02T20:00' } });
     await enterText(

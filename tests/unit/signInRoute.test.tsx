@@ -2,7 +2,7 @@ import { buildRuntimeConfig, configureFakeAmplify } from '@test-support/fakeConf
 import { render, screen, waitFor } from '@testing-library/react';
 import { type AuthProvider, memoryStore, TestMemoryRouter } from 'react-admin';
 import type { Location } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppAdmin } from '../../src/AppAdmin';
 import { createAuthProvider } from '../../src/authProvider';
 import { RuntimeConfigProvider } from '../../src/config/RuntimeConfigContext';
@@ -28,6 +28,12 @@ function renderSignedOut(path: string) {
 }
 
 describe('the sign-in gate at /signin (spec §2)', () => {
+  // The sign-in page is a lazy chunk (Amplify's Authenticator and its styles): loaded and transformed here
+  // once, before the tests, so that each test's time is what it checks and not the first load of that chunk.
+  beforeAll(async () => {
+    await import('../../src/authProvider/LoginPage');
+  });
+
   it('is where a signed-out visitor is sent, remembering the page they asked for', async () => {
     const location = renderSignedOut('/continuous-monitoring/clients');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();

@@ -12,6 +12,17 @@ export async function openSettled(page: Page, route: string) {
 }
 
 /**
+ * Turns off the page's CSS transitions (and, with `animations`, its animations) until the next reload, so
+ * styles and colours are read at rest: not halfway through a button's fade from disabled to enabled.
+ */
+export async function stillStyles(page: Page, { animations = false } = {}) {
+  const off = animations
+    ? 'transition: none !important; animation: none !important;'
+    : 'transition: none !important;';
+  await page.addStyleTag({ content: `*, *::before, *::after { ${off} }` });
+}
+
+/**
  * Clicks `button`, which opens a dialog, and answers the dialog once it is open. With both cores busy
  * (load 13 and more), a click on a record list's "Add …" was twice seen to leave no dialog open, in about
  * a hundred such clicks over two runs (never reproduced on its own, in ten runs under the same load); a user
