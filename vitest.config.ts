@@ -102,6 +102,8 @@ export default defineConfig({
           // sockets and sessions left to expire, a killed instance's recovery), and a third file uses the
           // core that the waiting one leaves idle (unit + API 385 → 328 s here). Each worker has its own database.
           maxWorkers: availableParallelism() + 1,
+          // Vitest runs projects of different worker counts one group after the other: the unit files first.
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/api/globalSetup.ts'],
           // Each worker's own PostgreSQL database (`<TEST_DATABASE_URL's>_w<n>`), so files run side by side.
           setupFiles: ['tests/api/setup.ts'],
