@@ -98,12 +98,6 @@ export default defineConfig({
           // A worker's files share one module graph: the server's modules are loaded once per worker, not once
           // per file (seconds each). Every file starts its own servers on its own copy of the database.
           isolate: false,
-          // One file more than there are cores: much of an API file's time is spent waiting (a drain's grace,
-          // sockets and sessions left to expire, a killed instance's recovery), and a third file uses the
-          // core that the waiting one leaves idle (unit + API 385 → 328 s here). Each worker has its own database.
-          maxWorkers: availableParallelism() + 1,
-          // Vitest runs projects of different worker counts one group after the other: the unit files first.
-          sequence: { groupOrder: 1 },
           globalSetup: ['tests/api/globalSetup.ts'],
           // Each worker's own PostgreSQL database (`<TEST_DATABASE_URL's>_w<n>`), so files run side by side.
           setupFiles: ['tests/api/setup.ts'],
