@@ -97,14 +97,12 @@ async function settle(page: Page) {
   );
   const requests = inFlight.get(page);
   if (!requests) throw new Error('followRequests(page) must be called before the page is settled');
-  await expect.poll(() => requests.size, { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => requests.size).toBe(0);
   await expect(
     page.locator(
       '.MuiCircularProgress-indeterminate:visible, .MuiLinearProgress-indeterminate:visible, .MuiSkeleton-root:visible',
     ),
-  ).toHaveCount(0, {
-    timeout: 10_000,
-  });
+  ).toHaveCount(0);
 }
 
 async function routesOfSpec(): Promise<string[]> {
@@ -215,7 +213,6 @@ for (const half of [0, 1]) {
   test(`every page of the app passes axe for a signed-in admin in the light and the dark theme (half ${half + 1} of 2)`, async ({
     browser,
   }) => {
-    test.setTimeout(480_000);
     const allRoutes = await routesOfSpec();
     const routes = allRoutes.filter((_, index) => index % 2 === half);
     const page = await signedInPage(browser, 'admin');
@@ -253,7 +250,6 @@ for (const username of WORK_USERS) {
   test(`${username}: the home, the board, the ACNS form and the printouts pass axe at 1366×768 and 390×844`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
     const findings: Finding[] = [];
     await asWorkUser(browser, username, async (page, routes, caseId) => {
       followRequests(page);

@@ -8,7 +8,6 @@ test('an admin invites a technologist who sets their password, disables them, ba
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
   const username = `new.tech-${Date.now().toString(36)}`;
   const name = 'Robin Newcomb';
 

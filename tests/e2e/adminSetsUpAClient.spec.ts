@@ -16,7 +16,6 @@ async function writeProtocolRevision(page: Page, text: string, checkIntervalMinu
 test('an administrator sets up a client hospital; a technologist can read it but not change it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
   const name = `Harbor View Hospital ${suffix}`;
 

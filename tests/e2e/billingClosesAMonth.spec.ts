@@ -21,7 +21,6 @@ const AMOUNT = '6911.25';
 test('billing staff set last month’s rate for a client, print its statement, close the month, then read the billable-hours report', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const technologist = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const { client, study, month } = await setUpStudy(admin, technologist.username, technologist.password);

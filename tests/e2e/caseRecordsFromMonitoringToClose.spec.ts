@@ -22,8 +22,6 @@ const add = async (page: Page, noun: string) =>
 test('a case from monitoring to closed through its records: logs, impedances, an event, a note, a signed interpretation, a settled billing note, the printed report', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
-
   // A client of the story's own, impedances over 10 kΩ flagged, and a case in monitoring for a new technologist.
   const technologist = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);

@@ -65,7 +65,6 @@ async function setUp(admin: ApiCall, technologist: string) {
 test('a seizure’s call goes to voicemail, the board says whom to call next with its countdown, and the physician reached with read-back closes it on time', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const technologist = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const study = await setUp(admin, technologist.username);

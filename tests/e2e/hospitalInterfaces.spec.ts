@@ -27,7 +27,6 @@ test.afterAll(async () => {
 test('an admin connects a hospital; its admission and EEG order become an intake case with the patient; the signed final goes back to the hospital over HL7 and FHIR; the message log shows both ways', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const client = await createClient(
     admin,

@@ -110,7 +110,6 @@ async function stopsWithoutFocusRing(page: Page, fewestStops = 3) {
 test('every element the keyboard reaches on the main pages shows that it has the focus', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const api = await apiAs('admin', DEMO_PASSWORD);
   const [monitoringCase] = await api<{ id: number }[]>('GET', '/continuous-monitoring/cases/monitoring');
   const [client] = await api<{ id: number }[]>('GET', '/continuous-monitoring/clients');
@@ -148,7 +147,6 @@ for (const username of WORK_USERS) {
   test(`${username}: the home, pages, printouts and ACNS form show the focus as well`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
     await asWorkUser(
       browser,
       username,

@@ -105,7 +105,6 @@ for (const username of WORK_USERS) {
   test(`${username}: the home, the board, the ACNS form and the printouts fit 1366×768 and 390×844`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
     await asWorkUser(browser, username, async (page, routes, caseId) => {
       for (const size of WORK_SIZES) {
         await page.setViewportSize(size);

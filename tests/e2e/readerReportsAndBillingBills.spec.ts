@@ -38,7 +38,6 @@ const sign = (page: Page, impression: string) =>
 test('a reader signs a preliminary and two daily reports, is stopped from a second final, signs the final and an addendum; billing sees the codes over the client’s 07:00 billing days, prints the draft statement, closes the month; the case report prints identifiers and page numbers on every page', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   const technologist = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const { client, study, start, end, month } = await setUpStudy(

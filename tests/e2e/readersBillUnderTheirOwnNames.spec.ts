@@ -34,7 +34,6 @@ const clockTime = (at: Date) => wallClockIn(ZONE, at).slice(11);
 test('two readers sign the daily reports of a video study: billing sees one 95720 under each and the third day, with no report, unreported; the client tightens a notification rule and the next event on a running case shows the new deadline', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   const technologist = await createUser('technologist');
   const secondReader = await createUser('reader');
   const admin = await apiAs('admin', DEMO_PASSWORD);

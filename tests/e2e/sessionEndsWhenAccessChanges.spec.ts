@@ -8,7 +8,6 @@ test('an admin removes a technologist’s groups while the app is open on their 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const technologist = await createUser('technologist');
 
   // The technologist works with the app open.

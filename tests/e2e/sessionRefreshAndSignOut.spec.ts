@@ -6,7 +6,6 @@ import { signIn, signOut } from './support/signIn';
 test('the session is refreshed after the access token expires, and signing out returns to sign-in', async ({
   page,
 }) => {
-  test.setTimeout((E2E_TOKEN_SECONDS + 60) * 1000);
   const user = await createUser('billing');
   await signIn(page, user.username, user.password, user.name);
 

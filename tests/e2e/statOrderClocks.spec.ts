@@ -12,7 +12,6 @@ const MINUTE = 60_000;
 test('a stat order runs its hookup clock on the board, the technologist hooks up in time, and the month shows it', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const client = await createClient(
     admin,

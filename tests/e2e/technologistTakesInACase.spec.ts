@@ -23,7 +23,6 @@ const MERCY_VALLEY_ZONE = 'America/Chicago';
 test('a technologist takes in a case and starts monitoring; a reader sees why it cannot move on; an admin cancels another', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   // The intake case the admin cancels is the story's own, of a client of its own: no demo case is closed.
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const client = await createClient(

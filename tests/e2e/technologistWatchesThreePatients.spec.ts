@@ -99,7 +99,6 @@ async function setUpShift(admin: ApiCall, technologist: string, technologistPass
 test('a technologist watches three patients at once, logs a check from the board, calls in two seizures (one late), sees a check fall overdue live, and the statement bills each patient', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   const technologist = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);
   const { clientId, cases, month } = await setUpShift(admin, technologist.username, technologist.password);

@@ -20,7 +20,6 @@ const section = (page: Page, name: string) => page.getByRole('region', { name, e
 test('a reader is stopped signing a final that contradicts its findings, a technologist checks from the board and hands over from the running log, billing reads the time logs without errors and prints the statement', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   const technologist = await createUser('technologist');
   const incoming = await createUser('technologist');
   const admin = await apiAs('admin', DEMO_PASSWORD);

@@ -24,7 +24,6 @@ let first: Instance | undefined;
 let second: Instance | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(400_000);
   const POSTGRES_URL = await freshPostgres(
     TEST_POSTGRES_URL,
     `${new URL(TEST_POSTGRES_URL).pathname.slice(1)}_two_instances`,
@@ -111,7 +110,6 @@ async function caseInMonitoring(technologists: string[]) {
 test('a seizure logged through one instance shows on another technologist’s board with an attention item on the other instance, and their acknowledgement clears it on their other screen', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   if (!first || !second) throw new Error('The two instances did not start');
   // Fresh technologists: assigning replaces a technologist's cases, and the demo ones have others.
   const logger = await createUser('technologist', {}, PORTS.first);
