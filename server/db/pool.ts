@@ -46,8 +46,9 @@ export class Pool extends pg.Pool {
   checksLostCommits = false;
 
   /**
-   * A read outside a transaction whose connection is lost is read once more on a fresh one: a write's handler
-   * reads its result after the commit, and that write, made, must not be answered 503 "try again".
+   * A read outside a transaction whose connection is lost is read again on a fresh one (`readWhileLost`): a
+   * write's handler reads its result after the commit, and that write, made, must not be answered 503 "try
+   * again"; the outcome of a lost COMMIT is looked up the same way.
    */
   // biome-ignore lint/suspicious/noExplicitAny: pg.Pool.query's overloads, passed through as they are.
   override query(...args: any[]): any {
@@ -56,10 +57,27 @@ export class Pool extends pg.Pool {
     // biome-ignore lint/suspicious/noExplicitAny: as above.
     const run = () => (super.query as (...a: any[]) => any).apply(this, args);
     if (callback || !READ_ONLY.test(String(textOf(query)))) return run();
-    return run().catch((error: unknown) => {
-      if (!isConnectionLost(error)) throw error;
-      return run();
-    });
+    return readWhileLost(run);
+  }
+}
+
+/**
+ * How long a read whose connection is lost is tried again on fresh connections, pausing 10 ms, then twice as
+ * long each time up to 200 ms: a burst of ended connections (an administrator ending them one after another,
+ * a failover) can end the fresh connection too, and a write made just before must still be answered as made.
+ */
+const READ_AGAIN_FOR_MS = 2_000;
+const READ_AGAIN_PAUSE_MS = { first: 10, longest: 200 };
+
+async function readWhileLost<T>(read: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (let pause = READ_AGAIN_PAUSE_MS.first; ; pause = Math.min(pause * 2, READ_AGAIN_PAUSE_MS.longest)) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!isConnectionLost(error) || Date.now() - started + pause > READ_AGAIN_FOR_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 }
 

@@ -51,6 +51,54 @@ describe.runIf(DATABASES.includes('postgres'))('The pool (PostgreSQL)', () => {
     expect(await endsWithin(pool)).toBe('ended');
   });
 
+  /** A read that ends its own connection while the sequence `name` is at most `lost`; each try counts once. */
+  const selfEndingRead = (name: string, lost: number) =>
+    `select case when nextval('${name}') <= ${lost} then pg_terminate_backend(pg_backend_pid()) end as ended, currval('${name}')::int as tries`;
+  const triesOf = async (name: string) =>
+    (await pool?.query(`select last_value::int as tries from ${name}`))?.rows[0]?.tries as number | undefined;
+
+  /** A pool whose ended connections are expected, with the sequence `name` (sequences ignore rollbacks). */
+  async function poolCounting(name: string) {
+    const made = new Pool({ connectionString: postgresUrl, max: 2 });
+    made.on('error', () => {});
+    made.on('connect', (client) => client.on('error', () => {}));
+    await made.query(`drop sequence if exists ${name}; create sequence ${name}`);
+    return made;
+  }
+
+  it('reads again on fresh connections when the connection is lost several times in a row', async () => {
+    pool = await poolCounting('read_again_probe');
+    try {
+      // Three connections in a row end under the read (a burst, as an administrator's); the fourth answers.
+      const { rows } = await pool.query(selfEndingRead('read_again_probe', 3));
+      expect(rows).toEqual([{ ended: null, tries: 4 }]);
+    } finally {
+      await pool.query('drop sequence read_again_probe');
+      await pool.end();
+    }
+  });
+
+  it('gives up reading again when every fresh connection is lost too, and never sends a write twice', async () => {
+    pool = await poolCounting('read_gives_up_probe');
+    try {
+      const failure = await pool
+        .query(selfEndingRead('read_gives_up_probe', 1_000))
+        .catch((error: unknown) => error);
+      expect(isConnectionLost(failure)).toBe(true);
+      const tries = await triesOf('read_gives_up_probe');
+      expect(tries).toBeGreaterThan(3);
+      expect(tries).toBeLessThan(40);
+
+      await pool.query('alter sequence read_gives_up_probe restart');
+      const write = `do $$ begin perform nextval('read_gives_up_probe'); perform pg_terminate_backend(pg_backend_pid()); end $$`;
+      expect(isConnectionLost(await pool.query(write).catch((error: unknown) => error))).toBe(true);
+      expect(await triesOf('read_gives_up_probe')).toBe(1);
+    } finally {
+      await pool.query('drop sequence read_gives_up_probe');
+      await pool.end();
+    }
+  });
+
   it('lets a holder release a client twice without an error, and still answers queries', async () => {
     pool = new Pool({ connectionString: postgresUrl, max: 1 });
     const client = await pool.connect();
