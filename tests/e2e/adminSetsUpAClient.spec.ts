@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { chooseTyped } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { signIn, signOut } from './support/signIn';
 
@@ -25,8 +26,7 @@ test('an administrator sets up a client hospital; a technologist can read it but
   await page.getByRole('link', { name: 'Create' }).click();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Code').fill(`HV${suffix}`);
-  await page.getByLabel('Time zone').fill('America/Chica');
-  await page.getByRole('option', { name: 'America/Chicago' }).click();
+  await chooseTyped(page, 'Time zone', 'America/Chica', 'America/Chicago');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/#\/continuous-monitoring\/clients\/\d+\/details$/);
   const clientId = /clients\/(\d+)\//.exec(page.url())?.[1];

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiAs } from './support/api';
+import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { openDialog } from './support/openPage';
@@ -76,8 +77,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   // Logs a seizure event, then edits it twice: its history shows revisions 1 to 3.
   await tab(page, 'Events');
   await openDialog(page, page.getByRole('button', { name: 'Add event' }));
-  await dialog(page).getByLabel('Type').click();
-  await page.getByRole('option', { name: 'Seizure' }).click();
+  await choose(dialog(page), 'Type', 'Seizure');
   await dialog(page).getByLabel('Description').fill('Left face twitching, 40 s');
   await add(page, 'event');
   await expect(section(page, 'Events').getByText('Left face twitching, 40 s')).toBeVisible();

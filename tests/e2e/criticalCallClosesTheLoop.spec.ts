@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import { type ApiCall, apiAs } from './support/api';
+import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { signIn } from './support/signIn';
@@ -74,8 +75,7 @@ test('a seizure’s call goes to voicemail, the board says whom to call next wit
   await page.goto(`/#${CASES}/monitoring/${study.id}/events`);
   await expect(page.getByRole('heading', { name: `Case ${study.caseNumber}`, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add event' }).click();
-  await dialog(page).getByLabel('Type').click();
-  await page.getByRole('option', { name: 'Seizure', exact: true }).click();
+  await choose(dialog(page), 'Type', 'Seizure');
   await dialog(page).getByLabel('Description').fill('Left face twitching, 40 s');
   await dialog(page).getByRole('button', { name: 'Add event' }).click();
   const events = section(page, 'Events');

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { API_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
+import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { answerSeizures, signReport } from './support/reports';
@@ -18,8 +19,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 async function signDaily(page: Page, period: { start: Date; end: Date }, impression: string) {
   await page.getByRole('button', { name: 'Add interpretation' }).click();
   const form = dialog(page);
-  await form.getByRole('combobox', { name: 'Kind' }).click();
-  await page.getByRole('option', { name: 'Daily', exact: true }).click();
+  await choose(form, 'Kind', 'Daily');
   await form.getByLabel('Period start').fill(wallClockIn(ZONE, period.start));
   await form.getByLabel('Period end').fill(wallClockIn(ZONE, period.end));
   await form.getByRole('textbox', { name: 'Impression' }).fill(impression);
@@ -123,8 +123,7 @@ test('two readers sign the daily reports of a video study: billing sees one 9572
   await page.goto(`/#${CASES}/monitoring/${running.id}/events`);
   await expect(page.getByRole('heading', { name: `Case ${running.caseNumber}`, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add event' }).click();
-  await dialog(page).getByLabel('Type').click();
-  await page.getByRole('option', { name: 'Seizure', exact: true }).click();
+  await choose(dialog(page), 'Type', 'Seizure');
   // A minute on the wall clock after the rule changed (the event answers to the rule in force when it occurred).
   const occurredAt = new Date(
     Math.max(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS, Math.ceil(tightenedAt / MINUTE_MS) * MINUTE_MS),

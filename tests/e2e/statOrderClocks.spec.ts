@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs } from './support/api';
+import { choose, chooseTyped } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { signIn, signOut } from './support/signIn';
@@ -26,17 +27,14 @@ test('a stat order runs its hookup clock on the board, the technologist hooks up
   await signIn(page, technologist.username, technologist.password, technologist.name);
   await page.getByRole('menuitem', { name: 'Intake' }).click();
   await page.getByRole('link', { name: 'New case' }).first().click();
-  await page.getByLabel('Client').fill('Stat General');
-  await page.getByRole('option', { name: client.name }).click();
-  await page.getByLabel('Study type').click();
-  await page.getByRole('option', { name: 'ICU' }).click();
+  await chooseTyped(page, 'Client', 'Stat General', client.name);
+  await choose(page, 'Study type', 'ICU');
   await page.getByLabel('Continuous').check();
   await page.getByLabel('MRN').fill(`${client.code}-1`);
   await page.getByLabel('Last name').fill('Okonkwo');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Ordered at').fill(wallClockIn(ZONE, new Date(Date.now() - 20 * MINUTE)));
-  await page.getByLabel('Priority').click();
-  await page.getByRole('option', { name: 'STAT' }).click();
+  await choose(page, 'Priority', 'STAT');
   await page.getByLabel('Ordered by (physician)').fill('Dr. Greg House');
   await page.getByLabel('Reason for the order').fill('Unresponsive after cardiac arrest');
   await page.getByRole('button', { name: 'Create case' }).click();

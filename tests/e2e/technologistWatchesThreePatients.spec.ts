@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { CaseDetails } from '../../contract/cases';
 import { API_PATHS } from '../../contract/paths';
 import { type ApiCall, apiAs } from './support/api';
+import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { signIn, signOut } from './support/signIn';
@@ -142,8 +143,7 @@ test('a technologist watches three patients at once, logs a check from the board
   // A seizure on the first patient: the dialog shows whom to call and by when; the call is recorded in time.
   await page.goto(`/#${CASES}/monitoring/${first.id}/events`);
   await page.getByRole('button', { name: 'Add event' }).click();
-  await dialog(page).getByLabel('Type').click();
-  await page.getByRole('option', { name: 'Seizure', exact: true }).click();
+  await choose(dialog(page), 'Type', 'Seizure');
   await dialog(page).getByLabel('Description').fill('Right arm clonic jerking, 50 s');
   const rule = dialog(page).getByRole('region', { name: 'Notification rule' });
   await expect(rule.getByText(/notify within 10 min/)).toBeVisible();
@@ -156,8 +156,7 @@ test('a technologist watches three patients at once, logs a check from the board
   // A seizure on the second patient 45 minutes ago, noticed only now: overdue, then called in late.
   await page.goto(`/#${CASES}/monitoring/${second.id}/events`);
   await page.getByRole('button', { name: 'Add event' }).click();
-  await dialog(page).getByLabel('Type').click();
-  await page.getByRole('option', { name: 'Seizure', exact: true }).click();
+  await choose(dialog(page), 'Type', 'Seizure');
   await dialog(page)
     .getByLabel('Occurred at')
     .fill(wallClock(new Date(Date.now() - 45 * 60_000)));

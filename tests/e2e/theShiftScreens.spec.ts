@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { API_PATHS } from '../../contract/paths';
 import { apiAs } from './support/api';
+import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
 import { expectEveryPageIdentified } from './support/pdf';
@@ -95,8 +96,7 @@ test('a reader is stopped signing a final that contradicts its findings, a techn
   await page.getByRole('button', { name: 'Hand over' }).click();
   const handover = page.getByRole('dialog', { name: `Hand over case ${running.caseNumber}` });
   await expect(handover.getByRole('combobox', { name: /From/ })).toHaveText(technologist.name);
-  await handover.getByRole('combobox', { name: /To/ }).click();
-  await page.getByRole('option', { name: incoming.name }).click();
+  await choose(handover, /To/, incoming.name);
   await handover.getByRole('textbox', { name: 'Note' }).fill('Quiet so far; checked at the start of my log.');
   await handover.getByRole('button', { name: 'Hand over' }).click();
   await expect(handover).toBeHidden();

@@ -1,24 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { choose } from './choose';
 import { openDialog } from './openPage';
 import { ZONE } from './study';
 import { wallClockIn } from './wallClock';
-
-/**
- * Chooses `name` in a select of an open form, and sees it chosen: the list closed and the field showing it.
- * Under a busy machine a click on an option was once lost (the list stayed open, the pointer's option focused
- * but not chosen, and the form hidden behind the list): the option is then clicked again.
- */
-async function choose(form: Locator, label: string, name: string) {
-  const page = form.page();
-  await form.getByRole('combobox', { name: label }).click();
-  const list = page.getByRole('listbox');
-  await expect(async () => {
-    if (await list.isVisible())
-      await page.getByRole('option', { name, exact: true }).click({ timeout: 5_000 });
-    await expect(list).toHaveCount(0, { timeout: 5_000 });
-  }).toPass();
-  await expect(form.getByRole('combobox', { name: label })).toHaveText(name);
-}
 
 /** Answers "Seizures in this period" in an open interpretation form, next to the impression. */
 export async function answerSeizures(form: Locator, answer: 'Yes' | 'No') {

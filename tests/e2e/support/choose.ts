@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+type Scope = Locator | Page;
+
+const pageOf = (scope: Scope): Page => ('keyboard' in scope ? scope : scope.page());
+
+/**
+ * Clicks the option `name` of the open list until the list closes. Under a busy machine a click on an
+ * option was once lost: the list stayed open with the option focused but not chosen, and the form behind it
+ * hidden from the accessibility tree, so the next step waited for a field it could not find.
+ */
+async function clickOptionUntilChosen(page: Page, name: string) {
+  const option = page.getByRole('option', { name, exact: true });
+  const list = page.getByRole('listbox');
+  await expect(option).toBeVisible();
+  await expect(async () => {
+    if (await list.isVisible()) await option.click({ timeout: 5_000 });
+    await expect(list).toHaveCount(0, { timeout: 5_000 });
+  }).toPass();
+}
+
+/** Chooses `name` in the select labelled `label` within `scope`, and sees it chosen in the field. */
+export async function choose(scope: Scope, label: string | RegExp, name: string) {
+  const field = scope.getByRole('combobox', { name: label });
+  await field.click();
+  await clickOptionUntilChosen(pageOf(scope), name);
+  await expect(field).toHaveText(name);
+}
+
+/** Types `typed` in the autocomplete labelled `label`, chooses `name` among what it offers, and sees it chosen. */
+export async function chooseTyped(scope: Scope, label: string | RegExp, typed: string, name: string) {
+  const field = scope.getByRole('combobox', { name: label });
+  await field.fill(typed);
+  await clickOptionUntilChosen(pageOf(scope), name);
+  await expect(field).toHaveValue(name);
+}
