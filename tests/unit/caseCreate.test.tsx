@@ -7,6 +7,7 @@ import { casePagePath } from '../../contract/paths';
 import { CaseCreate } from '../../src/resources/cases/create/CaseCreate';
 import * as createStories from '../../src/resources/cases/create/CaseCreate.stories';
 import type { FakeRequest } from '../support/fakeApiRules';
+import { chooseOption } from './support/chooseOption';
 import { enterText } from './support/enterText';
 import { renderPart } from './support/renderPart';
 import { submitWith } from './support/renderStory';
@@ -24,15 +25,13 @@ function renderForm(story: typeof NewCase, onRequest?: (request: FakeRequest) =>
 }
 
 async function chooseClient(user: UserEvent, name: string) {
-  await user.click(await screen.findByRole('combobox', { name: 'Client' }));
-  await user.click(await screen.findByRole('option', { name }));
+  await chooseOption(user, await screen.findByRole('combobox', { name: 'Client' }), name);
 }
 
 /** Bayside, long-term, with video, continuous: everything a case needs, no patient. */
 async function fillTheCase(user: UserEvent) {
   await chooseClient(user, 'Bayside Memorial Hospital');
-  await user.click(screen.getByRole('combobox', { name: 'Study type' }));
-  await user.click(await screen.findByRole('option', { name: 'Long-term' }));
+  await chooseOption(user, screen.getByRole('combobox', { name: 'Study type' }), 'Long-term');
   await user.click(screen.getByRole('switch', { name: 'Video' }));
   await user.click(screen.getByRole('radio', { name: 'Continuous' }));
 }
@@ -103,8 +102,7 @@ describe('New case', () => {
     await enterText(user, screen.getByLabelText('Last name'), 'Moreau');
     await enterText(user, screen.getByLabelText('First name'), 'Claire');
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1961-07-04' } });
-    await user.click(screen.getByRole('combobox', { name: 'Sex' }));
-    await user.click(await screen.findByRole('option', { name: 'Female' }));
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Sex' }), 'Female');
     await submitWith(user, 'Create case');
     expect(await screen.findByText(/^Case BMH-\d{4}-\d{4} created$/)).toBeInTheDocument();
     expect(posts(onRequest)[0].body).toEqual({
@@ -138,8 +136,7 @@ describe('New case', () => {
     await submitWith(user, 'Create case');
     expect(await screen.findByText('Choose a priority: stat, urgent or routine')).toBeInTheDocument();
     expect(posts(onRequest)).toEqual([]);
-    await user.click(screen.getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'STAT' }));
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Priority' }), 'STAT');
     await submitWith(user, 'Create case');
     expect(await screen.findByText(/^Case BMH-\d{4}-\d{4} created$/)).toBeInTheDocument();
     expect(posts(onRequest)[0]?.body).toEqual({

@@ -7,6 +7,7 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import * as pageStories from '../../src/resources/cases/page/CasePage.stories';
 import { closedCase } from '../support/caseDetailsFixtures';
+import { chooseOption } from './support/chooseOption';
 import { enterText } from './support/enterText';
 import { renderCasePage } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
@@ -160,8 +161,11 @@ describe('the details tab', () => {
     const onRequest = vi.fn();
     renderCasePage(stories.Details, { onRequest, path: casePagePath('intake', 3, 'details') });
     const panel = await technologists();
-    await user.click(await within(panel).findByRole('combobox', { name: /Technologist/ }));
-    await user.click(await screen.findByRole('option', { name: /^Priya Raman/ }));
+    await chooseOption(
+      user,
+      await within(panel).findByRole('combobox', { name: /Technologist/ }),
+      /^Priya Raman/,
+    );
     await user.click(within(panel).getByRole('button', { name: 'Assign' }));
     expect(await screen.findByText('NSG-2026-0003 assigned to Priya Raman')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
@@ -266,8 +270,7 @@ describe('the activity tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: button }));
     const dialog = await screen.findByRole('dialog', { name: dialogName });
-    await user.click(within(dialog).getByRole('combobox', { name: /Kind/ }));
-    await user.click(await screen.findByRole('option', { name: kind }));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: /Kind/ }), kind);
     await enterText(user, within(dialog).getByRole('textbox', { name: 'Note' }), note);
     await submitWith(user, 'Add action', dialog);
   }

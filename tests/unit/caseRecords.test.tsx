@@ -5,6 +5,7 @@ import { API_PATHS, casePagePath } from '../../contract/paths';
 import { toHttpError } from '../../src/dataProvider/httpClient';
 import { READ_TRIES } from '../../src/dataProvider/queryClient';
 import { formatInZone, wallClockIn } from '../../src/dates';
+import { chooseOption } from './support/chooseOption';
 import { keepEveryStyleRule } from './support/emotionStyles';
 import { enterText } from './support/enterText';
 import { renderCaseRecords, recordStoryOf as stories } from './support/renderCasePart';
@@ -396,11 +397,9 @@ describe('notifications against the protocol', () => {
     const { user, onRequest } = renderStory(stories.Events);
     await user.click(await screen.findByRole('button', { name: 'Add event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Medication' }));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Type' }), 'Medication');
     expect(within(dialog).queryByRole('region', { name: 'Notification rule' })).toBeNull();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Seizure' }));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Type' }), 'Seizure');
     const rule = within(dialog).getByRole('region', { name: 'Notification rule' });
     expect(rule).toHaveTextContent('Protocol: notify within 10 min (seizure), due by');
     expect(rule).toHaveTextContent('Dr. Maya Chen, Neurologist on call · +1 617 555 0111');
@@ -425,8 +424,7 @@ describe('notifications against the protocol', () => {
     const { user } = renderStory(stories.Events);
     await user.click(await screen.findByRole('button', { name: 'Add event' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Seizure' }));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Type' }), 'Seizure');
     const rule = () => within(dialog).getByRole('region', { name: 'Notification rule' });
     expect(rule()).toHaveTextContent('Protocol: notify within 10 min (seizure)');
     // The case runs under revision 3 (10 min, from Feb 1); on Jan 25 revision 2 (15 min) was in force.
@@ -587,8 +585,7 @@ describe('interpretations', () => {
     await user.click(button(await rowWith('Normal continuous EEG. No seizures.'), 'Edit'));
     const form = await screen.findByRole('dialog', { name: /Edit interpretation/ });
     expect(within(form).getByText(new RegExp(contradiction.replace(/[()]/g, '\\$&')))).toBeInTheDocument();
-    await user.click(within(form).getByRole('combobox', { name: 'Seizures in this period' }));
-    await user.click(await screen.findByRole('option', { name: 'Yes' }));
+    await chooseOption(user, within(form).getByRole('combobox', { name: 'Seizures in this period' }), 'Yes');
     await user.clear(within(form).getByRole('textbox', { name: 'Impression' }));
     await enterText(
       user,

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import { API_PATHS } from '../../contract/paths';
 import * as headerStories from '../../src/resources/cases/page/CaseHeader.stories';
+import { chooseOption } from './support/chooseOption';
 import { enterText } from './support/enterText';
 import { submitWith } from './support/renderStory';
 import { requestCount, sentRequest } from './support/requests';
@@ -29,8 +30,7 @@ describe('the order dialog of the case header', () => {
     expect(await within(dialog).findByText('Choose a priority: stat, urgent or routine')).toBeInTheDocument();
     expect(requestCount(onRequest, 'PATCH', API_PATHS.case(2))).toBe(0);
 
-    await user.click(within(dialog).getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'Urgent' }));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Priority' }), 'Urgent');
     await submitWith(user, 'Save order', dialog);
     expect(await screen.findByText('Order saved')).toBeInTheDocument();
     expect(onRequest).toHaveBeenCalledWith(
@@ -60,8 +60,7 @@ describe('the order dialog of the case header', () => {
     render(<stories.OrderChangedMeanwhile onRequest={onRequest} />);
     const dialog = await openDialog(user);
     fireEvent.change(within(dialog).getByLabelText(/^Ordered at/), { target: { value: '2026-03-10T06:30' } });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'STAT' }));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Priority' }), 'STAT');
     await submitWith(user, 'Save order', dialog);
     expect(
       await within(dialog).findByText(

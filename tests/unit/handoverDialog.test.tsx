@@ -10,6 +10,7 @@ import { marcus } from '../support/caseDetailsFixtures';
 import { clientWithRecords } from '../support/clientFixtures';
 import { buildUser, fakeDataProvider, menuForRole } from '../support/fakeApi';
 import { fakeAuthProvider } from '../support/fakeAuthProvider';
+import { chooseOption } from './support/chooseOption';
 import { enterText } from './support/enterText';
 import { renderCasePage, pageStoryOf as stories } from './support/renderCasePart';
 import { submitWith } from './support/renderStory';
@@ -110,8 +111,7 @@ describe('the handover dialog (DESIGN §4 "Staffing and handover")', () => {
     async function handOverToPat(user: ReturnType<typeof userEvent.setup>) {
       await user.click(await screen.findByRole('button', { name: 'Hand over' }));
       const dialog = await screen.findByRole('dialog', { name: 'Hand over case NSG-2026-0001' });
-      await user.click(within(dialog).getByRole('combobox', { name: /To/ }));
-      await user.click(await screen.findByRole('option', { name: 'Pat Lee' }));
+      await chooseOption(user, within(dialog).getByRole('combobox', { name: /To/ }), 'Pat Lee');
       await submitWith(user, 'Hand over', dialog);
       const refusal = await within(dialog).findByRole('alert');
       expect(refusal).toHaveTextContent('Pat Lee would carry a load of 15; the limit is 12.');
