@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseTyped } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
+import { openTab } from './support/openPage';
 import { signIn, signOut } from './support/signIn';
 
 const TABS = ['details', 'protocol', 'transfer-protocol', 'contacts', 'useful-links', 'cases'] as const;
@@ -33,7 +34,7 @@ test('an administrator sets up a client hospital; a technologist can read it but
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   // A contact: the form refuses a bad e-mail address, then saves.
-  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await openTab(page, 'Contacts');
   await page.getByRole('link', { name: 'Add contact' }).click();
   await expect(page).toHaveURL(new RegExp(`clients/${clientId}/contacts/create$`));
   await page.getByLabel('Name').fill('Dr. Lena Okafor');
@@ -46,7 +47,7 @@ test('an administrator sets up a client hospital; a technologist can read it but
   await expect(page.getByRole('cell', { name: 'Dr. Lena Okafor' })).toBeVisible();
 
   // A useful link.
-  await page.getByRole('tab', { name: 'Useful links' }).click();
+  await openTab(page, 'Useful links');
   await page.getByRole('link', { name: 'Add link' }).click();
   await page.getByLabel('Label').fill('EEG review station');
   await page.getByLabel('URL').fill('https://eeg.example.org/harbor');
@@ -58,7 +59,7 @@ test('an administrator sets up a client hospital; a technologist can read it but
   );
 
   // The protocol: written once, then edited twice; the history keeps all three revisions.
-  await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
+  await openTab(page, 'Protocol');
   await writeProtocolRevision(page, 'Check every 60 minutes.', '60');
   await writeProtocolRevision(page, 'Check every 30 minutes.', '30');
   await writeProtocolRevision(page, 'Check every 15 minutes overnight.', '15');
@@ -89,10 +90,10 @@ test('an administrator sets up a client hospital; a technologist can read it but
   await expect(page.getByText(name).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Protocol', exact: true }).click();
+  await openTab(page, 'Protocol');
   await expect(page.getByText('Check every 15 minutes overnight.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit protocol' })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await openTab(page, 'Contacts');
   await expect(page.getByRole('cell', { name: 'Dr. Lena Okafor' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add contact' })).toHaveCount(0);
 

@@ -3,7 +3,7 @@ import { apiAs } from './support/api';
 import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
-import { openDialog } from './support/openPage';
+import { openDialog, openTab } from './support/openPage';
 import { addElectroclinicalSeizure, answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { createClient, HOUR_MS, startMonitoring, ZONE } from './support/study';
@@ -11,7 +11,7 @@ import { wallClockIn } from './support/wallClock';
 
 const CASES = '/continuous-monitoring/cases';
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+const tab = (page: Page, name: string) => openTab(page, name);
 const dialog = (page: Page) => page.getByRole('dialog');
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 /** A new record's dialog saves with a button named as its title, e.g. "Add event". */

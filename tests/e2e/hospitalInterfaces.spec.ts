@@ -13,6 +13,7 @@ import {
 import { apiAs } from './support/api';
 import { DEMO_PASSWORD, E2E_MLLP_PORT } from './support/constants';
 import { createUser } from './support/identity';
+import { openTab } from './support/openPage';
 import { addInterpretation, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
 import { createClient, HOUR_MS, ZONE } from './support/study';
@@ -94,7 +95,7 @@ test('an admin connects a hospital; its admission and EEG order become an intake
   await expect(page.getByLabel('Order', { exact: true })).toContainText('House');
   await expect(page.getByLabel('Order', { exact: true })).toContainText('STAT');
   const caseId = Number(new RegExp(`${CASES}/intake/(\\d+)/`).exec(page.url())?.[1] ?? 0);
-  await page.getByRole('tab', { name: 'Patient' }).click();
+  await openTab(page, 'Patient');
   const details = page.getByRole('main');
   await expect(details).toContainText(patient.mrn);
   await expect(details).toContainText('Rivera');

@@ -5,6 +5,7 @@ import { apiAs } from './support/api';
 import { choose, chooseTyped } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
+import { openTab } from './support/openPage';
 import { signIn, signOut } from './support/signIn';
 import { createClient, ZONE } from './support/study';
 import { wallClockIn } from './support/wallClock';
@@ -117,7 +118,7 @@ test('a technologist takes in a case and starts monitoring; a reader sees why it
 
   await page.getByRole('menuitem', { name: 'Closed' }).click();
   await page.getByRole('link', { name: otherNumber }).click();
-  await page.getByRole('tab', { name: 'Activity' }).click();
+  await openTab(page, 'Activity');
   await expect(page.getByText('Order withdrawn by the unit: the patient was discharged')).toBeVisible();
   await expect(page.getByText(/Intake → Closed/)).toBeVisible();
 });

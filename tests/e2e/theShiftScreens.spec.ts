@@ -4,6 +4,7 @@ import { apiAs } from './support/api';
 import { choose } from './support/choose';
 import { DEMO_PASSWORD } from './support/constants';
 import { createUser } from './support/identity';
+import { openTab } from './support/openPage';
 import { expectEveryPageIdentified } from './support/pdf';
 import { addElectroclinicalSeizure, answerSeizures, signReport } from './support/reports';
 import { signIn, signOut } from './support/signIn';
@@ -91,7 +92,7 @@ test('a reader is stopped signing a final that contradicts its findings, a techn
 
   // On the case's Time logs the technologist starts watching, then hands the case over from that log.
   await row.getByRole('link', { name: running.caseNumber }).click();
-  await page.getByRole('tab', { name: 'Time logs', exact: true }).click();
+  await openTab(page, 'Time logs');
   await page.getByRole('button', { name: 'Start my time log' }).click();
   await page.getByRole('button', { name: 'Hand over' }).click();
   const handover = page.getByRole('dialog', { name: `Hand over case ${running.caseNumber}` });
