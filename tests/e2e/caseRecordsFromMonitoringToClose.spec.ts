@@ -11,7 +11,6 @@ import { wallClockIn } from './support/wallClock';
 
 const CASES = '/continuous-monitoring/cases';
 
-const tab = (page: Page, name: string) => openTab(page, name);
 const dialog = (page: Page) => page.getByRole('dialog');
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 /** A new record's dialog saves with a button named as its title, e.g. "Add event". */
@@ -59,13 +58,13 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   const caseId = new RegExp(`${CASES}/monitoring/(\\d+)/`).exec(page.url())?.[1];
 
   // Starts a time log.
-  await tab(page, 'Time logs');
+  await openTab(page, 'Time logs');
   await page.getByRole('button', { name: 'Start my time log' }).click();
   await expect(page.getByRole('button', { name: 'Stop my time log' })).toBeVisible();
   await expect(section(page, 'Time logs').getByText('Running', { exact: true })).toBeVisible();
 
   // Records impedances: the value over the protocol's limit is highlighted as typed and flagged once saved.
-  await tab(page, 'Impedances');
+  await openTab(page, 'Impedances');
   await openDialog(page, page.getByRole('button', { name: 'Add impedance check' }));
   const grid = dialog(page).getByRole('group', { name: 'Impedance in kΩ by electrode' });
   await grid.getByLabel('Fp1', { exact: true }).fill('4');
@@ -75,7 +74,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   await expect(section(page, 'Impedances').getByText(/T7 23/)).toBeVisible();
 
   // Logs a seizure event, then edits it twice: its history shows revisions 1 to 3.
-  await tab(page, 'Events');
+  await openTab(page, 'Events');
   await openDialog(page, page.getByRole('button', { name: 'Add event' }));
   await choose(dialog(page), 'Type', 'Seizure');
   await dialog(page).getByLabel('Description').fill('Left face twitching, 40 s');
@@ -95,7 +94,7 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   await page.keyboard.press('Escape');
 
   // Writes a case note.
-  await tab(page, 'Case notes');
+  await openTab(page, 'Case notes');
   await openDialog(page, page.getByRole('button', { name: 'Add case note' }));
   await dialog(page)
     .getByRole('textbox', { name: 'Note', exact: true })
@@ -106,10 +105,10 @@ test('a case from monitoring to closed through its records: logs, impedances, an
   ).toBeVisible();
 
   // Stops the log, sets the recording end and moves the case to preview.
-  await tab(page, 'Time logs');
+  await openTab(page, 'Time logs');
   await page.getByRole('button', { name: 'Stop my time log' }).click();
   await expect(page.getByRole('button', { name: 'Start my time log' })).toBeVisible();
-  await tab(page, 'Details');
+  await openTab(page, 'Details');
   await page.getByLabel('Recording end').fill(wallClockIn(ZONE, new Date()));
   await page.getByRole('button', { name: 'Save' }).click();
   const toPreview = page.getByRole('button', { name: 'Move to preview' });

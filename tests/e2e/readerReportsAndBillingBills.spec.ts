@@ -12,7 +12,7 @@ const CASES = '/continuous-monitoring/cases';
 const dialog = (page: Page) => page.getByRole('dialog');
 
 /** Picks `option` of the select labelled `label` with the keyboard, as a reader would. */
-async function choose(form: Locator, label: string, option: string) {
+async function chooseByKeyboard(form: Locator, label: string, option: string) {
   await form.getByRole('combobox', { name: label }).focus();
   await form.page().keyboard.press('Enter');
   await form.page().getByRole('option', { name: option }).focus();
@@ -21,12 +21,12 @@ async function choose(form: Locator, label: string, option: string) {
 
 /** Day 1's ACNS coding: an unreactive, discontinuous background and frequent LPDs with fast activity at 1 Hz. */
 async function codeLpds(form: Locator) {
-  await choose(form, 'Continuity', 'discontinuous');
-  await choose(form, 'Reactivity', 'unreactive');
+  await chooseByKeyboard(form, 'Continuity', 'discontinuous');
+  await chooseByKeyboard(form, 'Reactivity', 'unreactive');
   await form.getByRole('button', { name: 'Add pattern' }).click();
-  await choose(form, 'Main term 1', 'L: lateralized');
-  await choose(form, 'Main term 2', 'PD: periodic discharges');
-  await choose(form, 'Prevalence', 'frequent (10–49 %)');
+  await chooseByKeyboard(form, 'Main term 1', 'L: lateralized');
+  await chooseByKeyboard(form, 'Main term 2', 'PD: periodic discharges');
+  await chooseByKeyboard(form, 'Prevalence', 'frequent (10–49 %)');
   await form.getByRole('spinbutton', { name: 'Frequency (Hz)' }).fill('1');
   await form.getByRole('checkbox', { name: '+F: fast' }).check();
 }

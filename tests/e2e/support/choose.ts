@@ -1,22 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { clickUntil } from './openPage';
 
 type Scope = Locator | Page;
 
 const pageOf = (scope: Scope): Page => ('keyboard' in scope ? scope : scope.page());
 
-/**
- * Clicks the option `name` of the open list until the list closes. Under a busy machine a click on an
- * option was once lost: the list stayed open with the option focused but not chosen, and the form behind it
- * hidden from the accessibility tree, so the next step waited for a field it could not find.
- */
+/** Clicks the option `name` of the open list until the list closes (`clickUntil`: a lost click is clicked again). */
 async function clickOptionUntilChosen(page: Page, name: string) {
   const option = page.getByRole('option', { name, exact: true });
   const list = page.getByRole('listbox');
   await expect(option).toBeVisible();
-  await expect(async () => {
-    if (await list.isVisible()) await option.click({ timeout: 5_000 });
-    await expect(list).toHaveCount(0, { timeout: 5_000 });
-  }).toPass();
+  await clickUntil(option, `The option "${name}" was chosen`, {
+    undone: () => list.isVisible(),
+    done: () => expect(list).toHaveCount(0, { timeout: 10_000 }),
+  });
 }
 
 /** Chooses `name` in the select labelled `label` within `scope`, and sees it chosen in the field. */
