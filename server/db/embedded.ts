@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
@@ -99,6 +100,25 @@ export function embeddedPaths(dataDir: string) {
   return { dbDir: path.join(dataDir, 'pglite'), lockFile: path.join(dataDir, 'pglite.lock') };
 }
 
+/**
+ * PGlite's engine (its 9 MB WebAssembly module), compiled once per process and given to every embedded
+ * database the process starts. Each instance compiling its own made each new thread compile and tier up the
+ * same code again and free it when the thread ended; with many instances started and stopped in one process
+ * (a restore, the API tests), V8 on Node 22 and 24 could abort the process while freeing it ("Check failed:
+ * jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500). A shared module's code lives as long as the process.
+ */
+let engine: Promise<WebAssembly.Module> | undefined;
+function compiledEngine(): Promise<WebAssembly.Module> {
+  engine ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return WebAssembly.compile(await fs.promises.readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+  })().catch((error: unknown) => {
+    engine = undefined;
+    throw error;
+  });
+  return engine;
+}
+
 /** Starts PGlite in a worker thread behind a Postgres socket on 127.0.0.1 (OS-assigned port). */
 export async function startEmbeddedServer(options: {
   dataDir: string;
@@ -117,7 +137,11 @@ export async function startEmbeddedServer(options: {
     const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
     const worker = new Worker(bootstrap, {
       eval: true,
-      workerData: { dataDir: dbDir, maxConnections: options.maxConnections },
+      workerData: {
+        dataDir: dbDir,
+        maxConnections: options.maxConnections,
+        engine: await compiledEngine(),
+      },
     });
     const port = await new Promise<number>((resolve, reject) => {
       worker.once('error', reject);

@@ -11,7 +11,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { DUMP_ARGS } from './dump';
 
-type WorkerInput = { dataDir: string; maxConnections: number };
+/** `engine`: PGlite's WebAssembly module, compiled once by the process (`compiledEngine` in embedded.ts). */
+type WorkerInput = { dataDir: string; maxConnections: number; engine: WebAssembly.Module };
 /** What the server asks: stop, or dump the database to a file (as pg_dump writes it). */
 export type WorkerRequest = 'stop' | { dump: { file: string } };
 export type WorkerMessage =
@@ -21,7 +22,7 @@ export type WorkerMessage =
   | { dumped: string }
   | { dumpFailed: string; error: string };
 
-const { dataDir, maxConnections } = workerData as WorkerInput;
+const { dataDir, maxConnections, engine } = workerData as WorkerInput;
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker must run as a worker thread');
 
@@ -91,7 +92,7 @@ async function dump(db: PGlite, file: string) {
 }
 
 async function main() {
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, { pgliteWasmModule: engine });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();
   const address = server.getServerConn();
