@@ -119,12 +119,12 @@ export function createEventStreams({ database, shared, accounts, log }: EventStr
 
     sendClock();
     const lastId = Number(stream.lastEventId);
-    const missed = stream.lastEventId && Number.isSafeInteger(lastId) ? await feed.since(lastId) : [];
+    const resumed = Boolean(stream.lastEventId) && Number.isSafeInteger(lastId);
+    const missed = resumed ? await feed.since(lastId) : [];
     if (missed === undefined) send({ event: STREAM_EVENTS.resync, data: {} });
     for (const event of missed ?? []) sendChange(event);
     // The change named in Last-Event-ID is one the client has: this instance may hear of it only now.
-    const known = stream.lastEventId && Number.isSafeInteger(lastId) ? [lastId] : [];
-    replayed = new Set([...known, ...(missed ?? []).map((event) => event.id)]);
+    replayed = new Set([...(resumed ? [lastId] : []), ...(missed ?? []).map((event) => event.id)]);
     for (const event of waiting.splice(0)) if (!replayed.has(event.id)) sendChange(event);
     await sending;
   }
