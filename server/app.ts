@@ -1,6 +1,6 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -46,7 +46,7 @@ import { homeRoutes } from './routes/home';
 import { interfaceRoutes } from './routes/interfaces';
 import { reportRoutes } from './routes/reports';
 import { userRoutes } from './routes/users';
-import { securityHeaderOptions } from './securityHeaders';
+import { securityHeaderOptions, securityHeaders } from './securityHeaders';
 import { localSigningKey, readSigningKeyFile } from './services/backupSigning';
 import { openBackupService } from './services/backups';
 import { COMPRESSION_THRESHOLD_BYTES, mayHaveWritten, SharedReads } from './services/sharedReads';
@@ -132,6 +132,14 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     clientErrorHandler: clientErrorHandler(headerOptions),
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
+    // One log line a request, when it is answered (below), not Fastify's two (one as it arrives).
+    disableRequestLogging: true,
+  });
+  // The request by its route template (logging.ts), its status and how long it took: each request is
+  // logged once, when answered, as Fastify's "request completed" line with the request's own fields.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   capConnectionsPerAddress(app, config.connectionsPerAddress, config.trustProxy);
   // A call refused before its body was read (401, 413, …) closes the connection: the rest of a slow or
@@ -174,7 +182,12 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
-  await app.register(helmet, headerOptions);
+  // Every answer's security headers (helmet's), the same for all: set from one object computed at start.
+  const headers = Object.fromEntries(securityHeaders(headerOptions));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   app.addHook('onRoute', documentRoute);
   app.addHook('onRoute', retryReadsOnce);
@@ -280,6 +293,14 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
         // path it otherwise takes above 8 kB on two cores costs more in stream steps and writes than the
         // compression itself. Larger answers (a year's summary) still stream.
         syncThreshold: 64 * 1024,
+        // Brotli at quality 3 for answers made per request: a list page (24 kB) compresses to 14.5 % of its
+        // size instead of 13.9 % at the plugin's 4, for 30 % less CPU (about 0.07 ms of a 3.6 ms request).
+        brotliOptions: {
+          params: {
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+          },
+        },
         globalDecompression: false,
       });
       await api.register(authPlugin, {

@@ -8,7 +8,6 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { ErrorEnvelope, FieldError } from '../contract/envelope';
 import { isConnectionLost, postgresError } from './db/transaction';
 
@@ -16,7 +15,7 @@ import { isConnectionLost, postgresError } from './db/transaction';
 const DATABASE_UNAVAILABLE = 'The database is unavailable: try again.';
 
 import { AppError } from './errors';
-import type { securityHeaderOptions } from './securityHeaders';
+import { type securityHeaderOptions, securityHeaders } from './securityHeaders';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -134,20 +133,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       .code(404)
       .send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
-}
-
-/**
- * The security headers as name → value, for the answers given before any hook (helmet's included) runs:
- * helmet is run once against a response that only records the headers it sets.
- */
-function securityHeaders(headerOptions: ReturnType<typeof securityHeaderOptions>): Map<string, string> {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: string) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  helmet(headerOptions)({} as http.IncomingMessage, recorder as unknown as http.ServerResponse, () => {});
-  return headers;
 }
 
 /**

@@ -24,7 +24,10 @@ export type Encode = (text: string, encoding: SharedEncoding) => Promise<Buffer>
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The same settings as the API's compression plugin: brotli at quality 4 for text, gzip at its default. */
+/**
+ * Brotli at quality 4 for text, gzip at its default: a shared answer is compressed once for all its readers,
+ * so it takes one step more than the answers made per request (quality 3, app.ts).
+ */
 export const encodeText: Encode = (text, encoding) =>
   encoding === 'br'
     ? brotli(text, {

@@ -93,6 +93,20 @@ describeEachDatabase('Operations', (kind) => {
     expect(lines.filter((line) => line.includes(mrn) || line.includes('987654'))).toEqual([]);
   });
 
+  it('logs each request once, when it is answered, with its route, status and time', async () => {
+    const route = '/api/continuous-monitoring/cases/assignments';
+    const before = lines.length;
+    expect((await callApi(server, 'GET', API_PATHS.caseAssignments, { token })).status).toBe(200);
+    const logged = lines
+      .slice(before)
+      .filter((line) => line.includes(`"route":"${route}"`))
+      .map((line) => JSON.parse(line));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', route } });
+    expect(logged[0].res.statusCode).toBe(200);
+    expect(logged[0].responseTime).toBeGreaterThan(0);
+  });
+
   it('answers /readyz 503 naming the part that is not ready', async () => {
     const lost: string[] = [];
     const closedPort = { ...inject('identity'), jwksUri: 'http://127.0.0.1:9/.well-known/jwks.json' };
