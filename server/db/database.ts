@@ -120,8 +120,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     else await migrate(db, { migrationsFolder });
     // Hours of the cases a migration or a bulk load marked (case_hours_pending), before anyone reads them.
     const refreshed = await refreshPendingCaseHours(db);
-    // PGlite never analyzes by itself; without statistics list queries are 100× slower.
-    const analyze = embedded ? 'always' : (options.analyze ?? 'when changed');
+    // PGlite never analyzes by itself; without statistics list queries are 100× slower. A database just
+    // copied from a template has the template's statistics (the API tests start about 70 such copies).
+    const analyze = embedded && !embedded.fromTemplate ? 'always' : (options.analyze ?? 'when changed');
     if (analyze === 'always' || unapplied > 0 || refreshed > 0) await db.execute(sql`ANALYZE`);
   } catch (error) {
     await close();

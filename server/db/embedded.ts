@@ -8,6 +8,8 @@ import type { WorkerMessage, WorkerRequest } from './pgliteWorker';
 
 export type EmbeddedServer = {
   port: number;
+  /** Whether this start copied `templateDir`: the database is the template's, its planner statistics too. */
+  fromTemplate: boolean;
   /** Dumps the database to `file` as pg_dump writes it (DESIGN §6), inside the worker that owns PGlite. */
   dump(file: string): Promise<void>;
   stop(): Promise<void>;
@@ -130,9 +132,8 @@ export async function startEmbeddedServer(options: {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const releaseLock = acquireLock(lockFile);
   try {
-    if (options.templateDir && !fs.existsSync(dbDir)) {
-      fs.cpSync(options.templateDir, dbDir, { recursive: true });
-    }
+    const fromTemplate = options.templateDir !== undefined && !fs.existsSync(dbDir);
+    if (fromTemplate && options.templateDir) fs.cpSync(options.templateDir, dbDir, { recursive: true });
     // An eval'd bootstrap registers tsx inside the worker, so the worker itself can stay TypeScript.
     const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl)}); })`;
     const worker = new Worker(bootstrap, {
@@ -172,6 +173,7 @@ export async function startEmbeddedServer(options: {
       });
     return {
       port,
+      fromTemplate,
       async dump(file) {
         const answer = await ask(
           { dump: { file } },
