@@ -29,6 +29,7 @@ import { receiveMessage } from './interfaces/inbound';
 import { type MllpListener, startMllpListener } from './interfaces/mllpListener';
 import { startSender } from './interfaces/outbox';
 import { secretBox } from './interfaces/secrets';
+import { OneLinePerRequest } from './logging';
 import { operationsRoutes } from './operations';
 import { PROTOTYPE_KEY_MESSAGE, prototypeKeyIn } from './prototypeKeys';
 import { responseSerializerCompiler } from './responseSerializer';
@@ -132,14 +133,7 @@ export async function buildApp({ config, database, cognito, logger, observeAnswe
     clientErrorHandler: clientErrorHandler(headerOptions),
     // The spec writes some report paths with a trailing slash (`…/billable-hours/summary/`): both spellings work.
     routerOptions: { ignoreTrailingSlash: true },
-    // One log line a request, when it is answered (below), not Fastify's two (one as it arrives).
-    disableRequestLogging: true,
-  });
-  // The request by its route template (logging.ts), its status and how long it took: each request is
-  // logged once, when answered, as Fastify's "request completed" line with the request's own fields.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
+    logController: new OneLinePerRequest(),
   });
   capConnectionsPerAddress(app, config.connectionsPerAddress, config.trustProxy);
   // A call refused before its body was read (401, 413, …) closes the connection: the rest of a slow or

