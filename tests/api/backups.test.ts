@@ -455,10 +455,11 @@ describeEachDatabase('Backups API', (kind) => {
 /** Opens the database a restore targets: PostgreSQL at `databaseUrl`, else the embedded one in `dataDir`. */
 /**
  * A whole cycle (a dump, a restore, one or two server starts, the embedded database's among them) takes
- * 20–60 s quiet and took over 120 s under two busy cores: the limit is there for a hang, never a timing
+ * 20–60 s quiet, took over 120 s under two busy cores, and over 300 s (PGlite; 103 s on PostgreSQL, 8 s
+ * quiet) in a run with the end-to-end stories beside it: the limit is there for a hang, never a timing
  * assertion.
  */
-const WHOLE_CYCLE_MS = 300_000;
+const WHOLE_CYCLE_MS = 900_000;
 
 const openTarget = (dataDir: string, databaseUrl?: string) =>
   openDatabase({ databaseUrl, dataDir, poolMax: 3, templateDir: inject('pgliteTemplateDir') });
