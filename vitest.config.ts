@@ -113,7 +113,8 @@ export default defineConfig({
           // A limit for a test that hangs, not a measure of speed: with two files at once on a machine whose
           // cores are busy with other work too, a test that walks every route takes minutes.
           testTimeout: 300_000,
-          hookTimeout: 120_000,
+          // The same for a file's servers and data, started before its tests (over 120 s once in a slow run).
+          hookTimeout: 300_000,
         },
       },
     ],
